@@ -1,0 +1,203 @@
+/**
+ * Diagnostics are data, not exceptions: every parser and checker reports what
+ * it found through a {@link DiagnosticSink} and returns what it could read.
+ */
+
+/** How serious a diagnostic is; `error` makes a check fail (exit code 1). */
+export type Severity = "error" | "warning" | "info";
+
+/**
+ * One finding about a source text or byte buffer. `start`/`end` are offsets
+ * (UTF-16 code units into the text for text sources, bytes for binary ones);
+ * line and column are computed from them only when the finding is located.
+ */
+export interface Diagnostic {
+  /** Stable code such as `AMX010`; listed in `docs/formats/diagnostics.md`. */
+  readonly code: string;
+  readonly severity: Severity;
+  /** What was found and what was expected, in one sentence. */
+  readonly message: string;
+  /** Offset of the first offending character (0-based). */
+  readonly start: number;
+  /** Offset just past the offending range (0-based, `>= start`). */
+  readonly end: number;
+}
+
+/** A diagnostic resolved against its file: 1-based line and column, as printed and in `--json`. */
+export interface LocatedDiagnostic {
+  readonly severity: Severity;
+  readonly code: string;
+  readonly message: string;
+  /** File name as the user gave it (or as it was found next to another file). */
+  readonly file: string;
+  /** 1-based line. For binary sources this is always 1. */
+  readonly line: number;
+  /** 1-based column (UTF-16 code units); for binary sources, byte offset + 1. */
+  readonly column: number;
+}
+
+/**
+ * A diagnostic code's entry in its format's code table: the code, its fixed
+ * severity and a one-line summary (the docs table is generated from these).
+ */
+export interface DiagnosticKind {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly summary: string;
+}
+
+/** A format's table of diagnostic kinds, keyed by a descriptive name. */
+export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
+
+/** Collects diagnostics in the order they are reported. */
+export class DiagnosticSink {
+  readonly items: Diagnostic[] = [];
+
+  /** Records a diagnostic of a known kind over `[start, end)`. */
+  report(kind: DiagnosticKind, message: string, start: number, end: number = start): void {
+    this.items.push({
+      code: kind.code,
+      severity: kind.severity,
+      message,
+      start,
+      end: Math.max(start, end),
+    });
+  }
+
+  /** Records a diagnostic. */
+  add(d: Diagnostic): void {
+    this.items.push(d);
+  }
+
+  /** Records an error over `[start, end)`. */
+  error(code: string, message: string, start: number, end: number = start): void {
+    this.items.push({ code, severity: "error", message, start, end: Math.max(start, end) });
+  }
+
+  /** Records a warning over `[start, end)`. */
+  warning(code: string, message: string, start: number, end: number = start): void {
+    this.items.push({ code, severity: "warning", message, start, end: Math.max(start, end) });
+  }
+
+  /** Whether an error has been recorded. */
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === "error");
+  }
+}
+
+/** Whether any of the diagnostics is an error. */
+export function hasErrors(diagnostics: readonly { severity: Severity }[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+/**
+ * Maps offsets to 1-based line and column by binary search over line starts.
+ * A line ends at LF, CR LF or a lone CR.
+ */
+export class LineCounter {
+  private readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        this.starts.push(i + 1);
+      }
+    }
+  }
+
+  /** 1-based line and column of an offset (clamped to the text). */
+  position(offset: number): { line: number; column: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: o - this.starts[lo]! + 1 };
+  }
+
+  /** The text of a 1-based line, without its line break. */
+  lineText(line: number): string {
+    const s = this.starts[line - 1];
+    if (s === undefined) return "";
+    let e = s;
+    const t = this.text;
+    while (e < t.length && t.charCodeAt(e) !== 10 && t.charCodeAt(e) !== 13) e++;
+    return t.slice(s, e);
+  }
+}
+
+/**
+ * A source the diagnostics refer to: its display name and either its text
+ * (line/column computed from offsets) or nothing (a binary source: line 1,
+ * column = byte offset + 1).
+ */
+export interface Source {
+  readonly file: string;
+  readonly text?: string;
+}
+
+/** Resolves offset diagnostics against their source into 1-based positions. */
+export function locate(diagnostics: readonly Diagnostic[], source: Source): LocatedDiagnostic[] {
+  const counter = source.text === undefined ? undefined : new LineCounter(source.text);
+  return diagnostics.map((d) => {
+    const pos = counter ? counter.position(d.start) : { line: 1, column: d.start + 1 };
+    return {
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      file: source.file,
+      line: pos.line,
+      column: pos.column,
+    };
+  });
+}
+
+/**
+ * Prints diagnostics in compiler style:
+ * `file:line:col: error AMX010: message`, then the source line and a caret
+ * under the offending range (text sources only).
+ */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: Source): string {
+  const counter = source.text === undefined ? undefined : new LineCounter(source.text);
+  let out = "";
+  for (const d of diagnostics) {
+    if (!counter) {
+      out += `${source.file}:1:${d.start + 1}: ${d.severity} ${d.code}: ${d.message} (byte ${d.start})\n`;
+      continue;
+    }
+    const { line, column } = counter.position(d.start);
+    out += `${source.file}:${line}:${column}: ${d.severity} ${d.code}: ${d.message}\n`;
+    out += caretLines(counter.lineText(line), column, d.end - d.start);
+  }
+  return out;
+}
+
+/** Formats already-located diagnostics (no source text at hand): one line each. */
+export function formatLocated(diagnostics: readonly LocatedDiagnostic[]): string {
+  return diagnostics
+    .map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}\n`)
+    .join("");
+}
+
+const MAX_SHOWN_LINE = 160;
+
+function caretLines(lineText: string, column: number, length: number): string {
+  // Long lines (a whole file flattened on one line) are shown as a window around the column.
+  let shown = lineText;
+  let col = column;
+  if (shown.length > MAX_SHOWN_LINE) {
+    const from = Math.max(0, column - 1 - MAX_SHOWN_LINE / 2);
+    shown = (from > 0 ? "…" : "") + shown.slice(from, from + MAX_SHOWN_LINE);
+    col = column - from + (from > 0 ? 1 : 0);
+  }
+  shown = shown.replace(/\t/g, " ");
+  const width = Math.max(1, Math.min(length, shown.length - col + 1));
+  return `  ${shown}\n  ${" ".repeat(Math.max(0, col - 1))}${"^".repeat(width)}\n`;
+}

@@ -1,0 +1,224 @@
+/**
+ * Whitespace tokenizer for FRUND's and Deforma's text formats.
+ *
+ * Tokens are maximal runs of non-whitespace; space, tab, LF, CR (so CR LF),
+ * vertical tab and form feed separate them. The cursor allocates nothing per
+ * token: it exposes `start`/`end` offsets and classifies and converts the
+ * current token in place, so a 10⁷-number file is read without garbage.
+ */
+
+/** How a token reads as a number. */
+export const NumberForm = {
+  /** Not a number at all (`abc`, `1.2.3`, `nan`, `inf`). */
+  None: 0,
+  /** Unsigned decimal digits only: `0`, `42`. */
+  Integer: 1,
+  /** A real with sign, point or exponent: `-0.5`, `1e-3`, `.5`, `+2`. */
+  Real: 2,
+} as const;
+/** One of the {@link NumberForm} values. */
+export type NumberForm = (typeof NumberForm)[keyof typeof NumberForm];
+
+/** Whether a UTF-16 code unit is a token separator. */
+export function isSeparator(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
+}
+
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+  1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/** A forward cursor over the tokens of a text. */
+export class TokenCursor {
+  /** Offset of the current token's first character (valid after `next()` returned true). */
+  start = 0;
+  /** Offset just past the current token. */
+  end = 0;
+  /** Where scanning resumes. */
+  private pos = 0;
+
+  constructor(readonly text: string) {}
+
+  /** Advances to the next token; false at end of text (then `start === end === text.length`). */
+  next(): boolean {
+    const t = this.text;
+    const n = t.length;
+    let i = this.pos;
+    while (i < n && isSeparator(t.charCodeAt(i))) i++;
+    if (i >= n) {
+      this.start = this.end = this.pos = n;
+      return false;
+    }
+    const s = i;
+    while (i < n && !isSeparator(t.charCodeAt(i))) i++;
+    this.start = s;
+    this.end = i;
+    this.pos = i;
+    return true;
+  }
+
+  /** Current scan position, for {@link restore}. */
+  mark(): number {
+    return this.pos;
+  }
+
+  /** Goes back to a position returned by {@link mark}; the current token becomes invalid. */
+  restore(mark: number): void {
+    this.pos = mark;
+    this.start = this.end = mark;
+  }
+
+  /** Whether only separators remain after the current token. */
+  atEnd(): boolean {
+    const t = this.text;
+    for (let i = this.pos; i < t.length; i++) if (!isSeparator(t.charCodeAt(i))) return false;
+    return true;
+  }
+
+  /** The current token's text (allocates; use for names, not for numbers). */
+  token(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  /** Whether the current token equals `word` (no allocation). */
+  is(word: string): boolean {
+    const len = this.end - this.start;
+    if (len !== word.length) return false;
+    return this.text.startsWith(word, this.start);
+  }
+
+  /** Classifies the current token's number form. */
+  form(): NumberForm {
+    return numberForm(this.text, this.start, this.end);
+  }
+
+  /**
+   * The current token's numeric value, or NaN when it is not a number.
+   * Exact (correctly rounded) for every input: a fast path for up to 15
+   * significant digits and |exponent| ≤ 22, `Number()` otherwise.
+   */
+  number(): number {
+    return parseNumber(this.text, this.start, this.end);
+  }
+}
+
+/** Number form of `text[start, end)`, see {@link NumberForm}. */
+export function numberForm(text: string, start: number, end: number): NumberForm {
+  let i = start;
+  let signed = false;
+  let c = text.charCodeAt(i);
+  if (c === 43 || c === 45) {
+    signed = true;
+    i++;
+  }
+  let intDigits = 0;
+  while (i < end && isDigit(text.charCodeAt(i))) {
+    i++;
+    intDigits++;
+  }
+  let point = false;
+  let fracDigits = 0;
+  if (i < end && text.charCodeAt(i) === 46) {
+    point = true;
+    i++;
+    while (i < end && isDigit(text.charCodeAt(i))) {
+      i++;
+      fracDigits++;
+    }
+  }
+  if (intDigits + fracDigits === 0) return NumberForm.None;
+  let exponent = false;
+  if (i < end) {
+    c = text.charCodeAt(i);
+    if (c !== 101 && c !== 69) return NumberForm.None;
+    exponent = true;
+    i++;
+    c = text.charCodeAt(i);
+    if (i < end && (c === 43 || c === 45)) i++;
+    let expDigits = 0;
+    while (i < end && isDigit(text.charCodeAt(i))) {
+      i++;
+      expDigits++;
+    }
+    if (expDigits === 0 || i !== end) return NumberForm.None;
+  }
+  if (!signed && !point && !exponent) return NumberForm.Integer;
+  return NumberForm.Real;
+}
+
+/** Value of `text[start, end)` as a number, NaN unless it has a {@link NumberForm}. */
+export function parseNumber(text: string, start: number, end: number): number {
+  // Fast path: digits, optional point, optional exponent, ≤ 15 significant digits.
+  let i = start;
+  let negative = false;
+  let c = text.charCodeAt(i);
+  if (c === 45 || c === 43) {
+    negative = c === 45;
+    i++;
+  }
+  let mantissa = 0;
+  let digits = 0;
+  let scale = 0;
+  let any = false;
+  while (i < end) {
+    c = text.charCodeAt(i);
+    if (c < 48 || c > 57) break;
+    any = true;
+    if (digits > 0 || c !== 48) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+    }
+    i++;
+  }
+  if (i < end && c === 46) {
+    i++;
+    while (i < end) {
+      c = text.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      any = true;
+      if (digits > 0 || c !== 48) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+      }
+      scale--;
+      i++;
+    }
+  }
+  if (!any) return Number.NaN;
+  if (i < end) {
+    if (c !== 101 && c !== 69) return Number.NaN;
+    i++;
+    let expNegative = false;
+    c = text.charCodeAt(i);
+    if (i < end && (c === 43 || c === 45)) {
+      expNegative = c === 45;
+      i++;
+    }
+    let exp = 0;
+    let expDigits = 0;
+    while (i < end) {
+      c = text.charCodeAt(i);
+      if (c < 48 || c > 57) return Number.NaN;
+      if (exp < 100000) exp = exp * 10 + (c - 48);
+      expDigits++;
+      i++;
+    }
+    if (expDigits === 0) return Number.NaN;
+    scale += expNegative ? -exp : exp;
+  }
+  if (digits <= 15) {
+    let v: number;
+    if (mantissa === 0) v = 0;
+    else if (scale === 0) v = mantissa;
+    else if (scale > 0 && scale <= 22) v = mantissa * POW10[scale]!;
+    else if (scale < 0 && scale >= -22) v = mantissa / POW10[-scale]!;
+    else v = Number(text.slice(start, end));
+    return negative ? -v : v;
+  }
+  return Number(text.slice(start, end));
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}

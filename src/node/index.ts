@@ -1,0 +1,2 @@
+/** Node-only helpers at the edge: atomic file writes and model folders on disk. */
+export * from "./atomic-write.js";
