@@ -85,6 +85,14 @@ export class DiagnosticSink {
   }
 }
 
+/** The diagnostics ordered by source position (stable: equal positions keep their order). */
+export function sortBySource<T extends Diagnostic>(diagnostics: T[]): T[] {
+  return diagnostics
+    .map((d, i) => [d, i] as const)
+    .sort((a, b) => a[0].start - b[0].start || a[1] - b[1])
+    .map(([d]) => d);
+}
+
 /** Whether any of the diagnostics is an error. */
 export function hasErrors(diagnostics: readonly { severity: Severity }[]): boolean {
   return diagnostics.some((d) => d.severity === "error");

@@ -2,4 +2,5 @@
 export * from "./affine.js";
 export * from "./diagnostics.js";
 export * from "./numbers.js";
+export * from "./token-reader.js";
 export * from "./tokenizer.js";

@@ -1,0 +1,41 @@
+/** `deforma amx fmt FILE [--write]`. */
+import { resolve } from "node:path";
+import { readAmx, writeAmx } from "../../mixed/amx/index.js";
+import { writeFileAtomic } from "../../node/atomic-write.js";
+import { formatReport, reportHasErrors } from "../../node/report.js";
+import { type Command, flagOption } from "../command.js";
+import { inputText } from "../input.js";
+import { ExitCode } from "../io.js";
+
+/** The `amx fmt` command. */
+export const amxFmt: Command = {
+  usage: "amx fmt FILE [--write]",
+  summary: "Lay a mixed animation file out canonically.",
+  description:
+    "Canonical layout: MBS file name; body count; per body a header line 'body variants inUse';\n" +
+    "per variant 'type scalar vector file' and the matrix as three rows. Prints to standard output\n" +
+    "unless --write, which replaces the file atomically. A file with errors is left alone (exit 1).",
+  options: { write: { type: "boolean", help: "replace FILE with the formatted text" } },
+  positionals: [1, 1],
+  async run(args, io) {
+    const file = args.positionals[0]!;
+    const text = await inputText(io.cwd, file);
+    const { model, diagnostics } = readAmx(text);
+    const report = [{ file, text, diagnostics }];
+    if (reportHasErrors(report)) {
+      io.err(formatReport(report));
+      io.err(`${file}: not formatted: fix the errors first\n`);
+      return ExitCode.Problems;
+    }
+    const out = writeAmx(model);
+    if (!flagOption(args, "write")) {
+      io.out(out);
+      return ExitCode.Ok;
+    }
+    if (out !== text) {
+      await writeFileAtomic(resolve(io.cwd, file), out, { overwrite: true });
+      io.err(`${file}: formatted\n`);
+    } else io.err(`${file}: already formatted\n`);
+    return ExitCode.Ok;
+  },
+};

@@ -1,0 +1,18 @@
+/** Process entry of the `deforma` CLI: the only place that touches `process` streams and the exit code. */
+import { run } from "./run.js";
+
+/** Runs the CLI with `argv` (without `node` and the script) and sets the process's exit code. */
+export async function main(argv: string[]): Promise<void> {
+  const io = {
+    out: (t: string) => void process.stdout.write(t),
+    err: (t: string) => void process.stderr.write(t),
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stderr.isTTY),
+  };
+  try {
+    process.exitCode = await run(argv, io);
+  } catch (e) {
+    process.stderr.write(`deforma: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 70;
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Checks of an `.amx` against the files next to it: `CAD_Matrixes.dat`, the
+ * MBS animation and the mesh animations. Pure: the caller loads the files
+ * (see `node/mixed-folder`) and passes what it found.
+ */
+import { affineEquals } from "../../core/affine.js";
+import { type Diagnostic, DiagnosticSink, sortBySource } from "../../core/diagnostics.js";
+import type { MeshAnimation } from "../agr/model.js";
+import type { MbsAnimation } from "../amb/model.js";
+import { findCadSolver } from "../cad/lookup.js";
+import type { CadMatrices } from "../cad/model.js";
+import { AMX } from "./codes.js";
+import type { MixedAnimation } from "./model.js";
+import type { AmxSpans } from "./read.js";
+
+/** What became of a companion file: its model, or why there is none. */
+export type Companion<T> =
+  | { readonly status: "ok"; readonly model: T }
+  /** The file exists but holds errors so grave that no model could be read. */
+  | { readonly status: "invalid" }
+  | { readonly status: "missing" }
+  | { readonly status: "unreadable"; readonly reason: string };
+
+/** The companions of an `.amx`; an absent field means "not checked". */
+export interface AmxCompanions {
+  readonly cad?: Companion<CadMatrices>;
+  readonly mbs?: Companion<MbsAnimation>;
+  /** Keyed by the file name as written in the `.amx`. */
+  readonly meshes?: ReadonlyMap<string, Companion<MeshAnimation>>;
+}
+
+/**
+ * Absolute tolerance when comparing an `.amx` matrix with its CAD matrix:
+ * both are written by text writers, so equal matrices agree to rounding.
+ */
+export const CAD_MATRIX_TOLERANCE = 1e-9;
+
+/** Diagnostics (in the `.amx`'s own positions) of the cross-file checks. */
+export function crossCheckAmx(
+  amx: MixedAnimation,
+  spans: AmxSpans,
+  companions: AmxCompanions,
+): Diagnostic[] {
+  const sink = new DiagnosticSink();
+  const { cad, mbs, meshes } = companions;
+  if (mbs?.status === "missing") {
+    sink.report(
+      AMX.mbsFileMissing,
+      `MBS animation '${amx.mbs}' not found next to the file`,
+      ...spans.mbs,
+    );
+  } else if (mbs?.status === "unreadable") {
+    sink.report(AMX.unreadableFile, `cannot read '${amx.mbs}': ${mbs.reason}`, ...spans.mbs);
+  }
+  if (cad?.status === "missing") {
+    sink.report(
+      AMX.cadFileMissing,
+      "no CAD_Matrixes.dat next to the file: body numbers and matrices not cross-checked",
+      0,
+    );
+  } else if (cad?.status === "unreadable") {
+    sink.report(AMX.unreadableFile, `cannot read CAD_Matrixes.dat: ${cad.reason}`, 0);
+  }
+  const mbsBodies = mbs?.status === "ok" ? new Set(mbs.model.bodies.map((b) => b.number)) : null;
+  const reported = new Set<string>();
+  amx.bodies.forEach((b, i) => {
+    const bs = spans.bodies[i]!;
+    if (mbsBodies && !mbsBodies.has(b.body)) {
+      sink.report(
+        AMX.bodyNotInMbs,
+        `body ${b.body} is not in the MBS animation '${amx.mbs}'`,
+        ...bs.body,
+      );
+    }
+    let bodyInCad = true;
+    if (cad?.status === "ok" && !cad.model.bodies.some((x) => x.body === b.body)) {
+      bodyInCad = false;
+      sink.report(AMX.bodyNotInCad, `body ${b.body} is not in CAD_Matrixes.dat`, ...bs.body);
+    }
+    b.animations.forEach((a, j) => {
+      const as = bs.animations[j]!;
+      if (cad?.status === "ok" && bodyInCad) {
+        const found = findCadSolver(cad.model, b.body, a.type);
+        if (found.kind === "no-solver") {
+          sink.report(
+            AMX.solverNotInCad,
+            `CAD_Matrixes.dat attaches no solver of type ${a.type} to body ${b.body}`,
+            ...as.type,
+          );
+        } else if (found.kind === "found") {
+          if (!found.solver.hasCad || !found.solver.matrix) {
+            sink.report(
+              AMX.cadHasNoMatrix,
+              `CAD_Matrixes.dat has no CAD model for body ${b.body}, type ${a.type} (flag 0): matrix not checked`,
+              ...as.matrix,
+            );
+          } else if (
+            a.matrix.every(Number.isFinite) &&
+            !affineEquals(a.matrix, found.solver.matrix, CAD_MATRIX_TOLERANCE)
+          ) {
+            sink.report(
+              AMX.matrixDiffersFromCad,
+              `the matrix of body ${b.body} differs from its CAD matrix (type ${a.type}) in CAD_Matrixes.dat${firstDifference(a.matrix, found.solver.matrix)}`,
+              ...as.matrix,
+            );
+          }
+        }
+      }
+      const mesh = meshes?.get(a.file);
+      if (!mesh) return;
+      if (mesh.status === "missing") {
+        if (!reported.has(a.file)) {
+          sink.report(
+            AMX.meshFileMissing,
+            `mesh animation '${a.file}' not found next to the file`,
+            ...as.file,
+          );
+        }
+      } else if (mesh.status === "unreadable") {
+        sink.report(AMX.unreadableFile, `cannot read '${a.file}': ${mesh.reason}`, ...as.file);
+      } else if (mesh.status === "ok") {
+        const m = mesh.model;
+        if (m.type !== a.type) {
+          sink.report(
+            AMX.meshTypeMismatch,
+            `'${a.file}' holds a type ${m.type} mesh animation, the file declares type ${a.type}`,
+            ...as.type,
+          );
+        }
+        if (a.scalarParam >= m.scalars.length) {
+          sink.report(
+            AMX.paramBeyondMesh,
+            `scalar parameter ${a.scalarParam} is beyond the ${m.scalars.length} scalar parameter(s) of '${a.file}'`,
+            ...as.scalarParam,
+          );
+        }
+        if (a.vectorParam >= m.vectors.length) {
+          sink.report(
+            AMX.paramBeyondMesh,
+            `vector parameter ${a.vectorParam} is beyond the ${m.vectors.length} vector parameter(s) of '${a.file}'`,
+            ...as.vectorParam,
+          );
+        }
+      }
+      reported.add(a.file);
+    });
+  });
+  return sortBySource(sink.items);
+}
+
+const ENTRY = ["a11", "a12", "a13", "b1", "a21", "a22", "a23", "b2", "a31", "a32", "a33", "b3"];
+
+function firstDifference(a: readonly number[], b: readonly number[]): string {
+  for (let i = 0; i < 12; i++) {
+    if (!(Math.abs(a[i]! - b[i]!) <= CAD_MATRIX_TOLERANCE)) {
+      return ` (first at ${ENTRY[i]}: ${a[i]} here, ${b[i]} there)`;
+    }
+  }
+  return "";
+}

@@ -1,0 +1,7 @@
+/** The mixed animation file `*.amx`: model, reader, writer, `create`, diagnostic codes. */
+export * from "./codes.js";
+export * from "./create.js";
+export * from "./cross-check.js";
+export type * from "./model.js";
+export * from "./read.js";
+export * from "./write.js";

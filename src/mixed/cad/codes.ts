@@ -1,0 +1,76 @@
+/** Diagnostic codes of the CAD matrices file (`CAD_Matrixes.dat`). */
+import type { DiagnosticTable } from "../../core/diagnostics.js";
+
+/** `CAD_Matrixes.dat` diagnostic kinds. */
+export const CAD = {
+  missingFinalNewline: {
+    code: "CAD001",
+    severity: "warning",
+    summary: "The file does not end with an end-of-line character.",
+  },
+  endOfFile: {
+    code: "CAD002",
+    severity: "error",
+    summary: "The file ended where a value was expected.",
+  },
+  notInteger: {
+    code: "CAD003",
+    severity: "error",
+    summary: "An integer was expected; the token is not a number.",
+  },
+  integerForm: {
+    code: "CAD004",
+    severity: "error",
+    summary: "An integer was expected; the number has a sign, point or exponent.",
+  },
+  notReal: {
+    code: "CAD005",
+    severity: "error",
+    summary: "A matrix entry is not a finite real number.",
+  },
+  bodyCountMismatch: {
+    code: "CAD006",
+    severity: "error",
+    summary: "The number of bodies in the file differs from the body count on its first line.",
+  },
+  badFlag: {
+    code: "CAD010",
+    severity: "error",
+    summary: "The CAD flag of a solver is not 0 or 1.",
+  },
+  missingMatrix: {
+    code: "CAD011",
+    severity: "error",
+    summary: "The flag is 1 but no matrix of 12 reals follows.",
+  },
+  unexpectedMatrix: {
+    code: "CAD012",
+    severity: "error",
+    summary: "The flag is 0 but a matrix follows (a matrix is present exactly when the flag is 1).",
+  },
+  unknownSolverType: {
+    code: "CAD013",
+    severity: "warning",
+    summary: "The solver type is not one of the mesh animation types (0 thermal, 1 stress-strain).",
+  },
+  duplicateBody: {
+    code: "CAD014",
+    severity: "error",
+    summary: "The same body number appears twice.",
+  },
+  bodyNumber: {
+    code: "CAD015",
+    severity: "error",
+    summary: "Body number is not a positive integer.",
+  },
+  duplicateSolver: {
+    code: "CAD016",
+    severity: "warning",
+    summary: "A body has two solvers of the same type; `amx create` and checks use the first.",
+  },
+  notRotation: {
+    code: "CAD020",
+    severity: "warning",
+    summary: "The 3×3 part of a matrix is not orthonormal with determinant +1 (tolerance 1e-3).",
+  },
+} as const satisfies DiagnosticTable;

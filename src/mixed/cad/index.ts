@@ -1,0 +1,6 @@
+/** `CAD_Matrixes.dat`: model, reader, writer, lookup, diagnostic codes. */
+export * from "./codes.js";
+export * from "./lookup.js";
+export type * from "./model.js";
+export * from "./read.js";
+export * from "./write.js";

@@ -1,0 +1,207 @@
+/**
+ * Reader of `CAD_Matrixes.dat` (spec §3). Never throws; returns what it could
+ * read, diagnostics, and the spans of every body and solver.
+ */
+import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
+import { type Span, TokenReader } from "../../core/token-reader.js";
+import { NumberForm } from "../../core/tokenizer.js";
+import { rotationProblem } from "../rotation-message.js";
+import { MESH_TYPES } from "../types.js";
+import { CAD } from "./codes.js";
+import type { CadBody, CadMatrices } from "./model.js";
+
+/** Where one solver's values stand in the source. */
+export interface CadSolverSpans {
+  readonly type: Span;
+  readonly flag: Span;
+  /** First to last matrix entry, or the flag's span when there is no matrix. */
+  readonly matrix: Span;
+}
+
+/** Source spans parallel to a {@link CadMatrices}. */
+export interface CadSpans {
+  readonly bodyCount: Span;
+  readonly bodies: { readonly body: Span; readonly solvers: CadSolverSpans[] }[];
+}
+
+/** Result of {@link readCad}. */
+export interface CadReadResult {
+  readonly model: CadMatrices;
+  readonly diagnostics: Diagnostic[];
+  readonly spans: CadSpans;
+}
+
+const MATRIX_ENTRY = [
+  "a11",
+  "a12",
+  "a13",
+  "b1",
+  "a21",
+  "a22",
+  "a23",
+  "b2",
+  "a31",
+  "a32",
+  "a33",
+  "b3",
+];
+
+/** Reads a `CAD_Matrixes.dat` text; see the module comment. */
+export function readCad(text: string): CadReadResult {
+  const r = new TokenReader(text, CAD);
+  const model: CadMatrices = { bodies: [] };
+  const spans: { bodyCount: Span; bodies: CadSpans["bodies"] } = { bodyCount: [0, 0], bodies: [] };
+  parse(r, model, spans);
+  r.checkFinalNewline();
+  checkSemantics(r, model, spans);
+  return { model, diagnostics: sortBySource(r.sink.items), spans };
+}
+
+function parse(
+  r: TokenReader,
+  model: CadMatrices,
+  spans: { bodyCount: Span; bodies: CadSpans["bodies"] },
+): void {
+  const count = r.integer("the number of bodies");
+  spans.bodyCount = r.span();
+  if (count === undefined || count < 0) return;
+  const c = r.cursor;
+  for (let i = 0; i < count; i++) {
+    if (c.atEnd()) {
+      r.sink.report(
+        CAD.bodyCountMismatch,
+        `the file announces ${count} bodies but holds ${i}`,
+        c.end,
+      );
+      return;
+    }
+    const body = r.integer(`the body number of body ${i + 1} of ${count}`);
+    const bodySpan = r.span();
+    if (body === undefined) return;
+    const solverCount = r.integer(`the number of solvers of body ${body}`);
+    if (solverCount === undefined || solverCount < 0) return;
+    const entry: CadBody = { body, solvers: [] };
+    const bodySpans = { body: bodySpan, solvers: [] as CadSolverSpans[] };
+    model.bodies.push(entry);
+    spans.bodies.push(bodySpans);
+    for (let j = 0; j < solverCount; j++) {
+      const of = `of solver ${j + 1} of body ${body}`;
+      const type = r.integer(`the solver type ${of}`);
+      const typeSpan = r.span();
+      if (type === undefined) return;
+      const flag = r.integer(`the CAD flag (0 or 1) ${of}`);
+      const flagSpan = r.span();
+      if (flag === undefined) return;
+      let withMatrix = flag === 1;
+      if (flag !== 0 && flag !== 1) {
+        r.sink.report(CAD.badFlag, `the CAD flag ${of} must be 0 or 1, found ${flag}`, ...flagSpan);
+        withMatrix = nextLooksLikeMatrix(r);
+      } else if (flag === 0 && nextLooksLikeMatrix(r)) {
+        const m = r.cursor.mark();
+        r.cursor.next();
+        r.sink.report(
+          CAD.unexpectedMatrix,
+          `the CAD flag ${of} is 0 but a matrix follows ('${r.cursor.token()}' is no integer); a matrix is written only when the flag is 1`,
+          r.cursor.start,
+          r.cursor.end,
+        );
+        r.cursor.restore(m);
+        withMatrix = true;
+      }
+      let matrix: number[] | null = null;
+      let matrixSpan: Span = flagSpan;
+      if (withMatrix) {
+        matrix = [];
+        let first = -1;
+        for (let k = 0; k < 12; k++) {
+          const m = r.cursor.mark();
+          if (r.cursor.next() && r.cursor.form() === NumberForm.None) {
+            // Not a number where a matrix entry is due: the matrix is missing or cut short.
+            r.sink.report(
+              CAD.missingMatrix,
+              `expected matrix entry ${MATRIX_ENTRY[k]} ${of} (the flag is 1), found '${r.cursor.token()}'`,
+              r.cursor.start,
+              r.cursor.end,
+            );
+            return;
+          }
+          r.cursor.restore(m);
+          const v = r.real(`matrix entry ${MATRIX_ENTRY[k]} ${of}`);
+          if (first < 0) first = r.cursor.start;
+          if (Number.isNaN(v) && r.cursor.start === r.text.length) return;
+          matrix.push(v);
+        }
+        matrixSpan = [first, r.cursor.end];
+      }
+      entry.solvers.push({ type, hasCad: flag === 1, matrix: flag === 1 ? matrix : null });
+      bodySpans.solvers.push({ type: typeSpan, flag: flagSpan, matrix: matrixSpan });
+    }
+  }
+  if (!c.atEnd()) {
+    c.next();
+    let extra = 0;
+    const start = c.start;
+    // Count the whole bodies that follow, for the message.
+    do extra++;
+    while (c.next());
+    r.sink.report(
+      CAD.bodyCountMismatch,
+      `the file announces ${count} bodies but more follows (${extra} token${extra === 1 ? "" : "s"} after body ${count})`,
+      start,
+      start + 1,
+    );
+  }
+}
+
+/** Whether the next token is a number that cannot be a body number or solver type (has sign, point or exponent). */
+function nextLooksLikeMatrix(r: TokenReader): boolean {
+  const m = r.cursor.mark();
+  const has = r.cursor.next();
+  const form = has ? r.cursor.form() : NumberForm.None;
+  r.cursor.restore(m);
+  return form === NumberForm.Real;
+}
+
+function checkSemantics(
+  r: TokenReader,
+  model: CadMatrices,
+  spans: { bodies: CadSpans["bodies"] },
+): void {
+  const sink = r.sink;
+  const seen = new Set<number>();
+  model.bodies.forEach((b, i) => {
+    const s = spans.bodies[i]!;
+    if (b.body <= 0)
+      sink.report(
+        CAD.bodyNumber,
+        `body number must be a positive integer, found ${b.body}`,
+        ...s.body,
+      );
+    else if (seen.has(b.body))
+      sink.report(CAD.duplicateBody, `body ${b.body} appears a second time`, ...s.body);
+    seen.add(b.body);
+    const types = new Set<number>();
+    b.solvers.forEach((solver, j) => {
+      const ss = s.solvers[j]!;
+      if (!MESH_TYPES.has(solver.type)) {
+        sink.report(
+          CAD.unknownSolverType,
+          `solver type ${solver.type} of body ${b.body} is not a mesh animation type (0 thermal, 1 stress-strain)`,
+          ...ss.type,
+        );
+      }
+      if (types.has(solver.type)) {
+        sink.report(
+          CAD.duplicateSolver,
+          `body ${b.body} has a second solver of type ${solver.type}`,
+          ...ss.type,
+        );
+      }
+      types.add(solver.type);
+      if (solver.matrix?.every(Number.isFinite)) {
+        const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`);
+        if (problem) sink.report(CAD.notRotation, problem, ...ss.matrix);
+      }
+    });
+  });
+}
