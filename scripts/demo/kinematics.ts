@@ -74,9 +74,12 @@ export function rodTransverseAccelerations(
   return { crankPin: nx * aax + ny * aay, pistonPin: nx * abx };
 }
 
-/** A placement rotating by angle (cos c, sin s) about world z, then shifting by (x, y, z) m. */
+/**
+ * A placement rotating by angle (cos c, sin s) about world z, then shifting by
+ * (x, y, z) m; negative zeros become +0 so text files never show `-0`.
+ */
 function planar(c: number, s: number, x: number, y: number, z: number): Affine {
-  return Float64Array.of(c, -s, 0, x, s, c, 0, y, 0, 0, 1, z);
+  return Float64Array.of(c + 0, 0 - s, 0, x + 0, s + 0, c + 0, 0, y + 0, 0, 0, 1, z + 0);
 }
 
 /** World z of the crank and counterweight mid-plane (behind the rod), m. */
