@@ -97,7 +97,9 @@ export async function runCommand(c: Command, argv: string[], io: CliIo): Promise
       throw new UsageError(`unexpected argument '${parsed.positionals[max]}'`);
     }
   } catch (e) {
-    io.err(`deforma: ${(e as Error).message}\nUsage: deforma ${c.usage}\n(see 'deforma ${c.usage.split(" ").slice(0, 2).join(" ")} --help')\n`);
+    io.err(
+      `deforma: ${(e as Error).message}\nUsage: deforma ${c.usage}\n(see 'deforma ${c.usage.split(" ").slice(0, 2).join(" ")} --help')\n`,
+    );
     return ExitCode.Usage;
   }
   try {

@@ -88,7 +88,7 @@ export function mainHelp(): string {
   lines.push(
     "",
     "Exit codes: 0 ok, 1 problems found, 2 usage error.",
-    "Checking commands take --json and then print {\"ok\":…,\"diagnostics\":[…]}.",
+    'Checking commands take --json and then print {"ok":…,"diagnostics":[…]}.',
   );
   return `${lines.join("\n")}\n`;
 }
@@ -113,7 +113,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (single) return runCommand(await single.load(), sub === undefined ? [] : [sub, ...rest], io);
   if (sub === undefined || sub === "--help" || sub === "-h") {
     const lines = [`Usage: deforma ${group} <command> [options]`, "", "Commands:"];
-    for (const [name, entry] of Object.entries(subs)) lines.push(`  ${name.padEnd(10)} ${entry.summary}`);
+    for (const [name, entry] of Object.entries(subs))
+      lines.push(`  ${name.padEnd(10)} ${entry.summary}`);
     (sub === undefined ? io.err : io.out)(`${lines.join("\n")}\n`);
     return sub === undefined ? ExitCode.Usage : ExitCode.Ok;
   }

@@ -4,8 +4,8 @@
  */
 import { dirname, join } from "node:path";
 import { type Diagnostic, sortBySource } from "../core/diagnostics.js";
-import { type MbsAnimation, readAmb } from "../mixed/amb/index.js";
 import { type MeshAnimation, readAgr } from "../mixed/agr/index.js";
+import { type MbsAnimation, readAmb } from "../mixed/amb/index.js";
 import {
   type AmxCompanions,
   type AmxReadResult,
@@ -97,6 +97,7 @@ async function loadCompanion<T>(
   const input = await readInput(path);
   if (input.status !== "ok") return input;
   const r = read(input.bytes);
-  if (r.diagnostics.length > 0) report.push({ file: path, text: r.text, diagnostics: r.diagnostics });
+  if (r.diagnostics.length > 0)
+    report.push({ file: path, text: r.text, diagnostics: r.diagnostics });
   return r.model === undefined ? { status: "invalid" } : { status: "ok", model: r.model };
 }

@@ -25,9 +25,24 @@ export const amxCreate: Command = {
   options: {
     mbs: { type: "string", value: "NAME.amb", help: "MBS animation file name to write" },
     cad: { type: "string", value: "FILE", help: "the model's CAD_Matrixes.dat" },
-    body: { type: "string", multiple: true, value: "B:T:F", help: "bind mesh animation F of type T to body B" },
-    variant: { type: "string", multiple: true, value: "B:I", help: "variant in use for body B (0-based)" },
-    output: { type: "string", short: "o", value: "OUT", help: "write the .amx to OUT (atomically)" },
+    body: {
+      type: "string",
+      multiple: true,
+      value: "B:T:F",
+      help: "bind mesh animation F of type T to body B",
+    },
+    variant: {
+      type: "string",
+      multiple: true,
+      value: "B:I",
+      help: "variant in use for body B (0-based)",
+    },
+    output: {
+      type: "string",
+      short: "o",
+      value: "OUT",
+      help: "write the .amx to OUT (atomically)",
+    },
     force: { type: "boolean", help: "replace OUT if it exists" },
   },
   positionals: [0, 0],
@@ -52,7 +67,8 @@ export const amxCreate: Command = {
 
     const sink = new DiagnosticSink();
     for (const name of [mbs, ...bodies.map((b) => b.file)]) {
-      if (/\s/.test(name)) sink.report(AMX.fileNameWhitespace, `file name '${name}' contains whitespace`, 0);
+      if (/\s/.test(name))
+        sink.report(AMX.fileNameWhitespace, `file name '${name}' contains whitespace`, 0);
     }
     const created = createAmx({ mbs, cad: cad.model, bodies, variants });
     const problems = [...sink.items, ...created.diagnostics];

@@ -34,7 +34,12 @@ export const amxShow: Command = {
             `  ${i === b.variantInUse ? "*" : " "}[${i}] ${a.file}  type ${a.type} (${solver}), scalar ${a.scalarParam}, vector ${a.vectorParam}`,
           );
           for (let r = 0; r < 3; r++) {
-            lines.push(`       ${a.matrix.slice(r * 4, r * 4 + 4).map((v) => String(v).padStart(14)).join("")}`);
+            lines.push(
+              `       ${a.matrix
+                .slice(r * 4, r * 4 + 4)
+                .map((v) => String(v).padStart(14))
+                .join("")}`,
+            );
           }
         });
       }

@@ -41,6 +41,8 @@ export const amxValidate: Command = {
 /** `companion` (absolute) shown in the folder of `userPath` as the user spelled it. */
 function relativeTo(userPath: string, companion: string): string {
   const slash = Math.max(userPath.lastIndexOf("/"), userPath.lastIndexOf("\\"));
-  const base = companion.slice(Math.max(companion.lastIndexOf("/"), companion.lastIndexOf("\\")) + 1);
+  const base = companion.slice(
+    Math.max(companion.lastIndexOf("/"), companion.lastIndexOf("\\")) + 1,
+  );
   return slash < 0 ? base : `${userPath.slice(0, slash + 1)}${base}`;
 }

@@ -37,7 +37,12 @@ export const cadShow: Command = {
           lines.push(`  type ${s.type} (${solver}): ${s.hasCad ? "CAD model" : "no CAD model"}`);
           if (s.matrix) {
             for (let r = 0; r < 3; r++) {
-              lines.push(`    ${s.matrix.slice(r * 4, r * 4 + 4).map((v) => String(v).padStart(14)).join("")}`);
+              lines.push(
+                `    ${s.matrix
+                  .slice(r * 4, r * 4 + 4)
+                  .map((v) => String(v).padStart(14))
+                  .join("")}`,
+              );
             }
           }
         }

@@ -71,7 +71,7 @@ function parse(
       r.sink.report(
         CAD.bodyCountMismatch,
         `the file announces ${count} bodies but holds ${i}`,
-        c.end,
+        r.text.length,
       );
       return;
     }
@@ -92,10 +92,10 @@ function parse(
       const flag = r.integer(`the CAD flag (0 or 1) ${of}`);
       const flagSpan = r.span();
       if (flag === undefined) return;
-      let withMatrix = flag === 1;
+      // A flag other than 0 or 1 is read as "yes" (non-zero), so a matrix is expected after it.
+      let withMatrix = flag !== 0;
       if (flag !== 0 && flag !== 1) {
         r.sink.report(CAD.badFlag, `the CAD flag ${of} must be 0 or 1, found ${flag}`, ...flagSpan);
-        withMatrix = nextLooksLikeMatrix(r);
       } else if (flag === 0 && nextLooksLikeMatrix(r)) {
         const m = r.cursor.mark();
         r.cursor.next();
@@ -133,7 +133,7 @@ function parse(
         }
         matrixSpan = [first, r.cursor.end];
       }
-      entry.solvers.push({ type, hasCad: flag === 1, matrix: flag === 1 ? matrix : null });
+      entry.solvers.push({ type, hasCad: flag !== 0, matrix: flag !== 0 ? matrix : null });
       bodySpans.solvers.push({ type: typeSpan, flag: flagSpan, matrix: matrixSpan });
     }
   }

@@ -1,0 +1,11 @@
+/** The `.agr` mesh animation format: model, text and binary encodings, checks, summary, surface. */
+export { AGR_MAGIC } from "./binary-layout.js";
+export { AGR } from "./codes.js";
+export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
+export * from "./model.js";
+export { type AgrReadResult, readAgr } from "./read.js";
+export { AGR_TEXT_MAGIC } from "./read-text.js";
+export { extractSurface } from "./surface.js";
+export { SEED_TABLE, validateAgr } from "./validate.js";
+export { writeAgrBinary } from "./write-binary.js";
+export { writeAgrText } from "./write-text.js";

@@ -1,0 +1,371 @@
+/**
+ * The `.agr` text encoding reader (grammar in `docs/formats/agr.md`).
+ * Numbers go straight from the token cursor into preallocated typed arrays;
+ * the model returned is always shape-consistent (array lengths match the
+ * counts), even when reading stopped early.
+ */
+import { type Diagnostic, NumberForm } from "../../core/index.js";
+import { AGR } from "./codes.js";
+import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
+import { TextReader } from "./text-kit.js";
+import {
+  type AgrSpans,
+  checkCoordinates,
+  checkDescriptor,
+  checkParamTable,
+  checkType,
+  NO_SPANS,
+  type Span,
+} from "./validate.js";
+
+/** First token of an `.agr` text file. */
+export const AGR_TEXT_MAGIC = "DEFORMA-AGR";
+
+const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
+const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
+const KEYWORDS = ["type", "nodes", "cells", "scalars", "vectors", "constant", "frames", "frame"];
+
+/** An empty, shape-consistent model (type -1 until read). */
+function emptyModel(): MeshAnimation {
+  return {
+    type: -1,
+    nodeCount: 0,
+    positions: new Float32Array(0),
+    cellTypes: new Uint8Array(0),
+    connectivity: new Uint32Array(0),
+    scalars: [],
+    vectors: [],
+    times: new Float64Array(0),
+    scalarValues: [],
+    vectorValues: [],
+  };
+}
+
+/** Reads the text encoding; `model` is undefined only when the magic line is wrong. */
+export function readAgrText(text: string): {
+  model: MeshAnimation | undefined;
+  diagnostics: Diagnostic[];
+} {
+  const r = new TextReader(text, AGR);
+  const c = r.cur;
+  if (!c.next() || !c.is(AGR_TEXT_MAGIC)) {
+    const found = c.end > c.start ? r.found() : "an empty file";
+    r.report(
+      AGR.badMagic,
+      `expected '${AGR_TEXT_MAGIC} 1' or the binary magic, found ${found}`,
+      c.start,
+      c.end,
+    );
+    return { model: undefined, diagnostics: r.sink.items };
+  }
+  const version = r.uint("the format version after DEFORMA-AGR");
+  if (version !== 1) {
+    if (version >= 0)
+      r.report(AGR.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
+    return { model: undefined, diagnostics: r.sink.items };
+  }
+  const m = emptyModel();
+  if (readSections(r, m)) r.expectEnd(AGR.trailing, "the last frame");
+  r.expectFinalNewline(AGR.finalNewline);
+  return { model: m, diagnostics: r.sink.items };
+}
+
+function span(r: TextReader): Span {
+  return { start: r.cur.start, end: r.cur.end };
+}
+
+/** Whether the current token is one of the format's keywords (a sign of a missing value). */
+function atKeyword(r: TextReader): boolean {
+  for (const k of KEYWORDS) if (r.cur.is(k)) return true;
+  return false;
+}
+
+/**
+ * Reads `count` float32 values into `out[from…]`. A malformed number is
+ * reported and read as 0; a keyword or the end of file ends the block (false).
+ */
+function readFloats(
+  r: TextReader,
+  out: Float32Array,
+  from: number,
+  count: number,
+  what: (i: number) => string,
+): boolean {
+  const c = r.cur;
+  const end = from + count;
+  for (let i = from; i < end; i++) {
+    if (!c.next()) {
+      r.endOfFile(what(i - from));
+      return false;
+    }
+    out[i] = c.number();
+    const v = out[i]!;
+    if (v - v !== 0) {
+      if (atKeyword(r)) {
+        r.report(AGR.badReal, `expected ${what(i - from)}, found ${r.found()}`, c.start, c.end);
+        c.restore(c.start);
+        return false;
+      }
+      r.badReal(what(i - from), "float32");
+      out[i] = 0;
+      if (r.stopped) return false;
+    }
+  }
+  return true;
+}
+
+function readSections(r: TextReader, m: MeshAnimation): boolean {
+  const c = r.cur;
+  if (!r.keyword("type", " after the magic line")) return false;
+  const type = r.uint("the mesh animation type");
+  if (type < 0) return false;
+  m.type = type;
+  const typeSpan = span(r);
+  checkType(type, r, typeSpan);
+
+  if (!r.keyword("nodes")) return false;
+  const n = r.uint("the node count");
+  if (n < 0 || !r.fits(n, 3, "nodes (3 coordinates each)")) return false;
+  m.nodeCount = n;
+  m.positions = new Float32Array(3 * n);
+  const xyz = (i: number) => `coordinate ${"xyz"[i % 3]} of node ${Math.floor(i / 3)}`;
+  if (!readFloats(r, m.positions, 0, 3 * n, xyz)) return false;
+
+  if (!readCells(r, m)) return false;
+
+  const scalars: ParamDescriptor[] = [];
+  const vectors: ParamDescriptor[] = [];
+  const scalarSpans: Span[] = [];
+  const vectorSpans: Span[] = [];
+  if (!readDescriptors(r, "scalars", "scalar", scalars, scalarSpans)) return false;
+  const paramsSpan = span(r);
+  if (!readDescriptors(r, "vectors", "vector", vectors, vectorSpans)) return false;
+  const spans: AgrSpans = {
+    ...NO_SPANS,
+    type: typeSpan,
+    params: paramsSpan,
+    scalar: (p) => scalarSpans[p] ?? paramsSpan,
+    vector: (p) => vectorSpans[p] ?? paramsSpan,
+  };
+  checkParamTable(type, scalars, vectors, r, spans);
+  if (r.stopped) return false;
+
+  // Constant parameters: one block each, scalars then vectors, in declaration order.
+  const params = [
+    ...scalars.map((d) => ({ d, width: 1, vector: false })),
+    ...vectors.map((d) => ({ d, width: 3, vector: true })),
+  ];
+  const constants = params.filter((p) => !p.d.varying);
+  const varying = params.filter((p) => p.d.varying);
+  let constantTokens = 0;
+  for (const p of constants) constantTokens += 2 + p.width * n;
+  if (!r.fits(constantTokens, 1, "tokens of the constant parameters")) return false;
+  const values = params.map((p) => new Float32Array(p.d.varying ? 0 : p.width * n));
+  m.scalars = scalars;
+  m.vectors = vectors;
+  m.scalarValues = values.slice(0, scalars.length);
+  m.vectorValues = values.slice(scalars.length);
+  let coordinatesSpan: Span = { start: 0, end: 0 };
+  for (const p of constants) {
+    if (!r.keyword("constant", ` for parameter '${p.d.name}'`)) return false;
+    const at = span(r);
+    if (!r.need(`the name '${p.d.name}' after 'constant'`)) return false;
+    if (!c.is(p.d.name)) {
+      r.report(
+        AGR.constantName,
+        `expected the constant parameter '${p.d.name}', found ${r.found()}`,
+        c.start,
+        c.end,
+      );
+    }
+    if (p.vector && p === constants.find((q) => q.vector)) coordinatesSpan = at;
+    const what = (i: number) =>
+      p.vector
+        ? `component ${"xyz"[i % 3]} of node ${Math.floor(i / 3)} of '${p.d.name}'`
+        : `the value of node ${i} of '${p.d.name}'`;
+    if (!readFloats(r, values[params.indexOf(p)]!, 0, p.width * n, what)) return false;
+  }
+  if (vectors[0] && !vectors[0].varying) checkCoordinates(m, r, coordinatesSpan);
+
+  return readFrames(
+    r,
+    m,
+    n,
+    varying.map((p) => ({ ...p, index: params.indexOf(p) })),
+    values,
+  );
+}
+
+function readCells(r: TextReader, m: MeshAnimation): boolean {
+  const c = r.cur;
+  const n = m.nodeCount;
+  if (!r.keyword("cells")) return false;
+  const count = r.uint("the cell count");
+  if (count < 0 || !r.fits(count, 4, "cells (at least 4 tokens each)")) return false;
+  const types = new Uint8Array(count);
+  const conn = new Uint32Array(8 * count);
+  let cells = 0;
+  let length = 0;
+  const finish = () => {
+    m.cellTypes = cells === count ? types : types.slice(0, cells);
+    m.connectivity = conn.slice(0, length);
+  };
+  for (let i = 0; i < count; i++) {
+    if (!r.need(`the kind of cell ${i} (${KIND_NAMES})`)) {
+      finish();
+      return false;
+    }
+    const kind = KINDS.find((k) => c.is(k.name));
+    if (!kind) {
+      r.report(
+        AGR.unknownCellKind,
+        `expected a cell kind (${KIND_NAMES}) for cell ${i}, found ${r.found()}`,
+        c.start,
+        c.end,
+      );
+      // Skip the cell's node indices.
+      let mark = c.mark();
+      while (c.next() && c.form() === NumberForm.Integer) mark = c.mark();
+      c.restore(mark);
+      if (r.stopped) break;
+      continue;
+    }
+    let ok = true;
+    for (let j = 0; j < kind.nodes; j++) {
+      if (!r.need(`node index ${j} of ${kind.name} cell ${i}`)) {
+        finish();
+        return false;
+      }
+      if (c.form() !== NumberForm.Integer) {
+        r.report(
+          AGR.cellNodes,
+          `expected ${kind.nodes} node indices for a ${kind.name} cell, found ${r.found()} after ${j}`,
+          c.start,
+          c.end,
+        );
+        c.restore(c.start);
+        ok = false;
+        break;
+      }
+      const v = c.number();
+      if (v >= n) {
+        r.report(
+          AGR.nodeIndex,
+          `expected a node index below ${n} in cell ${i}, found ${c.token()}`,
+          c.start,
+          c.end,
+        );
+      }
+      conn[length + j] = Math.min(v, 0xffffffff);
+    }
+    if (r.stopped) break;
+    if (!ok) continue;
+    types[cells++] = kind.vtk;
+    length += kind.nodes;
+  }
+  finish();
+  return !r.stopped;
+}
+
+function readDescriptors(
+  r: TextReader,
+  keyword: string,
+  what: string,
+  out: ParamDescriptor[],
+  spans: Span[],
+): boolean {
+  const c = r.cur;
+  if (!r.keyword(keyword)) return false;
+  const count = r.uint(`the ${what} parameter count`);
+  if (count < 0 || !r.fits(count, 3, `${what} parameters (3 tokens each)`)) return false;
+  for (let p = 0; p < count; p++) {
+    if (!r.need(`the name of ${what} parameter ${p}`)) return false;
+    const name = c.token();
+    const nameSpan = span(r);
+    if (!r.need(`the unit of ${what} parameter ${p}`)) return false;
+    const unit = c.token();
+    const unitSpan = span(r);
+    if (!r.need(`'varying' or 'constant' for ${what} parameter ${p}`)) return false;
+    let varying = true;
+    if (c.is("constant")) varying = false;
+    else if (!c.is("varying")) {
+      r.report(
+        AGR.varyingWord,
+        `expected 'varying' or 'constant' for ${what} parameter ${p}, found ${r.found()}`,
+        c.start,
+        c.end,
+      );
+    }
+    const d = { name, unit, varying };
+    checkDescriptor(d, `${what} ${p}`, r, nameSpan, unitSpan);
+    out.push(d);
+    spans.push({ start: nameSpan.start, end: c.end });
+    if (r.stopped) return false;
+  }
+  return true;
+}
+
+interface VaryingParam {
+  d: ParamDescriptor;
+  width: number;
+  vector: boolean;
+  index: number;
+}
+
+function readFrames(
+  r: TextReader,
+  m: MeshAnimation,
+  n: number,
+  varying: VaryingParam[],
+  values: Float32Array[],
+): boolean {
+  const c = r.cur;
+  if (!r.keyword("frames")) return false;
+  const count = r.uint("the frame count");
+  if (count < 0) return false;
+  if (count === 0) r.report(AGR.noFrames, "expected at least 1 frame, found 0", c.start, c.end);
+  let perFrame = 2;
+  for (const p of varying) perFrame += p.width * n;
+  if (!r.fits(count, perFrame, `frames (${perFrame} tokens each)`)) return false;
+  const times = new Float64Array(count);
+  const arrays = varying.map((p) => new Float32Array(count * p.width * n));
+  let done = 0;
+  const finish = () => {
+    m.times = done === count ? times : times.subarray(0, done);
+    varying.forEach((p, k) => {
+      const a = arrays[k]!.subarray(0, done * p.width * n);
+      values[p.index] = a;
+      if (p.vector) m.vectorValues[p.index - m.scalars.length] = a;
+      else m.scalarValues[p.index] = a;
+    });
+  };
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let f = 0; f < count; f++) {
+    if (!r.keyword("frame", ` to start frame ${f}`)) break;
+    const t = r.real(`the time of frame ${f}`);
+    if (Number.isNaN(t) && r.cur.start === r.text.length) break;
+    if (!(t > previous) && Number.isFinite(t)) {
+      r.report(
+        AGR.badTimes,
+        `expected frame ${f}'s time to be greater than ${previous}, found ${c.token()}`,
+        c.start,
+        c.end,
+      );
+    }
+    if (Number.isFinite(t)) previous = t;
+    times[f] = t;
+    let ok = true;
+    for (let k = 0; k < varying.length && ok; k++) {
+      const p = varying[k]!;
+      const what = (i: number) =>
+        p.vector
+          ? `component ${"xyz"[i % 3]} of node ${Math.floor(i / 3)} of '${p.d.name}' in frame ${f}`
+          : `the value of node ${i} of '${p.d.name}' in frame ${f}`;
+      ok = readFloats(r, arrays[k]!, f * p.width * n, p.width * n, what);
+    }
+    if (!ok || r.stopped) break;
+    done = f + 1;
+  }
+  finish();
+  return done === count && !r.stopped;
+}

@@ -1,0 +1,359 @@
+/**
+ * Semantic checks of a mesh animation (spec §4, §6). The text and binary
+ * readers call the pieces with the source locations of what they check;
+ * {@link validateAgr} runs all of them on an in-memory model (offset 0).
+ */
+import { type Diagnostic, type DiagnosticKind, DiagnosticSink } from "../../core/index.js";
+import { nameProblem } from "./binary-kit.js";
+import { AGR } from "./codes.js";
+import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
+import type { Reporter } from "./text-kit.js";
+
+/** A `[start, end)` offset range in the source (characters for text, bytes for binary). */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
+export interface AgrSpans {
+  type: Span;
+  /** Where the parameter counts are (a parameter is missing). */
+  params: Span;
+  frames: Span;
+  coordinates: Span;
+  scalar(p: number): Span;
+  vector(p: number): Span;
+  time(f: number): Span;
+  cellType(c: number): Span;
+  index(k: number): Span;
+  /** Element `i` of positions (`p` = -1), scalar values (`vector` false) or vector values. */
+  value(vector: boolean, p: number, i: number): Span;
+}
+
+const NOWHERE: Span = { start: 0, end: 0 };
+
+/** Spans for a model without a source: every location is offset 0. */
+export const NO_SPANS: AgrSpans = {
+  type: NOWHERE,
+  params: NOWHERE,
+  frames: NOWHERE,
+  coordinates: NOWHERE,
+  scalar: () => NOWHERE,
+  vector: () => NOWHERE,
+  time: () => NOWHERE,
+  cellType: () => NOWHERE,
+  index: () => NOWHERE,
+  value: () => NOWHERE,
+};
+
+const KIND_LIST = [...CELL_KINDS.values()].map((k) => `${k.vtk} (${k.name})`).join(", ");
+
+/** The seed's parameter table (spec §4): per type, whether scalar 0 and vector 0 vary. */
+export const SEED_TABLE: ReadonlyMap<
+  number,
+  { solver: string; scalar: string; vector: string; scalarVarying: boolean; vectorVarying: boolean }
+> = new Map([
+  [
+    0,
+    {
+      solver: "thermal",
+      scalar: "node temperature",
+      vector: "node coordinates",
+      scalarVarying: true,
+      vectorVarying: false,
+    },
+  ],
+  [
+    1,
+    {
+      solver: "stress-strain",
+      scalar: "displacement",
+      vector: "node coordinates",
+      scalarVarying: true,
+      vectorVarying: true,
+    },
+  ],
+]);
+
+/** Checks the mesh animation type: 0 or 1. */
+export function checkType(type: number, r: Reporter, at: Span): boolean {
+  if (SEED_TABLE.has(type)) return true;
+  r.report(
+    AGR.badType,
+    `expected mesh animation type 0 (thermal) or 1 (stress-strain), found ${type}`,
+    at.start,
+    at.end,
+  );
+  return false;
+}
+
+/** Checks the parameter descriptors against the seed's table for `type` (spec §4). */
+export function checkParamTable(
+  type: number,
+  scalars: readonly ParamDescriptor[],
+  vectors: readonly ParamDescriptor[],
+  r: Reporter,
+  at: AgrSpans,
+): void {
+  const row = SEED_TABLE.get(type);
+  if (!row) return;
+  const groups = [
+    ["scalar", scalars, row.scalar, row.scalarVarying, at.scalar],
+    ["vector", vectors, row.vector, row.vectorVarying, at.vector],
+  ] as const;
+  for (const [what, list, meaning, varying, spanOf] of groups) {
+    const first = list[0];
+    if (!first) {
+      r.report(
+        AGR.paramTable,
+        `type ${type} (${row.solver}) needs ${what} parameter 0 (${meaning}), found no ${what} parameters`,
+        at.params.start,
+        at.params.end,
+      );
+      continue;
+    }
+    if (first.varying !== varying) {
+      const s = spanOf(0);
+      r.report(
+        AGR.paramTable,
+        `type ${type} (${row.solver}): ${what} parameter 0 (${meaning}) must be ${varying ? "varying" : "constant"}, found ${first.varying ? "varying" : "constant"} '${first.name}'`,
+        s.start,
+        s.end,
+      );
+    }
+    if (list.length > 1) {
+      const s = spanOf(1);
+      r.report(
+        AGR.beyondTable,
+        `type ${type} has 1 ${what} parameter in the seed's table, found ${list.length}; ${what} parameters 1 and up are beyond the table`,
+        s.start,
+        s.end,
+      );
+    }
+  }
+}
+
+/** Checks one descriptor's name and unit. */
+export function checkDescriptor(
+  d: ParamDescriptor,
+  what: string,
+  r: Reporter,
+  name: Span,
+  unit: Span,
+): void {
+  const np = nameProblem(d.name);
+  if (np) r.report(AGR.badName, `${what} name '${d.name}' ${np}`, name.start, name.end);
+  const up = nameProblem(d.unit);
+  if (up) r.report(AGR.badName, `${what} unit '${d.unit}' ${up}`, unit.start, unit.end);
+}
+
+/** The kinds {@link checkTimes} reports (the `.amb` checker passes its own). */
+export interface TimeKinds {
+  readonly noFrames: DiagnosticKind;
+  readonly badTimes: DiagnosticKind;
+}
+
+/** Checks that times are finite and strictly increasing and that there is a frame. */
+export function checkTimes(
+  times: Float64Array,
+  r: Reporter,
+  at: { readonly frames: Span; time(f: number): Span },
+  kinds: TimeKinds = AGR,
+): void {
+  if (times.length === 0) {
+    r.report(kinds.noFrames, "expected at least 1 frame, found 0", at.frames.start, at.frames.end);
+  }
+  let previous = Number.NEGATIVE_INFINITY;
+  let bad = 0;
+  for (let f = 0; f < times.length; f++) {
+    const t = times[f]!;
+    const wrong = !Number.isFinite(t) || !(t > previous);
+    if (wrong && ++bad > MAX_TIME_REPORTS) {
+      if (Number.isFinite(t)) previous = t;
+      continue;
+    }
+    if (!Number.isFinite(t)) {
+      const s = at.time(f);
+      r.report(kinds.badTimes, `expected a finite time for frame ${f}, found ${t}`, s.start, s.end);
+    } else if (!(t > previous)) {
+      const s = at.time(f);
+      r.report(
+        kinds.badTimes,
+        `expected frame ${f}'s time to be greater than ${previous}, found ${t}`,
+        s.start,
+        s.end,
+      );
+    }
+    if (Number.isFinite(t)) previous = t;
+  }
+  if (bad > MAX_TIME_REPORTS) {
+    const s = at.time(0);
+    r.report(kinds.badTimes, `${bad} frame times in all are wrong`, s.start, s.end);
+  }
+}
+
+const MAX_TIME_REPORTS = 10;
+const MAX_INDEX_REPORTS = 10;
+
+/** Checks cell kinds, node counts per kind and node indices against the node count. */
+export function checkCells(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
+  const types = m.cellTypes;
+  const conn = m.connectivity;
+  const n = m.nodeCount;
+  let k = 0;
+  let bad = 0;
+  for (let c = 0; c < types.length; c++) {
+    const kind = CELL_KINDS.get(types[c]!);
+    if (!kind) {
+      const s = at.cellType(c);
+      r.report(
+        AGR.unknownCellKind,
+        `expected a VTK cell type among ${KIND_LIST} for cell ${c}, found ${types[c]}`,
+        s.start,
+        s.end,
+      );
+      return;
+    }
+    if (k + kind.nodes > conn.length) {
+      const s = at.cellType(c);
+      r.report(
+        AGR.cellNodes,
+        `expected ${kind.nodes} node indices for ${kind.name} cell ${c}, found ${conn.length - k} left in the connectivity`,
+        s.start,
+        s.end,
+      );
+      return;
+    }
+    for (let j = 0; j < kind.nodes; j++, k++) {
+      const v = conn[k]!;
+      if (v < n) continue;
+      if (++bad <= MAX_INDEX_REPORTS) {
+        const s = at.index(k);
+        r.report(
+          AGR.nodeIndex,
+          `expected a node index below ${n} in ${kind.name} cell ${c}, found ${v}`,
+          s.start,
+          s.end,
+        );
+      }
+    }
+  }
+  if (k !== conn.length) {
+    const s = at.index(k);
+    r.report(
+      AGR.cellNodes,
+      `expected ${k} node indices for the ${types.length} cells, found ${conn.length}`,
+      s.start,
+      s.end,
+    );
+  }
+  if (bad > MAX_INDEX_REPORTS) {
+    const s = at.index(0);
+    r.report(AGR.nodeIndex, `${bad} node indices in all are out of range`, s.start, s.end);
+  }
+}
+
+function firstNonFinite(a: Float32Array): number {
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    if (v - v !== 0) return i;
+  }
+  return -1;
+}
+
+/** Checks that positions and parameter values are finite (one report per array). */
+export function checkFinite(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
+  const arrays: [string, Float32Array, boolean, number][] = [["positions", m.positions, false, -1]];
+  m.scalarValues.forEach((a, p) => {
+    arrays.push([`scalar parameter ${p} '${m.scalars[p]?.name}'`, a, false, p]);
+  });
+  m.vectorValues.forEach((a, p) => {
+    arrays.push([`vector parameter ${p} '${m.vectors[p]?.name}'`, a, true, p]);
+  });
+  for (const [what, a, vector, p] of arrays) {
+    const i = firstNonFinite(a);
+    if (i < 0) continue;
+    const s = at.value(vector, p, i);
+    r.report(
+      AGR.nonFinite,
+      `expected finite values in ${what}, found ${a[i]} at element ${i}`,
+      s.start,
+      s.end,
+    );
+  }
+}
+
+/** Type 0: checks that vector 0's constant values equal the mesh positions (warning). */
+export function checkCoordinates(m: MeshAnimation, r: Reporter, at: Span): void {
+  const d = m.vectors[0];
+  const v = m.vectorValues[0];
+  if (m.type !== 0 || !d || d.varying || !v) return;
+  const p = m.positions;
+  const n = Math.min(p.length, v.length);
+  for (let i = 0; i < n; i++) {
+    if (Object.is(p[i], v[i]) || p[i] === v[i]) continue;
+    const node = Math.floor(i / 3);
+    r.report(
+      AGR.coordinates,
+      `expected node ${node}'s constant coordinates '${d.name}' to equal its mesh position, found ${v[i]} instead of ${p[i]} (component ${"xyz"[i % 3]})`,
+      at.start,
+      at.end,
+    );
+    return;
+  }
+}
+
+/** Array-length problems of an in-memory model (empty when its shape is consistent). */
+export function shapeProblems(m: MeshAnimation): string[] {
+  const out: string[] = [];
+  const n = m.nodeCount;
+  const f = m.times.length;
+  if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) out.push(`nodeCount ${n} is not a u32`);
+  if (m.positions.length !== 3 * n)
+    out.push(`positions has ${m.positions.length} numbers, expected 3·${n}`);
+  if (m.scalarValues.length !== m.scalars.length)
+    out.push(`${m.scalarValues.length} scalar value arrays for ${m.scalars.length} scalars`);
+  if (m.vectorValues.length !== m.vectors.length)
+    out.push(`${m.vectorValues.length} vector value arrays for ${m.vectors.length} vectors`);
+  m.scalars.forEach((d, p) => {
+    const want = (d.varying ? f : 1) * n;
+    const got = m.scalarValues[p]?.length;
+    if (got !== undefined && got !== want)
+      out.push(`scalar parameter ${p} has ${got} values, expected ${want}`);
+  });
+  m.vectors.forEach((d, p) => {
+    const want = (d.varying ? f : 1) * 3 * n;
+    const got = m.vectorValues[p]?.length;
+    if (got !== undefined && got !== want)
+      out.push(`vector parameter ${p} has ${got} values, expected ${want}`);
+  });
+  if (m.scalars.length + m.vectors.length > 0xffffffff) out.push("too many parameters");
+  return out;
+}
+
+/** Runs every semantic and data check of `m`, reporting at `at`. */
+export function checkAgr(m: MeshAnimation, r: Reporter, at: AgrSpans, names = true): void {
+  if (checkType(m.type, r, at.type)) checkParamTable(m.type, m.scalars, m.vectors, r, at);
+  if (names) {
+    m.scalars.forEach((d, p) => {
+      checkDescriptor(d, `scalar ${p}`, r, at.scalar(p), at.scalar(p));
+    });
+    m.vectors.forEach((d, p) => {
+      checkDescriptor(d, `vector ${p}`, r, at.vector(p), at.vector(p));
+    });
+  }
+  checkTimes(m.times, r, at);
+  checkCells(m, r, at);
+  checkFinite(m, r, at);
+  checkCoordinates(m, r, at.coordinates);
+}
+
+/** All diagnostics of an in-memory mesh animation (locations are offset 0). */
+export function validateAgr(m: MeshAnimation): Diagnostic[] {
+  const sink = new DiagnosticSink();
+  const problems = shapeProblems(m);
+  for (const p of problems) sink.report(AGR.shape, p, 0);
+  if (problems.length === 0) checkAgr(m, sink, NO_SPANS);
+  return sink.items;
+}

@@ -1,0 +1,210 @@
+/**
+ * The `.amb` text encoding reader (grammar in `docs/formats/amb.md`).
+ * Matrix numbers go straight from the token cursor into one preallocated
+ * Float64Array; the model returned is always shape-consistent.
+ */
+import { type Diagnostic, NumberForm } from "../../core/index.js";
+import { TextReader } from "../agr/text-kit.js";
+import type { Span } from "../agr/validate.js";
+import { AMB } from "./codes.js";
+import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
+import {
+  type AmbSpans,
+  checkBody,
+  checkMatrices,
+  checkUnique,
+  GEOMETRY_KINDS,
+  NO_AMB_SPANS,
+} from "./validate.js";
+
+/** First token of an `.amb` text file. */
+export const AMB_TEXT_MAGIC = "DEFORMA-AMB";
+
+const KEYWORDS = ["bodies", "frames", "frame", ...GEOMETRY_KINDS];
+
+/** Reads the text encoding; `model` is undefined only when the magic line is wrong. */
+export function readAmbText(text: string): {
+  model: MbsAnimation | undefined;
+  diagnostics: Diagnostic[];
+} {
+  const r = new TextReader(text, AMB);
+  const c = r.cur;
+  if (!c.next() || !c.is(AMB_TEXT_MAGIC)) {
+    const found = c.end > c.start ? r.found() : "an empty file";
+    r.report(
+      AMB.badMagic,
+      `expected '${AMB_TEXT_MAGIC} 1' or the binary magic, found ${found}`,
+      c.start,
+      c.end,
+    );
+    return { model: undefined, diagnostics: r.sink.items };
+  }
+  const version = r.uint("the format version after DEFORMA-AMB");
+  if (version !== 1) {
+    if (version >= 0)
+      r.report(AMB.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
+    return { model: undefined, diagnostics: r.sink.items };
+  }
+  const m: MbsAnimation = { bodies: [], times: new Float64Array(0), matrices: new Float64Array(0) };
+  if (readSections(r, m)) r.expectEnd(AMB.trailing, "the last frame");
+  r.expectFinalNewline(AMB.finalNewline);
+  return { model: m, diagnostics: r.sink.items };
+}
+
+function span(r: TextReader): Span {
+  return { start: r.cur.start, end: r.cur.end };
+}
+
+function readGeometry(r: TextReader, number: number): BodyGeometry | undefined {
+  const c = r.cur;
+  if (!r.need(`the geometry of body ${number} (${GEOMETRY_KINDS.join(", ")})`)) return undefined;
+  const size = (what: string) => r.real(`the ${what} of body ${number}`);
+  if (c.is("none")) return { kind: "none" };
+  if (c.is("box")) return { kind: "box", size: [size("x size"), size("y size"), size("z size")] };
+  if (c.is("cylinder")) return { kind: "cylinder", radius: size("radius"), length: size("length") };
+  if (c.is("sphere")) return { kind: "sphere", radius: size("radius") };
+  r.report(
+    AMB.unknownGeometry,
+    `expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${r.found()}`,
+    c.start,
+    c.end,
+  );
+  // Skip the sizes that may follow.
+  let mark = c.mark();
+  while (c.next() && c.form() !== NumberForm.None && !r.stopped) mark = c.mark();
+  c.restore(mark);
+  return { kind: "none" };
+}
+
+function readSections(r: TextReader, m: MbsAnimation): boolean {
+  const c = r.cur;
+  if (!r.keyword("bodies", " after the magic line")) return false;
+  const count = r.uint("the body count");
+  if (count < 0 || !r.fits(count, 3, "bodies (3 tokens each at least)")) return false;
+  const bodies: RigidBody[] = [];
+  const numberSpans: Span[] = [];
+  const nameSpans: Span[] = [];
+  const geometrySpans: Span[] = [];
+  const spans: AmbSpans = {
+    ...NO_AMB_SPANS,
+    number: (b) => numberSpans[b] ?? NO_AMB_SPANS.frames,
+    name: (b) => nameSpans[b] ?? NO_AMB_SPANS.frames,
+    geometry: (b) => geometrySpans[b] ?? NO_AMB_SPANS.frames,
+  };
+  for (let b = 0; b < count; b++) {
+    if (!r.need(`the number of body ${b}`)) return false;
+    const numberSpan = span(r);
+    const number = c.form() === NumberForm.Integer ? c.number() : Number.NaN;
+    if (Number.isNaN(number)) {
+      r.report(
+        AMB.badInteger,
+        `expected the number of body ${b} (an unsigned integer), found ${r.found()}`,
+        c.start,
+        c.end,
+      );
+    }
+    if (!r.need(`the name of body ${b}`)) return false;
+    const name = c.token();
+    const nameSpan = span(r);
+    const geometryStart = c.mark();
+    const geometry = readGeometry(r, number);
+    if (!geometry) return false;
+    const body: RigidBody = { number: Number.isNaN(number) ? 0 : number, name, geometry };
+    bodies.push(body);
+    numberSpans.push(numberSpan);
+    nameSpans.push(nameSpan);
+    geometrySpans.push({ start: geometryStart + 1, end: Math.max(c.end, geometryStart + 1) });
+    if (!Number.isNaN(number)) checkBody(body, b, r, spans);
+    if (r.stopped) return false;
+  }
+  checkUnique(bodies, r, spans);
+  m.bodies = bodies;
+
+  if (!r.keyword("frames")) return false;
+  const framesSpan = span(r);
+  const frames = r.uint("the frame count");
+  if (frames < 0) return false;
+  if (frames === 0) r.report(AMB.noFrames, "expected at least 1 frame, found 0", c.start, c.end);
+  const perFrame = 2 + 13 * count;
+  if (!r.fits(frames, perFrame, `frames (${perFrame} tokens each)`)) return false;
+  const times = new Float64Array(frames);
+  const matrices = new Float64Array(frames * count * 12);
+  const rowStarts = new Uint32Array(frames * count);
+  let done = 0;
+  let previous = Number.NEGATIVE_INFINITY;
+  outer: for (let f = 0; f < frames; f++) {
+    if (!r.keyword("frame", ` to start frame ${f}`)) break;
+    const t = r.real(`the time of frame ${f}`);
+    if (Number.isNaN(t) && c.start === r.text.length) break;
+    if (Number.isFinite(t) && !(t > previous)) {
+      r.report(
+        AMB.badTimes,
+        `expected frame ${f}'s time to be greater than ${previous}, found ${c.token()}`,
+        c.start,
+        c.end,
+      );
+    }
+    if (Number.isFinite(t)) previous = t;
+    times[f] = t;
+    for (let b = 0; b < count; b++) {
+      const body = bodies[b]!;
+      if (!r.need(`the row of body ${body.number} in frame ${f}`)) break outer;
+      rowStarts[f * count + b] = c.start;
+      if (!c.is(String(body.number))) {
+        if (KEYWORDS.some((k) => c.is(k))) {
+          r.report(
+            AMB.bodyOrder,
+            `expected the row of body ${body.number} in frame ${f}, found ${r.found()}`,
+            c.start,
+            c.end,
+          );
+          c.restore(c.start);
+          break outer;
+        }
+        r.report(
+          AMB.bodyOrder,
+          `expected body number ${body.number} (body list order) in frame ${f}, found ${r.found()}`,
+          c.start,
+          c.end,
+        );
+      }
+      if (!readMatrix(r, matrices, (f * count + b) * 12, body.number, f)) break outer;
+    }
+    done = f + 1;
+  }
+  m.times = done === frames ? times : times.subarray(0, done);
+  m.matrices = matrices.subarray(0, done * count * 12);
+  const located: AmbSpans = {
+    ...spans,
+    frames: framesSpan,
+    matrix: (f, b) => {
+      const s = rowStarts[f * count + b]!;
+      return { start: s, end: s + String(bodies[b]!.number).length };
+    },
+  };
+  checkMatrices(m, r, located, false);
+  return done === frames && !r.stopped;
+}
+
+/** Reads 12 reals into `out[at…]`; a malformed number is reported and read as 0. */
+function readMatrix(r: TextReader, out: Float64Array, at: number, body: number, f: number) {
+  const c = r.cur;
+  for (let i = 0; i < 12; i++) {
+    if (!c.next()) {
+      r.endOfFile(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`);
+      return false;
+    }
+    const v = c.number();
+    if (v - v === 0) {
+      out[at + i] = v;
+      continue;
+    }
+    r.badReal(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`, "real");
+    if (KEYWORDS.some((k) => c.is(k))) {
+      c.restore(c.start);
+      return false;
+    }
+    if (r.stopped) return false;
+  }
+  return true;
+}

@@ -1,0 +1,195 @@
+/**
+ * Semantic checks of an MBS animation. The readers call the pieces with the
+ * source locations of what they check; {@link validateAmb} runs all of them
+ * on an in-memory model (offset 0).
+ */
+import {
+  type Diagnostic,
+  DiagnosticSink,
+  ROTATION_TOLERANCE,
+  orthonormality,
+} from "../../core/index.js";
+import { nameProblem } from "../agr/binary-kit.js";
+import type { Reporter } from "../agr/text-kit.js";
+import { checkTimes, type Span } from "../agr/validate.js";
+import { AMB } from "./codes.js";
+import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
+
+/** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
+export interface AmbSpans {
+  frames: Span;
+  /** The body's number. */
+  number(b: number): Span;
+  name(b: number): Span;
+  geometry(b: number): Span;
+  time(f: number): Span;
+  /** Body `b`'s placement in frame `f`. */
+  matrix(f: number, b: number): Span;
+}
+
+const NOWHERE: Span = { start: 0, end: 0 };
+
+/** Spans for a model without a source: every location is offset 0. */
+export const NO_AMB_SPANS: AmbSpans = {
+  frames: NOWHERE,
+  number: () => NOWHERE,
+  name: () => NOWHERE,
+  geometry: () => NOWHERE,
+  time: () => NOWHERE,
+  matrix: () => NOWHERE,
+};
+
+/** Names of the geometry kinds, index = binary code. */
+export const GEOMETRY_KINDS = ["none", "box", "cylinder", "sphere"] as const;
+
+/** The sizes of a geometry (metres), in text and binary order. */
+export function geometrySizes(g: BodyGeometry): number[] {
+  switch (g.kind) {
+    case "box":
+      return [...g.size];
+    case "cylinder":
+      return [g.radius, g.length];
+    case "sphere":
+      return [g.radius];
+    default:
+      return [];
+  }
+}
+
+/** Checks one body: number, name, geometry sizes. */
+export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans): void {
+  const n = body.number;
+  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) {
+    const s = at.number(b);
+    r.report(
+      AMB.bodyNumber,
+      `expected a positive integer below 2^32 as the number of body ${b}, found ${n}`,
+      s.start,
+      s.end,
+    );
+  }
+  const np = nameProblem(body.name);
+  if (np) {
+    const s = at.name(b);
+    r.report(AMB.badName, `body ${n}'s name '${body.name}' ${np}`, s.start, s.end);
+  }
+  const g = body.geometry;
+  if (!GEOMETRY_KINDS.includes(g.kind)) {
+    const s = at.geometry(b);
+    r.report(AMB.unknownGeometry, `expected a geometry among ${GEOMETRY_KINDS.join(", ")} for body ${n}, found '${String(g.kind)}'`, s.start, s.end);
+    return;
+  }
+  for (const size of geometrySizes(g)) {
+    if (Number.isFinite(size) && size > 0) continue;
+    const s = at.geometry(b);
+    r.report(
+      AMB.geometrySize,
+      `expected positive finite sizes for body ${n}'s ${g.kind}, found ${size}`,
+      s.start,
+      s.end,
+    );
+    return;
+  }
+}
+
+/** Checks that body numbers are unique (the second occurrence is reported). */
+export function checkUnique(bodies: readonly RigidBody[], r: Reporter, at: AmbSpans): void {
+  const seen = new Map<number, number>();
+  bodies.forEach((body, b) => {
+    const first = seen.get(body.number);
+    if (first === undefined) {
+      seen.set(body.number, b);
+      return;
+    }
+    const s = at.number(b);
+    r.report(
+      AMB.duplicateBody,
+      `expected a body number not used before, found ${body.number} again (body ${first} has it)`,
+      s.start,
+      s.end,
+    );
+  });
+}
+
+/**
+ * Checks the placements: finite (error, one per body) and proper rotations
+ * within {@link ROTATION_TOLERANCE} (warning, one per body, with a count).
+ */
+export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite = true): void {
+  const nb = m.bodies.length;
+  const frames = m.times.length;
+  const a = m.matrices;
+  for (let b = 0; b < nb; b++) {
+    const body = m.bodies[b]!;
+    let firstBad = -1;
+    let badCount = 0;
+    let deviation = 0;
+    let det = 1;
+    let firstNan = -1;
+    for (let f = 0; f < frames; f++) {
+      const o = (f * nb + b) * 12;
+      const mat = a.subarray(o, o + 12);
+      let ok = true;
+      for (let i = 0; i < 12; i++) if (mat[i]! - mat[i]! !== 0) ok = false;
+      if (!ok) {
+        if (firstNan < 0) firstNan = f;
+        continue;
+      }
+      const q = orthonormality(mat);
+      if (q.deviation <= ROTATION_TOLERANCE && Math.abs(q.det - 1) <= ROTATION_TOLERANCE) continue;
+      if (firstBad < 0) {
+        firstBad = f;
+        deviation = q.deviation;
+        det = q.det;
+      }
+      badCount++;
+    }
+    if (finite && firstNan >= 0) {
+      const s = at.matrix(firstNan, b);
+      r.report(
+        AMB.nonFinite,
+        `expected finite numbers in body ${body.number}'s placement, found NaN or infinity in frame ${firstNan}`,
+        s.start,
+        s.end,
+      );
+    }
+    if (firstBad >= 0) {
+      const s = at.matrix(firstBad, b);
+      const what = Math.abs(det + 1) <= ROTATION_TOLERANCE && deviation <= ROTATION_TOLERANCE
+        ? `a reflection (det = ${det.toPrecision(6)})`
+        : `not orthonormal (max |AᵀA − I| = ${deviation.toPrecision(3)}, det = ${det.toPrecision(6)})`;
+      r.report(
+        AMB.notRotation,
+        `expected a rotation in body ${body.number}'s placement at frame ${firstBad}, found ${what}; ${badCount} frame(s) in all`,
+        s.start,
+        s.end,
+      );
+    }
+  }
+}
+
+/** Runs every semantic check of `m`, reporting at `at`. */
+export function checkAmb(m: MbsAnimation, r: Reporter, at: AmbSpans): void {
+  m.bodies.forEach((body, b) => {
+    checkBody(body, b, r, at);
+  });
+  checkUnique(m.bodies, r, at);
+  checkTimes(m.times, r, at, AMB);
+  checkMatrices(m, r, at);
+}
+
+/** All diagnostics of an in-memory MBS animation (locations are offset 0). */
+export function validateAmb(m: MbsAnimation): Diagnostic[] {
+  const sink = new DiagnosticSink();
+  const want = m.times.length * m.bodies.length * 12;
+  if (m.matrices.length !== want) {
+    sink.report(
+      AMB.shape,
+      `expected ${want} matrix numbers (${m.times.length} frames × ${m.bodies.length} bodies × 12), found ${m.matrices.length}`,
+      0,
+    );
+    return sink.items;
+  }
+  checkAmb(m, sink, NO_AMB_SPANS);
+  return sink.items;
+}

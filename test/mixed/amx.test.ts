@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { readAmx, writeAmx } from "../../src/mixed/amx/index.js";
+import { fixture, where } from "../helpers.js";
+
+const SEED_BODY_2 = [
+  -0.99999, 0.00190386, -0.00403572, -0.374617, -0.001825, -0.999809, -0.0194551, -0.0252398,
+  -0.00407199, -0.0194476, 0.999803, 0.619363,
+];
+const SEED_BODY_6 = [
+  -0.999992, -0.000132341, -0.00407241, -0.374657, -0.00033201, 0.998795, 0.0490684, 0.0576611,
+  -0.00406101, -0.0490693, 0.998787, 0.609129,
+];
+/** The seed's model exactly as the spec renders it. */
+export const SEED_AMX = {
+  mbs: "Animation10_no_shift_arms.amb",
+  bodies: [
+    {
+      body: 2,
+      variantInUse: 0,
+      animations: [
+        {
+          type: 1,
+          scalarParam: 0,
+          vectorParam: 0,
+          file: "arm_new_E1e3_T10_S1e-2.agr",
+          matrix: SEED_BODY_2,
+        },
+      ],
+    },
+    {
+      body: 6,
+      variantInUse: 0,
+      animations: [
+        {
+          type: 1,
+          scalarParam: 0,
+          vectorParam: 0,
+          file: "arm_new_E1e3_T10_S1e-2.agr",
+          matrix: SEED_BODY_6,
+        },
+      ],
+    },
+  ],
+};
+
+/** A valid one-body file to mutate; line numbers in the tests refer to this layout. */
+const BASE = [
+  "mbs.amb", // 1
+  "1", // 2
+  "2 1 0", // 3
+  "1 0 0 arm.agr", // 4
+  "1 0 0 0.5", // 5
+  "0 1 0 0", // 6
+  "0 0 1 0", // 7
+].join("\n");
+
+function codes(text: string): string[] {
+  return where(readAmx(text).diagnostics, text);
+}
+
+describe("the seed's .amx example", () => {
+  it("flattened on one line reads as the spec says", () => {
+    const r = readAmx(fixture("seed/seed-flat.amx"));
+    expect(r.model).toEqual(SEED_AMX);
+    // Body 6's CAD matrix is orthonormal but has det −1: a reflection, warned, not an error.
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["AMX030", "warning"]]);
+  });
+
+  it("laid out on lines reads the same, and the warning points at body 6's matrix", () => {
+    const text = fixture("seed/seed-lines.amx");
+    const r = readAmx(text);
+    expect(r.model).toEqual(SEED_AMX);
+    expect(where(r.diagnostics, text)).toEqual(["AMX030@10:1"]);
+  });
+
+  it("writes back in the canonical layout, which reads back to the same model", () => {
+    const text = writeAmx(readAmx(fixture("seed/seed-flat.amx")).model);
+    expect(text).toBe(fixture("seed/seed-lines.amx"));
+    expect(readAmx(text).model).toEqual(SEED_AMX);
+  });
+});
+
+describe(".amx decisions of the spec", () => {
+  it("accepts the base file clean, with LF, CR LF and tabs alike", () => {
+    expect(codes(`${BASE}\n`)).toEqual([]);
+    expect(codes(`${BASE.replace(/\n/g, "\r\n")}\r\n`)).toEqual([]);
+    expect(codes(`${BASE.replace(/ /g, "\t")}\n`)).toEqual([]);
+  });
+
+  it("counts lines of CR LF files once", () => {
+    const text = `${BASE.replace("2 1 0", "2 1 5").replace(/\n/g, "\r\n")}\r\n`;
+    expect(codes(text)).toEqual(["AMX013@3:5"]);
+  });
+
+  it("requires a final end-of-line but still returns the model", () => {
+    const r = readAmx(BASE);
+    expect(where(r.diagnostics, BASE)).toEqual(["AMX001@7:8"]);
+    expect(r.diagnostics[0]!.severity).toBe("error");
+    expect(r.model.bodies[0]!.animations[0]!.matrix).toEqual([
+      1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0,
+    ]);
+  });
+
+  it("indices are 0-based: variant in use must be below the variant count", () => {
+    expect(codes(`${BASE.replace("2 1 0", "2 1 1")}\n`)).toEqual(["AMX013@3:5"]);
+  });
+
+  it("a variant count of 0 is an error", () => {
+    const text = "mbs.amb\n1\n2 0 0\n";
+    expect(codes(text)).toEqual(["AMX014@3:3"]);
+  });
+
+  it("body numbers are positive and unique", () => {
+    expect(codes(`${BASE.replace("2 1 0", "0 1 0")}\n`)).toEqual(["AMX015@3:1"]);
+    const two = `${BASE.replace(/^1$/m, "2")}\n${BASE.split("\n").slice(2).join("\n")}\n`;
+    expect(codes(two)).toEqual(["AMX016@8:1"]);
+  });
+
+  it("integers have no sign, point or exponent", () => {
+    expect(codes(`${BASE.replace("1 0 0 arm", "1.0 0 0 arm")}\n`)).toEqual(["AMX004@4:1"]);
+    expect(codes(`${BASE.replace("2 1 0", "+2 1 0")}\n`)).toEqual(["AMX004@3:1"]);
+    expect(codes(`${BASE.replace("2 1 0", "x 1 0")}\n`)).toEqual(["AMX003@3:1"]);
+  });
+
+  it("reals take the usual forms; nan, inf and overflow are errors", () => {
+    const forms = `${BASE.replace("1 0 0 0.5", "1 -0 0 .5").replace("0 1 0 0", "0 1E+00 0 1e-3")}\n`;
+    expect(codes(forms)).toEqual([]);
+    expect(codes(`${BASE.replace("1 0 0 0.5", "1 0 0 nan")}\n`)).toEqual(["AMX005@5:7"]);
+    expect(codes(`${BASE.replace("0 0 1 0", "0 0 1 inf")}\n`)).toEqual(["AMX005@7:7"]);
+    expect(codes(`${BASE.replace("0 0 1 0", "0 0 1 1e999")}\n`)).toEqual(["AMX005@7:7"]);
+  });
+
+  it("tokens after the last body are an error", () => {
+    expect(codes(`${BASE}\n7 1 0\n`)).toEqual(["AMX006@8:1"]);
+  });
+
+  it("a count that promises more than the file has is an error at end of file", () => {
+    const text = `${BASE.replace(/^1$/m, "2")}\n`;
+    expect(codes(text)).toEqual(["AMX002@8:1"]);
+    const cut = "mbs.amb\n1\n2 1 0\n1 0 0 arm.agr\n1 0 0\n";
+    expect(codes(cut)).toEqual(["AMX002@6:1"]);
+  });
+
+  it("an empty file reports the missing MBS name", () => {
+    expect(codes("")).toEqual(["AMX002@1:1"]);
+  });
+
+  it("types are 0 or 1, and parameter indices valid for the type", () => {
+    expect(codes(`${BASE.replace("1 0 0 arm", "2 0 0 arm")}\n`)).toEqual(["AMX010@4:1"]);
+    expect(codes(`${BASE.replace("1 0 0 arm", "1 1 0 arm")}\n`)).toEqual(["AMX011@4:3"]);
+    expect(codes(`${BASE.replace("1 0 0 arm", "0 0 1 arm")}\n`)).toEqual(["AMX012@4:5"]);
+  });
+
+  it("extensions: missing is an error, another one a warning", () => {
+    expect(codes(`${BASE.replace("mbs.amb", "mbs")}\n`)).toEqual(["AMX020@1:1"]);
+    expect(codes(`${BASE.replace("arm.agr", "arm.vtu")}\n`)).toEqual(["AMX021@4:7"]);
+    expect(codes(`${BASE.replace("mbs.amb", "mbs.AMB")}\n`)).toEqual([]);
+  });
+
+  it("warns when the rotation part is not orthonormal", () => {
+    const text = `${BASE.replace("0 1 0 0", "0 2 0 0")}\n`;
+    expect(codes(text)).toEqual(["AMX030@5:1"]);
+    expect(readAmx(text).diagnostics[0]!.message).toContain("not orthonormal");
+  });
+
+  it("huge counts neither allocate nor hang", () => {
+    expect(codes("m.amb 999999999999\n")).toEqual(["AMX002@2:1"]);
+    expect(codes("m.amb 1 2 99999999999 0\n")).toEqual(["AMX002@2:1"]);
+  });
+
+  it("spans point at every value", () => {
+    const r = readAmx(`${BASE}\n`);
+    const s = r.spans.bodies[0]!.animations[0]!;
+    expect(`${BASE}\n`.slice(...s.file)).toBe("arm.agr");
+    expect(`${BASE}\n`.slice(...s.matrix)).toBe("1 0 0 0.5\n0 1 0 0\n0 0 1 0");
+  });
+});
