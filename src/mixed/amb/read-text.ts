@@ -55,9 +55,10 @@ function span(r: TextReader): Span {
   return { start: r.cur.start, end: r.cur.end };
 }
 
-function readGeometry(r: TextReader, number: number): BodyGeometry | undefined {
+function readGeometry(r: TextReader, number: number, spans: Span[]): BodyGeometry | undefined {
   const c = r.cur;
   if (!r.need(`the geometry of body ${number} (${GEOMETRY_KINDS.join(", ")})`)) return undefined;
+  spans.push(span(r));
   const size = (what: string) => r.real(`the ${what} of body ${number}`);
   if (c.is("none")) return { kind: "none" };
   if (c.is("box")) return { kind: "box", size: [size("x size"), size("y size"), size("z size")] };
@@ -106,14 +107,12 @@ function readSections(r: TextReader, m: MbsAnimation): boolean {
     if (!r.need(`the name of body ${b}`)) return false;
     const name = c.token();
     const nameSpan = span(r);
-    const geometryStart = c.mark();
-    const geometry = readGeometry(r, number);
+    const geometry = readGeometry(r, number, geometrySpans);
     if (!geometry) return false;
     const body: RigidBody = { number: Number.isNaN(number) ? 0 : number, name, geometry };
     bodies.push(body);
     numberSpans.push(numberSpan);
     nameSpans.push(nameSpan);
-    geometrySpans.push({ start: geometryStart + 1, end: Math.max(c.end, geometryStart + 1) });
     if (!Number.isNaN(number)) checkBody(body, b, r, spans);
     if (r.stopped) return false;
   }

@@ -6,8 +6,8 @@
 import {
   type Diagnostic,
   DiagnosticSink,
-  ROTATION_TOLERANCE,
   orthonormality,
+  ROTATION_TOLERANCE,
 } from "../../core/index.js";
 import { nameProblem } from "../agr/binary-kit.js";
 import type { Reporter } from "../agr/text-kit.js";
@@ -76,7 +76,12 @@ export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans)
   const g = body.geometry;
   if (!GEOMETRY_KINDS.includes(g.kind)) {
     const s = at.geometry(b);
-    r.report(AMB.unknownGeometry, `expected a geometry among ${GEOMETRY_KINDS.join(", ")} for body ${n}, found '${String(g.kind)}'`, s.start, s.end);
+    r.report(
+      AMB.unknownGeometry,
+      `expected a geometry among ${GEOMETRY_KINDS.join(", ")} for body ${n}, found '${String(g.kind)}'`,
+      s.start,
+      s.end,
+    );
     return;
   }
   for (const size of geometrySizes(g)) {
@@ -155,9 +160,10 @@ export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite
     }
     if (firstBad >= 0) {
       const s = at.matrix(firstBad, b);
-      const what = Math.abs(det + 1) <= ROTATION_TOLERANCE && deviation <= ROTATION_TOLERANCE
-        ? `a reflection (det = ${det.toPrecision(6)})`
-        : `not orthonormal (max |AᵀA − I| = ${deviation.toPrecision(3)}, det = ${det.toPrecision(6)})`;
+      const what =
+        Math.abs(det + 1) <= ROTATION_TOLERANCE && deviation <= ROTATION_TOLERANCE
+          ? `a reflection (det = ${det.toPrecision(6)})`
+          : `not orthonormal (max |AᵀA − I| = ${deviation.toPrecision(3)}, det = ${det.toPrecision(6)})`;
       r.report(
         AMB.notRotation,
         `expected a rotation in body ${body.number}'s placement at frame ${firstBad}, found ${what}; ${badCount} frame(s) in all`,

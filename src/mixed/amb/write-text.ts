@@ -12,7 +12,8 @@ import { GEOMETRY_KINDS, geometrySizes } from "./validate.js";
 export function assertAmbEncodable(m: MbsAnimation): void {
   const problems: string[] = [];
   const want = m.times.length * m.bodies.length * 12;
-  if (m.matrices.length !== want) problems.push(`${m.matrices.length} matrix numbers, expected ${want}`);
+  if (m.matrices.length !== want)
+    problems.push(`${m.matrices.length} matrix numbers, expected ${want}`);
   for (const b of m.bodies) {
     if (!Number.isInteger(b.number) || b.number < 0 || b.number > 0xffffffff)
       problems.push(`body number ${b.number} is not an unsigned 32-bit integer`);

@@ -1,0 +1,10 @@
+/** The `.amb` MBS animation format: model, text and binary encodings, checks, summary. */
+export { AMB_MAGIC } from "./binary-layout.js";
+export { AMB } from "./codes.js";
+export { type AmbInfo, ambInfo } from "./info.js";
+export * from "./model.js";
+export { type AmbReadResult, readAmb } from "./read.js";
+export { AMB_TEXT_MAGIC } from "./read-text.js";
+export { validateAmb } from "./validate.js";
+export { writeAmbBinary } from "./write-binary.js";
+export { writeAmbText } from "./write-text.js";
