@@ -213,7 +213,7 @@ export function parseNumber(text: string, start: number, end: number): number {
     else if (scale === 0) v = mantissa;
     else if (scale > 0 && scale <= 22) v = mantissa * POW10[scale]!;
     else if (scale < 0 && scale >= -22) v = mantissa / POW10[-scale]!;
-    else v = Number(text.slice(start, end));
+    else return Number(text.slice(start, end));
     return negative ? -v : v;
   }
   return Number(text.slice(start, end));

@@ -1,0 +1,50 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { NumberForm, numberForm, parseNumber, TokenCursor } from "../../src/core/index.js";
+
+const value = (s: string) => parseNumber(s, 0, s.length);
+const form = (s: string) => numberForm(s, 0, s.length);
+
+describe("TokenCursor", () => {
+  it("splits on spaces, tabs, LF, CR LF and keeps offsets", () => {
+    const text = "a\tbb\r\nccc  d\n";
+    const c = new TokenCursor(text);
+    const seen: [string, number, number][] = [];
+    while (c.next()) seen.push([c.token(), c.start, c.end]);
+    expect(seen).toEqual([
+      ["a", 0, 1],
+      ["bb", 2, 4],
+      ["ccc", 6, 9],
+      ["d", 11, 12],
+    ]);
+    expect(c.start).toBe(text.length);
+  });
+});
+
+describe("numbers", () => {
+  it("classifies integer and real forms as the spec says", () => {
+    expect(form("42")).toBe(NumberForm.Integer);
+    for (const s of ["-0.99999", "1e-3", "1E+02", ".5", "1.", "+2", "-1", "1.0"]) {
+      expect(form(s), s).toBe(NumberForm.Real);
+    }
+    for (const s of ["nan", "inf", "-", ".", "1e", "1e+", "1.2.3", "0x10", "1,5", "e5"]) {
+      expect(form(s), s).toBe(NumberForm.None);
+    }
+  });
+
+  it("reads every double exactly as Number() does, signs included", () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => {
+        const s = String(v);
+        expect(Object.is(value(s), Number(s))).toBe(true);
+        expect(Object.is(value(v.toExponential(12)), Number(v.toExponential(12)))).toBe(true);
+        expect(Object.is(value(v.toFixed(6)), Number(v.toFixed(6)))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(value("-5e-324")).toBe(-5e-324);
+    expect(value("0.1")).toBe(0.1);
+    expect(value("123456789012345678901")).toBe(123456789012345678901);
+    expect(value("abc")).toBeNaN();
+  });
+});
