@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { type Diagnostic, formatDiagnostics, LineCounter, locate } from "../../src/core/index.js";
+
+const d = (start: number, end = start + 1): Diagnostic => ({
+  code: "AMX010",
+  severity: "error",
+  message: "bad",
+  start,
+  end,
+});
+
+describe("LineCounter", () => {
+  it("counts LF, CR LF and lone CR as line ends; columns 1-based", () => {
+    const lc = new LineCounter("ab\ncd\r\nef\rgh");
+    expect(lc.position(0)).toEqual({ line: 1, column: 1 });
+    expect(lc.position(4)).toEqual({ line: 2, column: 2 });
+    expect(lc.position(7)).toEqual({ line: 3, column: 1 });
+    expect(lc.position(10)).toEqual({ line: 4, column: 1 });
+    expect(lc.position(999)).toEqual({ line: 4, column: 3 });
+    expect(lc.lineText(2)).toBe("cd");
+  });
+});
+
+describe("compiler-style printing", () => {
+  it("prints file:line:col, the source line and a caret under the range", () => {
+    const text = "m.amb\n1\n2 1 7\n";
+    expect(formatDiagnostics([d(12)], { file: "a.amx", text })).toBe(
+      "a.amx:3:5: error AMX010: bad\n  2 1 7\n      ^\n",
+    );
+  });
+
+  it("shows a window of very long lines, caret still under the token", () => {
+    const text = `${"x ".repeat(500)}BAD ${"y ".repeat(100)}\n`;
+    const out = formatDiagnostics([d(1000, 1003)], { file: "f", text });
+    const [, src, caret] = out.split("\n");
+    expect(src!.slice(caret!.indexOf("^"), caret!.indexOf("^") + 3)).toBe("BAD");
+  });
+
+  it("locates binary sources by byte offset", () => {
+    expect(locate([d(41)], { file: "b.agr" })[0]).toMatchObject({ line: 1, column: 42 });
+    expect(formatDiagnostics([d(41)], { file: "b.agr" })).toBe(
+      "b.agr:1:42: error AMX010: bad (byte 41)\n",
+    );
+  });
+});
