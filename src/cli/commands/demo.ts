@@ -1,0 +1,83 @@
+/** `deforma demo [DIR]`: what `npm start` runs until the studio exists — validate and summarize a model folder. */
+import { readdir } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { agrInfo, readAgr } from "../../mixed/agr/index.js";
+import { readAmb } from "../../mixed/amb/index.js";
+import { MESH_TYPES } from "../../mixed/types.js";
+import { readInput } from "../../node/files.js";
+import { checkAmxText } from "../../node/mixed-folder.js";
+import { formatReport, reportHasErrors, summarize } from "../../node/report.js";
+import type { Command } from "../command.js";
+import { inputText } from "../input.js";
+import { ExitCode, UsageError } from "../io.js";
+
+/** The bundled demo folder (next to `dist/` or `src/` in the package). */
+export function bundledDemo(): string {
+  return fileURLToPath(new URL("../../../demo/", import.meta.url));
+}
+
+/** The `demo` command. */
+export const demo: Command = {
+  usage: "demo [DIR]",
+  summary: "Validate every .amx in DIR (default: the bundled demo) and summarize the model.",
+  options: {},
+  positionals: [0, 1],
+  async run(args, io) {
+    const dir = args.positionals[0] === undefined ? bundledDemo() : resolve(io.cwd, args.positionals[0]);
+    let names: string[];
+    try {
+      names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".amx")).sort();
+    } catch {
+      throw new UsageError(`cannot read folder '${dir}'`);
+    }
+    if (names.length === 0) throw new UsageError(`no .amx file in '${dir}'`);
+    const shown = (p: string) => relative(io.cwd, p) || ".";
+    let failed = false;
+    for (const name of names) {
+      const path = join(dir, name);
+      const text = await inputText(io.cwd, path);
+      const { amx, report } = await checkAmxText(path, text);
+      const visible = report.map((r) => ({ ...r, file: shown(r.file) }));
+      io.out(formatReport(visible));
+      const bad = reportHasErrors(report);
+      failed ||= bad;
+      io.out(`${shown(path)}: ${bad ? "invalid" : "valid"} (${summarize(report)})\n\n`);
+      const lines: string[] = [];
+      const mbs = await readInput(join(dir, amx.model.mbs));
+      if (mbs.status === "ok") {
+        const m = readAmb(mbs.bytes).model;
+        if (m && m.times.length > 0) {
+          lines.push(
+            `MBS animation ${amx.model.mbs}: ${m.bodies.length} bodies, ${m.times.length} frames, ` +
+              `${m.times[0]} … ${m.times[m.times.length - 1]} s`,
+          );
+          for (const b of m.bodies) {
+            const mixed = amx.model.bodies.find((x) => x.body === b.number);
+            lines.push(`  body ${b.number} ${b.name}: ${mixed ? "mesh animation" : `rigid (${b.geometry.kind})`}`);
+          }
+        }
+      }
+      for (const b of amx.model.bodies) {
+        const a = b.animations[b.variantInUse];
+        if (!a) continue;
+        const input = await readInput(join(dir, a.file));
+        if (input.status !== "ok") continue;
+        const m = readAgr(input.bytes).model;
+        if (!m) continue;
+        const info = agrInfo(m);
+        const param = (p: { name: string; unit: string; varying: boolean }) =>
+          `${p.name} [${p.unit}] ${p.varying ? "varying" : "constant"}`;
+        lines.push(
+          `body ${b.body} ← ${a.file}: type ${info.type} (${MESH_TYPES.get(info.type)?.solver ?? "?"}), ` +
+            `${info.nodes} nodes, ${info.elements} elements, ${info.frames} frames`,
+          `  scalar: ${info.scalars.map(param).join(", ")}`,
+          `  vector: ${info.vectors.map(param).join(", ")}`,
+        );
+      }
+      io.out(`${lines.join("\n")}\n`);
+    }
+    io.out("\nThe studio (deforma studio) is coming; until then see 'npx deforma --help'.\n");
+    return failed ? ExitCode.Problems : ExitCode.Ok;
+  },
+};
