@@ -4,7 +4,10 @@ import { renderDiagnosticsDoc, TABLES } from "../scripts/diagnostics-doc.js";
 
 describe("docs/formats", () => {
   it("diagnostics.md is up to date with the code tables (npx tsx scripts/diagnostics-doc.ts)", () => {
-    const committed = readFileSync(new URL("../docs/formats/diagnostics.md", import.meta.url), "utf8");
+    const committed = readFileSync(
+      new URL("../docs/formats/diagnostics.md", import.meta.url),
+      "utf8",
+    );
     expect(committed).toBe(renderDiagnosticsDoc());
   });
 
