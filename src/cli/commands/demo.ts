@@ -24,7 +24,8 @@ export const demo: Command = {
   options: {},
   positionals: [0, 1],
   async run(args, io) {
-    const dir = args.positionals[0] === undefined ? bundledDemo() : resolve(io.cwd, args.positionals[0]);
+    const dir =
+      args.positionals[0] === undefined ? bundledDemo() : resolve(io.cwd, args.positionals[0]);
     let names: string[];
     try {
       names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".amx")).sort();
@@ -54,7 +55,9 @@ export const demo: Command = {
           );
           for (const b of m.bodies) {
             const mixed = amx.model.bodies.find((x) => x.body === b.number);
-            lines.push(`  body ${b.number} ${b.name}: ${mixed ? "mesh animation" : `rigid (${b.geometry.kind})`}`);
+            lines.push(
+              `  body ${b.number} ${b.name}: ${mixed ? "mesh animation" : `rigid (${b.geometry.kind})`}`,
+            );
           }
         }
       }

@@ -1,0 +1,44 @@
+/** `deforma agr info|validate|convert`. */
+import {
+  agrInfo,
+  type MeshAnimation,
+  readAgr,
+  writeAgrBinary,
+  writeAgrText,
+} from "../../mixed/agr/index.js";
+import { MESH_TYPES } from "../../mixed/types.js";
+import { formatCommands } from "./mesh-file.js";
+
+const commands = formatCommands<MeshAnimation>({
+  name: "agr",
+  what: "mesh animation",
+  read: readAgr,
+  info: agrInfo,
+  describe(m) {
+    const i = agrInfo(m);
+    const param = (p: { name: string; unit: string; varying: boolean }, k: number) =>
+      `  [${k}] ${p.name} (${p.unit}) ${p.varying ? "varying" : "constant"}`;
+    const t = i.times;
+    return [
+      `type ${i.type} (${MESH_TYPES.get(i.type)?.solver ?? "unknown"})`,
+      `nodes ${i.nodes}, elements ${i.elements}, frames ${i.frames}${t.length ? ` (${t[0]} … ${t[t.length - 1]} s)` : ""}`,
+      "scalar parameters:",
+      ...i.scalars.map(param),
+      "vector parameters:",
+      ...i.vectors.map(param),
+      "",
+    ].join("\n");
+  },
+  writeText: writeAgrText,
+  writeBinary: writeAgrBinary,
+  infoHelp:
+    'With --json: {"type":0|1,"nodes":N,"elements":M,"frames":F,"times":[…],\n' +
+    '"scalars":[{"name","unit","varying"}],"vectors":[…]} (more keys may follow).',
+});
+
+/** `agr info`. */
+export const agrInfoCommand = commands.info;
+/** `agr validate`. */
+export const agrValidate = commands.validate;
+/** `agr convert`. */
+export const agrConvert = commands.convert;
