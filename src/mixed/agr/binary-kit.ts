@@ -30,6 +30,7 @@ export function aligned(bytes: Uint8Array): Uint8Array {
 }
 
 const utf8 = new TextEncoder();
+const lenientDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** UTF-8 bytes of a string. */
@@ -56,7 +57,9 @@ export const MAX_NAME_BYTES = 255;
 export function nameProblem(s: string): string | undefined {
   if (s.length === 0) return "is empty";
   if (/\s/u.test(s)) return "contains whitespace";
-  const n = utf8.encode(s).length;
+  const bytes = utf8.encode(s);
+  if (lenientDecoder.decode(bytes) !== s) return "is not valid Unicode (lone surrogate)";
+  const n = bytes.length;
   if (n > MAX_NAME_BYTES) return `is ${n} UTF-8 bytes long, at most ${MAX_NAME_BYTES} allowed`;
   return undefined;
 }
