@@ -40,11 +40,9 @@ export function demoReadme(
 ): string {
   const size = (f: string) => {
     const b = sizes.get(f);
-    return b === undefined
-      ? ""
-      : b >= 1024 * 1024
-        ? `${g(b / 1024 / 1024)} MiB`
-        : `${g(b / 1024)} KiB`;
+    if (b === undefined) return "";
+    if (b < 1024) return `${b} B`;
+    return b < 1024 * 1024 ? `${g(b / 1024)} KiB` : `${g(b / 1024 / 1024)} MiB`;
   };
   const cmd = `deforma amx create --mbs ${DemoFiles.mbs} --cad ${DemoFiles.cad} --body ${Body.Rod}:1:${DemoFiles.rod} --body ${Body.Piston}:0:${DemoFiles.piston} -o ${DemoFiles.amx}`;
   return `# Demo FRUND model: a slider-crank with a flexible rod and a heated piston
@@ -122,13 +120,13 @@ uniform load plus a triangular one:
 * triangular q₁·s/L: w = q₁ s (7L⁴ − 10L²s² + 3s⁴) / (360 L EI)
 
 Each section moves by w(s) in the plane and turns by w′(s), so a node at
-height y also moves −y·w′(s) along the rod. Peak deflection:
-**${mm(s.peakDeflectionM)}** (at t = ${g(s.peakDeflectionTimeS)} s); largest
+height y also moves −y·w′(s) along the rod. Peak deflection over the stored
+frames: **${mm(s.peakDeflectionM)}** (at t = ${g(s.peakDeflectionTimeS)} s); largest
 node displacement ${mm(s.peakDisplacementM)}. Stored at true scale: use the
 viewer's exaggeration to see it.
 
-The mesh (${p.rodCells[2]} × ${p.rodCells[1]} × ${p.rodCells[0]} hexahedra,
-VTK node order) lives in its own CAD frame along its z axis from 0 (crank pin)
+The mesh (${p.rodCells[2]} hexahedra along × ${p.rodCells[1]} across the width ×
+${p.rodCells[0]} through the thickness, VTK node order) lives in its own CAD frame along its z axis from 0 (crank pin)
 to l (piston pin); the CAD matrix maps mesh z → body x, mesh y → body y,
 mesh x → −body z, shifted by (−l/2, 0, 0).
 
@@ -151,8 +149,10 @@ T(z, t) = T0 + (Th − T0)·erfc(z / (2√(αt))), and T = T0 at t = 0,
 with z the depth below the crown. Crown rise **${g(s.crownRiseK)} K**
 (peak temperature ${g(s.peakTemperatureK)} K); at the far end of the piston
 the rise after ${p.duration} s is ${g(s.skirtRiseK)} K. The penetration depth
-2√(αt) reaches ${mm(s.penetrationDepthM)} at the end, within the
-${mm(p.pistonLength)} length, so the semi-infinite model holds.
+2√(αt) reaches ${mm(s.penetrationDepthM)} at the end, less than the
+${mm(p.pistonLength)} length, so the far end is barely reached and the
+semi-infinite model is a fair approximation (an insulated far end would
+double the small rise there).
 
 The mesh (a ${p.pistonCells[0]} × ${p.pistonCells[0]} square mapped onto the
 disk by x = u√(1 − v²/2), y = v√(1 − u²/2), × ${p.pistonCells[1]} layers)
