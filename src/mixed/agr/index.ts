@@ -6,6 +6,6 @@ export * from "./model.js";
 export { type AgrReadResult, readAgr } from "./read.js";
 export { AGR_TEXT_MAGIC } from "./read-text.js";
 export { extractSurface } from "./surface.js";
-export { SEED_TABLE, validateAgr } from "./validate.js";
+export { validateAgr } from "./validate.js";
 export { writeAgrBinary } from "./write-binary.js";
 export { writeAgrText } from "./write-text.js";

@@ -4,6 +4,7 @@
  * {@link validateAgr} runs all of them on an in-memory model (offset 0).
  */
 import { type Diagnostic, type DiagnosticKind, DiagnosticSink } from "../../core/index.js";
+import { MESH_TYPES } from "../types.js";
 import { nameProblem } from "./binary-kit.js";
 import { AGR } from "./codes.js";
 import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
@@ -49,36 +50,9 @@ export const NO_SPANS: AgrSpans = {
 
 const KIND_LIST = [...CELL_KINDS.values()].map((k) => `${k.vtk} (${k.name})`).join(", ");
 
-/** The seed's parameter table (spec §4): per type, whether scalar 0 and vector 0 vary. */
-export const SEED_TABLE: ReadonlyMap<
-  number,
-  { solver: string; scalar: string; vector: string; scalarVarying: boolean; vectorVarying: boolean }
-> = new Map([
-  [
-    0,
-    {
-      solver: "thermal",
-      scalar: "node temperature",
-      vector: "node coordinates",
-      scalarVarying: true,
-      vectorVarying: false,
-    },
-  ],
-  [
-    1,
-    {
-      solver: "stress-strain",
-      scalar: "displacement",
-      vector: "node coordinates",
-      scalarVarying: true,
-      vectorVarying: true,
-    },
-  ],
-]);
-
 /** Checks the mesh animation type: 0 or 1. */
 export function checkType(type: number, r: Reporter, at: Span): boolean {
-  if (SEED_TABLE.has(type)) return true;
+  if (MESH_TYPES.has(type)) return true;
   r.report(
     AGR.badType,
     `expected mesh animation type 0 (thermal) or 1 (stress-strain), found ${type}`,
@@ -96,13 +70,16 @@ export function checkParamTable(
   r: Reporter,
   at: AgrSpans,
 ): void {
-  const row = SEED_TABLE.get(type);
+  const row = MESH_TYPES.get(type);
   if (!row) return;
   const groups = [
-    ["scalar", scalars, row.scalar, row.scalarVarying, at.scalar],
-    ["vector", vectors, row.vector, row.vectorVarying, at.vector],
+    ["scalar", scalars, row.scalars[0], at.scalar],
+    ["vector", vectors, row.vectors[0], at.vector],
   ] as const;
-  for (const [what, list, meaning, varying, spanOf] of groups) {
+  for (const [what, list, seed, spanOf] of groups) {
+    if (!seed) continue;
+    const meaning = seed.name;
+    const varying = seed.varying;
     const first = list[0];
     if (!first) {
       r.report(

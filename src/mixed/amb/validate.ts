@@ -6,12 +6,13 @@
 import {
   type Diagnostic,
   DiagnosticSink,
-  orthonormality,
-  ROTATION_TOLERANCE,
+  isRotation,
+  type ROTATION_TOLERANCE,
 } from "../../core/index.js";
 import { nameProblem } from "../agr/binary-kit.js";
 import type { Reporter } from "../agr/text-kit.js";
 import { checkTimes, type Span } from "../agr/validate.js";
+import { rotationProblem } from "../rotation-message.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 
@@ -128,25 +129,17 @@ export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite
     const body = m.bodies[b]!;
     let firstBad = -1;
     let badCount = 0;
-    let deviation = 0;
-    let det = 1;
     let firstNan = -1;
     for (let f = 0; f < frames; f++) {
       const o = (f * nb + b) * 12;
-      const mat = a.subarray(o, o + 12);
       let ok = true;
-      for (let i = 0; i < 12; i++) if (mat[i]! - mat[i]! !== 0) ok = false;
+      for (let i = o; i < o + 12; i++) if (a[i]! - a[i]! !== 0) ok = false;
       if (!ok) {
         if (firstNan < 0) firstNan = f;
         continue;
       }
-      const q = orthonormality(mat);
-      if (q.deviation <= ROTATION_TOLERANCE && Math.abs(q.det - 1) <= ROTATION_TOLERANCE) continue;
-      if (firstBad < 0) {
-        firstBad = f;
-        deviation = q.deviation;
-        det = q.det;
-      }
+      if (isRotation(a.subarray(o, o + 12))) continue;
+      if (firstBad < 0) firstBad = f;
       badCount++;
     }
     if (finite && firstNan >= 0) {
@@ -160,16 +153,12 @@ export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite
     }
     if (firstBad >= 0) {
       const s = at.matrix(firstBad, b);
-      const what =
-        Math.abs(det + 1) <= ROTATION_TOLERANCE && deviation <= ROTATION_TOLERANCE
-          ? `a reflection (det = ${det.toPrecision(6)})`
-          : `not orthonormal (max |AᵀA − I| = ${deviation.toPrecision(3)}, det = ${det.toPrecision(6)})`;
-      r.report(
-        AMB.notRotation,
-        `expected a rotation in body ${body.number}'s placement at frame ${firstBad}, found ${what}; ${badCount} frame(s) in all`,
-        s.start,
-        s.end,
+      const o = (firstBad * nb + b) * 12;
+      const problem = rotationProblem(
+        a.subarray(o, o + 12),
+        `body ${body.number}'s placement at frame ${firstBad}`,
       );
+      r.report(AMB.notRotation, `${problem}; ${badCount} frame(s) in all`, s.start, s.end);
     }
   }
 }
