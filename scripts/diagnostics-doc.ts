@@ -33,9 +33,17 @@ export function renderDiagnosticsDoc(): string {
     "",
   ];
   for (const { title, page, table } of TABLES) {
-    out.push(`## ${title}`, "", `Format: [${page}](${page}).`, "", "| code | severity | meaning |", "|---|---|---|");
+    out.push(
+      `## ${title}`,
+      "",
+      `Format: [${page}](${page}).`,
+      "",
+      "| code | severity | meaning |",
+      "|---|---|---|",
+    );
     const kinds = Object.values(table).sort((a, b) => a.code.localeCompare(b.code));
-    for (const k of kinds) out.push(`| ${k.code} | ${k.severity} | ${k.summary.replace(/\|/g, "\\|")} |`);
+    for (const k of kinds)
+      out.push(`| ${k.code} | ${k.severity} | ${k.summary.replace(/\|/g, "\\|")} |`);
     out.push("");
   }
   return out.join("\n");

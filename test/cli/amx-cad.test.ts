@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAmx } from "../../src/mixed/amx/index.js";
 import { cli, fixture, fixturePath } from "../helpers.js";
-import { SEED_AMX } from "../mixed/amx.test.js";
+import { SEED_AMX } from "../seed-model.js";
 
 function scratch(): string {
   return mkdtempSync(join(tmpdir(), "deforma-cli-"));

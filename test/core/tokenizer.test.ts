@@ -44,7 +44,7 @@ describe("numbers", () => {
     );
     expect(value("-5e-324")).toBe(-5e-324);
     expect(value("0.1")).toBe(0.1);
-    expect(value("123456789012345678901")).toBe(123456789012345678901);
+    expect(value("123456789012345678901")).toBe(Number("123456789012345678901"));
     expect(value("abc")).toBeNaN();
   });
 });
