@@ -2,4 +2,3 @@
 export * from "./atomic-write.js";
 export * from "./files.js";
 export * from "./mixed-folder.js";
-export * from "./report.js";

@@ -4,6 +4,7 @@
  */
 import { dirname, join } from "node:path";
 import { type Diagnostic, sortBySource } from "../core/diagnostics.js";
+import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, readAgr } from "../mixed/agr/index.js";
 import { type MbsAnimation, readAmb } from "../mixed/amb/index.js";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../mixed/amx/index.js";
 import { type CadMatrices, readCad } from "../mixed/cad/index.js";
 import { decodeText, readInput } from "./files.js";
-import type { FileReport } from "./report.js";
 
 /** The name FRUND gives the CAD matrices file in a model folder. */
 export const CAD_FILE_NAME = "CAD_Matrixes.dat";

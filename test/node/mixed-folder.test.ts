@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locate } from "../../src/core/index.js";
+import { locateReport } from "../../src/core/report.js";
 import { type MeshAnimation, writeAgrBinary, writeAgrText } from "../../src/mixed/agr/index.js";
 import { type MbsAnimation, writeAmbText } from "../../src/mixed/amb/index.js";
 import { type CadMatrices, writeCad } from "../../src/mixed/cad/index.js";
 import { checkAmxText } from "../../src/node/mixed-folder.js";
-import { locateReport } from "../../src/node/report.js";
 
 const ROT = [0, 0, 1, -0.5, 0, 1, 0, 0, -1, 0, 0, 0];
 

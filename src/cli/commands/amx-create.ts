@@ -2,10 +2,10 @@
 import { access } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { DiagnosticSink, formatDiagnostics, hasErrors } from "../../core/diagnostics.js";
+import { formatPlain, formatReport, reportHasErrors } from "../../core/report.js";
 import { AMX, type BodyBinding, createAmx, readAmx, writeAmx } from "../../mixed/amx/index.js";
 import { readCad } from "../../mixed/cad/index.js";
 import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
-import { formatPlain, formatReport, reportHasErrors } from "../../node/report.js";
 import { type Command, flagOption, listOption, stringOption } from "../command.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";

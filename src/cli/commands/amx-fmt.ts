@@ -1,8 +1,8 @@
 /** `deforma amx fmt FILE [--write]`. */
 import { resolve } from "node:path";
+import { formatReport, reportHasErrors } from "../../core/report.js";
 import { readAmx, writeAmx } from "../../mixed/amx/index.js";
 import { writeFileAtomic } from "../../node/atomic-write.js";
-import { formatReport, reportHasErrors } from "../../node/report.js";
 import { type Command, flagOption } from "../command.js";
 import { inputText } from "../input.js";
 import { ExitCode } from "../io.js";

@@ -1,7 +1,8 @@
 /** `deforma amx show FILE [--json]`. */
+
+import { formatReport, reportHasErrors } from "../../core/report.js";
 import { readAmx } from "../../mixed/amx/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
-import { formatReport, reportHasErrors } from "../../node/report.js";
 import { type Command, flagOption } from "../command.js";
 import { inputText, jsonLine } from "../input.js";
 import { ExitCode } from "../io.js";

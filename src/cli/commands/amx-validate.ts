@@ -1,7 +1,7 @@
 /** `deforma amx validate FILE [--json] [--no-files]`. */
 import { resolve } from "node:path";
+import { formatReport, reportHasErrors, reportJson, summarize } from "../../core/report.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
-import { formatReport, reportHasErrors, reportJson, summarize } from "../../node/report.js";
 import { type Command, flagOption } from "../command.js";
 import { inputText, jsonLine } from "../input.js";
 import { ExitCode } from "../io.js";

@@ -1,7 +1,8 @@
 /** `deforma cad show|validate FILE [--json]`. */
+
+import { formatReport, reportHasErrors, reportJson, summarize } from "../../core/report.js";
 import { readCad } from "../../mixed/cad/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
-import { formatReport, reportHasErrors, reportJson, summarize } from "../../node/report.js";
 import { type Command, flagOption } from "../command.js";
 import { inputText, jsonLine } from "../input.js";
 import { ExitCode } from "../io.js";

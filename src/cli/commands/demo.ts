@@ -2,12 +2,12 @@
 import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatReport, reportHasErrors, summarize } from "../../core/report.js";
 import { agrInfo, readAgr } from "../../mixed/agr/index.js";
 import { readAmb } from "../../mixed/amb/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
 import { readInput } from "../../node/files.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
-import { formatReport, reportHasErrors, summarize } from "../../node/report.js";
 import type { Command } from "../command.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";

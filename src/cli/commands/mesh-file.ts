@@ -4,8 +4,8 @@
  */
 import { resolve } from "node:path";
 import type { Diagnostic } from "../../core/diagnostics.js";
+import { formatReport, reportHasErrors, reportJson, summarize } from "../../core/report.js";
 import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
-import { formatReport, reportHasErrors, reportJson, summarize } from "../../node/report.js";
 import { type Command, flagOption } from "../command.js";
 import { inputBytes, jsonLine } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";

@@ -5,7 +5,7 @@ import {
   hasErrors,
   type LocatedDiagnostic,
   locate,
-} from "../core/diagnostics.js";
+} from "./diagnostics.js";
 
 /** The diagnostics of one file and its text (absent for binary files). */
 export interface FileReport {
