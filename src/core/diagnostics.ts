@@ -49,8 +49,14 @@ export interface DiagnosticKind {
 /** A format's table of diagnostic kinds, keyed by a descriptive name. */
 export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
 
+/** Anything diagnostics can be reported to: a sink, or a reader that caps its errors. */
+export interface Reporter {
+  /** Reports a diagnostic of a known kind over `[start, end)` (offsets). */
+  report(kind: DiagnosticKind, message: string, start: number, end?: number): void;
+}
+
 /** Collects diagnostics in the order they are reported. */
-export class DiagnosticSink {
+export class DiagnosticSink implements Reporter {
   readonly items: Diagnostic[] = [];
 
   /** Records a diagnostic of a known kind over `[start, end)`. */

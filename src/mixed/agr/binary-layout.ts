@@ -2,7 +2,7 @@
  * Byte layout of the `.agr` binary encoding, version 1 (little-endian; every
  * section starts at a multiple of 8). See `docs/formats/agr.md`.
  */
-import { pad8 } from "./binary-kit.js";
+import { pad8 } from "../../core/index.js";
 
 /** The 8 magic bytes `\x89AGR\r\n\x1a\n` that start a binary `.agr`. */
 export const AGR_MAGIC: Uint8Array = Uint8Array.of(0x89, 0x41, 0x47, 0x52, 0x0d, 0x0a, 0x1a, 0x0a);

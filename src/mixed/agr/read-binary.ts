@@ -4,8 +4,7 @@
  * bytes are copied once. Truncated or inconsistent files give diagnostics at
  * byte offsets, never an exception or a large allocation.
  */
-import { type Diagnostic, DiagnosticSink } from "../../core/index.js";
-import { aligned, decodeUtf8 } from "./binary-kit.js";
+import { aligned, type Diagnostic, DiagnosticSink, decodeUtf8 } from "../../core/index.js";
 import { AGR_HEADER_BYTES, agrLayout, FLAG_VARYING, AGR_HEADER as H } from "./binary-layout.js";
 import { AGR } from "./codes.js";
 import type { MeshAnimation, ParamDescriptor } from "./model.js";

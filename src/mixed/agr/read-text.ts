@@ -4,10 +4,15 @@
  * the model returned is always shape-consistent (array lengths match the
  * counts), even when reading stopped early.
  */
-import { type Diagnostic, NumberForm } from "../../core/index.js";
+import {
+  type Diagnostic,
+  NumberForm,
+  TokenReader,
+  type TokenReaderKinds,
+  UINT32,
+} from "../../core/index.js";
 import { AGR } from "./codes.js";
 import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
-import { TextReader } from "./text-kit.js";
 import {
   type AgrSpans,
   checkCoordinates,
@@ -20,6 +25,16 @@ import {
 
 /** First token of an `.agr` text file. */
 export const AGR_TEXT_MAGIC = "DEFORMA-AGR";
+
+/** What the token reader reports, from the `.agr` code table (no integer-form leniency, errors capped). */
+const TEXT_KINDS: TokenReaderKinds = {
+  endOfFile: AGR.unexpectedEnd,
+  notInteger: AGR.badInteger,
+  notReal: AGR.badReal,
+  missingFinalNewline: AGR.finalNewline,
+  expectedKeyword: AGR.expectedKeyword,
+  tooManyErrors: AGR.tooManyErrors,
+};
 
 const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
 const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
@@ -46,8 +61,8 @@ export function readAgrText(text: string): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  const r = new TextReader(text, AGR);
-  const c = r.cur;
+  const r = new TokenReader(text, TEXT_KINDS, UINT32);
+  const c = r.cursor;
   if (!c.next() || !c.is(AGR_TEXT_MAGIC)) {
     const found = c.end > c.start ? r.found() : "an empty file";
     r.report(
@@ -58,25 +73,25 @@ export function readAgrText(text: string): {
     );
     return { model: undefined, diagnostics: r.sink.items };
   }
-  const version = r.uint("the format version after DEFORMA-AGR");
+  const version = r.integer("the format version after DEFORMA-AGR");
   if (version !== 1) {
-    if (version >= 0)
+    if (version !== undefined)
       r.report(AGR.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m = emptyModel();
   if (readSections(r, m)) r.expectEnd(AGR.trailing, "the last frame");
-  r.expectFinalNewline(AGR.finalNewline);
+  r.expectFinalNewline();
   return { model: m, diagnostics: r.sink.items };
 }
 
-function span(r: TextReader): Span {
-  return { start: r.cur.start, end: r.cur.end };
+function span(r: TokenReader): Span {
+  return { start: r.cursor.start, end: r.cursor.end };
 }
 
 /** Whether the current token is one of the format's keywords (a sign of a missing value). */
-function atKeyword(r: TextReader): boolean {
-  for (const k of KEYWORDS) if (r.cur.is(k)) return true;
+function atKeyword(r: TokenReader): boolean {
+  for (const k of KEYWORDS) if (r.cursor.is(k)) return true;
   return false;
 }
 
@@ -85,13 +100,13 @@ function atKeyword(r: TextReader): boolean {
  * reported and read as 0; a keyword or the end of file ends the block (false).
  */
 function readFloats(
-  r: TextReader,
+  r: TokenReader,
   out: Float32Array,
   from: number,
   count: number,
   what: (i: number) => string,
 ): boolean {
-  const c = r.cur;
+  const c = r.cursor;
   const end = from + count;
   for (let i = from; i < end; i++) {
     if (!c.next()) {
@@ -114,18 +129,18 @@ function readFloats(
   return true;
 }
 
-function readSections(r: TextReader, m: MeshAnimation): boolean {
-  const c = r.cur;
+function readSections(r: TokenReader, m: MeshAnimation): boolean {
+  const c = r.cursor;
   if (!r.keyword("type", " after the magic line")) return false;
-  const type = r.uint("the mesh animation type");
-  if (type < 0) return false;
+  const type = r.integer("the mesh animation type");
+  if (type === undefined) return false;
   m.type = type;
   const typeSpan = span(r);
   checkType(type, r, typeSpan);
 
   if (!r.keyword("nodes")) return false;
-  const n = r.uint("the node count");
-  if (n < 0 || !r.fits(n, 3, "nodes (3 coordinates each)")) return false;
+  const n = r.integer("the node count");
+  if (n === undefined || !r.fits(n, 3, "nodes (3 coordinates each)")) return false;
   m.nodeCount = n;
   m.positions = new Float32Array(3 * n);
   const xyz = (i: number) => `coordinate ${"xyz"[i % 3]} of node ${Math.floor(i / 3)}`;
@@ -196,12 +211,12 @@ function readSections(r: TextReader, m: MeshAnimation): boolean {
   );
 }
 
-function readCells(r: TextReader, m: MeshAnimation): boolean {
-  const c = r.cur;
+function readCells(r: TokenReader, m: MeshAnimation): boolean {
+  const c = r.cursor;
   const n = m.nodeCount;
   if (!r.keyword("cells")) return false;
-  const count = r.uint("the cell count");
-  if (count < 0 || !r.fits(count, 4, "cells (at least 4 tokens each)")) return false;
+  const count = r.integer("the cell count");
+  if (count === undefined || !r.fits(count, 4, "cells (at least 4 tokens each)")) return false;
   const types = new Uint8Array(count);
   const conn = new Uint32Array(8 * count);
   let cells = 0;
@@ -268,16 +283,16 @@ function readCells(r: TextReader, m: MeshAnimation): boolean {
 }
 
 function readDescriptors(
-  r: TextReader,
+  r: TokenReader,
   keyword: string,
   what: string,
   out: ParamDescriptor[],
   spans: Span[],
 ): boolean {
-  const c = r.cur;
+  const c = r.cursor;
   if (!r.keyword(keyword)) return false;
-  const count = r.uint(`the ${what} parameter count`);
-  if (count < 0 || !r.fits(count, 3, `${what} parameters (3 tokens each)`)) return false;
+  const count = r.integer(`the ${what} parameter count`);
+  if (count === undefined || !r.fits(count, 3, `${what} parameters (3 tokens each)`)) return false;
   for (let p = 0; p < count; p++) {
     if (!r.need(`the name of ${what} parameter ${p}`)) return false;
     const name = c.token();
@@ -313,16 +328,16 @@ interface VaryingParam {
 }
 
 function readFrames(
-  r: TextReader,
+  r: TokenReader,
   m: MeshAnimation,
   n: number,
   varying: VaryingParam[],
   values: Float32Array[],
 ): boolean {
-  const c = r.cur;
+  const c = r.cursor;
   if (!r.keyword("frames")) return false;
-  const count = r.uint("the frame count");
-  if (count < 0) return false;
+  const count = r.integer("the frame count");
+  if (count === undefined) return false;
   if (count === 0) r.report(AGR.noFrames, "expected at least 1 frame, found 0", c.start, c.end);
   let perFrame = 2;
   for (const p of varying) perFrame += p.width * n;
@@ -343,7 +358,7 @@ function readFrames(
   for (let f = 0; f < count; f++) {
     if (!r.keyword("frame", ` to start frame ${f}`)) break;
     const t = r.real(`the time of frame ${f}`);
-    if (Number.isNaN(t) && r.cur.start === r.text.length) break;
+    if (Number.isNaN(t) && r.cursor.start === r.text.length) break;
     if (!(t > previous) && Number.isFinite(t)) {
       r.report(
         AGR.badTimes,

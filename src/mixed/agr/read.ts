@@ -1,6 +1,5 @@
 /** Reads an `.agr` in either encoding, chosen by content (the binary magic), never by file name. */
-import type { Diagnostic } from "../../core/index.js";
-import { startsWith } from "./binary-kit.js";
+import { type Diagnostic, startsWith } from "../../core/index.js";
 import { AGR_MAGIC } from "./binary-layout.js";
 import type { MeshAnimation } from "./model.js";
 import { readAgrBinary } from "./read-binary.js";

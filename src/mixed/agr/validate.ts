@@ -3,12 +3,16 @@
  * readers call the pieces with the source locations of what they check;
  * {@link validateAgr} runs all of them on an in-memory model (offset 0).
  */
-import { type Diagnostic, type DiagnosticKind, DiagnosticSink } from "../../core/index.js";
+import {
+  type Diagnostic,
+  type DiagnosticKind,
+  DiagnosticSink,
+  type Reporter,
+} from "../../core/index.js";
+import { nameProblem } from "../names.js";
 import { MESH_TYPES } from "../types.js";
-import { nameProblem } from "./binary-kit.js";
 import { AGR } from "./codes.js";
 import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
-import type { Reporter } from "./text-kit.js";
 
 /** A `[start, end)` offset range in the source (characters for text, bytes for binary). */
 export interface Span {

@@ -1,5 +1,5 @@
 /** The `.agr` binary encoding writer (layout in `binary-layout.ts` and `docs/formats/agr.md`). */
-import { encodeUtf8 } from "./binary-kit.js";
+import { encodeUtf8 } from "../../core/index.js";
 import {
   AGR_HEADER,
   AGR_HEADER_BYTES,

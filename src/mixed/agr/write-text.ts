@@ -1,6 +1,6 @@
 /** The `.agr` text encoding writer (grammar in `docs/formats/agr.md`). */
 import { formatFloat32, formatReal } from "../../core/index.js";
-import { nameProblem } from "./binary-kit.js";
+import { nameProblem } from "../names.js";
 import { CELL_KINDS, type MeshAnimation } from "./model.js";
 import { shapeProblems } from "./validate.js";
 

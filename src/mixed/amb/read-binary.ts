@@ -3,8 +3,7 @@
  * the input's buffer (copied once only when the input is misaligned).
  * Truncated or inconsistent files give diagnostics at byte offsets.
  */
-import { type Diagnostic, DiagnosticSink } from "../../core/index.js";
-import { aligned, decodeUtf8 } from "../agr/binary-kit.js";
+import { aligned, type Diagnostic, DiagnosticSink, decodeUtf8 } from "../../core/index.js";
 import type { Span } from "../agr/validate.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
 import { AMB } from "./codes.js";

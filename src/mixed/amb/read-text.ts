@@ -3,8 +3,13 @@
  * Matrix numbers go straight from the token cursor into one preallocated
  * Float64Array; the model returned is always shape-consistent.
  */
-import { type Diagnostic, NumberForm } from "../../core/index.js";
-import { TextReader } from "../agr/text-kit.js";
+import {
+  type Diagnostic,
+  NumberForm,
+  TokenReader,
+  type TokenReaderKinds,
+  UINT32,
+} from "../../core/index.js";
 import type { Span } from "../agr/validate.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
@@ -20,6 +25,16 @@ import {
 /** First token of an `.amb` text file. */
 export const AMB_TEXT_MAGIC = "DEFORMA-AMB";
 
+/** What the token reader reports, from the `.amb` code table (no integer-form leniency, errors capped). */
+const TEXT_KINDS: TokenReaderKinds = {
+  endOfFile: AMB.unexpectedEnd,
+  notInteger: AMB.badInteger,
+  notReal: AMB.badReal,
+  missingFinalNewline: AMB.finalNewline,
+  expectedKeyword: AMB.expectedKeyword,
+  tooManyErrors: AMB.tooManyErrors,
+};
+
 const KEYWORDS = ["bodies", "frames", "frame", ...GEOMETRY_KINDS];
 
 /** Reads the text encoding; `model` is undefined only when the magic line is wrong. */
@@ -27,8 +42,8 @@ export function readAmbText(text: string): {
   model: MbsAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  const r = new TextReader(text, AMB);
-  const c = r.cur;
+  const r = new TokenReader(text, TEXT_KINDS, UINT32);
+  const c = r.cursor;
   if (!c.next() || !c.is(AMB_TEXT_MAGIC)) {
     const found = c.end > c.start ? r.found() : "an empty file";
     r.report(
@@ -39,24 +54,24 @@ export function readAmbText(text: string): {
     );
     return { model: undefined, diagnostics: r.sink.items };
   }
-  const version = r.uint("the format version after DEFORMA-AMB");
+  const version = r.integer("the format version after DEFORMA-AMB");
   if (version !== 1) {
-    if (version >= 0)
+    if (version !== undefined)
       r.report(AMB.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m: MbsAnimation = { bodies: [], times: new Float64Array(0), matrices: new Float64Array(0) };
   if (readSections(r, m)) r.expectEnd(AMB.trailing, "the last frame");
-  r.expectFinalNewline(AMB.finalNewline);
+  r.expectFinalNewline();
   return { model: m, diagnostics: r.sink.items };
 }
 
-function span(r: TextReader): Span {
-  return { start: r.cur.start, end: r.cur.end };
+function span(r: TokenReader): Span {
+  return { start: r.cursor.start, end: r.cursor.end };
 }
 
-function readGeometry(r: TextReader, number: number, spans: Span[]): BodyGeometry | undefined {
-  const c = r.cur;
+function readGeometry(r: TokenReader, number: number, spans: Span[]): BodyGeometry | undefined {
+  const c = r.cursor;
   if (!r.need(`the geometry of body ${number} (${GEOMETRY_KINDS.join(", ")})`)) return undefined;
   spans.push(span(r));
   const size = (what: string) => r.real(`the ${what} of body ${number}`);
@@ -77,11 +92,11 @@ function readGeometry(r: TextReader, number: number, spans: Span[]): BodyGeometr
   return { kind: "none" };
 }
 
-function readSections(r: TextReader, m: MbsAnimation): boolean {
-  const c = r.cur;
+function readSections(r: TokenReader, m: MbsAnimation): boolean {
+  const c = r.cursor;
   if (!r.keyword("bodies", " after the magic line")) return false;
-  const count = r.uint("the body count");
-  if (count < 0 || !r.fits(count, 3, "bodies (3 tokens each at least)")) return false;
+  const count = r.integer("the body count");
+  if (count === undefined || !r.fits(count, 3, "bodies (3 tokens each at least)")) return false;
   const bodies: RigidBody[] = [];
   const numberSpans: Span[] = [];
   const nameSpans: Span[] = [];
@@ -121,8 +136,8 @@ function readSections(r: TextReader, m: MbsAnimation): boolean {
 
   if (!r.keyword("frames")) return false;
   const framesSpan = span(r);
-  const frames = r.uint("the frame count");
-  if (frames < 0) return false;
+  const frames = r.integer("the frame count");
+  if (frames === undefined) return false;
   if (frames === 0) r.report(AMB.noFrames, "expected at least 1 frame, found 0", c.start, c.end);
   const perFrame = 2 + 13 * count;
   if (!r.fits(frames, perFrame, `frames (${perFrame} tokens each)`)) return false;
@@ -186,8 +201,8 @@ function readSections(r: TextReader, m: MbsAnimation): boolean {
 }
 
 /** Reads 12 reals into `out[at…]`; a malformed number is reported and read as 0. */
-function readMatrix(r: TextReader, out: Float64Array, at: number, body: number, f: number) {
-  const c = r.cur;
+function readMatrix(r: TokenReader, out: Float64Array, at: number, body: number, f: number) {
+  const c = r.cursor;
   for (let i = 0; i < 12; i++) {
     if (!c.next()) {
       r.endOfFile(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`);
@@ -198,7 +213,7 @@ function readMatrix(r: TextReader, out: Float64Array, at: number, body: number, 
       out[at + i] = v;
       continue;
     }
-    r.badReal(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`, "real");
+    r.badReal(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`, "float64");
     if (KEYWORDS.some((k) => c.is(k))) {
       c.restore(c.start);
       return false;

@@ -1,6 +1,5 @@
 /** Reads an `.amb` in either encoding, chosen by content (the binary magic), never by file name. */
-import type { Diagnostic } from "../../core/index.js";
-import { startsWith } from "../agr/binary-kit.js";
+import { type Diagnostic, startsWith } from "../../core/index.js";
 import { AMB_MAGIC } from "./binary-layout.js";
 import type { MbsAnimation } from "./model.js";
 import { readAmbBinary } from "./read-binary.js";

@@ -7,11 +7,11 @@ import {
   type Diagnostic,
   DiagnosticSink,
   isRotation,
+  type Reporter,
   type ROTATION_TOLERANCE,
 } from "../../core/index.js";
-import { nameProblem } from "../agr/binary-kit.js";
-import type { Reporter } from "../agr/text-kit.js";
 import { checkTimes, type Span } from "../agr/validate.js";
+import { nameProblem } from "../names.js";
 import { rotationProblem } from "../rotation-message.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";

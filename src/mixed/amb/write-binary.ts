@@ -1,5 +1,5 @@
 /** The `.amb` binary encoding writer (layout in `binary-layout.ts` and `docs/formats/amb.md`). */
-import { encodeUtf8 } from "../agr/binary-kit.js";
+import { encodeUtf8 } from "../../core/index.js";
 import { AMB_BODY_BYTES, AMB_HEADER, AMB_MAGIC, ambLayout } from "./binary-layout.js";
 import type { MbsAnimation } from "./model.js";
 import { GEOMETRY_KINDS, geometrySizes } from "./validate.js";

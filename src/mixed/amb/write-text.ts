@@ -1,6 +1,6 @@
 /** The `.amb` text encoding writer (grammar in `docs/formats/amb.md`). */
 import { formatReal } from "../../core/index.js";
-import { nameProblem } from "../agr/binary-kit.js";
+import { nameProblem } from "../names.js";
 import type { MbsAnimation } from "./model.js";
 import { GEOMETRY_KINDS, geometrySizes } from "./validate.js";
 

@@ -71,7 +71,7 @@ export function readAmx(text: string): AmxReadResult {
     bodies: [],
   };
   parse(r, model, spans);
-  r.checkFinalNewline();
+  r.expectFinalNewline();
   checkSemantics(r, model, spans);
   return { model, diagnostics: sortBySource(r.sink.items), spans };
 }
@@ -149,7 +149,7 @@ function parse(
     const start = r.cursor.start;
     let extra = 1;
     while (r.cursor.next()) extra++;
-    r.sink.report(
+    r.report(
       AMX.trailingTokens,
       `${extra} token${extra === 1 ? "" : "s"} after the last of the ${count} bodies the file announces`,
       start,
@@ -163,22 +163,21 @@ function checkSemantics(
   model: MixedAnimation,
   spans: { mbs: Span; bodyCount: Span; bodies: BodySpans[] },
 ): void {
-  const sink = r.sink;
   if (model.mbs !== "") checkExtension(r, model.mbs, ".amb", "MBS animation", spans.mbs);
-  if (spans.bodyCount !== NO_SPAN && model.bodies.length === 0 && !sink.hasErrors) {
-    sink.report(AMX.noBodies, "the file replaces no body (body count 0)", ...spans.bodyCount);
+  if (spans.bodyCount !== NO_SPAN && model.bodies.length === 0 && !r.sink.hasErrors) {
+    r.report(AMX.noBodies, "the file replaces no body (body count 0)", ...spans.bodyCount);
   }
   const seen = new Map<number, number>();
   model.bodies.forEach((b, i) => {
     const s = spans.bodies[i]!;
     if (b.body <= 0) {
-      sink.report(
+      r.report(
         AMX.bodyNumber,
         `body number must be a positive integer, found ${b.body}`,
         ...s.body,
       );
     } else if (seen.has(b.body)) {
-      sink.report(
+      r.report(
         AMX.duplicateBody,
         `body ${b.body} appears a second time (first as body ${seen.get(b.body)! + 1} of the list)`,
         ...s.body,
@@ -186,16 +185,12 @@ function checkSemantics(
     } else seen.set(b.body, i);
     const declared = countFromSpan(r, s.variantCount);
     if (declared === 0) {
-      sink.report(
-        AMX.noVariants,
-        `body ${b.body} has no mesh animation variant`,
-        ...s.variantCount,
-      );
+      r.report(AMX.noVariants, `body ${b.body} has no mesh animation variant`, ...s.variantCount);
     } else if (
       b.animations.length === declared &&
       (b.variantInUse < 0 || b.variantInUse >= declared)
     ) {
-      sink.report(
+      r.report(
         AMX.variantInUseRange,
         `variant in use ${b.variantInUse} is outside 0…${declared - 1} (body ${b.body} has ${declared} variant${declared === 1 ? "" : "s"}; indices are 0-based)`,
         ...s.variantInUse,
@@ -213,24 +208,23 @@ function checkAnimation(
   a: MeshAnimationRef,
   s: AnimationSpans,
 ): void {
-  const sink = r.sink;
   const info = MESH_TYPES.get(a.type);
   if (!info) {
-    sink.report(
+    r.report(
       AMX.unknownType,
       `mesh animation type ${a.type} of body ${body} is unknown (0 thermal, 1 stress-strain)`,
       ...s.type,
     );
   } else {
     if (a.scalarParam >= info.scalars.length) {
-      sink.report(
+      r.report(
         AMX.scalarParamRange,
         `scalar parameter ${a.scalarParam} does not exist for type ${a.type} (${info.solver}); valid: 0…${info.scalars.length - 1}`,
         ...s.scalarParam,
       );
     }
     if (a.vectorParam >= info.vectors.length) {
-      sink.report(
+      r.report(
         AMX.vectorParamRange,
         `vector parameter ${a.vectorParam} does not exist for type ${a.type} (${info.solver}); valid: 0…${info.vectors.length - 1}`,
         ...s.vectorParam,
@@ -240,7 +234,7 @@ function checkAnimation(
   checkExtension(r, a.file, ".agr", "mesh animation", s.file);
   if (a.matrix.every(Number.isFinite)) {
     const problem = rotationProblem(a.matrix, `body ${body}'s matrix`);
-    if (problem) sink.report(AMX.notRotation, problem, ...s.matrix);
+    if (problem) r.report(AMX.notRotation, problem, ...s.matrix);
   }
 }
 
@@ -255,13 +249,13 @@ function checkExtension(
   const base = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
   const dot = base.lastIndexOf(".");
   if (dot <= 0 || dot === base.length - 1) {
-    r.sink.report(
+    r.report(
       AMX.missingExtension,
       `${what} file name '${name}' has no extension (expected '${expected}')`,
       ...span,
     );
   } else if (base.slice(dot).toLowerCase() !== expected) {
-    r.sink.report(
+    r.report(
       AMX.unexpectedExtension,
       `${what} file name '${name}' does not end in '${expected}'`,
       ...span,

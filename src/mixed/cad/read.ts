@@ -52,7 +52,7 @@ export function readCad(text: string): CadReadResult {
   const model: CadMatrices = { bodies: [] };
   const spans: { bodyCount: Span; bodies: CadSpans["bodies"] } = { bodyCount: [0, 0], bodies: [] };
   parse(r, model, spans);
-  r.checkFinalNewline();
+  r.expectFinalNewline();
   checkSemantics(r, model, spans);
   return { model, diagnostics: sortBySource(r.sink.items), spans };
 }
@@ -68,7 +68,7 @@ function parse(
   const c = r.cursor;
   for (let i = 0; i < count; i++) {
     if (c.atEnd()) {
-      r.sink.report(
+      r.report(
         CAD.bodyCountMismatch,
         `the file announces ${count} bodies but holds ${i}`,
         r.text.length,
@@ -95,11 +95,11 @@ function parse(
       // A flag other than 0 or 1 is read as "yes" (non-zero), so a matrix is expected after it.
       let withMatrix = flag !== 0;
       if (flag !== 0 && flag !== 1) {
-        r.sink.report(CAD.badFlag, `the CAD flag ${of} must be 0 or 1, found ${flag}`, ...flagSpan);
+        r.report(CAD.badFlag, `the CAD flag ${of} must be 0 or 1, found ${flag}`, ...flagSpan);
       } else if (flag === 0 && nextLooksLikeMatrix(r)) {
         const m = r.cursor.mark();
         r.cursor.next();
-        r.sink.report(
+        r.report(
           CAD.unexpectedMatrix,
           `the CAD flag ${of} is 0 but a matrix follows ('${r.cursor.token()}' is no integer); a matrix is written only when the flag is 1`,
           r.cursor.start,
@@ -117,7 +117,7 @@ function parse(
           const m = r.cursor.mark();
           if (r.cursor.next() && r.cursor.form() === NumberForm.None) {
             // Not a number where a matrix entry is due: the matrix is missing or cut short.
-            r.sink.report(
+            r.report(
               CAD.missingMatrix,
               `expected matrix entry ${MATRIX_ENTRY[k]} ${of} (the flag is 1), found '${r.cursor.token()}'`,
               r.cursor.start,
@@ -144,7 +144,7 @@ function parse(
     // Count the whole bodies that follow, for the message.
     do extra++;
     while (c.next());
-    r.sink.report(
+    r.report(
       CAD.bodyCountMismatch,
       `the file announces ${count} bodies but more follows (${extra} token${extra === 1 ? "" : "s"} after body ${count})`,
       start,
@@ -167,31 +167,30 @@ function checkSemantics(
   model: CadMatrices,
   spans: { bodies: CadSpans["bodies"] },
 ): void {
-  const sink = r.sink;
   const seen = new Set<number>();
   model.bodies.forEach((b, i) => {
     const s = spans.bodies[i]!;
     if (b.body <= 0)
-      sink.report(
+      r.report(
         CAD.bodyNumber,
         `body number must be a positive integer, found ${b.body}`,
         ...s.body,
       );
     else if (seen.has(b.body))
-      sink.report(CAD.duplicateBody, `body ${b.body} appears a second time`, ...s.body);
+      r.report(CAD.duplicateBody, `body ${b.body} appears a second time`, ...s.body);
     seen.add(b.body);
     const types = new Set<number>();
     b.solvers.forEach((solver, j) => {
       const ss = s.solvers[j]!;
       if (!MESH_TYPES.has(solver.type)) {
-        sink.report(
+        r.report(
           CAD.unknownSolverType,
           `solver type ${solver.type} of body ${b.body} is not a mesh animation type (0 thermal, 1 stress-strain)`,
           ...ss.type,
         );
       }
       if (types.has(solver.type)) {
-        sink.report(
+        r.report(
           CAD.duplicateSolver,
           `body ${b.body} has a second solver of type ${solver.type}`,
           ...ss.type,
@@ -200,7 +199,7 @@ function checkSemantics(
       types.add(solver.type);
       if (solver.matrix?.every(Number.isFinite)) {
         const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`);
-        if (problem) sink.report(CAD.notRotation, problem, ...ss.matrix);
+        if (problem) r.report(CAD.notRotation, problem, ...ss.matrix);
       }
     });
   });

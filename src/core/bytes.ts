@@ -1,0 +1,44 @@
+/**
+ * Isomorphic byte helpers for Deforma's binary encodings (little-endian,
+ * sections 8-byte aligned so typed arrays can view them).
+ */
+
+/** Whether `bytes` starts with `magic`. */
+export function startsWith(bytes: Uint8Array, magic: Uint8Array): boolean {
+  if (bytes.length < magic.length) return false;
+  for (let i = 0; i < magic.length; i++) if (bytes[i] !== magic[i]) return false;
+  return true;
+}
+
+/** `n` (bytes) rounded up to a multiple of 8. */
+export function pad8(n: number): number {
+  return Math.ceil(n / 8) * 8;
+}
+
+/**
+ * `bytes` itself when its `byteOffset` is a multiple of 8, else one copy in a
+ * fresh buffer, so that typed-array views at 8-aligned file offsets are legal.
+ */
+export function aligned(bytes: Uint8Array): Uint8Array {
+  if (bytes.byteOffset % 8 === 0) return bytes;
+  const copy = new Uint8Array(bytes.length);
+  copy.set(bytes);
+  return copy;
+}
+
+const utf8 = new TextEncoder();
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** UTF-8 bytes of a string. */
+export function encodeUtf8(s: string): Uint8Array {
+  return utf8.encode(s);
+}
+
+/** Strict UTF-8 decoding of `bytes[start, end)`; undefined when the bytes are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
+  try {
+    return strictDecoder.decode(bytes.subarray(start, end));
+  } catch {
+    return undefined;
+  }
+}
