@@ -1,14 +1,9 @@
 /** Reading input files at the edge, with the failure kinds the checks distinguish. */
 import { readFile } from "node:fs/promises";
-
-/** Result of {@link readInput}. */
-export type InputFile =
-  | { readonly status: "ok"; readonly bytes: Uint8Array }
-  | { readonly status: "missing" }
-  | { readonly status: "unreadable"; readonly reason: string };
+import { decodeUtf8, type FileSource } from "../mixed/load.js";
 
 /** Reads a whole file; "missing" when it does not exist, "unreadable" for any other failure. */
-export async function readInput(path: string): Promise<InputFile> {
+export async function readInput(path: string): Promise<FileSource> {
   try {
     const buf = await readFile(path);
     return { status: "ok", bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) };
@@ -20,6 +15,4 @@ export async function readInput(path: string): Promise<InputFile> {
 }
 
 /** Decodes UTF-8 (a BOM is dropped; invalid bytes become U+FFFD, so parsers still see every line). */
-export function decodeText(bytes: Uint8Array): string {
-  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: false }).decode(bytes);
-}
+export const decodeText = decodeUtf8;

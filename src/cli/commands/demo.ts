@@ -3,10 +3,8 @@ import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, reportHasErrors, summarize } from "../../core/report.js";
-import { agrInfo, readAgr } from "../../mixed/agr/index.js";
-import { readAmb } from "../../mixed/amb/index.js";
+import { agrInfo } from "../../mixed/agr/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
-import { readInput } from "../../node/files.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import type { Command } from "../command.js";
 import { inputText } from "../input.js";
@@ -38,37 +36,31 @@ export const demo: Command = {
     for (const name of names) {
       const path = join(dir, name);
       const text = await inputText(io.cwd, path);
-      const { amx, report } = await checkAmxText(path, text);
+      const { amx, mbs, meshes, report } = await checkAmxText(path, text);
       const visible = report.map((r) => ({ ...r, file: shown(r.file) }));
       io.out(formatReport(visible));
       const bad = reportHasErrors(report);
       failed ||= bad;
       io.out(`${shown(path)}: ${bad ? "invalid" : "valid"} (${summarize(report)})\n\n`);
       const lines: string[] = [];
-      const mbs = await readInput(join(dir, amx.model.mbs));
-      if (mbs.status === "ok") {
-        const m = readAmb(mbs.bytes).model;
-        if (m && m.times.length > 0) {
+      if (mbs?.status === "ok" && mbs.model.times.length > 0) {
+        const m = mbs.model;
+        lines.push(
+          `MBS animation ${amx.model.mbs}: ${m.bodies.length} bodies, ${m.times.length} frames, ` +
+            `${m.times[0]} … ${m.times[m.times.length - 1]} s`,
+        );
+        for (const b of m.bodies) {
+          const mixed = amx.model.bodies.find((x) => x.body === b.number);
           lines.push(
-            `MBS animation ${amx.model.mbs}: ${m.bodies.length} bodies, ${m.times.length} frames, ` +
-              `${m.times[0]} … ${m.times[m.times.length - 1]} s`,
+            `  body ${b.number} ${b.name}: ${mixed ? "mesh animation" : `rigid (${b.geometry.kind})`}`,
           );
-          for (const b of m.bodies) {
-            const mixed = amx.model.bodies.find((x) => x.body === b.number);
-            lines.push(
-              `  body ${b.number} ${b.name}: ${mixed ? "mesh animation" : `rigid (${b.geometry.kind})`}`,
-            );
-          }
         }
       }
       for (const b of amx.model.bodies) {
         const a = b.animations[b.variantInUse];
-        if (!a) continue;
-        const input = await readInput(join(dir, a.file));
-        if (input.status !== "ok") continue;
-        const m = readAgr(input.bytes).model;
-        if (!m) continue;
-        const info = agrInfo(m);
+        const mesh = a && meshes.get(a.file);
+        if (!a || mesh?.status !== "ok") continue;
+        const info = agrInfo(mesh.model);
         const param = (p: { name: string; unit: string; varying: boolean }) =>
           `${p.name} [${p.unit}] ${p.varying ? "varying" : "constant"}`;
         lines.push(

@@ -1,0 +1,103 @@
+/**
+ * Loading an `.amx` with the files next to it, through an injected reader so
+ * the same code runs in Node (file system) and in the browser (studio API).
+ * Returns the models, the cross-file findings and each file's own findings.
+ */
+import { type Diagnostic, sortBySource } from "../core/diagnostics.js";
+import type { FileReport } from "../core/report.js";
+import { type MeshAnimation, readAgr } from "./agr/index.js";
+import { type MbsAnimation, readAmb } from "./amb/index.js";
+import { type AmxReadResult, type Companion, crossCheckAmx, readAmx } from "./amx/index.js";
+import { type CadMatrices, readCad } from "./cad/index.js";
+
+/** The name FRUND gives the CAD matrices file in a model folder. */
+export const CAD_FILE_NAME = "CAD_Matrixes.dat";
+
+/** What a reader found at a path. */
+export type FileSource =
+  | { readonly status: "ok"; readonly bytes: Uint8Array }
+  | { readonly status: "missing" }
+  | { readonly status: "unreadable"; readonly reason: string };
+
+/** Reads a file by path (the `.amx`'s folder joined with a name from it). */
+export type FileReader = (path: string) => Promise<FileSource>;
+
+/** Options of {@link loadMixedFolder}. */
+export interface LoadMixedOptions {
+  /** Read and check the files next to the `.amx` (default true). */
+  readonly files?: boolean;
+}
+
+/** Everything read for one `.amx`. */
+export interface MixedFolder {
+  readonly amx: AmxReadResult;
+  readonly cad?: Companion<CadMatrices>;
+  readonly mbs?: Companion<MbsAnimation>;
+  /** Keyed by the file name as written in the `.amx`. */
+  readonly meshes: ReadonlyMap<string, Companion<MeshAnimation>>;
+  /** The `.amx`'s findings first (own and cross-file), then each companion's. */
+  readonly report: FileReport[];
+}
+
+/** `name` in the folder of `path` (POSIX or Windows separators). */
+export function siblingPath(path: string, name: string): string {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return slash < 0 ? name : `${path.slice(0, slash + 1)}${name}`;
+}
+
+/** UTF-8 text of bytes; invalid sequences become U+FFFD so every line still reads. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+}
+
+/**
+ * Reads the `.amx` at `path` (its text given) and, unless `files` is false,
+ * `CAD_Matrixes.dat`, the MBS animation and every mesh animation next to it.
+ */
+export async function loadMixedFolder(
+  path: string,
+  text: string,
+  read: FileReader,
+  options: LoadMixedOptions = {},
+): Promise<MixedFolder> {
+  const amx = readAmx(text);
+  const own: Diagnostic[] = [...amx.diagnostics];
+  const report: FileReport[] = [];
+  const meshes = new Map<string, Companion<MeshAnimation>>();
+  if (options.files === false) {
+    return { amx, meshes, report: [{ file: path, text, diagnostics: own }] };
+  }
+  const load = async <T>(
+    file: string,
+    parse: (bytes: Uint8Array) => {
+      model: T | undefined;
+      diagnostics: readonly Diagnostic[];
+      text?: string | undefined;
+    },
+  ): Promise<Companion<T>> => {
+    const input = await read(file);
+    if (input.status !== "ok") return input;
+    const r = parse(input.bytes);
+    if (r.diagnostics.length > 0) report.push({ file, text: r.text, diagnostics: r.diagnostics });
+    return r.model === undefined ? { status: "invalid" } : { status: "ok", model: r.model };
+  };
+  const cad = await load(siblingPath(path, CAD_FILE_NAME), (bytes) => {
+    const t = decodeUtf8(bytes);
+    return { ...readCad(t), text: t };
+  });
+  const mbs =
+    amx.model.mbs === "" ? undefined : await load(siblingPath(path, amx.model.mbs), readAmb);
+  for (const b of amx.model.bodies) {
+    for (const a of b.animations) {
+      if (!meshes.has(a.file)) meshes.set(a.file, await load(siblingPath(path, a.file), readAgr));
+    }
+  }
+  own.push(...crossCheckAmx(amx.model, amx.spans, { cad, ...(mbs ? { mbs } : {}), meshes }));
+  return {
+    amx,
+    cad,
+    ...(mbs ? { mbs } : {}),
+    meshes,
+    report: [{ file: path, text, diagnostics: sortBySource(own) }, ...report],
+  };
+}
