@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import type { MeshAnimation } from "../../src/mixed/agr/index.js";
+import type { MbsAnimation } from "../../src/mixed/amb/index.js";
+import { readAmx } from "../../src/mixed/amx/index.js";
+import type { MixedFolder } from "../../src/mixed/load.js";
+import {
+  buildMixedScene,
+  FrameCursor,
+  MixedSampler,
+  quaternionFromAffine,
+  slerpFlat,
+} from "../../src/mixed/sample/index.js";
+
+/** Rotation by `deg` degrees about z, shifted by (tx, ty, tz). */
+function rotZ(deg: number, tx = 0, ty = 0, tz = 0): number[] {
+  const a = (deg * Math.PI) / 180;
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  return [c, -s, 0, tx, s, c, 0, ty, 0, 0, 1, tz];
+}
+
+/** Body 7 turns 90° about z between t = 0 and t = 2 while moving from x = 0 to x = 4. */
+const MBS: MbsAnimation = {
+  bodies: [{ number: 7, name: "arm", geometry: { kind: "none" } }],
+  times: Float64Array.of(0, 2),
+  matrices: Float64Array.of(...rotZ(0), ...rotZ(90, 4, 0, 0)),
+};
+
+/** Two nodes; frames at t = 0 and t = 1; node 1 moves +0.2 in y; scalars 10 → 30. */
+const MESH: MeshAnimation = {
+  type: 1,
+  nodeCount: 2,
+  positions: Float32Array.of(0, 0, 0, 1, 0, 0),
+  cellTypes: new Uint8Array(0),
+  connectivity: new Uint32Array(0),
+  scalars: [{ name: "displacement", unit: "m", varying: true }],
+  vectors: [{ name: "coordinates", unit: "m", varying: true }],
+  times: Float64Array.of(0, 1),
+  scalarValues: [Float32Array.of(0, 10, 0, 30)],
+  vectorValues: [Float32Array.of(0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0.25, 0)],
+};
+
+// Mesh → body: shift by (0, 0, 0.5).
+const AMX = "m.amb\n1\n7 1 0\n1 0 0 arm.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0.5\n";
+
+function scene() {
+  const folder: MixedFolder = {
+    amx: readAmx(AMX),
+    mbs: { status: "ok", model: MBS },
+    meshes: new Map([["arm.agr", { status: "ok", model: MESH }]]),
+    report: [],
+  };
+  const s = buildMixedScene(folder);
+  if (!s) throw new Error("no scene");
+  return s;
+}
+
+describe("FrameCursor", () => {
+  it("finds the interval and blend, clamps at the ends, and follows playback", () => {
+    const c = new FrameCursor(Float64Array.of(0, 1, 3, 4));
+    expect(c.seek(2)).toMatchObject({ i0: 1, i1: 2, alpha: 0.5 });
+    expect(c.seek(3.5)).toMatchObject({ i0: 2, i1: 3, alpha: 0.5 });
+    expect(c.seek(0.25)).toMatchObject({ i0: 0, i1: 1, alpha: 0.25 });
+    expect(c.seek(-1)).toMatchObject({ i0: 0, i1: 0, alpha: 0 });
+    expect(c.seek(9)).toMatchObject({ i0: 3, i1: 3, alpha: 0 });
+    expect(new FrameCursor(Float64Array.of(5)).seek(7)).toMatchObject({ i0: 0, i1: 0, alpha: 0 });
+  });
+});
+
+describe("rigid interpolation", () => {
+  it("slerp at the midpoint of a 90° turn is the 45° rotation, not a matrix lerp", () => {
+    const q = new Float64Array(8);
+    quaternionFromAffine(rotZ(0), q, 0);
+    quaternionFromAffine(rotZ(90), q, 4);
+    const mid = new Float64Array(4);
+    slerpFlat(q, 0, q, 4, 0.5, mid);
+    const half = Math.PI / 8;
+    expect(mid[2]).toBeCloseTo(Math.sin(half), 12);
+    expect(mid[3]).toBeCloseTo(Math.cos(half), 12);
+    const m = new Float64Array(12);
+    const sampler = new MixedSampler(scene());
+    sampler.setTime(1);
+    sampler.bodyMatrix(0, m);
+    const c = Math.SQRT1_2;
+    const expected = [c, -c, 0, 2, c, c, 0, 0, 0, 0, 1, 0];
+    for (let i = 0; i < 12; i++) expect(m[i]).toBeCloseTo(expected[i]!, 12);
+    // A matrix lerp would give 0.5 on the diagonal: a shrunken, non-rigid matrix.
+    expect(m[0]).not.toBeCloseTo(0.5, 3);
+  });
+});
+
+describe("mesh sampling", () => {
+  it("world coordinates of a node between frames, computed by hand", () => {
+    const s = scene();
+    const sampler = new MixedSampler(s);
+    const variant = s.bodies[0]!.variants[0]!;
+    sampler.setTime(0.5);
+    const out = new Float32Array(6);
+    sampler.worldPositions(0, variant, out);
+    // Mesh frame: node 1 at (1, 0.125, 0) (half-way to 0.25); body frame: + (0, 0, 0.5) → (1, 0.125, 0.5).
+    // M(0.5): 22.5° about z, shift (1, 0, 0): x = cos·1 − sin·0.125 + 1, y = sin·1 + cos·0.125.
+    const a = Math.PI / 8;
+    expect(out[3]).toBeCloseTo(Math.cos(a) - Math.sin(a) * 0.125 + 1, 6);
+    expect(out[4]).toBeCloseTo(Math.sin(a) + Math.cos(a) * 0.125, 6);
+    expect(out[5]).toBeCloseTo(0.5, 6);
+  });
+
+  it("scalars interpolate linearly; exaggeration warps by the displacement", () => {
+    const s = scene();
+    const sampler = new MixedSampler(s);
+    const variant = s.bodies[0]!.variants[0]!;
+    sampler.setTime(0.25);
+    expect([...sampler.scalars(variant, new Float32Array(2))]).toEqual([0, 15]);
+    const local = sampler.meshPositions(variant, new Float32Array(6), { exaggeration: 10 });
+    expect(local[4]).toBeCloseTo(0.0625 * 10, 6);
+    sampler.setTime(5);
+    expect([...sampler.scalars(variant, new Float32Array(2))]).toEqual([0, 30]);
+  });
+
+  it("a rigid body has no variants; the mesh body has its .amx variant and a surface", () => {
+    const s = scene();
+    expect(s.bodies[0]!.variantInUse).toBe(0);
+    expect(s.start).toBe(0);
+    expect(s.end).toBe(2);
+  });
+});
