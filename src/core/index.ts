@@ -6,3 +6,4 @@ export * from "./numbers.js";
 export * from "./report.js";
 export * from "./token-reader.js";
 export * from "./tokenizer.js";
+export * from "./colormap.js";
