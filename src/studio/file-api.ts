@@ -1,0 +1,122 @@
+/** The project folder API: `GET /api/files`, `GET|HEAD|PUT /api/file?path=REL`. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { basename } from "node:path";
+import { FileExistsError, writeFileAtomic } from "../node/atomic-write.js";
+import { HttpError, sendJson } from "./http-reply.js";
+import { type ListingLimits, listProjectFiles } from "./project-files.js";
+import { pathSegments, resolveExisting, resolveForWrite } from "./project-path.js";
+import { sendFile } from "./send-file.js";
+
+/** What the file API needs to know about the project. */
+export interface FileApiContext {
+  /** Realpath of the project folder. */
+  readonly root: string;
+  /** Largest accepted request body, in bytes. */
+  readonly maxBodyBytes: number;
+  /** Bounds of the listing. */
+  readonly listing: ListingLimits;
+}
+
+/** `GET /api/files`: `{"root": folder name, "files": [{path, size, mtimeMs}], "truncated"?: true}`. */
+export async function handleList(res: ServerResponse, ctx: FileApiContext): Promise<void> {
+  const { files, truncated } = await listProjectFiles(ctx.root, ctx.listing);
+  sendJson(res, 200, { root: basename(ctx.root), files, ...(truncated ? { truncated } : {}) });
+}
+
+/** The `path` query parameter as checked segments (URLSearchParams has decoded it once). */
+export function queryPathSegments(query: URLSearchParams): string[] {
+  const all = query.getAll("path");
+  if (all.length !== 1) throw new HttpError(400, "give exactly one 'path' query parameter");
+  return pathSegments(all[0]!);
+}
+
+/** `GET|HEAD /api/file?path=REL`: the file's bytes, whole or one `Range`. */
+export async function handleRead(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: FileApiContext,
+  query: URLSearchParams,
+): Promise<void> {
+  const real = await resolveExisting(ctx.root, queryPathSegments(query));
+  await sendFile(req, res, real, {
+    contentType: "application/octet-stream",
+    cacheControl: "no-store",
+  });
+}
+
+class BodyTooLarge extends Error {}
+
+/** The request body as chunks, failing with {@link BodyTooLarge} past `limit` bytes. */
+async function* boundedBody(req: IncomingMessage, limit: number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  // destroyOnReturn false: on overflow the request is drained, not torn down, so the 413 arrives.
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+    total += chunk.byteLength;
+    if (total > limit) throw new BodyTooLarge();
+    yield chunk;
+  }
+}
+
+/** Extra bytes read and thrown away after a refused body before the connection is cut. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/** Reads and discards the rest of a refused body (so the client sees the reply), within bounds. */
+function drain(req: IncomingMessage): void {
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.byteLength;
+    if (dropped > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+function tooLarge(ctx: FileApiContext): HttpError {
+  return new HttpError(413, `request body larger than ${ctx.maxBodyBytes} bytes`);
+}
+
+/**
+ * `PUT /api/file?path=REL[&overwrite=1]`: writes the body atomically; 409 when
+ * the file exists and overwrite was not asked; 413 past the body limit.
+ */
+export async function handleWrite(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: FileApiContext,
+  query: URLSearchParams,
+): Promise<void> {
+  const segments = queryPathSegments(query);
+  const overwrite = query.get("overwrite") === "1";
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > ctx.maxBodyBytes) {
+    drain(req);
+    throw tooLarge(ctx);
+  }
+  let target: Awaited<ReturnType<typeof resolveForWrite>>;
+  try {
+    target = await resolveForWrite(ctx.root, segments);
+    if (target.exists && !overwrite) {
+      throw new HttpError(409, "file exists; add overwrite=1 to replace it");
+    }
+  } catch (e) {
+    drain(req);
+    throw e;
+  }
+  let size = 0;
+  const counted = async function* (): AsyncGenerator<Uint8Array> {
+    for await (const chunk of boundedBody(req, ctx.maxBodyBytes)) {
+      size += chunk.byteLength;
+      yield chunk;
+    }
+  };
+  try {
+    await writeFileAtomic(target.path, counted(), { overwrite });
+  } catch (e) {
+    if (!req.complete) drain(req);
+    if (e instanceof BodyTooLarge) throw tooLarge(ctx);
+    if (e instanceof FileExistsError) {
+      throw new HttpError(409, "file exists; add overwrite=1 to replace it");
+    }
+    throw e;
+  }
+  sendJson(res, target.exists ? 200 : 201, { ok: true, path: segments.join("/"), size });
+}

@@ -1,0 +1,174 @@
+/**
+ * The studio's local HTTP server (node:http only): the built web app at `/`
+ * and a small API over one project folder. It binds 127.0.0.1 and refuses
+ * requests a foreign web page could make it serve (see request-guard.ts and
+ * docs/studio.md).
+ */
+
+import { realpath, stat } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type FileApiContext, handleList, handleRead, handleWrite } from "./file-api.js";
+import { API_CSP, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
+import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
+import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
+import { serveStatic } from "./static-files.js";
+
+/** Options of {@link startStudioServer}. */
+export interface StudioServerOptions {
+  /** The project folder the API reads and writes. */
+  readonly root: string;
+  /** Folder of the built web app, served at `/`. */
+  readonly webRoot: string;
+  /** TCP port; 0 picks any free port (default 5183). The host is always 127.0.0.1. */
+  readonly port?: number;
+  /** Largest accepted request body in bytes (default 256 MiB). */
+  readonly maxBodyBytes?: number;
+  /** Longest accepted request target (path and query) in bytes (default 8 KiB). */
+  readonly maxUrlBytes?: number;
+  /** Bounds of the `GET /api/files` walk. */
+  readonly listing?: Partial<ListingLimits>;
+  /** Where unexpected server errors are reported (default: nowhere). */
+  readonly log?: (line: string) => void;
+}
+
+/** Defaults of {@link StudioServerOptions} and the server's fixed limits (sizes in bytes, times in ms). */
+export const STUDIO_SERVER_DEFAULTS = {
+  host: "127.0.0.1",
+  port: 5183,
+  maxBodyBytes: 256 * 1024 * 1024,
+  maxUrlBytes: 8 * 1024,
+  maxHeaderBytes: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 300_000,
+  keepAliveTimeoutMs: 5_000,
+  idleSocketTimeoutMs: 60_000,
+} as const;
+
+/** A running studio server. */
+export interface StudioServer {
+  /** `http://127.0.0.1:PORT/`. */
+  readonly url: string;
+  /** The port actually bound. */
+  readonly port: number;
+  /** The underlying node:http server (for inspection; do not reconfigure). */
+  readonly server: Server;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+async function realFolder(path: string, what: string): Promise<string> {
+  let real: string;
+  try {
+    real = await realpath(path);
+  } catch {
+    throw new Error(`${what} '${path}' does not exist`);
+  }
+  if (!(await stat(real)).isDirectory()) throw new Error(`${what} '${path}' is not a folder`);
+  return real;
+}
+
+/** Splits the raw request target into its path (decoded once) and its query. */
+function splitTarget(target: string): { pathname: string; query: URLSearchParams } {
+  const q = target.indexOf("?");
+  const rawPath = q < 0 ? target : target.slice(0, q);
+  if (!rawPath.startsWith("/")) throw new HttpError(400, "request target must be a path");
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    throw new HttpError(400, "malformed percent-encoding in the path");
+  }
+  return { pathname, query: new URLSearchParams(q < 0 ? "" : target.slice(q + 1)) };
+}
+
+function methodNotAllowed(allow: string): HttpError {
+  return new HttpError(405, "method not allowed", { Allow: allow });
+}
+
+/** Starts the studio server on 127.0.0.1; resolves once it listens. */
+export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
+  const d = STUDIO_SERVER_DEFAULTS;
+  const root = await realFolder(options.root, "project folder");
+  const webRoot = await realFolder(options.webRoot, "web app folder");
+  const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
+  const log = options.log ?? (() => undefined);
+  const api: FileApiContext = {
+    root,
+    maxBodyBytes: options.maxBodyBytes ?? d.maxBodyBytes,
+    listing: { ...LISTING_DEFAULTS, ...options.listing },
+  };
+  let port = -1;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    setSecurityHeaders(res, API_CSP);
+    checkHost(req.headers, port);
+    const target = req.url ?? "";
+    if (Buffer.byteLength(target, "utf8") > maxUrlBytes) throw new HttpError(414, "URL too long");
+    const { pathname, query } = splitTarget(target);
+    const method = req.method ?? "GET";
+    if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
+    if (pathname !== "/api" && !pathname.startsWith("/api/")) {
+      await serveStatic(req, res, webRoot, pathname);
+      return;
+    }
+    checkFetchSite(req.headers);
+    if (pathname === "/api/files") {
+      if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
+      await handleList(res, api);
+    } else if (pathname === "/api/file") {
+      if (SAFE_METHODS.has(method)) await handleRead(req, res, api, query);
+      else if (method === "PUT") await handleWrite(req, res, api, query);
+      else throw methodNotAllowed("GET, HEAD, PUT");
+    } else {
+      throw new HttpError(404, "no such API route");
+    }
+  }
+
+  function fail(res: ServerResponse, e: unknown): void {
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    setSecurityHeaders(res, API_CSP);
+    if (e instanceof HttpError) {
+      sendError(res, e);
+    } else {
+      log(`deforma studio: internal error: ${(e as Error).stack ?? String(e)}`);
+      sendError(res, new HttpError(500, "internal error"));
+    }
+  }
+
+  const server = createServer(
+    {
+      maxHeaderSize: d.maxHeaderBytes,
+      requireHostHeader: false, // checked by checkHost, with a JSON reply
+      headersTimeout: d.headersTimeoutMs,
+      requestTimeout: d.requestTimeoutMs,
+      keepAliveTimeout: d.keepAliveTimeoutMs,
+    },
+    (req, res) => {
+      handle(req, res).catch((e: unknown) => fail(res, e));
+    },
+  );
+  server.setTimeout(d.idleSocketTimeoutMs);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ port: options.port ?? d.port, host: d.host, exclusive: true }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === "object" && address !== null ? address.port : -1;
+  return {
+    url: `http://${d.host}:${port}/`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((e) => (e ? reject(e) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
