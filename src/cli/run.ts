@@ -69,6 +69,12 @@ export const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandEn
       load: async () => (await import("./commands/demo.js")).demo,
     },
   },
+  studio: {
+    "": {
+      summary: "serve the web studio over a project folder (default: the bundled demo)",
+      load: async () => (await import("./commands/studio.js")).studio,
+    },
+  },
 };
 
 /** Text of `deforma --help`. */

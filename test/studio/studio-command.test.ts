@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { bundledDemo } from "../../src/cli/commands/demo.js";
+import { startStudio, studioUrl } from "../../src/cli/commands/studio.js";
+import type { CliIo } from "../../src/cli/io.js";
+import { cli } from "../helpers.js";
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), "deforma-studio-cli-"));
+}
+
+function captureIo(): { io: CliIo; out: () => string; err: () => string } {
+  let out = "";
+  let err = "";
+  return {
+    io: {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+      cwd: process.cwd(),
+      isTTY: false,
+    },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+function builtWebApp(): string {
+  const web = scratch();
+  writeFileSync(join(web, "index.html"), "<!doctype html><title>Deforma</title>");
+  return web;
+}
+
+describe("deforma studio", () => {
+  it("tells the user to run npm run build when the web app is missing (exit 1)", async () => {
+    const c = captureIo();
+    const r = await startStudio(
+      { dir: bundledDemo(), webRoot: scratch(), port: 0, open: false },
+      c.io,
+    );
+    expect(r).toEqual({ exitCode: 1 });
+    expect(c.err()).toContain("npm run build");
+    expect(c.out()).toBe("");
+  });
+
+  it("serves the demo and prints the deep link to its .amx", async () => {
+    const c = captureIo();
+    const r = await startStudio(
+      { dir: bundledDemo(), webRoot: builtWebApp(), port: 0, open: false },
+      c.io,
+    );
+    if (!("running" in r)) throw new Error(c.err());
+    try {
+      const port = r.running.port;
+      expect(r.url).toBe(`http://127.0.0.1:${port}/#/mixed?file=slider-crank.amx`);
+      expect(c.out()).toBe(`Deforma studio: ${r.url}\n`);
+      expect(await (await fetch(r.url)).text()).toContain("<title>Deforma</title>");
+      const list = (await (await fetch(`${r.running.url}api/files`)).json()) as {
+        root: string;
+        files: { path: string }[];
+      };
+      expect(list.root).toBe("demo");
+      expect(list.files.map((f) => f.path)).toContain("slider-crank.amx");
+    } finally {
+      await r.running.close();
+    }
+  });
+
+  it("reports a busy port (exit 1)", async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
+    const address = blocker.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    try {
+      const c = captureIo();
+      const r = await startStudio(
+        { dir: bundledDemo(), webRoot: builtWebApp(), port, open: false },
+        c.io,
+      );
+      expect(r).toEqual({ exitCode: 1 });
+      expect(c.err()).toContain(`port ${port} is in use`);
+    } finally {
+      await new Promise((done) => blocker.close(done));
+    }
+  });
+
+  it("links the first .amx, top level before subfolders, and no file when there is none", async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, "a"));
+    writeFileSync(join(dir, "a", "first.amx"), "");
+    writeFileSync(join(dir, "z model.amx"), "");
+    expect(await studioUrl("http://127.0.0.1:1/", dir)).toBe(
+      "http://127.0.0.1:1/#/mixed?file=z%20model.amx",
+    );
+    expect(await studioUrl("http://127.0.0.1:1/", scratch())).toBe("http://127.0.0.1:1/#/mixed");
+  });
+
+  it("is in the command table; bad arguments are usage errors (exit 2)", async () => {
+    expect((await cli(["--help"])).out).toContain("studio");
+    const help = await cli(["studio", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain("Usage: deforma studio [DIR] [--port N] [--open]");
+    expect((await cli(["studio", "--port", "http"])).code).toBe(2);
+    expect((await cli(["studio", "--port", "70000"])).code).toBe(2);
+    expect((await cli(["studio", join(scratch(), "missing")])).code).toBe(2);
+  });
+});
