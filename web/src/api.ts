@@ -1,0 +1,51 @@
+/** The studio server's API over the project folder (see docs/studio.md). */
+import type { FileSource } from "../../src/mixed/load.js";
+
+/** One file of the project. */
+export interface ProjectFile {
+  /** Path relative to the project folder, `/`-separated. */
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** Lists the project's files. */
+export async function listFiles(): Promise<{ root: string; files: ProjectFile[] }> {
+  const r = await fetch("/api/files");
+  if (!r.ok) throw new Error(`listing failed: ${r.status}`);
+  return (await r.json()) as { root: string; files: ProjectFile[] };
+}
+
+/** Reads a project file; "missing" on 404. */
+export async function readProjectFile(path: string): Promise<FileSource> {
+  try {
+    const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`);
+    if (r.status === 404) return { status: "missing" };
+    if (!r.ok) return { status: "unreadable", reason: `HTTP ${r.status}` };
+    return { status: "ok", bytes: new Uint8Array(await r.arrayBuffer()) };
+  } catch (e) {
+    return { status: "unreadable", reason: (e as Error).message };
+  }
+}
+
+/** Writes a project file atomically; "exists" when it is there and `overwrite` is false. */
+export async function writeProjectFile(
+  path: string,
+  data: Blob | Uint8Array,
+  overwrite = false,
+): Promise<"ok" | "exists"> {
+  const r = await fetch(
+    `/api/file?path=${encodeURIComponent(path)}${overwrite ? "&overwrite=1" : ""}`,
+    {
+      method: "PUT",
+      headers: { "Content-Type": "application/octet-stream", "X-Deforma-Request": "1" },
+      body: data as BodyInit,
+    },
+  );
+  if (r.status === 409) return "exists";
+  if (!r.ok) {
+    const body = (await r.json().catch(() => ({}))) as { error?: string };
+    throw new Error(body.error ?? `HTTP ${r.status}`);
+  }
+  return "ok";
+}

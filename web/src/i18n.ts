@@ -1,0 +1,165 @@
+/**
+ * The studio's strings, one catalogue per language. Adding a language is one
+ * more object of the same shape (the type makes a missing key an error).
+ */
+
+const en = {
+  "app.title": "Deforma studio",
+  "ws.mixed": "Mixed animation",
+  "ws.bulge": "Bulges",
+  "ws.live": "Live",
+  "ws.coming": "Coming soon: this workspace arrives with its issue.",
+  "files.title": "Project files",
+  "files.empty": "No files.",
+  "files.drop": "Drop files here to add them to the project.",
+  "files.uploaded": "Added {name}",
+  "files.exists": "{name} exists. Replace it?",
+  "files.failed": "Could not add {name}: {error}",
+  "mixed.pick": "Open an .amx file from the list to see its mixed animation.",
+  "mixed.loading": "Loading {file}…",
+  "mixed.problems": "Problems in the files",
+  "mixed.cannotPlay": "The animation cannot be shown: fix the errors below.",
+  "time.play": "Play",
+  "time.pause": "Pause",
+  "time.back": "Step back",
+  "time.forward": "Step forward",
+  "time.speed": "Speed",
+  "time.loop": "Loop",
+  "time.time": "Time",
+  "time.frame": "Frame",
+  "bodies.title": "Bodies",
+  "bodies.visible": "Visible",
+  "bodies.variant": "Variant",
+  "bodies.scalar": "Scalar",
+  "bodies.exaggeration": "Exaggeration ×",
+  "bodies.rigid": "rigid",
+  "legend.colormap": "Colour map",
+  "legend.range": "Range",
+  "legend.frame": "This frame",
+  "legend.all": "Whole animation",
+  "legend.fixed": "Fixed",
+  "view.fit": "Fit view",
+  "view.screenshot": "Screenshot",
+  "probe.title": "Probe",
+  "probe.hint": "Click a mesh node to probe it.",
+  "probe.node": "Node",
+  "probe.coords": "Coordinates (world, m)",
+  "probe.value": "Value",
+  "probe.over": "over the whole animation",
+  "lang.label": "Language",
+} as const;
+
+/** A key of the string catalogue. */
+export type MessageKey = keyof typeof en;
+
+const ru: Record<MessageKey, string> = {
+  "app.title": "Студия Deforma",
+  "ws.mixed": "Смешанная анимация",
+  "ws.bulge": "Выпуклости",
+  "ws.live": "Живое",
+  "ws.coming": "Скоро: это рабочее пространство появится вместе со своей задачей.",
+  "files.title": "Файлы проекта",
+  "files.empty": "Файлов нет.",
+  "files.drop": "Перетащите сюда файлы, чтобы добавить их в проект.",
+  "files.uploaded": "Добавлен {name}",
+  "files.exists": "{name} уже есть. Заменить?",
+  "files.failed": "Не удалось добавить {name}: {error}",
+  "mixed.pick": "Откройте файл .amx из списка, чтобы увидеть смешанную анимацию.",
+  "mixed.loading": "Загрузка {file}…",
+  "mixed.problems": "Ошибки в файлах",
+  "mixed.cannotPlay": "Анимацию нельзя показать: исправьте ошибки ниже.",
+  "time.play": "Пуск",
+  "time.pause": "Пауза",
+  "time.back": "Шаг назад",
+  "time.forward": "Шаг вперёд",
+  "time.speed": "Скорость",
+  "time.loop": "Повтор",
+  "time.time": "Время",
+  "time.frame": "Кадр",
+  "bodies.title": "Тела",
+  "bodies.visible": "Видимо",
+  "bodies.variant": "Вариант",
+  "bodies.scalar": "Скаляр",
+  "bodies.exaggeration": "Усиление ×",
+  "bodies.rigid": "твёрдое",
+  "legend.colormap": "Цветовая шкала",
+  "legend.range": "Диапазон",
+  "legend.frame": "Этот кадр",
+  "legend.all": "Вся анимация",
+  "legend.fixed": "Задан",
+  "view.fit": "Показать всё",
+  "view.screenshot": "Снимок экрана",
+  "probe.title": "Зонд",
+  "probe.hint": "Щёлкните по узлу сетки, чтобы исследовать его.",
+  "probe.node": "Узел",
+  "probe.coords": "Координаты (мир, м)",
+  "probe.value": "Значение",
+  "probe.over": "за всю анимацию",
+  "lang.label": "Язык",
+};
+
+/** Languages of the studio, with their own names. */
+export const LANGUAGES = { en: "English", ru: "Русский" } as const;
+/** A language code of {@link LANGUAGES}. */
+export type Language = keyof typeof LANGUAGES;
+
+const catalogues: Record<Language, Record<MessageKey, string>> = { en, ru };
+let current: Language = "en";
+const listeners = new Set<() => void>();
+
+/** The current language. */
+export function language(): Language {
+  return current;
+}
+
+/** Switches the language and re-renders every translated element. */
+export function setLanguage(lang: Language): void {
+  current = lang;
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem("deforma.lang", lang);
+  } catch {
+    /* storage may be unavailable */
+  }
+  for (const el of document.querySelectorAll<HTMLElement>("[data-i18n]")) {
+    el.textContent = t(el.dataset.i18n as MessageKey);
+  }
+  for (const el of document.querySelectorAll<HTMLElement>("[data-i18n-title]")) {
+    el.title = t(el.dataset.i18nTitle as MessageKey);
+  }
+  for (const f of listeners) f();
+}
+
+/** Calls `f` after every language switch. */
+export function onLanguageChange(f: () => void): void {
+  listeners.add(f);
+}
+
+/** The language saved by the user, or the browser's if it is one we have. */
+export function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem("deforma.lang");
+    if (saved === "en" || saved === "ru") return saved;
+  } catch {
+    /* storage may be unavailable */
+  }
+  return navigator.language.toLowerCase().startsWith("ru") ? "ru" : "en";
+}
+
+/** The string for `key` in the current language, `{name}` placeholders filled from `vars`. */
+export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
+  return catalogues[current][key].replace(/\{(\w+)\}/g, (_, k: string) =>
+    String(vars[k] ?? `{${k}}`),
+  );
+}
+
+/** A new element whose text is the translated `key` (kept up to date on language switch). */
+export function tr<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  key: MessageKey,
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  el.dataset.i18n = key;
+  el.textContent = t(key);
+  return el;
+}

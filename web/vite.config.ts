@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+// The studio's web app: built into dist/web, served by `deforma studio`.
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  base: "./",
+  build: {
+    outDir: fileURLToPath(new URL("../dist/web", import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    sourcemap: true,
+  },
+});
