@@ -72,7 +72,7 @@ export const demo: Command = {
       }
       io.out(`${lines.join("\n")}\n`);
     }
-    io.out("\nThe studio (deforma studio) is coming; until then see 'npx deforma --help'.\n");
+    io.out("\nOpen it in the studio: npx deforma studio; every command: npx deforma --help.\n");
     return failed ? ExitCode.Problems : ExitCode.Ok;
   },
 };
