@@ -247,6 +247,8 @@ export class MixedWorkspace {
   private refreshPanels(): void {
     const o = this.open;
     if (!o) return;
+    // Legends are rebuilt so their labels follow the language.
+    this.ui.legends.replaceChildren();
     this.buildTimeline(o);
     this.buildBodies(o);
     this.refreshTime();
