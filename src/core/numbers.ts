@@ -8,23 +8,28 @@ export function formatReal(v: number): string {
 
 /**
  * Shortest decimal text that reads back, through `Math.fround`, to exactly
- * the float32 `v` (6 to 9 significant digits).
+ * the float32 `v` (6 to 9 significant digits; 9 always suffice).
  */
 export function formatFloat32(v: number): string {
   if (v === 0) return Object.is(v, -0) ? "-0" : "0";
   if (Number.isInteger(v) && Math.abs(v) < 1e15) return String(v);
-  for (let p = 6; p < 9; p++) {
-    const s = trimExponent(v.toPrecision(p));
-    if (Math.fround(Number(s)) === v) return s;
-  }
-  return trimExponent(v.toPrecision(9));
+  // Most values need 7 to 9 digits: probe 8 first, then walk down or up.
+  const p8 = shortFixed(v, 8);
+  if (Math.fround(Number(p8)) !== v) return shortFixed(v, 9);
+  const p7 = shortFixed(v, 7);
+  if (Math.fround(Number(p7)) !== v) return p8;
+  const p6 = shortFixed(v, 6);
+  return Math.fround(Number(p6)) === v ? p6 : p7;
 }
 
-function trimExponent(s: string): string {
-  // toPrecision gives "1.50000e-7" / "0.000150000"; drop trailing zeros of the mantissa.
+/** `v.toPrecision(digits)` without trailing zeros in the mantissa (no regular expressions). */
+function shortFixed(v: number, digits: number): string {
+  const s = v.toPrecision(digits);
   const e = s.indexOf("e");
-  let mant = e < 0 ? s : s.slice(0, e);
-  const exp = e < 0 ? "" : s.slice(e);
-  if (mant.includes(".")) mant = mant.replace(/0+$/, "").replace(/\.$/, "");
-  return mant + exp;
+  const mantissaEnd = e < 0 ? s.length : e;
+  if (s.indexOf(".") < 0) return s;
+  let end = mantissaEnd;
+  while (s.charCodeAt(end - 1) === 48) end--;
+  if (s.charCodeAt(end - 1) === 46) end--;
+  return end === mantissaEnd ? s : s.slice(0, end) + s.slice(mantissaEnd);
 }

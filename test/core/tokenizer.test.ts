@@ -48,3 +48,21 @@ describe("numbers", () => {
     expect(value("abc")).toBeNaN();
   });
 });
+
+describe("formatFloat32", () => {
+  it("writes the shortest text that reads back to the same float32", async () => {
+    const { formatFloat32 } = await import("../../src/core/index.js");
+    fc.assert(
+      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (v) => {
+        const s = formatFloat32(v);
+        expect(Object.is(Math.fround(Number(s)), v)).toBe(true);
+        const digits = s.replace(/^-/, "").replace(/e.*$/, "").replace(".", "").replace(/^0+/, "");
+        expect(digits.length).toBeLessThanOrEqual(9);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(formatFloat32(Math.fround(0.1))).toBe("0.1");
+    expect(formatFloat32(Math.fround(1.5e-7))).toBe("1.5e-7");
+    expect(formatFloat32(-0)).toBe("-0");
+  });
+});
