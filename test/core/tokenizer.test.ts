@@ -56,7 +56,12 @@ describe("formatFloat32", () => {
       fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (v) => {
         const s = formatFloat32(v);
         expect(Object.is(Math.fround(Number(s)), v)).toBe(true);
-        const digits = s.replace(/^-/, "").replace(/e.*$/, "").replace(".", "").replace(/^0+/, "");
+        const digits = s
+          .replace(/^-/, "")
+          .replace(/e.*$/, "")
+          .replace(".", "")
+          .replace(/^0+/, "")
+          .replace(/0+$/, "");
         expect(digits.length).toBeLessThanOrEqual(9);
       }),
       { numRuns: 5000 },
