@@ -57,7 +57,8 @@ describe("formatFloat32", () => {
         const s = formatFloat32(v);
         expect(Object.is(Math.fround(Number(s)), v)).toBe(true);
         // Integers are written in full, as integers; other values in at most 9 significant digits.
-        if (Number.isInteger(v) && Math.abs(v) < 1e15) return expect(s).toBe(String(v));
+        if (Number.isInteger(v) && Math.abs(v) < 1e15 && !Object.is(v, -0))
+          return expect(s).toBe(String(v));
         const digits = s
           .replace(/^-/, "")
           .replace(/e.*$/, "")
