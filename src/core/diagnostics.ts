@@ -49,6 +49,9 @@ export interface DiagnosticKind {
 /** A format's table of diagnostic kinds, keyed by a descriptive name. */
 export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
 
+/** A `[start, end)` offset range in a source (UTF-16 code units for text, bytes for binary). */
+export type Span = readonly [start: number, end: number];
+
 /** Anything diagnostics can be reported to: a sink, or a reader that caps its errors. */
 export interface Reporter {
   /** Reports a diagnostic of a known kind over `[start, end)` (offsets). */

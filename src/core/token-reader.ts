@@ -5,7 +5,7 @@
  * has the wrong form ("expected X, found Y"), and an optional error cap stops
  * a reader drowning in a file that is not what it expects.
  */
-import { type DiagnosticKind, DiagnosticSink, type Reporter } from "./diagnostics.js";
+import { type DiagnosticKind, DiagnosticSink, type Reporter, type Span } from "./diagnostics.js";
 import { NumberForm, TokenCursor } from "./tokenizer.js";
 
 /** The diagnostic kinds a {@link TokenReader} reports, from the format's code table. */
@@ -46,9 +46,6 @@ export const UINT32: IntegerRange = { max: 0xffffffff, name: "an unsigned intege
 
 /** Errors after which a reader with a `tooManyErrors` kind gives up (one more diagnostic says so). */
 export const MAX_ERRORS = 100;
-
-/** A `[start, end)` offset range of a token in the source text. */
-export type Span = readonly [start: number, end: number];
 
 /** Reads tokens as keywords, integers, reals and names; every read reports its own failure. */
 export class TokenReader implements Reporter {

@@ -4,11 +4,17 @@
  * bytes are copied once. Truncated or inconsistent files give diagnostics at
  * byte offsets, never an exception or a large allocation.
  */
-import { aligned, type Diagnostic, DiagnosticSink, decodeUtf8 } from "../../core/index.js";
+import {
+  aligned,
+  type Diagnostic,
+  DiagnosticSink,
+  decodeUtf8,
+  type Span,
+} from "../../core/index.js";
 import { AGR_HEADER_BYTES, agrLayout, FLAG_VARYING, AGR_HEADER as H } from "./binary-layout.js";
 import { AGR } from "./codes.js";
 import type { MeshAnimation, ParamDescriptor } from "./model.js";
-import { type AgrSpans, checkAgr, checkDescriptor, type Span } from "./validate.js";
+import { type AgrSpans, checkAgr, checkDescriptor } from "./validate.js";
 
 /** Reads binary `.agr` bytes (the magic already recognised). */
 export function readAgrBinary(input: Uint8Array): {
@@ -102,16 +108,10 @@ export function readAgrBinary(input: Uint8Array): {
       sink.report(AGR.badName, `${what} unit is not valid UTF-8`, nameEnd, unitEnd);
     const desc = { name: name ?? "", unit: unit ?? "", varying: (flags & FLAG_VARYING) !== 0 };
     if (name !== undefined && unit !== undefined) {
-      checkDescriptor(
-        desc,
-        what,
-        sink,
-        { start: at + 3, end: nameEnd },
-        { start: nameEnd, end: unitEnd },
-      );
+      checkDescriptor(desc, what, sink, [at + 3, nameEnd], [nameEnd, unitEnd]);
     }
     params.push(desc);
-    spans.push({ start: at, end: unitEnd });
+    spans.push([at, unitEnd]);
     if (i + 1 < s + v && unitEnd + 3 > end) {
       sink.report(
         AGR.badSize,
@@ -176,8 +176,8 @@ export function readAgrBinary(input: Uint8Array): {
       (p, i) => new Float32Array(buf, base + layout.vectors[i]!, 3 * n * (p.varying ? f : 1)),
     ),
   };
-  const none: Span = { start: 0, end: 0 };
-  const bytesAt = (o: number, size: number): Span => ({ start: o, end: o + size });
+  const none: Span = [0, 0];
+  const bytesAt = (o: number, size: number): Span => [o, o + size];
   const where: AgrSpans = {
     type: bytesAt(H.type, 4),
     params: bytesAt(H.scalarCount, 8),

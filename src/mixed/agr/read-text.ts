@@ -7,6 +7,7 @@
 import {
   type Diagnostic,
   NumberForm,
+  type Span,
   TokenReader,
   type TokenReaderKinds,
   UINT32,
@@ -20,7 +21,6 @@ import {
   checkParamTable,
   checkType,
   NO_SPANS,
-  type Span,
 } from "./validate.js";
 
 /** First token of an `.agr` text file. */
@@ -85,10 +85,6 @@ export function readAgrText(text: string): {
   return { model: m, diagnostics: r.sink.items };
 }
 
-function span(r: TokenReader): Span {
-  return { start: r.cursor.start, end: r.cursor.end };
-}
-
 /** Whether the current token is one of the format's keywords (a sign of a missing value). */
 function atKeyword(r: TokenReader): boolean {
   for (const k of KEYWORDS) if (r.cursor.is(k)) return true;
@@ -135,7 +131,7 @@ function readSections(r: TokenReader, m: MeshAnimation): boolean {
   const type = r.integer("the mesh animation type");
   if (type === undefined) return false;
   m.type = type;
-  const typeSpan = span(r);
+  const typeSpan = r.span();
   checkType(type, r, typeSpan);
 
   if (!r.keyword("nodes")) return false;
@@ -153,7 +149,7 @@ function readSections(r: TokenReader, m: MeshAnimation): boolean {
   const scalarSpans: Span[] = [];
   const vectorSpans: Span[] = [];
   if (!readDescriptors(r, "scalars", "scalar", scalars, scalarSpans)) return false;
-  const paramsSpan = span(r);
+  const paramsSpan = r.span();
   if (!readDescriptors(r, "vectors", "vector", vectors, vectorSpans)) return false;
   const spans: AgrSpans = {
     ...NO_SPANS,
@@ -180,10 +176,10 @@ function readSections(r: TokenReader, m: MeshAnimation): boolean {
   m.vectors = vectors;
   m.scalarValues = values.slice(0, scalars.length);
   m.vectorValues = values.slice(scalars.length);
-  let coordinatesSpan: Span = { start: 0, end: 0 };
+  let coordinatesSpan: Span = [0, 0];
   for (const p of constants) {
     if (!r.keyword("constant", ` for parameter '${p.d.name}'`)) return false;
-    const at = span(r);
+    const at = r.span();
     if (!r.need(`the name '${p.d.name}' after 'constant'`)) return false;
     if (!c.is(p.d.name)) {
       r.report(
@@ -296,10 +292,10 @@ function readDescriptors(
   for (let p = 0; p < count; p++) {
     if (!r.need(`the name of ${what} parameter ${p}`)) return false;
     const name = c.token();
-    const nameSpan = span(r);
+    const nameSpan = r.span();
     if (!r.need(`the unit of ${what} parameter ${p}`)) return false;
     const unit = c.token();
-    const unitSpan = span(r);
+    const unitSpan = r.span();
     if (!r.need(`'varying' or 'constant' for ${what} parameter ${p}`)) return false;
     let varying = true;
     if (c.is("constant")) varying = false;
@@ -314,7 +310,7 @@ function readDescriptors(
     const d = { name, unit, varying };
     checkDescriptor(d, `${what} ${p}`, r, nameSpan, unitSpan);
     out.push(d);
-    spans.push({ start: nameSpan.start, end: c.end });
+    spans.push([nameSpan[0], c.end]);
     if (r.stopped) return false;
   }
   return true;

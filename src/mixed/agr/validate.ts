@@ -3,22 +3,12 @@
  * readers call the pieces with the source locations of what they check;
  * {@link validateAgr} runs all of them on an in-memory model (offset 0).
  */
-import {
-  type Diagnostic,
-  type DiagnosticKind,
-  DiagnosticSink,
-  type Reporter,
-} from "../../core/index.js";
+import { type Diagnostic, DiagnosticSink, type Reporter, type Span } from "../../core/index.js";
 import { nameProblem } from "../names.js";
+import { checkTimes } from "../times.js";
 import { MESH_TYPES } from "../types.js";
 import { AGR } from "./codes.js";
 import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
-
-/** A `[start, end)` offset range in the source (characters for text, bytes for binary). */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
 
 /** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
 export interface AgrSpans {
@@ -36,7 +26,7 @@ export interface AgrSpans {
   value(vector: boolean, p: number, i: number): Span;
 }
 
-const NOWHERE: Span = { start: 0, end: 0 };
+const NOWHERE: Span = [0, 0];
 
 /** Spans for a model without a source: every location is offset 0. */
 export const NO_SPANS: AgrSpans = {
@@ -60,8 +50,7 @@ export function checkType(type: number, r: Reporter, at: Span): boolean {
   r.report(
     AGR.badType,
     `expected mesh animation type 0 (thermal) or 1 (stress-strain), found ${type}`,
-    at.start,
-    at.end,
+    ...at,
   );
   return false;
 }
@@ -89,8 +78,7 @@ export function checkParamTable(
       r.report(
         AGR.paramTable,
         `type ${type} (${row.solver}) needs ${what} parameter 0 (${meaning}), found no ${what} parameters`,
-        at.params.start,
-        at.params.end,
+        ...at.params,
       );
       continue;
     }
@@ -99,8 +87,7 @@ export function checkParamTable(
       r.report(
         AGR.paramTable,
         `type ${type} (${row.solver}): ${what} parameter 0 (${meaning}) must be ${varying ? "varying" : "constant"}, found ${first.varying ? "varying" : "constant"} '${first.name}'`,
-        s.start,
-        s.end,
+        ...s,
       );
     }
     if (list.length > 1) {
@@ -108,8 +95,7 @@ export function checkParamTable(
       r.report(
         AGR.beyondTable,
         `type ${type} has 1 ${what} parameter in the seed's table, found ${list.length}; ${what} parameters 1 and up are beyond the table`,
-        s.start,
-        s.end,
+        ...s,
       );
     }
   }
@@ -124,57 +110,11 @@ export function checkDescriptor(
   unit: Span,
 ): void {
   const np = nameProblem(d.name);
-  if (np) r.report(AGR.badName, `${what} name '${d.name}' ${np}`, name.start, name.end);
+  if (np) r.report(AGR.badName, `${what} name '${d.name}' ${np}`, ...name);
   const up = nameProblem(d.unit);
-  if (up) r.report(AGR.badName, `${what} unit '${d.unit}' ${up}`, unit.start, unit.end);
+  if (up) r.report(AGR.badName, `${what} unit '${d.unit}' ${up}`, ...unit);
 }
 
-/** The kinds {@link checkTimes} reports (the `.amb` checker passes its own). */
-export interface TimeKinds {
-  readonly noFrames: DiagnosticKind;
-  readonly badTimes: DiagnosticKind;
-}
-
-/** Checks that times are finite and strictly increasing and that there is a frame. */
-export function checkTimes(
-  times: Float64Array,
-  r: Reporter,
-  at: { readonly frames: Span; time(f: number): Span },
-  kinds: TimeKinds = AGR,
-): void {
-  if (times.length === 0) {
-    r.report(kinds.noFrames, "expected at least 1 frame, found 0", at.frames.start, at.frames.end);
-  }
-  let previous = Number.NEGATIVE_INFINITY;
-  let bad = 0;
-  for (let f = 0; f < times.length; f++) {
-    const t = times[f]!;
-    const wrong = !Number.isFinite(t) || !(t > previous);
-    if (wrong && ++bad > MAX_TIME_REPORTS) {
-      if (Number.isFinite(t)) previous = t;
-      continue;
-    }
-    if (!Number.isFinite(t)) {
-      const s = at.time(f);
-      r.report(kinds.badTimes, `expected a finite time for frame ${f}, found ${t}`, s.start, s.end);
-    } else if (!(t > previous)) {
-      const s = at.time(f);
-      r.report(
-        kinds.badTimes,
-        `expected frame ${f}'s time to be greater than ${previous}, found ${t}`,
-        s.start,
-        s.end,
-      );
-    }
-    if (Number.isFinite(t)) previous = t;
-  }
-  if (bad > MAX_TIME_REPORTS) {
-    const s = at.time(0);
-    r.report(kinds.badTimes, `${bad} frame times in all are wrong`, s.start, s.end);
-  }
-}
-
-const MAX_TIME_REPORTS = 10;
 const MAX_INDEX_REPORTS = 10;
 
 /** Checks cell kinds, node counts per kind and node indices against the node count. */
@@ -191,8 +131,7 @@ export function checkCells(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
       r.report(
         AGR.unknownCellKind,
         `expected a VTK cell type among ${KIND_LIST} for cell ${c}, found ${types[c]}`,
-        s.start,
-        s.end,
+        ...s,
       );
       return;
     }
@@ -201,8 +140,7 @@ export function checkCells(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
       r.report(
         AGR.cellNodes,
         `expected ${kind.nodes} node indices for ${kind.name} cell ${c}, found ${conn.length - k} left in the connectivity`,
-        s.start,
-        s.end,
+        ...s,
       );
       return;
     }
@@ -214,8 +152,7 @@ export function checkCells(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
         r.report(
           AGR.nodeIndex,
           `expected a node index below ${n} in ${kind.name} cell ${c}, found ${v}`,
-          s.start,
-          s.end,
+          ...s,
         );
       }
     }
@@ -225,13 +162,12 @@ export function checkCells(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
     r.report(
       AGR.cellNodes,
       `expected ${k} node indices for the ${types.length} cells, found ${conn.length}`,
-      s.start,
-      s.end,
+      ...s,
     );
   }
   if (bad > MAX_INDEX_REPORTS) {
     const s = at.index(0);
-    r.report(AGR.nodeIndex, `${bad} node indices in all are out of range`, s.start, s.end);
+    r.report(AGR.nodeIndex, `${bad} node indices in all are out of range`, ...s);
   }
 }
 
@@ -259,8 +195,7 @@ export function checkFinite(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
     r.report(
       AGR.nonFinite,
       `expected finite values in ${what}, found ${a[i]} at element ${i}`,
-      s.start,
-      s.end,
+      ...s,
     );
   }
 }
@@ -278,8 +213,7 @@ export function checkCoordinates(m: MeshAnimation, r: Reporter, at: Span): void 
     r.report(
       AGR.coordinates,
       `expected node ${node}'s constant coordinates '${d.name}' to equal its mesh position, found ${v[i]} instead of ${p[i]} (component ${"xyz"[i % 3]})`,
-      at.start,
-      at.end,
+      ...at,
     );
     return;
   }
@@ -324,7 +258,7 @@ export function checkAgr(m: MeshAnimation, r: Reporter, at: AgrSpans, names = tr
       checkDescriptor(d, `vector ${p}`, r, at.vector(p), at.vector(p));
     });
   }
-  checkTimes(m.times, r, at);
+  checkTimes(m.times, r, at, AGR);
   checkCells(m, r, at);
   checkFinite(m, r, at);
   checkCoordinates(m, r, at.coordinates);

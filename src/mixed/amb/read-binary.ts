@@ -3,8 +3,13 @@
  * the input's buffer (copied once only when the input is misaligned).
  * Truncated or inconsistent files give diagnostics at byte offsets.
  */
-import { aligned, type Diagnostic, DiagnosticSink, decodeUtf8 } from "../../core/index.js";
-import type { Span } from "../agr/validate.js";
+import {
+  aligned,
+  type Diagnostic,
+  DiagnosticSink,
+  decodeUtf8,
+  type Span,
+} from "../../core/index.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
@@ -124,7 +129,7 @@ export function readAmbBinary(input: Uint8Array): {
         nameAt + nameLength,
       );
     }
-    nameSpans.push({ start: nameAt, end: nameAt + nameLength });
+    nameSpans.push([nameAt, nameAt + nameLength]);
     nameAt += nameLength;
     bodies.push({ number, name: name ?? "?", geometry });
   }
@@ -144,17 +149,17 @@ export function readAmbBinary(input: Uint8Array): {
   };
   const rec = (b: number, from: number, size: number): Span => {
     const o = layout.bodies + AMB_BODY_BYTES * b + from;
-    return { start: o, end: o + size };
+    return [o, o + size];
   };
   const where: AmbSpans = {
-    frames: { start: H.frameCount, end: H.frameCount + 4 },
+    frames: [H.frameCount, H.frameCount + 4],
     number: (b) => rec(b, 0, 4),
     name: (b) => nameSpans[b] ?? rec(b, 5, 1),
     geometry: (b) => rec(b, 4, 32 - 4),
-    time: (f) => ({ start: layout.times + 8 * f, end: layout.times + 8 * f + 8 }),
+    time: (f) => [layout.times + 8 * f, layout.times + 8 * f + 8],
     matrix: (f, b) => {
       const o = layout.matrices + 96 * (f * nb + b);
-      return { start: o, end: o + 96 };
+      return [o, o + 96];
     },
   };
   checkAmb(model, sink, where);

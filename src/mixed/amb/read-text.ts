@@ -6,11 +6,11 @@
 import {
   type Diagnostic,
   NumberForm,
+  type Span,
   TokenReader,
   type TokenReaderKinds,
   UINT32,
 } from "../../core/index.js";
-import type { Span } from "../agr/validate.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 import {
@@ -66,14 +66,10 @@ export function readAmbText(text: string): {
   return { model: m, diagnostics: r.sink.items };
 }
 
-function span(r: TokenReader): Span {
-  return { start: r.cursor.start, end: r.cursor.end };
-}
-
 function readGeometry(r: TokenReader, number: number, spans: Span[]): BodyGeometry | undefined {
   const c = r.cursor;
   if (!r.need(`the geometry of body ${number} (${GEOMETRY_KINDS.join(", ")})`)) return undefined;
-  spans.push(span(r));
+  spans.push(r.span());
   const size = (what: string) => r.real(`the ${what} of body ${number}`);
   if (c.is("none")) return { kind: "none" };
   if (c.is("box")) return { kind: "box", size: [size("x size"), size("y size"), size("z size")] };
@@ -109,7 +105,7 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
   };
   for (let b = 0; b < count; b++) {
     if (!r.need(`the number of body ${b}`)) return false;
-    const numberSpan = span(r);
+    const numberSpan = r.span();
     const number = c.form() === NumberForm.Integer ? c.number() : Number.NaN;
     if (Number.isNaN(number)) {
       r.report(
@@ -121,7 +117,7 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
     }
     if (!r.need(`the name of body ${b}`)) return false;
     const name = c.token();
-    const nameSpan = span(r);
+    const nameSpan = r.span();
     const geometry = readGeometry(r, number, geometrySpans);
     if (!geometry) return false;
     const body: RigidBody = { number: Number.isNaN(number) ? 0 : number, name, geometry };
@@ -135,7 +131,7 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
   m.bodies = bodies;
 
   if (!r.keyword("frames")) return false;
-  const framesSpan = span(r);
+  const framesSpan = r.span();
   const frames = r.integer("the frame count");
   if (frames === undefined) return false;
   if (frames === 0) r.report(AMB.noFrames, "expected at least 1 frame, found 0", c.start, c.end);
@@ -193,7 +189,7 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
     frames: framesSpan,
     matrix: (f, b) => {
       const s = rowStarts[f * count + b]!;
-      return { start: s, end: s + String(bodies[b]!.number).length };
+      return [s, s + String(bodies[b]!.number).length];
     },
   };
   checkMatrices(m, r, located, false);

@@ -9,10 +9,11 @@ import {
   isRotation,
   type Reporter,
   type ROTATION_TOLERANCE,
+  type Span,
 } from "../../core/index.js";
-import { checkTimes, type Span } from "../agr/validate.js";
 import { nameProblem } from "../names.js";
 import { rotationProblem } from "../rotation-message.js";
+import { checkTimes } from "../times.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 
@@ -28,7 +29,7 @@ export interface AmbSpans {
   matrix(f: number, b: number): Span;
 }
 
-const NOWHERE: Span = { start: 0, end: 0 };
+const NOWHERE: Span = [0, 0];
 
 /** Spans for a model without a source: every location is offset 0. */
 export const NO_AMB_SPANS: AmbSpans = {
@@ -65,14 +66,13 @@ export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans)
     r.report(
       AMB.bodyNumber,
       `expected a positive integer below 2^32 as the number of body ${b}, found ${n}`,
-      s.start,
-      s.end,
+      ...s,
     );
   }
   const np = nameProblem(body.name);
   if (np) {
     const s = at.name(b);
-    r.report(AMB.badName, `body ${n}'s name '${body.name}' ${np}`, s.start, s.end);
+    r.report(AMB.badName, `body ${n}'s name '${body.name}' ${np}`, ...s);
   }
   const g = body.geometry;
   if (!GEOMETRY_KINDS.includes(g.kind)) {
@@ -80,8 +80,7 @@ export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans)
     r.report(
       AMB.unknownGeometry,
       `expected a geometry among ${GEOMETRY_KINDS.join(", ")} for body ${n}, found '${String(g.kind)}'`,
-      s.start,
-      s.end,
+      ...s,
     );
     return;
   }
@@ -91,8 +90,7 @@ export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans)
     r.report(
       AMB.geometrySize,
       `expected positive finite sizes for body ${n}'s ${g.kind}, found ${size}`,
-      s.start,
-      s.end,
+      ...s,
     );
     return;
   }
@@ -111,8 +109,7 @@ export function checkUnique(bodies: readonly RigidBody[], r: Reporter, at: AmbSp
     r.report(
       AMB.duplicateBody,
       `expected a body number not used before, found ${body.number} again (body ${first} has it)`,
-      s.start,
-      s.end,
+      ...s,
     );
   });
 }
@@ -147,8 +144,7 @@ export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite
       r.report(
         AMB.nonFinite,
         `expected finite numbers in body ${body.number}'s placement, found NaN or infinity in frame ${firstNan}`,
-        s.start,
-        s.end,
+        ...s,
       );
     }
     if (firstBad >= 0) {
@@ -158,7 +154,7 @@ export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite
         a.subarray(o, o + 12),
         `body ${body.number}'s placement at frame ${firstBad}`,
       );
-      r.report(AMB.notRotation, `${problem}; ${badCount} frame(s) in all`, s.start, s.end);
+      r.report(AMB.notRotation, `${problem}; ${badCount} frame(s) in all`, ...s);
     }
   }
 }

@@ -4,8 +4,8 @@
  * value so later checks (against `CAD_Matrixes.dat`, `.amb`, `.agr`) can point
  * at the right token.
  */
-import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
-import { type Span, TokenReader } from "../../core/token-reader.js";
+import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
+import { TokenReader } from "../../core/token-reader.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { AMX } from "./codes.js";

@@ -2,8 +2,8 @@
  * Reader of `CAD_Matrixes.dat` (spec §3). Never throws; returns what it could
  * read, diagnostics, and the spans of every body and solver.
  */
-import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
-import { type Span, TokenReader } from "../../core/token-reader.js";
+import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
+import { TokenReader } from "../../core/token-reader.js";
 import { NumberForm } from "../../core/tokenizer.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";

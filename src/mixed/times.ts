@@ -1,0 +1,49 @@
+/**
+ * Frame times, shared by the `.agr` and `.amb` formats: both hold a list of
+ * frames whose times (seconds) must be finite and strictly increasing.
+ */
+import type { DiagnosticKind, Reporter, Span } from "../core/index.js";
+
+/** The kinds the time checks report, from the format's code table. */
+export interface TimeKinds {
+  readonly noFrames: DiagnosticKind;
+  readonly badTimes: DiagnosticKind;
+}
+
+/** Wrong times reported one by one; beyond that, one more diagnostic gives the count. */
+const MAX_TIME_REPORTS = 10;
+
+/** Checks that times are finite and strictly increasing and that there is a frame. */
+export function checkTimes(
+  times: Float64Array,
+  r: Reporter,
+  at: { readonly frames: Span; time(f: number): Span },
+  kinds: TimeKinds,
+): void {
+  if (times.length === 0) {
+    r.report(kinds.noFrames, "expected at least 1 frame, found 0", ...at.frames);
+  }
+  let previous = Number.NEGATIVE_INFINITY;
+  let bad = 0;
+  for (let f = 0; f < times.length; f++) {
+    const t = times[f]!;
+    const wrong = !Number.isFinite(t) || !(t > previous);
+    if (wrong && ++bad > MAX_TIME_REPORTS) {
+      if (Number.isFinite(t)) previous = t;
+      continue;
+    }
+    if (!Number.isFinite(t)) {
+      r.report(kinds.badTimes, `expected a finite time for frame ${f}, found ${t}`, ...at.time(f));
+    } else if (!(t > previous)) {
+      r.report(
+        kinds.badTimes,
+        `expected frame ${f}'s time to be greater than ${previous}, found ${t}`,
+        ...at.time(f),
+      );
+    }
+    if (Number.isFinite(t)) previous = t;
+  }
+  if (bad > MAX_TIME_REPORTS) {
+    r.report(kinds.badTimes, `${bad} frame times in all are wrong`, ...at.time(0));
+  }
+}
