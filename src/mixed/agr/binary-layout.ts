@@ -3,16 +3,16 @@
  * section starts at a multiple of 8). See `docs/formats/agr.md`.
  */
 import { pad8 } from "../../core/index.js";
+import { binaryMagic } from "../container.js";
 
 /** The 8 magic bytes `\x89AGR\r\n\x1a\n` that start a binary `.agr`. */
-export const AGR_MAGIC: Uint8Array = Uint8Array.of(0x89, 0x41, 0x47, 0x52, 0x0d, 0x0a, 0x1a, 0x0a);
+export const AGR_MAGIC: Uint8Array = binaryMagic("AGR");
 
 /** Size of the fixed header, bytes. */
 export const AGR_HEADER_BYTES = 48;
 
-/** Byte offsets of the header's u32 fields. */
+/** Byte offsets of the header's u32 fields after the magic and version (`../container.ts`). */
 export const AGR_HEADER = {
-  version: 8,
   type: 12,
   nodeCount: 16,
   cellCount: 20,

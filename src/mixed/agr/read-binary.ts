@@ -4,13 +4,8 @@
  * bytes are copied once. Truncated or inconsistent files give diagnostics at
  * byte offsets, never an exception or a large allocation.
  */
-import {
-  aligned,
-  type Diagnostic,
-  DiagnosticSink,
-  decodeUtf8,
-  type Span,
-} from "../../core/index.js";
+import { type Diagnostic, DiagnosticSink, decodeUtf8, type Span } from "../../core/index.js";
+import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AGR_HEADER_BYTES, agrLayout, FLAG_VARYING, AGR_HEADER as H } from "./binary-layout.js";
 import { AGR } from "./codes.js";
 import type { MeshAnimation, ParamDescriptor } from "./model.js";
@@ -24,27 +19,9 @@ export function readAgrBinary(input: Uint8Array): {
   const sink = new DiagnosticSink();
   const fail = () => ({ model: undefined, diagnostics: sink.items });
   const len = input.length;
-  if (len < AGR_HEADER_BYTES) {
-    sink.report(
-      AGR.unexpectedEnd,
-      `expected a ${AGR_HEADER_BYTES}-byte header, found ${len} bytes`,
-      len,
-    );
-    return fail();
-  }
-  const bytes = aligned(input);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const u32 = (o: number) => dv.getUint32(o, true);
-  const version = u32(H.version);
-  if (version !== 1) {
-    sink.report(
-      AGR.badVersion,
-      `expected format version 1, found ${version}`,
-      H.version,
-      H.version + 4,
-    );
-    return fail();
-  }
+  const file = openBinary(input, AGR_HEADER_BYTES, AGR, sink);
+  if (!file) return fail();
+  const { bytes, u32 } = file;
   const type = u32(H.type);
   const n = u32(H.nodeCount);
   const cellCount = u32(H.cellCount);
@@ -53,15 +30,7 @@ export function readAgrBinary(input: Uint8Array): {
   const v = u32(H.vectorCount);
   const f = u32(H.frameCount);
   const d = u32(H.descriptorBytes);
-  const reserved = u32(H.reserved);
-  if (reserved !== 0) {
-    sink.report(
-      AGR.reserved,
-      `expected 0 in the reserved field, found ${reserved}`,
-      H.reserved,
-      H.reserved + 4,
-    );
-  }
+  checkReserved(file, [H.reserved], AGR, sink);
   const end = AGR_HEADER_BYTES + d;
   if (end > len) {
     sink.report(
@@ -142,22 +111,7 @@ export function readAgrBinary(input: Uint8Array): {
     scalarVarying: scalars.map((p) => p.varying),
     vectorVarying: vectors.map((p) => p.varying),
   });
-  if (layout.total > len) {
-    sink.report(
-      AGR.unexpectedEnd,
-      `expected ${layout.total} bytes for the counts in the header, found ${len}`,
-      len,
-    );
-    return fail();
-  }
-  if (layout.total < len) {
-    sink.report(
-      AGR.trailing,
-      `expected end of file at byte ${layout.total}, found ${len - layout.total} more bytes`,
-      layout.total,
-      len,
-    );
-  }
+  if (!checkFileSize(layout.total, len, AGR, sink)) return fail();
   const buf = bytes.buffer;
   const base = bytes.byteOffset;
   const model: MeshAnimation = {

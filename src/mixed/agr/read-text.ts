@@ -4,14 +4,8 @@
  * the model returned is always shape-consistent (array lengths match the
  * counts), even when reading stopped early.
  */
-import {
-  type Diagnostic,
-  NumberForm,
-  type Span,
-  TokenReader,
-  type TokenReaderKinds,
-  UINT32,
-} from "../../core/index.js";
+import { type Diagnostic, NumberForm, type Span, TokenReader, UINT32 } from "../../core/index.js";
+import { readTextMagic, textKinds } from "../container.js";
 import { AGR } from "./codes.js";
 import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
 import {
@@ -26,15 +20,8 @@ import {
 /** First token of an `.agr` text file. */
 export const AGR_TEXT_MAGIC = "DEFORMA-AGR";
 
-/** What the token reader reports, from the `.agr` code table (no integer-form leniency, errors capped). */
-const TEXT_KINDS: TokenReaderKinds = {
-  endOfFile: AGR.unexpectedEnd,
-  notInteger: AGR.badInteger,
-  notReal: AGR.badReal,
-  missingFinalNewline: AGR.finalNewline,
-  expectedKeyword: AGR.expectedKeyword,
-  tooManyErrors: AGR.tooManyErrors,
-};
+/** What the token reader reports, from the `.agr` code table. */
+const TEXT_KINDS = textKinds(AGR);
 
 const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
 const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
@@ -62,21 +49,7 @@ export function readAgrText(text: string): {
   diagnostics: Diagnostic[];
 } {
   const r = new TokenReader(text, TEXT_KINDS, UINT32);
-  const c = r.cursor;
-  if (!c.next() || !c.is(AGR_TEXT_MAGIC)) {
-    const found = c.end > c.start ? r.found() : "an empty file";
-    r.report(
-      AGR.badMagic,
-      `expected '${AGR_TEXT_MAGIC} 1' or the binary magic, found ${found}`,
-      c.start,
-      c.end,
-    );
-    return { model: undefined, diagnostics: r.sink.items };
-  }
-  const version = r.integer("the format version after DEFORMA-AGR");
-  if (version !== 1) {
-    if (version !== undefined)
-      r.report(AGR.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
+  if (!readTextMagic(r, AGR_TEXT_MAGIC, AGR)) {
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m = emptyModel();

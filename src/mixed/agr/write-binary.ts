@@ -1,5 +1,6 @@
 /** The `.agr` binary encoding writer (layout in `binary-layout.ts` and `docs/formats/agr.md`). */
 import { encodeUtf8 } from "../../core/index.js";
+import { newBinary } from "../container.js";
 import {
   AGR_HEADER,
   AGR_HEADER_BYTES,
@@ -27,11 +28,8 @@ export function writeAgrBinary(m: MeshAnimation): Uint8Array {
     scalarVarying: m.scalars.map((d) => d.varying),
     vectorVarying: m.vectors.map((d) => d.varying),
   });
-  const out = new Uint8Array(layout.total);
-  const dv = new DataView(out.buffer);
-  out.set(AGR_MAGIC, 0);
+  const { out, view: dv } = newBinary(AGR_MAGIC, layout.total);
   const h = AGR_HEADER;
-  dv.setUint32(h.version, 1, true);
   dv.setUint32(h.type, m.type, true);
   dv.setUint32(h.nodeCount, n, true);
   dv.setUint32(h.cellCount, m.cellTypes.length, true);

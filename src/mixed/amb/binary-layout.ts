@@ -3,9 +3,10 @@
  * section starts at a multiple of 8). See `docs/formats/amb.md`.
  */
 import { pad8 } from "../../core/index.js";
+import { binaryMagic } from "../container.js";
 
 /** The 8 magic bytes `\x89AMB\r\n\x1a\n` that start a binary `.amb`. */
-export const AMB_MAGIC: Uint8Array = Uint8Array.of(0x89, 0x41, 0x4d, 0x42, 0x0d, 0x0a, 0x1a, 0x0a);
+export const AMB_MAGIC: Uint8Array = binaryMagic("AMB");
 
 /** Size of the fixed header, bytes. */
 export const AMB_HEADER_BYTES = 32;
@@ -13,9 +14,8 @@ export const AMB_HEADER_BYTES = 32;
 /** Size of one body record, bytes. */
 export const AMB_BODY_BYTES = 32;
 
-/** Byte offsets of the header's u32 fields. */
+/** Byte offsets of the header's u32 fields after the magic and version (`../container.ts`). */
 export const AMB_HEADER = {
-  version: 8,
   bodyCount: 12,
   frameCount: 16,
   nameBytes: 20,

@@ -3,13 +3,8 @@
  * the input's buffer (copied once only when the input is misaligned).
  * Truncated or inconsistent files give diagnostics at byte offsets.
  */
-import {
-  aligned,
-  type Diagnostic,
-  DiagnosticSink,
-  decodeUtf8,
-  type Span,
-} from "../../core/index.js";
+import { type Diagnostic, DiagnosticSink, decodeUtf8, type Span } from "../../core/index.js";
+import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
@@ -38,52 +33,16 @@ export function readAmbBinary(input: Uint8Array): {
 } {
   const sink = new DiagnosticSink();
   const fail = () => ({ model: undefined, diagnostics: sink.items });
-  const len = input.length;
-  if (len < AMB_HEADER_BYTES) {
-    sink.report(
-      AMB.unexpectedEnd,
-      `expected a ${AMB_HEADER_BYTES}-byte header, found ${len} bytes`,
-      len,
-    );
-    return fail();
-  }
-  const bytes = aligned(input);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const u32 = (o: number) => dv.getUint32(o, true);
-  const version = u32(H.version);
-  if (version !== 1) {
-    sink.report(
-      AMB.badVersion,
-      `expected format version 1, found ${version}`,
-      H.version,
-      H.version + 4,
-    );
-    return fail();
-  }
+  const file = openBinary(input, AMB_HEADER_BYTES, AMB, sink);
+  if (!file) return fail();
+  const { bytes, view: dv, u32 } = file;
   const nb = u32(H.bodyCount);
   const nf = u32(H.frameCount);
   const nameBytes = u32(H.nameBytes);
-  for (const o of [H.reserved0, H.reserved1]) {
-    if (u32(o) !== 0)
-      sink.report(AMB.reserved, `expected 0 in the reserved field, found ${u32(o)}`, o, o + 4);
-  }
+  checkReserved(file, [H.reserved0, H.reserved1], AMB, sink);
   const layout = ambLayout(nb, nf, nameBytes);
-  if (layout.names + nameBytes > len || layout.total > len) {
-    sink.report(
-      AMB.unexpectedEnd,
-      `expected ${layout.total} bytes for the counts in the header, found ${len}`,
-      len,
-    );
-    return fail();
-  }
-  if (layout.total < len) {
-    sink.report(
-      AMB.trailing,
-      `expected end of file at byte ${layout.total}, found ${len - layout.total} more bytes`,
-      layout.total,
-      len,
-    );
-  }
+  // The name block ends before the times, so it is inside any file of the full size.
+  if (!checkFileSize(layout.total, input.length, AMB, sink)) return fail();
   const bodies: RigidBody[] = [];
   let nameAt = layout.names;
   const nameEnd = layout.names + nameBytes;

@@ -3,14 +3,8 @@
  * Matrix numbers go straight from the token cursor into one preallocated
  * Float64Array; the model returned is always shape-consistent.
  */
-import {
-  type Diagnostic,
-  NumberForm,
-  type Span,
-  TokenReader,
-  type TokenReaderKinds,
-  UINT32,
-} from "../../core/index.js";
+import { type Diagnostic, NumberForm, type Span, TokenReader, UINT32 } from "../../core/index.js";
+import { readTextMagic, textKinds } from "../container.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 import {
@@ -25,15 +19,8 @@ import {
 /** First token of an `.amb` text file. */
 export const AMB_TEXT_MAGIC = "DEFORMA-AMB";
 
-/** What the token reader reports, from the `.amb` code table (no integer-form leniency, errors capped). */
-const TEXT_KINDS: TokenReaderKinds = {
-  endOfFile: AMB.unexpectedEnd,
-  notInteger: AMB.badInteger,
-  notReal: AMB.badReal,
-  missingFinalNewline: AMB.finalNewline,
-  expectedKeyword: AMB.expectedKeyword,
-  tooManyErrors: AMB.tooManyErrors,
-};
+/** What the token reader reports, from the `.amb` code table. */
+const TEXT_KINDS = textKinds(AMB);
 
 const KEYWORDS = ["bodies", "frames", "frame", ...GEOMETRY_KINDS];
 
@@ -43,21 +30,7 @@ export function readAmbText(text: string): {
   diagnostics: Diagnostic[];
 } {
   const r = new TokenReader(text, TEXT_KINDS, UINT32);
-  const c = r.cursor;
-  if (!c.next() || !c.is(AMB_TEXT_MAGIC)) {
-    const found = c.end > c.start ? r.found() : "an empty file";
-    r.report(
-      AMB.badMagic,
-      `expected '${AMB_TEXT_MAGIC} 1' or the binary magic, found ${found}`,
-      c.start,
-      c.end,
-    );
-    return { model: undefined, diagnostics: r.sink.items };
-  }
-  const version = r.integer("the format version after DEFORMA-AMB");
-  if (version !== 1) {
-    if (version !== undefined)
-      r.report(AMB.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
+  if (!readTextMagic(r, AMB_TEXT_MAGIC, AMB)) {
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m: MbsAnimation = { bodies: [], times: new Float64Array(0), matrices: new Float64Array(0) };

@@ -1,5 +1,6 @@
 /** The `.amb` binary encoding writer (layout in `binary-layout.ts` and `docs/formats/amb.md`). */
 import { encodeUtf8 } from "../../core/index.js";
+import { newBinary } from "../container.js";
 import { AMB_BODY_BYTES, AMB_HEADER, AMB_MAGIC, ambLayout } from "./binary-layout.js";
 import type { MbsAnimation } from "./model.js";
 import { GEOMETRY_KINDS, geometrySizes } from "./validate.js";
@@ -12,10 +13,7 @@ export function writeAmbBinary(m: MbsAnimation): Uint8Array {
   let nameBytes = 0;
   for (const n of names) nameBytes += n.length;
   const layout = ambLayout(m.bodies.length, m.times.length, nameBytes);
-  const out = new Uint8Array(layout.total);
-  const dv = new DataView(out.buffer);
-  out.set(AMB_MAGIC, 0);
-  dv.setUint32(AMB_HEADER.version, 1, true);
+  const { out, view: dv } = newBinary(AMB_MAGIC, layout.total);
   dv.setUint32(AMB_HEADER.bodyCount, m.bodies.length, true);
   dv.setUint32(AMB_HEADER.frameCount, m.times.length, true);
   dv.setUint32(AMB_HEADER.nameBytes, nameBytes, true);

@@ -1,0 +1,195 @@
+/**
+ * The frame shared by the two formats with a text and a binary encoding
+ * (`.agr`, `.amb`). Binary: the 8 magic bytes `\x89XYZ\r\n\x1a\n`, the format
+ * version (u32 1) at byte 8, the format's own u32 header fields, then
+ * sections whose sizes the header's counts fix. Text: the line `DEFORMA-XYZ 1`,
+ * then tokens. Which encoding a file is comes from its content, never its name.
+ */
+import {
+  aligned,
+  type Diagnostic,
+  type DiagnosticKind,
+  type Reporter,
+  startsWith,
+  type TokenReader,
+  type TokenReaderKinds,
+} from "../core/index.js";
+
+/** The kinds the container reports, from the format's code table. */
+export interface ContainerKinds {
+  readonly badMagic: DiagnosticKind;
+  readonly badVersion: DiagnosticKind;
+  readonly unexpectedEnd: DiagnosticKind;
+  readonly expectedKeyword: DiagnosticKind;
+  readonly badInteger: DiagnosticKind;
+  readonly badReal: DiagnosticKind;
+  readonly trailing: DiagnosticKind;
+  readonly finalNewline: DiagnosticKind;
+  readonly tooManyErrors: DiagnosticKind;
+  readonly reserved: DiagnosticKind;
+}
+
+/** The only format version there is, in both encodings. */
+const VERSION = 1;
+
+/** Byte offset of the binary version field. */
+const VERSION_AT = 8;
+
+/** The 8 magic bytes `\x89<tag>\r\n\x1a\n` of a binary encoding (`tag`: 3 ASCII letters). */
+export function binaryMagic(tag: string): Uint8Array {
+  const t = [...tag].map((ch) => ch.charCodeAt(0));
+  return Uint8Array.of(0x89, ...t, 0x0d, 0x0a, 0x1a, 0x0a);
+}
+
+/** A new zeroed binary file of `total` bytes with its magic and version written. */
+export function newBinary(magic: Uint8Array, total: number): { out: Uint8Array; view: DataView } {
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  out.set(magic, 0);
+  view.setUint32(VERSION_AT, VERSION, true);
+  return { out, view };
+}
+
+/** Binary bytes opened for reading: 8-aligned, so typed arrays can view the sections. */
+export interface BinaryInput {
+  /** The input, or one 8-aligned copy of it. */
+  readonly bytes: Uint8Array;
+  readonly view: DataView;
+  /** The little-endian u32 at byte `offset`. */
+  u32(offset: number): number;
+}
+
+/**
+ * Opens binary bytes whose magic was recognised: checks that the
+ * `headerBytes`-byte header is there and the version is 1. Undefined
+ * (reported) when nothing can be read.
+ */
+export function openBinary(
+  input: Uint8Array,
+  headerBytes: number,
+  kinds: ContainerKinds,
+  r: Reporter,
+): BinaryInput | undefined {
+  const len = input.length;
+  if (len < headerBytes) {
+    r.report(kinds.unexpectedEnd, `expected a ${headerBytes}-byte header, found ${len} bytes`, len);
+    return undefined;
+  }
+  const bytes = aligned(input);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (o: number) => view.getUint32(o, true);
+  const version = u32(VERSION_AT);
+  if (version !== VERSION) {
+    r.report(
+      kinds.badVersion,
+      `expected format version 1, found ${version}`,
+      VERSION_AT,
+      VERSION_AT + 4,
+    );
+    return undefined;
+  }
+  return { bytes, view, u32 };
+}
+
+/** Reports each header u32 at `offsets` that is not 0 (a warning). */
+export function checkReserved(
+  b: BinaryInput,
+  offsets: readonly number[],
+  kinds: ContainerKinds,
+  r: Reporter,
+): void {
+  for (const o of offsets) {
+    const v = b.u32(o);
+    if (v !== 0) r.report(kinds.reserved, `expected 0 in the reserved field, found ${v}`, o, o + 4);
+  }
+}
+
+/**
+ * Checks a binary file's `length` against the `total` bytes its header's
+ * counts promise: shorter is fatal (false), longer is reported as trailing bytes.
+ */
+export function checkFileSize(
+  total: number,
+  length: number,
+  kinds: ContainerKinds,
+  r: Reporter,
+): boolean {
+  if (total > length) {
+    r.report(
+      kinds.unexpectedEnd,
+      `expected ${total} bytes for the counts in the header, found ${length}`,
+      length,
+    );
+    return false;
+  }
+  if (total < length) {
+    r.report(
+      kinds.trailing,
+      `expected end of file at byte ${total}, found ${length - total} more bytes`,
+      total,
+      length,
+    );
+  }
+  return true;
+}
+
+/** What the token reader of a text encoding reports (no integer-form leniency, errors capped). */
+export function textKinds(kinds: ContainerKinds): TokenReaderKinds {
+  return {
+    endOfFile: kinds.unexpectedEnd,
+    notInteger: kinds.badInteger,
+    notReal: kinds.badReal,
+    missingFinalNewline: kinds.finalNewline,
+    expectedKeyword: kinds.expectedKeyword,
+    tooManyErrors: kinds.tooManyErrors,
+  };
+}
+
+/** Reads the text encoding's first line `<magic> 1`; false (reported) when it is wrong. */
+export function readTextMagic(r: TokenReader, magic: string, kinds: ContainerKinds): boolean {
+  const c = r.cursor;
+  if (!c.next() || !c.is(magic)) {
+    const found = c.end > c.start ? r.found() : "an empty file";
+    r.report(
+      kinds.badMagic,
+      `expected '${magic} 1' or the binary magic, found ${found}`,
+      c.start,
+      c.end,
+    );
+    return false;
+  }
+  const version = r.integer(`the format version after ${magic}`);
+  if (version === VERSION) return true;
+  if (version !== undefined) {
+    r.report(kinds.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
+  }
+  return false;
+}
+
+/** What a reader of a text-or-binary format found. */
+export interface ContainerReadResult<M> {
+  /** The model; undefined only when nothing usable could be read (wrong magic or version, truncated binary). */
+  model: M | undefined;
+  /** Findings; offsets are characters of `text` (text) or bytes (binary). */
+  diagnostics: Diagnostic[];
+  /** Which encoding the content was. */
+  encoding: "text" | "binary";
+  /** The decoded source when the encoding is text (for `locate` / `formatDiagnostics`). */
+  text?: string;
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: false });
+
+/** Reads `data` as binary when it starts with `magic`, else as UTF-8 text. Never throws. */
+export function readEitherEncoding<M>(
+  data: Uint8Array | string,
+  magic: Uint8Array,
+  readBinary: (bytes: Uint8Array) => { model: M | undefined; diagnostics: Diagnostic[] },
+  readText: (text: string) => { model: M | undefined; diagnostics: Diagnostic[] },
+): ContainerReadResult<M> {
+  if (typeof data !== "string" && startsWith(data, magic)) {
+    return { ...readBinary(data), encoding: "binary" };
+  }
+  const text = typeof data === "string" ? data : decoder.decode(data);
+  return { ...readText(text), encoding: "text", text };
+}
