@@ -117,12 +117,13 @@ export class TokenReader implements Reporter {
   }
 
   /**
-   * Reads the next token as an unsigned integer within {@link integers}.
-   * Returns its value, or undefined when the file ended or the token is no
-   * such integer (reported as `what` expected). With an `integerForm` kind,
-   * `1.0` or `+1` give their value with that error, so parsing can go on.
+   * Reads the next token as an unsigned integer within `range` (by default
+   * {@link integers}). Returns its value, or undefined when the file ended or
+   * the token is no such integer (reported as `what` expected). With an
+   * `integerForm` kind, `1.0` or `+1` give their value with that error, so
+   * parsing can go on.
    */
-  integer(what: string): number | undefined {
+  integer(what: string, range: IntegerRange = this.integers): number | undefined {
     if (!this.need(what)) return undefined;
     const c = this.cursor;
     const form = c.form();
@@ -132,7 +133,7 @@ export class TokenReader implements Reporter {
         this.report(this.kinds.notInteger, `${what} '${c.token()}' is too large`, c.start, c.end);
         return undefined;
       }
-      if (v <= this.integers.max) return v;
+      if (v <= range.max) return v;
     } else if (form === NumberForm.Real && Number.isInteger(v) && this.kinds.integerForm) {
       this.report(
         this.kinds.integerForm,
@@ -144,7 +145,7 @@ export class TokenReader implements Reporter {
     }
     this.report(
       this.kinds.notInteger,
-      `expected ${what} (${this.integers.name}), found ${this.found()}`,
+      `expected ${what} (${range.name}), found ${this.found()}`,
       c.start,
       c.end,
     );

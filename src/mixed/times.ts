@@ -2,7 +2,7 @@
  * Frame times, shared by the `.agr` and `.amb` formats: both hold a list of
  * frames whose times (seconds) must be finite and strictly increasing.
  */
-import type { DiagnosticKind, Reporter, Span } from "../core/index.js";
+import type { DiagnosticKind, Reporter, Span, TokenReader } from "../core/index.js";
 
 /** The kinds the time checks report, from the format's code table. */
 export interface TimeKinds {
@@ -46,4 +46,31 @@ export function checkTimes(
   if (bad > MAX_TIME_REPORTS) {
     r.report(kinds.badTimes, `${bad} frame times in all are wrong`, ...at.time(0));
   }
+}
+
+/**
+ * Reads `frame <time>`, the start of frame `f` of a text encoding, and reports
+ * a time not greater than `previous` (the last finite time before it).
+ * Returns the time (NaN when it is no finite real, reported), or undefined
+ * when the keyword is missing or the file ended (reported): no more frames.
+ */
+export function readFrameTime(
+  r: TokenReader,
+  f: number,
+  previous: number,
+  kinds: TimeKinds,
+): number | undefined {
+  if (!r.keyword("frame", ` to start frame ${f}`)) return undefined;
+  const t = r.real(`the time of frame ${f}`);
+  const c = r.cursor;
+  if (Number.isNaN(t) && c.start === r.text.length) return undefined;
+  if (Number.isFinite(t) && !(t > previous)) {
+    r.report(
+      kinds.badTimes,
+      `expected frame ${f}'s time to be greater than ${previous}, found ${c.token()}`,
+      c.start,
+      c.end,
+    );
+  }
+  return t;
 }

@@ -6,6 +6,7 @@
  */
 import { type Diagnostic, NumberForm, type Span, TokenReader, UINT32 } from "../../core/index.js";
 import { readTextMagic, textKinds } from "../container.js";
+import { readFrameTime } from "../times.js";
 import { AGR } from "./codes.js";
 import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
 import {
@@ -325,17 +326,8 @@ function readFrames(
   };
   let previous = Number.NEGATIVE_INFINITY;
   for (let f = 0; f < count; f++) {
-    if (!r.keyword("frame", ` to start frame ${f}`)) break;
-    const t = r.real(`the time of frame ${f}`);
-    if (Number.isNaN(t) && r.cursor.start === r.text.length) break;
-    if (!(t > previous) && Number.isFinite(t)) {
-      r.report(
-        AGR.badTimes,
-        `expected frame ${f}'s time to be greater than ${previous}, found ${c.token()}`,
-        c.start,
-        c.end,
-      );
-    }
+    const t = readFrameTime(r, f, previous, AGR);
+    if (t === undefined) break;
     if (Number.isFinite(t)) previous = t;
     times[f] = t;
     let ok = true;

@@ -3,8 +3,16 @@
  * Matrix numbers go straight from the token cursor into one preallocated
  * Float64Array; the model returned is always shape-consistent.
  */
-import { type Diagnostic, NumberForm, type Span, TokenReader, UINT32 } from "../../core/index.js";
+import {
+  type Diagnostic,
+  type IntegerRange,
+  NumberForm,
+  type Span,
+  TokenReader,
+  UINT32,
+} from "../../core/index.js";
 import { readTextMagic, textKinds } from "../container.js";
+import { readFrameTime } from "../times.js";
 import { AMB } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 import {
@@ -21,6 +29,9 @@ export const AMB_TEXT_MAGIC = "DEFORMA-AMB";
 
 /** What the token reader reports, from the `.amb` code table. */
 const TEXT_KINDS = textKinds(AMB);
+
+/** Body numbers as read; {@link checkBody} reports 0 and numbers from 2^32 up. */
+const BODY_NUMBERS: IntegerRange = { max: Number.MAX_SAFE_INTEGER, name: "an unsigned integer" };
 
 const KEYWORDS = ["bodies", "frames", "frame", ...GEOMETRY_KINDS];
 
@@ -77,17 +88,9 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
     geometry: (b) => geometrySpans[b] ?? NO_AMB_SPANS.frames,
   };
   for (let b = 0; b < count; b++) {
-    if (!r.need(`the number of body ${b}`)) return false;
+    const number = r.integer(`the number of body ${b}`, BODY_NUMBERS) ?? Number.NaN;
+    if (Number.isNaN(number) && c.start === r.text.length) return false;
     const numberSpan = r.span();
-    const number = c.form() === NumberForm.Integer ? c.number() : Number.NaN;
-    if (Number.isNaN(number)) {
-      r.report(
-        AMB.badInteger,
-        `expected the number of body ${b} (an unsigned integer), found ${r.found()}`,
-        c.start,
-        c.end,
-      );
-    }
     if (!r.need(`the name of body ${b}`)) return false;
     const name = c.token();
     const nameSpan = r.span();
@@ -116,17 +119,8 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
   let done = 0;
   let previous = Number.NEGATIVE_INFINITY;
   outer: for (let f = 0; f < frames; f++) {
-    if (!r.keyword("frame", ` to start frame ${f}`)) break;
-    const t = r.real(`the time of frame ${f}`);
-    if (Number.isNaN(t) && c.start === r.text.length) break;
-    if (Number.isFinite(t) && !(t > previous)) {
-      r.report(
-        AMB.badTimes,
-        `expected frame ${f}'s time to be greater than ${previous}, found ${c.token()}`,
-        c.start,
-        c.end,
-      );
-    }
+    const t = readFrameTime(r, f, previous, AMB);
+    if (t === undefined) break;
     if (Number.isFinite(t)) previous = t;
     times[f] = t;
     for (let b = 0; b < count; b++) {
