@@ -5,6 +5,13 @@
  * typed arrays and hot loops allocate nothing.
  */
 
+/** Names of the 12 entries in storage (and file) order, for messages. */
+export const AFFINE_ENTRY_NAMES: readonly string[] = [
+  ...["a11", "a12", "a13", "b1"],
+  ...["a21", "a22", "a23", "b2"],
+  ...["a31", "a32", "a33", "b3"],
+];
+
 /** A 3×4 affine matrix, row-major; see the module comment. */
 export type Affine = Float64Array;
 

@@ -3,7 +3,7 @@
  * MBS animation and the mesh animations. Pure: the caller loads the files
  * (see `node/mixed-folder`) and passes what it found.
  */
-import { affineEquals } from "../../core/affine.js";
+import { AFFINE_ENTRY_NAMES, affineEquals } from "../../core/affine.js";
 import { type Diagnostic, DiagnosticSink, sortBySource } from "../../core/diagnostics.js";
 import type { MeshAnimation } from "../agr/model.js";
 import type { MbsAnimation } from "../amb/model.js";
@@ -148,12 +148,10 @@ export function crossCheckAmx(
   return sortBySource(sink.items);
 }
 
-const ENTRY = ["a11", "a12", "a13", "b1", "a21", "a22", "a23", "b2", "a31", "a32", "a33", "b3"];
-
 function firstDifference(a: readonly number[], b: readonly number[]): string {
   for (let i = 0; i < 12; i++) {
     if (!(Math.abs(a[i]! - b[i]!) <= CAD_MATRIX_TOLERANCE)) {
-      return ` (first at ${ENTRY[i]}: ${a[i]} here, ${b[i]} there)`;
+      return ` (first at ${AFFINE_ENTRY_NAMES[i]}: ${a[i]} here, ${b[i]} there)`;
     }
   }
   return "";

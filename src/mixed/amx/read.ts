@@ -6,6 +6,7 @@
  */
 import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
 import { TokenReader } from "../../core/token-reader.js";
+import { readMatrixText } from "../matrix-text.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { AMX } from "./codes.js";
@@ -46,20 +47,6 @@ export interface AmxReadResult {
 }
 
 const NO_SPAN: Span = [0, 0];
-const MATRIX_ENTRY = [
-  "a11",
-  "a12",
-  "a13",
-  "b1",
-  "a21",
-  "a22",
-  "a23",
-  "b2",
-  "a31",
-  "a32",
-  "a33",
-  "b3",
-];
 
 /** Reads an `.amx` text; see the module comment. */
 export function readAmx(text: string): AmxReadResult {
@@ -122,26 +109,16 @@ function parse(
       const file = r.name(`the mesh animation file name (*.agr) ${ofVariant}`);
       const fileSpan = r.span();
       if (file === undefined) return;
-      const matrix: number[] = [];
-      let complete = true;
-      let first = 0;
-      for (let k = 0; k < 12; k++) {
-        const v = r.real(`matrix entry ${MATRIX_ENTRY[k]} ${ofVariant}`);
-        if (k === 0) first = r.cursor.start;
-        matrix.push(v);
-        if (Number.isNaN(v) && r.cursor.start === r.text.length) {
-          complete = false;
-          break;
-        }
-      }
-      if (!complete) return;
+      const read = readMatrixText(r, (e) => `matrix entry ${e} ${ofVariant}`);
+      if (!read) return;
+      const matrix = read.matrix;
       entry.animations.push({ type, scalarParam: scalar, vectorParam: vector, file, matrix });
       bodySpans.animations.push({
         type: typeSpan,
         scalarParam: scalarSpan,
         vectorParam: vectorSpan,
         file: fileSpan,
-        matrix: [first, r.cursor.end],
+        matrix: read.span,
       });
     }
   }

@@ -5,6 +5,7 @@
 import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
 import { TokenReader } from "../../core/token-reader.js";
 import { NumberForm } from "../../core/tokenizer.js";
+import { readMatrixText } from "../matrix-text.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { CAD } from "./codes.js";
@@ -30,21 +31,6 @@ export interface CadReadResult {
   readonly diagnostics: Diagnostic[];
   readonly spans: CadSpans;
 }
-
-const MATRIX_ENTRY = [
-  "a11",
-  "a12",
-  "a13",
-  "b1",
-  "a21",
-  "a22",
-  "a23",
-  "b2",
-  "a31",
-  "a32",
-  "a33",
-  "b3",
-];
 
 /** Reads a `CAD_Matrixes.dat` text; see the module comment. */
 export function readCad(text: string): CadReadResult {
@@ -111,27 +97,14 @@ function parse(
       let matrix: number[] | null = null;
       let matrixSpan: Span = flagSpan;
       if (withMatrix) {
-        matrix = [];
-        let first = -1;
-        for (let k = 0; k < 12; k++) {
-          const m = r.cursor.mark();
-          if (r.cursor.next() && r.cursor.form() === NumberForm.None) {
-            // Not a number where a matrix entry is due: the matrix is missing or cut short.
-            r.report(
-              CAD.missingMatrix,
-              `expected matrix entry ${MATRIX_ENTRY[k]} ${of} (the flag is 1), found '${r.cursor.token()}'`,
-              r.cursor.start,
-              r.cursor.end,
-            );
-            return;
-          }
-          r.cursor.restore(m);
-          const v = r.real(`matrix entry ${MATRIX_ENTRY[k]} ${of}`);
-          if (first < 0) first = r.cursor.start;
-          if (Number.isNaN(v) && r.cursor.start === r.text.length) return;
-          matrix.push(v);
-        }
-        matrixSpan = [first, r.cursor.end];
+        const read = readMatrixText(
+          r,
+          (e) => `matrix entry ${e} ${of}`,
+          (e) => entryFollows(r, e, of),
+        );
+        if (!read) return;
+        matrix = read.matrix;
+        matrixSpan = read.span;
       }
       entry.solvers.push({ type, hasCad: flag !== 0, matrix: flag !== 0 ? matrix : null });
       bodySpans.solvers.push({ type: typeSpan, flag: flagSpan, matrix: matrixSpan });
@@ -160,6 +133,25 @@ function nextLooksLikeMatrix(r: TokenReader): boolean {
   const form = has ? r.cursor.form() : NumberForm.None;
   r.cursor.restore(m);
   return form === NumberForm.Real;
+}
+
+/**
+ * Whether the next token (or the end of file) can be matrix entry `entry`;
+ * a token that is no number means the matrix is missing or cut short (reported).
+ */
+function entryFollows(r: TokenReader, entry: string, of: string): boolean {
+  const m = r.cursor.mark();
+  if (r.cursor.next() && r.cursor.form() === NumberForm.None) {
+    r.report(
+      CAD.missingMatrix,
+      `expected matrix entry ${entry} ${of} (the flag is 1), found '${r.cursor.token()}'`,
+      r.cursor.start,
+      r.cursor.end,
+    );
+    return false;
+  }
+  r.cursor.restore(m);
+  return true;
 }
 
 function checkSemantics(
