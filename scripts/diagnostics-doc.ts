@@ -10,6 +10,7 @@ import { AGR } from "../src/mixed/agr/codes.js";
 import { AMB } from "../src/mixed/amb/codes.js";
 import { AMX } from "../src/mixed/amx/codes.js";
 import { CAD } from "../src/mixed/cad/codes.js";
+import { VTK } from "../src/mixed/export/codes.js";
 
 /** Every code table, with the format it belongs to and its page. */
 export const TABLES: readonly { title: string; page: string; table: DiagnosticTable }[] = [
@@ -17,6 +18,7 @@ export const TABLES: readonly { title: string; page: string; table: DiagnosticTa
   { title: "CAD matrices (`CAD_Matrixes.dat`)", page: "cad-matrixes.md", table: CAD },
   { title: "MBS animation (`*.amb`)", page: "amb.md", table: AMB },
   { title: "Mesh animation (`*.agr`)", page: "agr.md", table: AGR },
+  { title: "VTK import (`agr from-vtk`)", page: "exports.md", table: VTK },
 ];
 
 /** The Markdown text of docs/formats/diagnostics.md. */

@@ -1,0 +1,96 @@
+/** Diagnostic codes of the VTK reader and `agr from-vtk`; listed in `docs/formats/exports.md`. */
+import type { DiagnosticTable } from "../../core/index.js";
+
+/** Every VTK import diagnostic kind, declared once. */
+export const VTK = {
+  xmlSyntax: {
+    code: "VTK001",
+    severity: "error",
+    summary: "not well-formed XML: a tag, attribute or end tag is broken or missing",
+  },
+  fileType: {
+    code: "VTK002",
+    severity: "error",
+    summary:
+      "not a VTK XML file of a supported type (UnstructuredGrid, Collection, vtkMultiBlockDataSet)",
+  },
+  encoding: {
+    code: "VTK003",
+    severity: "error",
+    summary:
+      "unsupported byte order, header type, compressor or data format (LittleEndian, UInt32/UInt64, zlib or none)",
+  },
+  dataArray: {
+    code: "VTK004",
+    severity: "error",
+    summary:
+      "a DataArray's values cannot be read: bad number, bad base64, unknown type or too few values",
+  },
+  missingSection: {
+    code: "VTK005",
+    severity: "error",
+    summary: "a required section or array is missing (Piece, Points, connectivity, offsets, types)",
+  },
+  cellType: {
+    code: "VTK006",
+    severity: "error",
+    summary: "a cell type other than 5 tri, 9 quad, 10 tet, 12 hex, 13 wedge, 14 pyramid",
+  },
+  cellNodes: {
+    code: "VTK007",
+    severity: "error",
+    summary: "cells disagree with their offsets, their type's node count or the number of points",
+  },
+  extraPieces: {
+    code: "VTK008",
+    severity: "warning",
+    summary: "more than one Piece or part: only the first is read",
+  },
+  missingFile: {
+    code: "VTK009",
+    severity: "error",
+    summary: "a file named by a .pvd or .vtm was not given or cannot be read",
+  },
+  frameMismatch: {
+    code: "VTK010",
+    severity: "error",
+    summary: "a frame's point count or cells differ from the first frame's",
+  },
+  pointsMove: {
+    code: "VTK011",
+    severity: "error",
+    summary: "type 0 (thermal): node coordinates change between frames beyond the tolerance",
+  },
+  scalarMissing: {
+    code: "VTK012",
+    severity: "error",
+    summary: "type 0: no scalar point-data array (or not the one named by --scalar)",
+  },
+  times: {
+    code: "VTK013",
+    severity: "error",
+    summary: "frame times not numbers, not one per frame, or not strictly increasing",
+  },
+  noTimes: {
+    code: "VTK014",
+    severity: "warning",
+    summary:
+      "no frame times in the files (.pvd timestep or TimeValue): frames numbered 0, 1, 2 … s",
+  },
+  noFrames: { code: "VTK015", severity: "error", summary: "no frame to read" },
+  arrayLength: {
+    code: "VTK016",
+    severity: "error",
+    summary: "a point-data array's tuple count differs from the number of points",
+  },
+  decompress: {
+    code: "VTK017",
+    severity: "error",
+    summary: "a zlib-compressed block does not inflate to its declared size",
+  },
+  block: {
+    code: "VTK018",
+    severity: "error",
+    summary: "a .vtm has several blocks and none matches the requested block name",
+  },
+} as const satisfies DiagnosticTable;

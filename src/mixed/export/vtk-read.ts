@@ -1,0 +1,150 @@
+/**
+ * Reading a VTK XML time series: `.vtu` files (UnstructuredGrid), or a `.pvd`
+ * collection naming them (times from its `timestep`s), or `.vtm` multiblock
+ * indexes (one block chosen). Never throws: problems become diagnostics
+ * located in each file (line and column of the XML).
+ */
+import { DiagnosticSink } from "../../core/diagnostics.js";
+import type { FileReport } from "../../core/report.js";
+import type { FileReader } from "../load.js";
+import { VTK } from "./codes.js";
+import type { DecodedArray } from "./vtk-data.js";
+import { context, normalize, join as resolvePath, splitAppended } from "./vtk-file.js";
+import { type Parsed, readGrid, wrongType } from "./vtk-grid.js";
+import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "./xml.js";
+
+/** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
+export interface VtkInputFile {
+  readonly name: string;
+  readonly bytes?: Uint8Array;
+  readonly text?: string;
+}
+
+/** One time step: an unstructured grid's points, cells and point data. */
+export interface VtkFrame {
+  /** The `.vtu` it came from, and the offset of its Piece (for diagnostics). */
+  readonly file: string;
+  readonly start: number;
+  /** The file's XML text (locates diagnostics). */
+  readonly text: string;
+  /** Time in seconds from the `.pvd` or the `TimeValue` field; undefined when neither has one. */
+  readonly time: number | undefined;
+  /** xyz packed, length 3·pointCount. */
+  readonly points: Float64Array;
+  readonly pointCount: number;
+  readonly types: Uint8Array;
+  readonly connectivity: Uint32Array;
+  readonly pointData: readonly DecodedArray[];
+}
+
+/** Options of {@link readVtkSeries}. */
+export interface VtkReadOptions {
+  /** Reads files that a `.pvd` or `.vtm` names and that are not among the inputs. */
+  readonly read?: FileReader;
+  /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
+  readonly block?: string;
+}
+
+/** What {@link readVtkSeries} found: frames in order, and every file's findings. */
+export interface VtkSeries {
+  readonly frames: VtkFrame[];
+  readonly report: FileReport[];
+}
+
+/** Reads the frames of `files` in order; see the module comment. */
+export async function readVtkSeries(
+  files: readonly VtkInputFile[],
+  options: VtkReadOptions = {},
+): Promise<VtkSeries> {
+  const report: FileReport[] = [];
+  const frames: VtkFrame[] = [];
+  const given = new Map(files.map((f) => [normalize(f.name), f]));
+  const fetch = async (name: string): Promise<Uint8Array | undefined> => {
+    const f = given.get(normalize(name));
+    if (f) return bytesOf(f);
+    const r = await options.read?.(name);
+    return r?.status === "ok" ? r.bytes : undefined;
+  };
+  const open = (name: string, bytes: Uint8Array): Parsed => {
+    const sink = new DiagnosticSink();
+    const split = splitAppended(bytes);
+    const root = parseXml(split.text, sink);
+    const ctx = context(root, split, sink);
+    report.push({ file: name, text: split.text, diagnostics: sink.items });
+    return { root, ctx, sink };
+  };
+  const follow = async (from: Parsed, at: number, name: string, time: number | undefined) => {
+    const bytes = await fetch(name);
+    if (!bytes) {
+      from.sink.report(VTK.missingFile, `'${name}' was not given and cannot be read`, at, at + 1);
+      return;
+    }
+    const p = open(name, bytes);
+    const type = p.root && attr(p.root, "type");
+    if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time);
+    else if (type === "UnstructuredGrid") {
+      const frame = await readGrid(name, p, time);
+      if (frame) frames.push(frame);
+    } else if (p.root) wrongType(p);
+  };
+  const multiblock = async (p: Parsed, name: string, time: number | undefined) => {
+    const sets: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      for (const c of e.children) c.name === "DataSet" ? sets.push(c) : walk(c);
+    };
+    if (p.root) walk(p.root);
+    const chosen = options.block
+      ? sets.filter((s) => attr(s, "name") === options.block)
+      : sets.length === 1
+        ? sets
+        : [];
+    const first = chosen[0];
+    if (!first) {
+      const names = sets.map((s) => `'${attr(s, "name") ?? ""}'`).join(", ");
+      p.sink.report(
+        VTK.block,
+        options.block
+          ? `no block named '${options.block}' (blocks: ${names || "none"})`
+          : `${sets.length} blocks (${names || "none"}): choose one with --block NAME`,
+        p.root?.start ?? 0,
+      );
+      return;
+    }
+    await follow(p, attrStart(first, "file"), resolvePath(name, attr(first, "file") ?? ""), time);
+  };
+
+  for (const f of files) {
+    const p = open(f.name, bytesOf(f));
+    if (!p.root) continue;
+    const type = attr(p.root, "type");
+    if (type === "Collection") {
+      const collection = childrenNamed(p.root, "Collection")[0];
+      const sets = collection ? childrenNamed(collection, "DataSet") : [];
+      const seen = new Set<string>();
+      for (const s of sets) {
+        const step = attr(s, "timestep");
+        if (seen.has(step ?? "")) {
+          p.sink.report(VTK.extraPieces, `a second part at timestep ${step} is skipped`, s.start);
+          continue;
+        }
+        seen.add(step ?? "");
+        const time = step === undefined ? undefined : Number(step);
+        if (time !== undefined && !Number.isFinite(time)) {
+          p.sink.report(VTK.times, `timestep '${step}' is not a number`, attrStart(s, "timestep"));
+        }
+        await follow(p, attrStart(s, "file"), resolvePath(f.name, attr(s, "file") ?? ""), time);
+      }
+      if (sets.length === 0)
+        p.sink.report(VTK.noFrames, "the collection lists no DataSet", p.root.start);
+    } else if (type === "vtkMultiBlockDataSet") await multiblock(p, f.name, undefined);
+    else if (type === "UnstructuredGrid") {
+      const frame = await readGrid(f.name, p, undefined);
+      if (frame) frames.push(frame);
+    } else wrongType(p);
+  }
+  return { frames, report: report.filter((r) => r.diagnostics.length > 0) };
+}
+
+function bytesOf(f: VtkInputFile): Uint8Array {
+  return f.bytes ?? new TextEncoder().encode(f.text ?? "");
+}
