@@ -48,6 +48,10 @@ export const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandEn
       summary: "convert an .agr between its text and binary encodings",
       load: async () => (await import("./commands/agr.js")).agrConvert,
     },
+    "from-vtk": {
+      summary: "make an .agr from a VTK time series (.vtu files or a .pvd)",
+      load: async () => (await import("./commands/agr-from-vtk.js")).agrFromVtk,
+    },
   },
   amb: {
     info: {
@@ -61,6 +65,12 @@ export const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandEn
     convert: {
       summary: "convert an .amb between its text and binary encodings",
       load: async () => (await import("./commands/amb.js")).ambConvert,
+    },
+  },
+  mixed: {
+    export: {
+      summary: "export a mixed animation to glTF (.glb) or a VTK series (ParaView)",
+      load: async () => (await import("./commands/mixed-export.js")).mixedExport,
     },
   },
   demo: {
