@@ -5,10 +5,10 @@ import { DiagnosticSink, formatDiagnostics, hasErrors } from "../../core/diagnos
 import { formatPlain, formatReport, reportHasErrors } from "../../core/report.js";
 import { AMX, type BodyBinding, createAmx, readAmx, writeAmx } from "../../mixed/amx/index.js";
 import { readCad } from "../../mixed/cad/index.js";
-import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
 import { type Command, flagOption, listOption, stringOption } from "../command.js";
-import { inputText } from "../input.js";
+import { inputTextReport } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { writeOutput } from "../output.js";
 
 /** The `amx create` command. */
 export const amxCreate: Command = {
@@ -56,11 +56,9 @@ export const amxCreate: Command = {
     const variants = listOption(args, "variant").map(parseVariant);
     const output = stringOption(args, "output");
 
-    const cadText = await inputText(io.cwd, cadPath);
-    const cad = readCad(cadText);
-    const cadReport = [{ file: cadPath, text: cadText, diagnostics: cad.diagnostics }];
-    if (reportHasErrors(cadReport)) {
-      io.err(formatReport(cadReport));
+    const cad = await inputTextReport(io.cwd, cadPath, readCad);
+    if (reportHasErrors(cad.report)) {
+      io.err(formatReport(cad.report));
       io.err(`${cadPath}: has errors; no .amx created\n`);
       return ExitCode.Problems;
     }
@@ -99,16 +97,8 @@ export const amxCreate: Command = {
       io.out(text);
       return ExitCode.Ok;
     }
-    try {
-      await writeFileAtomic(resolve(io.cwd, output), text, {
-        overwrite: flagOption(args, "force"),
-      });
-    } catch (e) {
-      if (e instanceof FileExistsError) {
-        io.err(`deforma: ${output} exists; not overwritten (use --force)\n`);
-        return ExitCode.Problems;
-      }
-      throw e;
+    if (!(await writeOutput(io, output, text, flagOption(args, "force")))) {
+      return ExitCode.Problems;
     }
     io.err(`${output}: created (${created.model.bodies.length} bodies)\n`);
     return ExitCode.Ok;

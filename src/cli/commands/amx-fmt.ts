@@ -1,11 +1,10 @@
 /** `deforma amx fmt FILE [--write]`. */
-import { resolve } from "node:path";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { readAmx, writeAmx } from "../../mixed/amx/index.js";
-import { writeFileAtomic } from "../../node/atomic-write.js";
 import { type Command, flagOption } from "../command.js";
-import { inputText } from "../input.js";
+import { inputTextReport } from "../input.js";
 import { ExitCode } from "../io.js";
+import { writeOutput } from "../output.js";
 
 /** The `amx fmt` command. */
 export const amxFmt: Command = {
@@ -19,9 +18,7 @@ export const amxFmt: Command = {
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const text = await inputText(io.cwd, file);
-    const { model, diagnostics } = readAmx(text);
-    const report = [{ file, text, diagnostics }];
+    const { text, model, report } = await inputTextReport(io.cwd, file, readAmx);
     if (reportHasErrors(report)) {
       io.err(formatReport(report));
       io.err(`${file}: not formatted: fix the errors first\n`);
@@ -33,7 +30,7 @@ export const amxFmt: Command = {
       return ExitCode.Ok;
     }
     if (out !== text) {
-      await writeFileAtomic(resolve(io.cwd, file), out, { overwrite: true });
+      await writeOutput(io, file, out, true);
       io.err(`${file}: formatted\n`);
     } else io.err(`${file}: already formatted\n`);
     return ExitCode.Ok;

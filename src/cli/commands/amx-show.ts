@@ -1,11 +1,11 @@
 /** `deforma amx show FILE [--json]`. */
 
-import { formatReport, reportHasErrors } from "../../core/report.js";
+import { formatReport } from "../../core/report.js";
 import { readAmx } from "../../mixed/amx/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
 import { type Command, flagOption } from "../command.js";
-import { inputText, jsonLine } from "../input.js";
-import { ExitCode } from "../io.js";
+import { inputTextReport, jsonLine } from "../input.js";
+import { matrixLines, reportExitCode } from "../output.js";
 
 /** The `amx show` command. */
 export const amxShow: Command = {
@@ -18,9 +18,7 @@ export const amxShow: Command = {
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const text = await inputText(io.cwd, file);
-    const { model, diagnostics } = readAmx(text);
-    const report = [{ file, text, diagnostics }];
+    const { model, report } = await inputTextReport(io.cwd, file, readAmx);
     io.err(formatReport(report));
     if (flagOption(args, "json")) io.out(jsonLine(model));
     else {
@@ -34,18 +32,11 @@ export const amxShow: Command = {
           lines.push(
             `  ${i === b.variantInUse ? "*" : " "}[${i}] ${a.file}  type ${a.type} (${solver}), scalar ${a.scalarParam}, vector ${a.vectorParam}`,
           );
-          for (let r = 0; r < 3; r++) {
-            lines.push(
-              `       ${a.matrix
-                .slice(r * 4, r * 4 + 4)
-                .map((v) => String(v).padStart(14))
-                .join("")}`,
-            );
-          }
+          lines.push(...matrixLines(a.matrix, "       "));
         });
       }
       io.out(`${lines.join("\n")}\n`);
     }
-    return reportHasErrors(report) ? ExitCode.Problems : ExitCode.Ok;
+    return reportExitCode(report);
   },
 };

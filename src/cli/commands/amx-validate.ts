@@ -1,10 +1,9 @@
 /** `deforma amx validate FILE [--json] [--no-files]`. */
 import { resolve } from "node:path";
-import { formatReport, reportHasErrors, reportJson, summarize } from "../../core/report.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { type Command, flagOption } from "../command.js";
-import { inputText, jsonLine } from "../input.js";
-import { ExitCode } from "../io.js";
+import { inputText } from "../input.js";
+import { printValidation } from "../output.js";
 
 /** The `amx validate` command. */
 export const amxValidate: Command = {
@@ -29,12 +28,7 @@ export const amxValidate: Command = {
     const report = check.report.map((r, i) =>
       i === 0 ? { ...r, file } : { ...r, file: relativeTo(file, r.file) },
     );
-    if (flagOption(args, "json")) io.out(jsonLine(reportJson(report)));
-    else {
-      io.out(formatReport(report));
-      io.out(`${file}: ${reportHasErrors(report) ? "invalid" : "ok"} (${summarize(report)})\n`);
-    }
-    return reportHasErrors(report) ? ExitCode.Problems : ExitCode.Ok;
+    return printValidation(io, file, report, flagOption(args, "json"));
   },
 };
 

@@ -1,11 +1,11 @@
 /** `deforma cad show|validate FILE [--json]`. */
 
-import { formatReport, reportHasErrors, reportJson, summarize } from "../../core/report.js";
+import { formatReport } from "../../core/report.js";
 import { readCad } from "../../mixed/cad/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
 import { type Command, flagOption } from "../command.js";
-import { inputText, jsonLine } from "../input.js";
-import { ExitCode } from "../io.js";
+import { inputTextReport, jsonLine } from "../input.js";
+import { matrixLines, printValidation, reportExitCode } from "../output.js";
 
 const json = { json: { type: "boolean", help: "print JSON" } } as const;
 
@@ -20,9 +20,7 @@ export const cadShow: Command = {
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const text = await inputText(io.cwd, file);
-    const { model, diagnostics } = readCad(text);
-    const report = [{ file, text, diagnostics }];
+    const { model, report } = await inputTextReport(io.cwd, file, readCad);
     io.err(formatReport(report));
     if (flagOption(args, "json")) io.out(jsonLine(model));
     else {
@@ -36,21 +34,12 @@ export const cadShow: Command = {
         for (const s of b.solvers) {
           const solver = MESH_TYPES.get(s.type)?.solver ?? "unknown type";
           lines.push(`  type ${s.type} (${solver}): ${s.hasCad ? "CAD model" : "no CAD model"}`);
-          if (s.matrix) {
-            for (let r = 0; r < 3; r++) {
-              lines.push(
-                `    ${s.matrix
-                  .slice(r * 4, r * 4 + 4)
-                  .map((v) => String(v).padStart(14))
-                  .join("")}`,
-              );
-            }
-          }
+          if (s.matrix) lines.push(...matrixLines(s.matrix, "    "));
         }
       }
       io.out(`${lines.join("\n")}\n`);
     }
-    return reportHasErrors(report) ? ExitCode.Problems : ExitCode.Ok;
+    return reportExitCode(report);
   },
 };
 
@@ -62,13 +51,7 @@ export const cadValidate: Command = {
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const text = await inputText(io.cwd, file);
-    const report = [{ file, text, diagnostics: readCad(text).diagnostics }];
-    if (flagOption(args, "json")) io.out(jsonLine(reportJson(report)));
-    else {
-      io.out(formatReport(report));
-      io.out(`${file}: ${reportHasErrors(report) ? "invalid" : "ok"} (${summarize(report)})\n`);
-    }
-    return reportHasErrors(report) ? ExitCode.Problems : ExitCode.Ok;
+    const { report } = await inputTextReport(io.cwd, file, readCad);
+    return printValidation(io, file, report, flagOption(args, "json"));
   },
 };

@@ -2,13 +2,12 @@
  * The `info`, `validate` and `convert` commands of the two binary-or-text
  * formats (`.agr`, `.amb`), made once from a description of the format.
  */
-import { resolve } from "node:path";
-import type { Diagnostic } from "../../core/diagnostics.js";
-import { formatReport, reportHasErrors, reportJson, summarize } from "../../core/report.js";
-import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
+import { formatReport, reportHasErrors } from "../../core/report.js";
+import type { ContainerReadResult } from "../../mixed/container.js";
 import { type Command, flagOption } from "../command.js";
 import { inputBytes, jsonLine } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { printValidation, reportExitCode, writeOutput } from "../output.js";
 
 /** What the commands need to know of a format. */
 export interface FormatCommands<M> {
@@ -16,12 +15,7 @@ export interface FormatCommands<M> {
   readonly name: string;
   /** What the file holds, e.g. "mesh animation". */
   readonly what: string;
-  readonly read: (bytes: Uint8Array) => {
-    model: M | undefined;
-    diagnostics: Diagnostic[];
-    encoding: "text" | "binary";
-    text?: string | undefined;
-  };
+  readonly read: (bytes: Uint8Array) => ContainerReadResult<M>;
   readonly info: (m: M) => unknown;
   /** Human-readable lines of the info. */
   readonly describe: (m: M) => string;
@@ -55,7 +49,7 @@ export function formatCommands<M>(f: FormatCommands<M>): {
         if (!r.model) return ExitCode.Problems;
         if (flagOption(args, "json")) io.out(jsonLine(f.info(r.model)));
         else io.out(`${file} (${r.encoding})\n${f.describe(r.model)}`);
-        return reportHasErrors(r.report) ? ExitCode.Problems : ExitCode.Ok;
+        return reportExitCode(r.report);
       },
     },
     validate: {
@@ -68,14 +62,7 @@ export function formatCommands<M>(f: FormatCommands<M>): {
       async run(args, io) {
         const file = args.positionals[0]!;
         const r = await load(io.cwd, file);
-        if (flagOption(args, "json")) io.out(jsonLine(reportJson(r.report)));
-        else {
-          io.out(formatReport(r.report));
-          io.out(
-            `${file}: ${reportHasErrors(r.report) ? "invalid" : "ok"} (${summarize(r.report)})\n`,
-          );
-        }
-        return reportHasErrors(r.report) ? ExitCode.Problems : ExitCode.Ok;
+        return printValidation(io, file, r.report, flagOption(args, "json"));
       },
     },
     convert: {
@@ -104,16 +91,8 @@ export function formatCommands<M>(f: FormatCommands<M>): {
         const toText =
           flagOption(args, "text") || (!flagOption(args, "binary") && r.encoding === "binary");
         const data = toText ? f.writeText(r.model) : f.writeBinary(r.model);
-        try {
-          await writeFileAtomic(resolve(io.cwd, output), data, {
-            overwrite: flagOption(args, "force"),
-          });
-        } catch (e) {
-          if (e instanceof FileExistsError) {
-            io.err(`deforma: ${output} exists; not overwritten (use --force)\n`);
-            return ExitCode.Problems;
-          }
-          throw e;
+        if (!(await writeOutput(io, output, data, flagOption(args, "force")))) {
+          return ExitCode.Problems;
         }
         io.err(
           `${output}: written (${toText ? "text" : "binary"}, ${data.length} ${toText ? "characters" : "bytes"})\n`,
