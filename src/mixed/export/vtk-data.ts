@@ -235,11 +235,16 @@ async function readBinary(
     return bad(
       `the header promises ${total} compressed bytes but the data is shorter or not base64`,
     );
-  const out = new Uint8Array(blocks === 0 ? 0 : (blocks - 1) * blockSize + lastSize);
+  const size = blocks === 0 ? 0 : (blocks - 1) * blockSize + lastSize;
+  // zlib cannot expand more than about 1032:1; larger claims are corrupt headers, not data.
+  if (size > 1032 * total + 64 * blocks || size > 2 ** 31) {
+    return bad(`the compression header claims ${size} bytes from ${total} compressed bytes`);
+  }
+  const out = new Uint8Array(size);
   for (let b = 0, at = 0, o = 0; b < blocks; b++) {
-    const size = header(head, 3 + b);
+    const packedSize = header(head, 3 + b);
     const expected = b === blocks - 1 ? lastSize : blockSize;
-    const block = await inflate(packed.subarray(at, at + size));
+    const block = await inflate(packed.subarray(at, at + packedSize));
     if (!block || block.length !== expected) {
       ctx.sink.report(
         VTK.decompress,
@@ -250,7 +255,7 @@ async function readBinary(
       return undefined;
     }
     out.set(block, o);
-    at += size;
+    at += packedSize;
     o += expected;
   }
   return out;

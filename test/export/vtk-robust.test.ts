@@ -1,0 +1,57 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/run.js";
+import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../src/mixed/export/index.js";
+import { demoScene } from "./helpers.js";
+
+describe("VTK reader on mangled input", () => {
+  it("never throws on truncated or mutated files (ours: base64 binary, UInt64 headers)", async () => {
+    const { scene } = await demoScene();
+    const vtu = exportVtk(scene, { frames: [0.5] }).find((f) => f.name.endsWith("crank.vtu"))!;
+    const bytes = new TextEncoder().encode(String(vtu.data));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(bytes.length),
+        fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 255 })), {
+          maxLength: 8,
+        }),
+        async (cut, edits) => {
+          const b = bytes.slice(0, cut);
+          for (const [at, v] of edits) if (at < b.length) b[at] = v;
+          const s = await readVtkSeries([{ name: "x.vtu", bytes: b }]);
+          meshAnimationFromVtk(s.frames, { type: 1 });
+          for (const r of s.report)
+            for (const d of r.diagnostics) expect(d.code).toMatch(/^VTK0\d\d$/);
+        },
+      ),
+      { numRuns: process.env.FUZZ ? 5000 : 150 },
+    );
+  });
+
+  it("reports a compression header that claims gigabytes instead of allocating them", async () => {
+    const header = Buffer.from(new Uint32Array([1, 4e9, 4e9, 4]).buffer).toString("base64");
+    const text = `<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor">
+<UnstructuredGrid><Piece NumberOfPoints="1" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${header}AAAAAA==</DataArray></Points>
+</Piece></UnstructuredGrid></VTKFile>`;
+    const s = await readVtkSeries([{ name: "z.vtu", text }]);
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK004"]);
+    expect(s.report[0]!.diagnostics[0]!.message).toContain("claims 4000000000 bytes");
+  });
+
+  it("draws a progress bar only on a terminal", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { fileURLToPath } = await import("node:url");
+    const amx = fileURLToPath(new URL("../../demo/slider-crank.amx", import.meta.url));
+    for (const isTTY of [true, false]) {
+      let err = "";
+      const io = { out: () => {}, err: (t: string) => void (err += t), cwd: process.cwd(), isTTY };
+      const out = join(mkdtempSync(join(tmpdir(), "deforma-bar-")), "v");
+      expect(await run(["mixed", "export", amx, "--vtk", out, "--fps", "2"], io)).toBe(0);
+      if (isTTY) expect(err).toContain("] 7/7 frames");
+      else expect(err).not.toContain("\r");
+    }
+  });
+});
