@@ -47,7 +47,14 @@ describe("VTK reader on mangled input", () => {
     const amx = fileURLToPath(new URL("../../demo/slider-crank.amx", import.meta.url));
     for (const isTTY of [true, false]) {
       let err = "";
-      const io = { out: () => {}, err: (t: string) => void (err += t), cwd: process.cwd(), isTTY };
+      const io = {
+        out: () => {},
+        err: (t: string) => {
+          err += t;
+        },
+        cwd: process.cwd(),
+        isTTY,
+      };
       const out = join(mkdtempSync(join(tmpdir(), "deforma-bar-")), "v");
       expect(await run(["mixed", "export", amx, "--vtk", out, "--fps", "2"], io)).toBe(0);
       if (isTTY) expect(err).toContain("] 7/7 frames");
