@@ -3,7 +3,7 @@
  * playwright-core. Skipped with a message when Chromium is missing locally;
  * required when CI=true.
  */
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,11 +37,12 @@ describe.skipIf(!available)("studio in Chromium", () => {
   let server: StudioServer;
   let browser: Browser;
   let page: Page;
+  let root: string;
 
   beforeAll(async () => {
     if (!existsSync(join(WEB, "index.html")))
       throw new Error("dist/web is missing: run npm run build");
-    const root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
+    root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
     cpSync(DEMO, root, { recursive: true });
     // Variant in use 1 of 1 variant: AMX013 on line 3, column 5.
     writeFileSync(
@@ -50,7 +51,7 @@ describe.skipIf(!available)("studio in Chromium", () => {
     );
     server = await startStudioServer({ root, webRoot: WEB, port: 0 });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+    page = await browser.newPage({ viewport: { width: 1200, height: 760 }, acceptDownloads: true });
   }, 60_000);
 
   afterAll(async () => {
@@ -137,6 +138,27 @@ describe.skipIf(!available)("studio in Chromium", () => {
     await page.selectOption("select.lang", "en");
     expect(await page.locator(".tabs a.active").textContent()).toBe("Mixed animation");
   });
+
+  it("exports glTF as a download and VTK into the project", async () => {
+    await open("#/mixed?file=slider-crank.amx&t=0");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("button.export-gltf"),
+    ]);
+    expect(download.suggestedFilename()).toBe("slider-crank.glb");
+    const path = await download.path();
+    const glb = readFileSync(path);
+    expect(glb.subarray(0, 4).toString("latin1")).toBe("glTF");
+    expect(glb.length).toBeGreaterThan(100_000);
+    await page.click("button.export-vtk");
+    await page.waitForFunction(
+      () => /slider-crank-vtk\//.test(document.querySelector(".export-status")?.textContent ?? ""),
+      null,
+      { timeout: 60_000 },
+    );
+    await page.waitForSelector('.file-list li:has-text("slider-crank-vtk/slider-crank.pvd")');
+    expect(existsSync(join(root, "slider-crank-vtk", "slider-crank.pvd"))).toBe(true);
+  }, 90_000);
 
   it("shows a broken .amx's diagnostics with line and column", async () => {
     await page.goto(`${server.url}#/mixed?file=broken.amx`);

@@ -47,6 +47,13 @@ const en = {
   "probe.value": "Value",
   "probe.over": "over the whole animation",
   "lang.label": "Language",
+  "export.gltf": "Export glTF",
+  "export.vtk": "Export VTK",
+  "export.working": "Exporting… {done}/{total}",
+  "export.savedGltf": "Saved {file}",
+  "export.savedVtk": "Wrote {count} files to {folder}/ in the project",
+  "export.replace": "{folder}/ already holds an export. Replace its files?",
+  "export.failed": "Export failed: {error}",
 } as const;
 
 /** A key of the string catalogue. */
@@ -96,6 +103,13 @@ const ru: Record<MessageKey, string> = {
   "probe.value": "Значение",
   "probe.over": "за всю анимацию",
   "lang.label": "Язык",
+  "export.gltf": "Экспорт glTF",
+  "export.vtk": "Экспорт VTK",
+  "export.working": "Экспорт… {done}/{total}",
+  "export.savedGltf": "Сохранён {file}",
+  "export.savedVtk": "Записано файлов: {count}, в папку проекта {folder}/",
+  "export.replace": "В {folder}/ уже есть экспорт. Заменить файлы?",
+  "export.failed": "Экспорт не удался: {error}",
 };
 
 /** Languages of the studio, with their own names. */

@@ -54,6 +54,7 @@ function build(): void {
       h("main", {}, mixed.element, coming),
     ),
   );
+  mixed.element.addEventListener("files-changed", () => void refreshFiles());
   window.addEventListener("dragover", (e) => {
     e.preventDefault();
     document.body.classList.add("dragging");

@@ -6,9 +6,10 @@
 import { COLORMAP_NAMES, type ColormapName, colormap } from "../../../src/core/colormap.js";
 import { locateReport, reportHasErrors } from "../../../src/core/report.js";
 import { scalarAt } from "../../../src/mixed/agr/model.js";
+import { exportGltf, vtkFiles } from "../../../src/mixed/export/index.js";
 import { decodeUtf8, loadMixedFolder } from "../../../src/mixed/load.js";
 import { buildMixedScene, MixedSampler, type MixedScene } from "../../../src/mixed/sample/index.js";
-import { readProjectFile } from "../api.js";
+import { readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t, tr } from "../i18n.js";
 import { formatRoute } from "../route.js";
@@ -303,6 +304,17 @@ export class MixedWorkspace {
         { className: "screenshot", onclick: () => void this.screenshot() },
         t("view.screenshot"),
       ),
+      h(
+        "button",
+        { className: "export-gltf", onclick: () => void this.exportGltf() },
+        t("export.gltf"),
+      ),
+      h(
+        "button",
+        { className: "export-vtk", onclick: () => void this.exportVtk() },
+        t("export.vtk"),
+      ),
+      h("span", { className: "export-status", role: "status" }),
     );
   }
 
@@ -561,20 +573,78 @@ export class MixedWorkspace {
     drawPlot(canvas, desc.varying ? m.times : [m.times[0] ?? 0], series, o.sampler.time, desc.unit);
   }
 
+  /** The file's name without folder and extension, for exported files. */
+  private baseName(o: Open): string {
+    return o.file.replace(/.*\//, "").replace(/\.amx$/i, "");
+  }
+
+  private exportStatus(text: string): void {
+    const el = this.ui.timeline.querySelector(".export-status");
+    if (el) el.textContent = text;
+  }
+
+  /** Exports the whole animation as one .glb and downloads it. */
+  private async exportGltf(): Promise<void> {
+    const o = this.open;
+    if (!o) return;
+    try {
+      const glb = await exportGltf(o.scene, {
+        onProgress: (done, total) => this.exportStatus(t("export.working", { done, total })),
+      });
+      const file = `${this.baseName(o)}.glb`;
+      download(new Blob([glb as BlobPart], { type: "model/gltf-binary" }), file);
+      this.exportStatus(t("export.savedGltf", { file }));
+    } catch (e) {
+      this.exportStatus(t("export.failed", { error: (e as Error).message }));
+    }
+  }
+
+  /** Writes a VTK series (10 frames per second) into a folder of the project, next to the .amx. */
+  private async exportVtk(): Promise<void> {
+    const o = this.open;
+    if (!o) return;
+    const name = this.baseName(o);
+    const folder = `${o.file.includes("/") ? o.file.replace(/\/[^/]*$/, "/") : ""}${name}-vtk`;
+    let overwrite = false;
+    let count = 0;
+    try {
+      for (const f of vtkFiles(o.scene, {
+        name,
+        fps: 10,
+        onProgress: (done, total) => this.exportStatus(t("export.working", { done, total })),
+      })) {
+        const data = typeof f.data === "string" ? new TextEncoder().encode(f.data) : f.data;
+        let result = await writeProjectFile(`${folder}/${f.name}`, data, overwrite);
+        if (result === "exists") {
+          if (!confirm(t("export.replace", { folder }))) return;
+          overwrite = true;
+          result = await writeProjectFile(`${folder}/${f.name}`, data, true);
+        }
+        count++;
+      }
+      this.exportStatus(t("export.savedVtk", { count, folder }));
+      this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true }));
+    } catch (e) {
+      this.exportStatus(t("export.failed", { error: (e as Error).message }));
+    }
+  }
+
   private async screenshot(): Promise<void> {
     const o = this.open;
     if (!o) return;
     const blob = await o.viewer.screenshot();
     if (!blob) return;
-    const a = h("a", {
-      href: URL.createObjectURL(blob),
-      download: `${o.file.replace(/.*\//, "").replace(/\.amx$/i, "")}-${o.sampler.time.toFixed(3)}s.png`,
-    });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    download(blob, `${this.baseName(o)}-${o.sampler.time.toFixed(3)}s.png`);
   }
+}
+
+/** Offers a blob to the user as a download named `name`. */
+function download(blob: Blob, name: string): void {
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
 function paintGradient(canvas: HTMLCanvasElement, name: ColormapName): void {
