@@ -59,6 +59,9 @@ export function meshAnimationFromVtk(
   const n = first.pointCount;
   const F = frames.length;
   let ok = true;
+  // One diagnostic for the first frame that differs, with the count of the others.
+  let mismatches = 0;
+  let firstMismatch: { frame: (typeof frames)[number]; problem: string } | undefined;
   for (const f of frames) {
     const problem =
       f.pointCount !== n
@@ -67,9 +70,22 @@ export function meshAnimationFromVtk(
           ? "its cells differ from the first frame's"
           : undefined;
     if (problem) {
-      sink(f.file).report(VTK.frameMismatch, `frame ${frames.indexOf(f)}: ${problem}`, f.start);
+      mismatches++;
+      firstMismatch ??= { frame: f, problem };
       ok = false;
     }
+  }
+  if (firstMismatch) {
+    const more =
+      mismatches > 1
+        ? ` (${mismatches - 1} more frame${mismatches > 2 ? "s differ" : " differs"})`
+        : "";
+    const f = firstMismatch.frame;
+    sink(f.file).report(
+      VTK.frameMismatch,
+      `frame ${frames.indexOf(f)}: ${firstMismatch.problem}${more}`,
+      f.start,
+    );
   }
   const times = new Float64Array(F);
   if (options.times) {
@@ -97,6 +113,7 @@ export function meshAnimationFromVtk(
         f.start,
       );
       ok = false;
+      break;
     }
   }
   if (!ok) return done();

@@ -58,6 +58,8 @@ export async function readVtkSeries(
 ): Promise<VtkSeries> {
   const report: FileReport[] = [];
   const frames: VtkFrame[] = [];
+  // Every .vtm of a series has the same blocks: a missing choice is reported once.
+  let blockReported = false;
   const given = new Map(files.map((f) => [normalize(f.name), f]));
   const fetch = async (name: string): Promise<Uint8Array | undefined> => {
     const f = given.get(normalize(name));
@@ -100,6 +102,8 @@ export async function readVtkSeries(
         : [];
     const first = chosen[0];
     if (!first) {
+      if (blockReported) return;
+      blockReported = true;
       const names = sets.map((s) => `'${attr(s, "name") ?? ""}'`).join(", ");
       p.sink.report(
         VTK.block,
