@@ -138,12 +138,15 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
           c.restore(c.start);
           break outer;
         }
-        r.report(
-          AMB.bodyOrder,
-          `expected body number ${body.number} (body list order) in frame ${f}, found ${r.found()}`,
-          c.start,
-          c.end,
-        );
+        // A body whose number could not be read has already been reported; its rows are not checked.
+        if (body.number !== 0) {
+          r.report(
+            AMB.bodyOrder,
+            `expected body number ${body.number} (body list order) in frame ${f}, found ${r.found()}`,
+            c.start,
+            c.end,
+          );
+        }
       }
       if (!readMatrix(r, matrices, (f * count + b) * 12, body.number, f)) break outer;
     }
