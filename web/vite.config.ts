@@ -5,6 +5,15 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "./",
+  resolve: {
+    // glTF-Transform's NodeIO imports these lazily; the page never uses NodeIO.
+    alias: [
+      {
+        find: /^node:(fs|path)$/,
+        replacement: fileURLToPath(new URL("./src/node-shim.ts", import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL("../dist/web", import.meta.url)),
     emptyOutDir: true,
