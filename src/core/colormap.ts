@@ -38,8 +38,9 @@ export function colormap(name: ColormapName): Uint8Array {
 
 /**
  * Maps `values` to colours through `lut`: `min` → first entry, `max` → last,
- * clamped outside; writes RGB floats in [0, 1] to `out` (3 per value).
- * A range of zero width maps everything to the middle entry. No allocation.
+ * clamped outside (NaN → first entry); writes RGB floats in [0, 1] to `out`
+ * (3 per value). A range of zero width maps everything to the middle entry.
+ * No allocation: the table's float form is made once per table.
  */
 export function mapScalars(
   values: ArrayLike<number>,
@@ -49,19 +50,32 @@ export function mapScalars(
   out: { [i: number]: number },
   count: number = values.length,
 ): void {
-  const last = lut.length / 3 - 1;
+  const table = floatTable(lut);
+  const last = table.length / 3 - 1;
   const width = max - min;
   const scale = width > 0 ? last / width : 0;
-  const middle = last >> 1;
+  const offset = width > 0 ? 0.5 - min * scale : (last >> 1) + 0.5;
   for (let k = 0, o = 0; k < count; k++, o += 3) {
-    let i = width > 0 ? Math.round((values[k]! - min) * scale) : middle;
-    if (!(i >= 0)) i = 0;
-    else if (i > last) i = last;
-    const e = i * 3;
-    out[o] = lut[e]! / 255;
-    out[o + 1] = lut[e + 1]! / 255;
-    out[o + 2] = lut[e + 2]! / 255;
+    // Index = round((v − min)·scale), clamped; NaN fails both tests and lands on 0.
+    const x = values[k]! * scale + offset;
+    const i = x >= 1 ? (x < last + 1 ? (x | 0) * 3 : last * 3) : 0;
+    out[o] = table[i]!;
+    out[o + 1] = table[i + 1]!;
+    out[o + 2] = table[i + 2]!;
   }
+}
+
+const floatTables = new WeakMap<Uint8Array, Float32Array>();
+
+/** The table with entries scaled to [0, 1], made once per table. */
+function floatTable(lut: Uint8Array): Float32Array {
+  let t = floatTables.get(lut);
+  if (!t) {
+    t = new Float32Array(lut.length);
+    for (let i = 0; i < lut.length; i++) t[i] = lut[i]! / 255;
+    floatTables.set(lut, t);
+  }
+  return t;
 }
 
 function buildLut(anchors: readonly string[]): Uint8Array {
