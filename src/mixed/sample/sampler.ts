@@ -172,6 +172,18 @@ export class MixedSampler {
       a32 = t[9]!,
       a33 = t[10]!,
       b3 = t[11]!;
+    if (e === 1) {
+      // No exaggeration: the initial coordinates are not needed (three reads less per node).
+      for (let o = 0, end = n * 3; o < end; o += 3) {
+        const x = beta * src0[o]! + alpha * src1[o]!;
+        const y = beta * src0[o + 1]! + alpha * src1[o + 1]!;
+        const z = beta * src0[o + 2]! + alpha * src1[o + 2]!;
+        out[o] = a11 * x + a12 * y + a13 * z + b1;
+        out[o + 1] = a21 * x + a22 * y + a23 * z + b2;
+        out[o + 2] = a31 * x + a32 * y + a33 * z + b3;
+      }
+      return out;
+    }
     for (let k = 0, o = 0; k < n; k++, o += 3) {
       const qx = p0[o]!,
         qy = p0[o + 1]!,
