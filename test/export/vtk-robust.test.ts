@@ -39,6 +39,20 @@ describe("VTK reader on mangled input", () => {
     expect(s.report[0]!.diagnostics[0]!.message).toContain("claims 4000000000 bytes");
   });
 
+  it("reports a .vtm whose block names itself (or a .vtm naming it back) instead of looping", async () => {
+    const vtm = (file: string) =>
+      `<VTKFile type="vtkMultiBlockDataSet"><vtkMultiBlockDataSet><DataSet name="b" file="${file}"/></vtkMultiBlockDataSet></VTKFile>`;
+    const self = await readVtkSeries([{ name: "a.vtm", text: vtm("a.vtm") }]);
+    expect(self.frames).toEqual([]);
+    expect(self.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toEqual(["VTK009"]);
+    const pair = await readVtkSeries([
+      { name: "d/a.vtm", text: vtm("b.vtm") },
+      { name: "d/b.vtm", text: vtm("./a.vtm") },
+    ]);
+    expect(pair.frames).toEqual([]);
+    expect(pair.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toContain("VTK009");
+  });
+
   it("draws a progress bar only on a terminal", async () => {
     const { mkdtempSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");

@@ -75,7 +75,19 @@ export async function readVtkSeries(
     report.push({ file: name, text: split.text, diagnostics: sink.items });
     return { root, ctx, sink };
   };
+  // Files being followed now: a .vtm that names itself (or a .vtm naming it back) is a cycle.
+  const following = new Set<string>();
   const follow = async (from: Parsed, at: number, name: string, time: number | undefined) => {
+    const key = normalize(name);
+    if (following.has(key)) {
+      from.sink.report(
+        VTK.missingFile,
+        `'${name}' names itself through its blocks; not followed`,
+        at,
+        at + 1,
+      );
+      return;
+    }
     const bytes = await fetch(name);
     if (!bytes) {
       from.sink.report(VTK.missingFile, `'${name}' was not given and cannot be read`, at, at + 1);
@@ -83,11 +95,13 @@ export async function readVtkSeries(
     }
     const p = open(name, bytes);
     const type = p.root && attr(p.root, "type");
+    following.add(key);
     if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time);
     else if (type === "UnstructuredGrid") {
       const frame = await readGrid(name, p, time);
       if (frame) frames.push(frame);
     } else if (p.root) wrongType(p);
+    following.delete(key);
   };
   const multiblock = async (p: Parsed, name: string, time: number | undefined) => {
     const sets: XmlElement[] = [];
@@ -140,8 +154,11 @@ export async function readVtkSeries(
       }
       if (sets.length === 0)
         p.sink.report(VTK.noFrames, "the collection lists no DataSet", p.root.start);
-    } else if (type === "vtkMultiBlockDataSet") await multiblock(p, f.name, undefined);
-    else if (type === "UnstructuredGrid") {
+    } else if (type === "vtkMultiBlockDataSet") {
+      following.add(normalize(f.name));
+      await multiblock(p, f.name, undefined);
+      following.delete(normalize(f.name));
+    } else if (type === "UnstructuredGrid") {
       const frame = await readGrid(f.name, p, undefined);
       if (frame) frames.push(frame);
     } else wrongType(p);
