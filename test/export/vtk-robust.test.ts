@@ -53,6 +53,25 @@ describe("VTK reader on mangled input", () => {
     expect(pair.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toContain("VTK009");
   });
 
+  it("reads stray end tags and long tags in linear time, recovering at a matching open element", async () => {
+    const n = 20000;
+    const started = performance.now();
+    const deep = await readVtkSeries([{ name: "d.vtu", text: "<a>".repeat(n) + "</b>".repeat(n) }]);
+    const attrs = await readVtkSeries([{ name: "t.vtu", text: `<a ${'x="1" '.repeat(10 * n)}` }]);
+    // Quadratic scans took tens of seconds here; linear ones take milliseconds.
+    expect(performance.now() - started).toBeLessThan(3000);
+    // n stray end tags, n elements left open, and a root that is not <VTKFile>.
+    expect(deep.report[0]!.diagnostics.length).toBe(2 * n + 1);
+    expect(attrs.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK001", "VTK002"]);
+    const recovered = await readVtkSeries([
+      { name: "r.vtu", text: '<VTKFile type="X"><a><b></a><c/></VTKFile>' },
+    ]);
+    expect(recovered.report[0]!.diagnostics.map((d) => d.message)).toEqual([
+      "end tag '</a>' where '</b>' was expected",
+      "VTKFile type 'X' is not UnstructuredGrid, Collection or vtkMultiBlockDataSet",
+    ]);
+  });
+
   it("draws a progress bar only on a terminal", async () => {
     const { mkdtempSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");

@@ -59,6 +59,16 @@ export function parseXml(text: string, sink: Reporter): XmlElement | undefined {
   let root: XmlElement | undefined;
   let i = 0;
   const fail = (message: string, at: number) => sink.report(VTK.xmlSyntax, message, at, at + 1);
+  // How many elements of each name are open (on the stack).
+  const open = new Map<string, number>();
+  const close = (e: XmlElement): string => {
+    open.set(e.name, open.get(e.name)! - 1);
+    return e.name;
+  };
+  const push = (e: XmlElement): void => {
+    stack.push(e);
+    open.set(e.name, (open.get(e.name) ?? 0) + 1);
+  };
   while (i < n) {
     const lt = text.indexOf("<", i);
     const stop = lt < 0 ? n : lt;
@@ -103,19 +113,21 @@ export function parseXml(text: string, sink: Reporter): XmlElement | undefined {
       if (!top) fail(`end tag '</${name}>' without a start tag`, i);
       else if (top.name !== name) {
         fail(`end tag '</${name}>' where '</${top.name}>' was expected`, i);
-        // Recover: close up to a matching element if there is one.
-        const k = stack.map((e) => e.name).lastIndexOf(name);
-        if (k >= 0) stack.length = k;
-      } else stack.pop();
+        // Recover: close up to a matching element if there is one. The count of
+        // open elements by name keeps stray end tags from scanning the stack.
+        if ((open.get(name) ?? 0) > 0) {
+          while (stack.length > 0 && close(stack.pop()!) !== name);
+        }
+      } else close(stack.pop()!);
       i = j < n && text.charCodeAt(j) === 62 ? j + 1 : j;
     } else {
-      i = startTag(text, i, stack, sink, (e) => {
+      i = startTag(text, i, stack, push, sink, (e) => {
         if (!root) root = e;
         else fail(`second root element '<${e.name}>'`, e.start);
       });
     }
   }
-  for (const open of stack) fail(`'<${open.name}>' is not closed`, open.start);
+  for (const e of stack) fail(`'<${e.name}>' is not closed`, e.start);
   return root;
 }
 
@@ -123,7 +135,8 @@ export function parseXml(text: string, sink: Reporter): XmlElement | undefined {
 function startTag(
   text: string,
   i: number,
-  stack: XmlElement[],
+  stack: readonly XmlElement[],
+  push: (e: XmlElement) => void,
   sink: Reporter,
   onRoot: (e: XmlElement) => void,
 ): number {
@@ -137,6 +150,7 @@ function startTag(
     return i + 1;
   }
   const e: XmlElement = { name, start: i, attributes: [], children: [], text: [] };
+  let lt = text.indexOf("<", j);
   const parent = stack[stack.length - 1];
   if (parent) parent.children.push(e);
   else onRoot(e);
@@ -148,7 +162,7 @@ function startTag(
       return n;
     }
     if (c === 62) {
-      stack.push(e);
+      push(e);
       return j + 1;
     }
     if (c === 47 && text.charCodeAt(j + 1) === 62) return j + 2;
@@ -173,7 +187,8 @@ function startTag(
       continue;
     }
     const close = text.indexOf(q === 34 ? '"' : "'", j + 1);
-    const lt = text.indexOf("<", j + 1);
+    // The next '<' is looked up again only once it is behind: one scan per tag, not per attribute.
+    if (lt >= 0 && lt <= j) lt = text.indexOf("<", j + 1);
     if (close < 0 || (lt >= 0 && lt < close)) {
       fail(`the value of '${attrName}' is not closed`, j);
       return lt < 0 ? n : lt;
