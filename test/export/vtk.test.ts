@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readAmx } from "../../src/mixed/amx/index.js";
 import { type ExportFile, exportVtk } from "../../src/mixed/export/index.js";
+import { buildMixedScene } from "../../src/mixed/sample/index.js";
 import { demoScene, HAS_VTK, python, VTK_REQUIRED } from "./helpers.js";
 
 interface Block {
@@ -42,6 +44,35 @@ describe("exportVtk", () => {
     expect(names).toContain("demo_00004/connecting_rod.vtu");
     expect(names).toContain("demo_connecting_rod.pvd");
     expect(names).toHaveLength(TIMES.length * (scene.bodies.length + 1) + 1 + scene.bodies.length);
+  });
+
+  it("gives every body its own .vtu, even when a numbered name is another body's name", () => {
+    const bodies = [
+      { number: 3, name: "a_2" },
+      { number: 1, name: "a" },
+      { number: 2, name: "A" },
+      { number: 4, name: "a/2" },
+    ].map((b) => ({ ...b, geometry: { kind: "none" as const } }));
+    const scene = buildMixedScene({
+      amx: readAmx("m.amb\n0\n"),
+      mbs: {
+        status: "ok",
+        model: {
+          bodies,
+          times: Float64Array.of(0),
+          matrices: Float64Array.from({ length: 12 * bodies.length }, (_, i) =>
+            i % 12 === 0 || i % 12 === 5 || i % 12 === 10 ? 1 : 0,
+          ),
+        },
+      },
+      meshes: new Map(),
+      report: [],
+    })!;
+    const vtus = exportVtk(scene, { name: "m" })
+      .map((f) => f.name)
+      .filter((n) => n.endsWith(".vtu"));
+    expect(vtus).toHaveLength(bodies.length);
+    expect(new Set(vtus.map((n) => n.toLowerCase())).size).toBe(bodies.length);
   });
 
   it.skipIf(!HAS_VTK && !VTK_REQUIRED)(

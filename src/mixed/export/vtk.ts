@@ -200,8 +200,12 @@ export function safeName(s: string): string {
 function uniqueNames(bodies: readonly SceneBody[]): string[] {
   const seen = new Set<string>();
   return bodies.map((b) => {
-    let name = safeName(b.name);
-    if (seen.has(name.toLowerCase())) name = `${name}_${b.number}`;
+    const safe = safeName(b.name);
+    let name = safe;
+    // A numbered name may itself be taken (a body named `a_2` before body 2 `a`).
+    for (let k = 1; seen.has(name.toLowerCase()); k++) {
+      name = k === 1 ? `${safe}_${b.number}` : `${safe}_${b.number}_${k}`;
+    }
     seen.add(name.toLowerCase());
     return name;
   });
