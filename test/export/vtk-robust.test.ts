@@ -1,7 +1,9 @@
+import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
 import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../src/mixed/export/index.js";
+import { inflate } from "../../src/mixed/export/vtk-data.js";
 import { demoScene } from "./helpers.js";
 
 describe("VTK reader on mangled input", () => {
@@ -37,6 +39,21 @@ describe("VTK reader on mangled input", () => {
     const s = await readVtkSeries([{ name: "z.vtu", text }]);
     expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK004"]);
     expect(s.report[0]!.diagnostics[0]!.message).toContain("claims 4000000000 bytes");
+  });
+
+  it("stops inflating a block at its declared size (a small zlib bomb is not expanded)", async () => {
+    const bomb = deflateSync(new Uint8Array(32 * 1024 * 1024));
+    expect(await inflate(bomb, 1024)).toBeUndefined();
+    expect((await inflate(deflateSync(Uint8Array.of(1, 2, 3)), 3))?.length).toBe(3);
+    const b64 = (u: Uint8Array) => Buffer.from(u).toString("base64");
+    // One block that claims 12 bytes (a Float32 point) but inflates to 32 MiB.
+    const header = b64(new Uint8Array(new Uint32Array([1, 12, 12, bomb.length]).buffer));
+    const text = `<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor">
+<UnstructuredGrid><Piece NumberOfPoints="1" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${header}${b64(bomb)}</DataArray></Points>
+</Piece></UnstructuredGrid></VTKFile>`;
+    const s = await readVtkSeries([{ name: "bomb.vtu", text }]);
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK017"]);
   });
 
   it("reports a .vtm whose block names itself (or a .vtm naming it back) instead of looping", async () => {

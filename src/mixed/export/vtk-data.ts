@@ -244,7 +244,7 @@ async function readBinary(
   for (let b = 0, at = 0, o = 0; b < blocks; b++) {
     const packedSize = header(head, 3 + b);
     const expected = b === blocks - 1 ? lastSize : blockSize;
-    const block = await inflate(packed.subarray(at, at + packedSize));
+    const block = await inflate(packed.subarray(at, at + packedSize), expected);
     if (!block || block.length !== expected) {
       ctx.sink.report(
         VTK.decompress,
@@ -261,13 +261,39 @@ async function readBinary(
   return out;
 }
 
-/** zlib-inflated `bytes`, or undefined when they are not a valid zlib stream. */
-export async function inflate(bytes: Uint8Array): Promise<Uint8Array | undefined> {
+/**
+ * zlib-inflated `bytes`, or undefined when they are not a valid zlib stream
+ * or inflate to more than `limit` bytes (inflation stops there: a small
+ * block cannot make the reader hold gigabytes).
+ */
+export async function inflate(
+  bytes: Uint8Array,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Uint8Array | undefined> {
   try {
-    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
       .stream()
-      .pipeThrough(new DecompressionStream("deflate"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+      .pipeThrough(new DecompressionStream("deflate"))
+      .getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > limit) {
+        await reader.cancel();
+        return undefined;
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    return out;
   } catch {
     return undefined;
   }
