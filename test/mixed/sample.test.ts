@@ -124,3 +124,57 @@ describe("mesh sampling", () => {
     expect(s.end).toBe(2);
   });
 });
+
+describe("probe values", () => {
+  it("nodeScalar equals the full interpolation at one node", () => {
+    const s = scene();
+    const sampler = new MixedSampler(s);
+    const variant = s.bodies[0]!.variants[0]!;
+    sampler.setTime(0.3);
+    const all = sampler.scalars(variant, new Float32Array(2));
+    expect(sampler.nodeScalar(variant, 1)).toBeCloseTo(all[1]!, 6);
+    expect(sampler.nodeScalar(variant, 5)).toBeNaN();
+  });
+});
+
+describe("edge cases", () => {
+  it("on a frame the placement is the file's matrix exactly, even a non-rotation", () => {
+    const mirrored: MbsAnimation = {
+      ...MBS,
+      matrices: Float64Array.of(1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, ...rotZ(90, 4, 0, 0)),
+    };
+    const folder: MixedFolder = {
+      amx: readAmx(AMX),
+      mbs: { status: "ok", model: mirrored },
+      meshes: new Map([["arm.agr", { status: "ok", model: MESH }]]),
+      report: [],
+    };
+    const sampler = new MixedSampler(buildMixedScene(folder)!);
+    sampler.setTime(0);
+    expect([...sampler.bodyMatrix(0, new Float64Array(12))]).toEqual([
+      1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0,
+    ]);
+  });
+
+  it("no scene without .amb frames; a frameless .agr counts as missing", () => {
+    const empty: MixedFolder = {
+      amx: readAmx(AMX),
+      mbs: {
+        status: "ok",
+        model: { ...MBS, times: new Float64Array(0), matrices: new Float64Array(0) },
+      },
+      meshes: new Map(),
+      report: [],
+    };
+    expect(buildMixedScene(empty)).toBeUndefined();
+    const noFrames: MixedFolder = {
+      amx: readAmx(AMX),
+      mbs: { status: "ok", model: MBS },
+      meshes: new Map([
+        ["arm.agr", { status: "ok", model: { ...MESH, times: new Float64Array(0) } }],
+      ]),
+      report: [],
+    };
+    expect(buildMixedScene(noFrames)!.bodies[0]!.variants[0]!.animation).toBeNull();
+  });
+});

@@ -65,6 +65,12 @@ export class MixedSampler {
     const { mbs, rotations } = this.scene;
     const count = mbs.bodies.length;
     const { i0, i1, alpha } = this.mbsCursor;
+    if (alpha === 0) {
+      // On a frame (and outside the range) the placement is the file's own, exactly.
+      const o = (i0 * count + index) * 12;
+      for (let k = 0; k < 12; k++) out[k] = mbs.matrices[o + k]!;
+      return out;
+    }
     slerpFlat(
       rotations,
       (i0 * count + index) * 4,
@@ -132,6 +138,20 @@ export class MixedSampler {
     const beta = 1 - alpha;
     for (let k = 0; k < n; k++) out[k] = beta * values[o0 + k]! + alpha * values[o1 + k]!;
     return out;
+  }
+
+  /**
+   * The value of scalar parameter `param` (default: the `.amx`'s) at node
+   * `node` of a variant at the current time: O(1), for probes.
+   */
+  nodeScalar(variant: SceneVariant, node: number, param: number = variant.ref.scalarParam): number {
+    const m = variant.animation;
+    if (!m || param >= m.scalars.length || node < 0 || node >= m.nodeCount) return Number.NaN;
+    const values = m.scalarValues[param]!;
+    if (!m.scalars[param]!.varying) return values[node]!;
+    const { i0, i1, alpha } = this.meshCursors.get(m)!;
+    const n = m.nodeCount;
+    return (1 - alpha) * values[i0 * n + node]! + alpha * values[i1 * n + node]!;
   }
 
   private positions(

@@ -50,10 +50,10 @@ export interface MixedScene {
 
 /**
  * Builds the scene from a loaded folder; undefined when the MBS animation
- * could not be read (there is nothing to play without it).
+ * could not be read or has no frame (there is nothing to play without it).
  */
 export function buildMixedScene(folder: MixedFolder): MixedScene | undefined {
-  if (folder.mbs?.status !== "ok") return undefined;
+  if (folder.mbs?.status !== "ok" || folder.mbs.model.times.length === 0) return undefined;
   const mbs = folder.mbs.model;
   const amx = folder.amx.model;
   const surfaces = new Map<MeshAnimation, Uint32Array>();
@@ -61,7 +61,9 @@ export function buildMixedScene(folder: MixedFolder): MixedScene | undefined {
     const mixed = amx.bodies.find((x) => x.body === b.number);
     const variants = (mixed?.animations ?? []).map((ref): SceneVariant => {
       const companion = folder.meshes.get(ref.file);
-      const animation = companion?.status === "ok" ? companion.model : null;
+      // A mesh animation without frames has nothing to show: treated like a missing file.
+      const animation =
+        companion?.status === "ok" && companion.model.times.length > 0 ? companion.model : null;
       let surface = animation ? surfaces.get(animation) : undefined;
       if (animation && !surface) {
         surface = extractSurface(animation);
