@@ -126,7 +126,11 @@ describe.skipIf(!available)("studio in Chromium", () => {
     expect(await page.locator(".probe .coords").textContent()).toMatch(
       /-?\d+\.\d+, -?\d+\.\d+, -?\d+\.\d+/,
     );
-    expect(await page.locator(".probe .value").textContent()).toMatch(/\d/);
+    const before = await page.locator(".probe .value").textContent();
+    expect(before).toMatch(/\d/);
+    // The probed value follows the time (the over-time series is not rebuilt per frame).
+    for (let i = 0; i < 5; i++) await page.click("button.step-forward");
+    expect(await page.locator(".probe .value").textContent()).not.toBe(before);
   });
 
   it("switches to Russian", async () => {

@@ -19,7 +19,7 @@ export function parseRoute(hash: string): Route {
   const file = params.get("file") ?? undefined;
   const rawT = params.get("t");
   let t: Route["t"];
-  if (rawT !== null) {
+  if (rawT !== null && rawT.trim() !== "" && rawT.trim() !== "%") {
     const percent = rawT.endsWith("%");
     const value = Number(percent ? rawT.slice(0, -1) : rawT);
     if (Number.isFinite(value)) t = { value: percent ? value / 100 : value, percent };

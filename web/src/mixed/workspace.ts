@@ -27,6 +27,8 @@ interface Open {
   speed: number;
   loop: boolean;
   probe: ProbeHit | null;
+  /** The probed node's value at every `.agr` frame (made when the probe changes). */
+  probeSeries: Float32Array | null;
 }
 
 /** The workspace element and its `open` entry point. */
@@ -112,6 +114,7 @@ export class MixedWorkspace {
       speed: 1,
       loop: true,
       probe: null,
+      probeSeries: null,
     };
     viewer.renderer.domElement.addEventListener("pointerdown", (e) => this.startClick(e));
     const start = time
@@ -191,7 +194,9 @@ export class MixedWorkspace {
     this.lastTick = now;
     let next = o.sampler.time + dt * o.speed;
     if (next > o.scene.end) {
-      if (o.loop) next = o.scene.start + (next - o.scene.end);
+      const duration = o.scene.end - o.scene.start;
+      if (o.loop)
+        next = duration > 0 ? o.scene.start + ((next - o.scene.start) % duration) : o.scene.start;
       else {
         this.seek(o.scene.end);
         this.play(false);
@@ -252,6 +257,7 @@ export class MixedWorkspace {
     this.ui.legends.replaceChildren();
     this.buildTimeline(o);
     this.buildBodies(o);
+    this.refreshLegends(o);
     this.refreshTime();
   }
 
@@ -335,7 +341,7 @@ export class MixedWorkspace {
       const frame = c.alpha >= 0.5 ? c.i1 : c.i0;
       clock.textContent = `${t("time.time")} ${o.sampler.time.toFixed(3)} s · ${t("time.frame")} ${frame} / ${o.scene.mbs.times.length - 1}`;
     }
-    this.refreshLegends(o);
+    this.updateLegendRanges(o);
     if (o.probe) this.refreshProbe(false);
   }
 
@@ -386,7 +392,9 @@ export class MixedWorkspace {
         className: "scalar",
         onchange: (e: Event) => {
           state.mesh.scalarParam = Number((e.target as HTMLSelectElement).value);
+          o.probeSeries = null;
           o.viewer.update(o.states);
+          this.refreshLegends(o);
           this.refreshTime();
         },
       });
@@ -452,12 +460,24 @@ export class MixedWorkspace {
       const legend = existing ?? this.makeLegend(o, b.index, b.number);
       legend.querySelector(".title")!.textContent =
         `${b.name}: ${param?.name ?? "—"} (${param?.unit ?? ""})`;
-      legend.querySelector(".min")!.textContent = format(view.range.min);
-      legend.querySelector(".max")!.textContent = format(view.range.max);
       paintGradient(legend.querySelector("canvas")!, state.mesh.colormap);
       items.push(legend);
     }
     this.ui.legends.replaceChildren(...items);
+    this.updateLegendRanges(o);
+  }
+
+  /** Per frame: only the legends' range numbers change. */
+  private updateLegendRanges(o: Open): void {
+    for (const legend of this.ui.legends.children) {
+      const b = o.scene.bodies.find(
+        (x) => String(x.number) === (legend as HTMLElement).dataset.body,
+      );
+      const view = b && o.viewer.meshView(b.index, o.states[b.index]!.variant);
+      if (!view) continue;
+      legend.querySelector(".min")!.textContent = format(view.range.min);
+      legend.querySelector(".max")!.textContent = format(view.range.max);
+    }
   }
 
   private makeLegend(o: Open, index: number, number: number): HTMLElement {
@@ -545,11 +565,14 @@ export class MixedWorkspace {
     const state = o.states[hit.body]!;
     const param = Math.min(state.mesh.scalarParam, m.scalars.length - 1);
     const desc = m.scalars[param]!;
-    const frames = desc.varying ? m.times.length : 1;
-    const series = new Float32Array(frames);
-    for (let f = 0; f < frames; f++) series[f] = scalarAt(m, param, f)[hit.node]!;
-    const now = new Float32Array(m.nodeCount);
-    o.sampler.scalars(hit.variant, now, param);
+    // The node's value over all frames is gathered once per probe, not per frame.
+    if (redraw || !o.probeSeries) {
+      const frames = desc.varying ? m.times.length : 1;
+      o.probeSeries = new Float32Array(frames);
+      for (let f = 0; f < frames; f++) o.probeSeries[f] = scalarAt(m, param, f)[hit.node]!;
+    }
+    const series = o.probeSeries;
+    const value = o.sampler.nodeScalar(hit.variant, hit.node, param);
     let canvas = panel.querySelector<HTMLCanvasElement>("canvas.plot");
     if (redraw || !canvas) {
       canvas = h("canvas", { className: "plot" });
@@ -569,7 +592,7 @@ export class MixedWorkspace {
         canvas,
       );
     }
-    panel.querySelector(".value")!.textContent = `${format(now[hit.node]!)} ${desc.unit}`;
+    panel.querySelector(".value")!.textContent = `${format(value)} ${desc.unit}`;
     drawPlot(canvas, desc.varying ? m.times : [m.times[0] ?? 0], series, o.sampler.time, desc.unit);
   }
 
