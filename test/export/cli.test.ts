@@ -7,6 +7,29 @@ import { cli } from "../helpers.js";
 import { demoPath } from "./helpers.js";
 
 describe("deforma mixed export / agr from-vtk", () => {
+  it("refuses a frame rate that would make more than a million frames (usage error)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deforma-cli-"));
+    const r = await cli([
+      "mixed",
+      "export",
+      demoPath("slider-crank.amx"),
+      "--vtk",
+      join(dir, "v"),
+      "--fps",
+      "1e12",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("more than 1000000 frames");
+  });
+
+  it("never writes a hidden (dot) file name for a body", async () => {
+    const { safeName } = await import("../../src/mixed/export/vtk.js");
+    expect(safeName(".hidden")).toBe("_hidden");
+    expect(safeName("..")).toBe("_.");
+    expect(safeName("")).toBe("_");
+    expect(safeName("rod 1/2")).toBe("rod_1_2");
+  });
+
   it("exports the demo to .glb once and refuses to overwrite without --force", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-cli-"));
     const out = join(dir, "demo.glb");

@@ -114,3 +114,16 @@ describe("exportGltf", () => {
     expect(rigidMesh({ kind: "none" })).toBeNull();
   });
 });
+
+describe("morph target cap", () => {
+  it("thins long animations to at most MAX_MORPH_TARGETS targets, keeping the last frame", async () => {
+    const { MAX_MORPH_TARGETS, morphStep } = await import("../../src/mixed/export/gltf-mesh.js");
+    const { thinIndices } = await import("../../src/mixed/export/frames.js");
+    for (const frames of [1, 2, 255, 256, 257, 1000, 10_000]) {
+      const kept = thinIndices(frames, morphStep(frames, 1));
+      expect(kept.length).toBeLessThanOrEqual(MAX_MORPH_TARGETS);
+      expect(kept[kept.length - 1]).toBe(frames - 1);
+      if (frames <= MAX_MORPH_TARGETS - 1) expect(kept.length).toBe(frames);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { mkdir, readdir, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { COLORMAP_NAMES, type ColormapName } from "../../core/colormap.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
+import { MAX_EXPORT_FRAMES } from "../../mixed/export/frames.js";
 import { buildMixedScene } from "../../mixed/sample/scene.js";
 import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
@@ -76,6 +77,11 @@ export const mixedExport: Command = {
     if (reportHasErrors(report) || !scene) {
       io.err(`${file}: has errors; not exported\n`);
       return ExitCode.Problems;
+    }
+    if (fps !== undefined && (scene.end - scene.start) * fps > MAX_EXPORT_FRAMES) {
+      throw new UsageError(
+        `--fps ${fps} over ${scene.end - scene.start} s is more than ${MAX_EXPORT_FRAMES} frames`,
+      );
     }
     const frames = {
       ...(fps !== undefined ? { fps } : {}),

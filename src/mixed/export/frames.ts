@@ -14,6 +14,9 @@ export interface FrameOptions {
 /** Defaults of {@link FrameOptions}: the `.amb`'s own frame times, all of them. */
 export const FRAME_DEFAULTS = { frameStep: 1 } as const;
 
+/** Most frames an export samples; more (a huge `fps` or `frames` list) is a RangeError. */
+export const MAX_EXPORT_FRAMES = 1_000_000;
+
 /** The times (seconds, strictly increasing) an export samples `scene` at. */
 export function sampleTimes(scene: MixedScene, options: FrameOptions = {}): Float64Array {
   let times: Float64Array;
@@ -23,6 +26,11 @@ export function sampleTimes(scene: MixedScene, options: FrameOptions = {}): Floa
   } else if (options.fps !== undefined && options.fps > 0) {
     const { start, end } = scene;
     const count = Math.floor((end - start) * options.fps + 1e-9) + 1;
+    if (!(count <= MAX_EXPORT_FRAMES)) {
+      throw new RangeError(
+        `${options.fps} frames per second over ${end - start} s is more than ${MAX_EXPORT_FRAMES} frames`,
+      );
+    }
     const last = start + (count - 1) / options.fps;
     const extra = end - last > 1e-9 ? 1 : 0;
     times = new Float64Array(count + extra);
@@ -36,15 +44,7 @@ export function sampleTimes(scene: MixedScene, options: FrameOptions = {}): Floa
 
 /** Every `step`-th entry of `times` with the last one kept (a copy; `step` < 1 counts as 1). */
 export function thin(times: ArrayLike<number>, step: number): Float64Array {
-  const s = Math.max(1, Math.floor(step));
-  const n = times.length;
-  if (n === 0) return new Float64Array(0);
-  const kept = Math.floor((n - 1) / s) + 1;
-  const extra = (n - 1) % s === 0 ? 0 : 1;
-  const out = new Float64Array(kept + extra);
-  for (let k = 0; k < kept; k++) out[k] = times[k * s]!;
-  if (extra) out[kept] = times[n - 1]!;
-  return out;
+  return Float64Array.from(thinIndices(times.length, step), (i) => times[i]!);
 }
 
 /** Indices into `times` of the entries {@link thin} keeps. */

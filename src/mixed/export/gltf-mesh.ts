@@ -24,9 +24,23 @@ export interface MeshBodySettings {
   readonly progress: () => void;
 }
 
+/**
+ * Most morph targets per mesh: the `weights` channel holds targets × keys
+ * numbers, so it grows with the square of the frames; longer animations are
+ * thinned evenly to stay below this.
+ */
+export const MAX_MORPH_TARGETS = 256;
+
+/** The frame step used for `frames` `.agr` frames: at least `frameStep`, and enough to keep ≤ {@link MAX_MORPH_TARGETS}. */
+export function morphStep(frames: number, frameStep: number): number {
+  // Two below the cap: thinning keeps the last frame as one more.
+  return Math.max(frameStep, Math.ceil((frames - 1) / (MAX_MORPH_TARGETS - 2)));
+}
+
 /** The number of morph frames {@link addMeshBody} will write for a variant. */
 export function morphFrameCount(variant: SceneVariant, frameStep: number): number {
-  return variant.animation ? thinIndices(variant.animation.times.length, frameStep).length : 0;
+  const m = variant.animation;
+  return m ? thinIndices(m.times.length, morphStep(m.times.length, frameStep)).length : 0;
 }
 
 /**
@@ -80,7 +94,7 @@ export function addMeshBody(
     .setIndices(g.indices(`${name}/indices`, indices, vertexCount))
     .setMaterial(g.fieldMaterial());
 
-  const frames = thinIndices(m.times.length, s.frameStep);
+  const frames = thinIndices(m.times.length, morphStep(m.times.length, s.frameStep));
   const vp = variant.ref.vectorParam;
   const sp = variant.ref.scalarParam;
   const moves = frames.length > 1 && m.vectors[vp]?.varying === true;

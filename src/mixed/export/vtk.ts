@@ -192,8 +192,9 @@ function meshWriter(
 
 /** A file-name-safe form of `s`: letters, digits, `_ . -` kept, anything else `_`. */
 export function safeName(s: string): string {
-  const r = s.replace(/[^A-Za-z0-9_.-]/g, "_");
-  return r === "" || r === "." || r === ".." ? "_" : r;
+  // A leading dot would make a hidden file (which the studio's file API refuses).
+  const r = s.replace(/[^A-Za-z0-9_.-]/g, "_").replace(/^\./, "_");
+  return r === "" ? "_" : r;
 }
 
 /** File stems of the bodies: their safe names, numbered when two agree. */
