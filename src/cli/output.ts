@@ -27,9 +27,15 @@ export async function writeOutput(
     return true;
   } catch (e) {
     if (!(e instanceof FileExistsError)) throw e;
-    io.err(`deforma: ${path} exists; not overwritten (use --force)\n`);
+    refuseOverwrite(io, path);
     return false;
   }
+}
+
+/** Says that `path` exists and is left alone; returns the exit code (1). */
+export function refuseOverwrite(io: CliIo, path: string): number {
+  io.err(`deforma: ${path} exists; not overwritten (use --force)\n`);
+  return ExitCode.Problems;
 }
 
 /** Exit code of a command that reports on files: 1 when the report has errors. */

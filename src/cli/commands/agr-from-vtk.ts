@@ -3,11 +3,11 @@ import { resolve } from "node:path";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { validateAgr, writeAgrBinary, writeAgrText } from "../../mixed/agr/index.js";
 import { meshAnimationFromVtk, readVtkSeries } from "../../mixed/export/index.js";
-import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
 import { readInput } from "../../node/files.js";
 import { type Command, flagOption, stringOption } from "../command.js";
 import { inputBytes } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { writeOutput } from "../output.js";
 
 /** The `agr from-vtk` command. */
 export const agrFromVtk: Command = {
@@ -59,17 +59,7 @@ export const agrFromVtk: Command = {
       return ExitCode.Problems;
     }
     const data = flagOption(args, "text") ? writeAgrText(model) : writeAgrBinary(model);
-    try {
-      await writeFileAtomic(resolve(io.cwd, output), data, {
-        overwrite: flagOption(args, "force"),
-      });
-    } catch (e) {
-      if (e instanceof FileExistsError) {
-        io.err(`deforma: ${output} exists; not overwritten (use --force)\n`);
-        return ExitCode.Problems;
-      }
-      throw e;
-    }
+    if (!(await writeOutput(io, output, data, flagOption(args, "force")))) return ExitCode.Problems;
     io.err(
       `${output}: written (type ${model.type}, ${model.nodeCount} nodes, ${model.cellTypes.length} cells, ${model.times.length} frames)\n`,
     );

@@ -5,11 +5,12 @@ import { COLORMAP_NAMES, type ColormapName } from "../../core/colormap.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { MAX_EXPORT_FRAMES } from "../../mixed/export/frames.js";
 import { buildMixedScene } from "../../mixed/sample/scene.js";
-import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
+import { writeFileAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { type Command, flagOption, stringOption } from "../command.js";
 import { inputText } from "../input.js";
 import { type CliIo, ExitCode, UsageError } from "../io.js";
+import { refuseOverwrite, writeOutput } from "../output.js";
 
 /** A progress reporter `(done, total)` drawing a bar on stderr when it is a terminal; silent otherwise. */
 export function progressBar(
@@ -91,7 +92,8 @@ export const mixedExport: Command = {
     const bar = progressBar(io, "frames");
     if (gltf !== undefined) {
       const target = resolve(io.cwd, gltf);
-      if (!force && (await exists(target))) return refuse(io, gltf);
+      // Checked before the work too, so a refused export costs nothing.
+      if (!force && (await exists(target))) return refuseOverwrite(io, gltf);
       const { exportGltf } = await import("../../mixed/export/gltf.js");
       const glb = await exportGltf(scene, {
         ...frames,
@@ -99,12 +101,7 @@ export const mixedExport: Command = {
         onProgress: bar.update,
       });
       bar.end();
-      try {
-        await writeFileAtomic(target, glb, { overwrite: force });
-      } catch (e) {
-        if (e instanceof FileExistsError) return refuse(io, gltf);
-        throw e;
-      }
+      if (!(await writeOutput(io, gltf, glb, force))) return ExitCode.Problems;
       io.err(`${gltf}: written (${glb.length} bytes)\n`);
       return ExitCode.Ok;
     }
@@ -145,11 +142,6 @@ function numberOption(v: unknown, flag: string, integer: boolean): number | unde
     );
   }
   return n;
-}
-
-function refuse(io: CliIo, name: string): number {
-  io.err(`deforma: ${name} exists; not overwritten (use --force)\n`);
-  return ExitCode.Problems;
 }
 
 async function exists(path: string): Promise<boolean> {
