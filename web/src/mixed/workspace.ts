@@ -40,6 +40,7 @@ export class MixedWorkspace {
   private readonly ui = {
     stage: h("div", { className: "stage" }),
     legends: h("div", { className: "legends" }),
+    tools: h("div", { className: "tools" }),
     side: h("aside", { className: "side" }),
     timeline: h("div", { className: "timeline" }),
     problems: h("div", { className: "problems" }),
@@ -54,7 +55,7 @@ export class MixedWorkspace {
         { className: "main" },
         this.ui.message,
         this.ui.problems,
-        h("div", { className: "view" }, this.ui.stage, this.ui.legends),
+        h("div", { className: "view" }, this.ui.stage, this.ui.legends, this.ui.tools),
         this.ui.timeline,
       ),
       this.ui.side,
@@ -137,6 +138,7 @@ export class MixedWorkspace {
     delete this.element.dataset.state;
     this.ui.side.replaceChildren();
     this.ui.timeline.replaceChildren();
+    this.ui.tools.replaceChildren();
     this.ui.legends.replaceChildren();
     this.ui.problems.replaceChildren();
   }
@@ -304,6 +306,8 @@ export class MixedWorkspace {
       h("span", { className: "clock" }),
       h("label", {}, `${t("time.speed")} `, speed),
       h("label", {}, loop, ` ${t("time.loop")}`),
+    );
+    this.ui.tools.replaceChildren(
       h("button", { className: "fit", onclick: () => o.viewer.fit() }, t("view.fit")),
       h(
         "button",
@@ -320,7 +324,7 @@ export class MixedWorkspace {
         { className: "export-vtk", onclick: () => void this.exportVtk() },
         t("export.vtk"),
       ),
-      h("span", { className: "export-status", role: "status" }),
+      h("div", { className: "export-status", role: "status" }),
     );
   }
 
@@ -602,7 +606,7 @@ export class MixedWorkspace {
   }
 
   private exportStatus(text: string): void {
-    const el = this.ui.timeline.querySelector(".export-status");
+    const el = this.ui.tools.querySelector(".export-status");
     if (el) el.textContent = text;
   }
 
