@@ -102,6 +102,19 @@ describe.skipIf(!available)("studio in Chromium", () => {
     expect(differs(before, await canvasPixels())).toBeGreaterThan(0);
   });
 
+  it("keyboard: Space plays and pauses, arrows step a frame", async () => {
+    await open("#/mixed?file=slider-crank.amx&t=0");
+    await page.locator("h1").click();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.locator(".clock").textContent()).toContain("0.010 s");
+    await page.keyboard.press("ArrowLeft");
+    expect(await page.locator(".clock").textContent()).toContain("0.000 s");
+    await page.keyboard.press(" ");
+    expect(await page.locator(".play").getAttribute("data-playing")).toBe("true");
+    await page.keyboard.press(" ");
+    expect(await page.locator(".play").getAttribute("data-playing")).toBe("false");
+  });
+
   it("deep links at t=0 and t=50% render differently", async () => {
     await open("#/mixed?file=slider-crank.amx&t=0");
     const start = await canvasPixels();

@@ -61,6 +61,7 @@ export class MixedWorkspace {
       this.ui.side,
     );
     onLanguageChange(() => this.refreshPanels());
+    window.addEventListener("keydown", (e) => this.key(e));
   }
 
   /** Opens `file` (project-relative `.amx`) at time `t` (seconds, or a fraction when `percent`). */
@@ -207,6 +208,20 @@ export class MixedWorkspace {
     }
     this.seek(next);
     this.frameRequest = requestAnimationFrame((n) => this.tick(n));
+  }
+
+  /** Keyboard: Space plays or pauses, ← and → step a frame, F fits the view. */
+  private key(e: KeyboardEvent): void {
+    const o = this.open;
+    const target = e.target as HTMLElement | null;
+    if (!o || this.element.hidden || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (target && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName)) return;
+    if (e.key === " ") this.play(!o.playing);
+    else if (e.key === "ArrowRight") this.step(1);
+    else if (e.key === "ArrowLeft") this.step(-1);
+    else if (e.key === "f" || e.key === "F") o.viewer.fit();
+    else return;
+    e.preventDefault();
   }
 
   private step(direction: 1 | -1): void {
