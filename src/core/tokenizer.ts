@@ -101,6 +101,66 @@ export class TokenCursor {
   number(): number {
     return parseNumber(this.text, this.start, this.end);
   }
+
+  /**
+   * Advances to the next token and returns its numeric value in one pass
+   * over its characters (the hot loop of large mesh files): the same value
+   * as `next()` then `number()`, NaN when the token is no number, and NaN
+   * with `start === end === text.length` at end of text.
+   */
+  nextNumber(): number {
+    const t = this.text;
+    const n = t.length;
+    let i = this.pos;
+    let c = t.charCodeAt(i);
+    while (i < n && (c === 32 || c === 10 || c === 13 || c === 9 || c === 11 || c === 12))
+      c = t.charCodeAt(++i);
+    if (i >= n) {
+      this.start = this.end = this.pos = n;
+      return Number.NaN;
+    }
+    const s = i;
+    let negative = false;
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      c = t.charCodeAt(++i);
+    }
+    let mantissa = 0;
+    let digits = 0;
+    let scale = 0;
+    let any = false;
+    while (c >= 48 && c <= 57) {
+      any = true;
+      if (digits > 0 || c !== 48) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+      }
+      c = t.charCodeAt(++i);
+    }
+    if (c === 46) {
+      c = t.charCodeAt(++i);
+      while (c >= 48 && c <= 57) {
+        any = true;
+        if (digits > 0 || c !== 48) {
+          mantissa = mantissa * 10 + (c - 48);
+          digits++;
+        }
+        scale--;
+        c = t.charCodeAt(++i);
+      }
+    }
+    // Anything else (an exponent, more than 15 digits, a non-number) takes the general path.
+    if (!any || digits > 15 || !(i >= n || isSeparator(c)) || scale < -22) {
+      while (i < n && !isSeparator(t.charCodeAt(i))) i++;
+      this.start = s;
+      this.end = this.pos = i;
+      return parseNumber(t, s, i);
+    }
+    this.start = s;
+    this.end = this.pos = i;
+    const v = scale === 0 ? mantissa : mantissa / POW10[-scale]!;
+    return negative ? -v : v;
+  }
 }
 
 /** Number form of `text[start, end)`, see {@link NumberForm}. */

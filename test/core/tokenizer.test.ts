@@ -80,3 +80,46 @@ describe("formatFloat32", () => {
     expect(formatFloat32(-0)).toBe("-0");
   });
 });
+
+describe("TokenCursor.nextNumber", () => {
+  it("reads the same tokens and values as next() and number()", () => {
+    const token = fc.oneof(
+      fc.double({ noNaN: true }).map(String),
+      fc.float().map((v) => v.toPrecision(7)),
+      fc.integer().map(String),
+      fc.constantFrom(
+        "-0",
+        "+.5",
+        "1.",
+        ".",
+        "-",
+        "1e5",
+        "1E-3",
+        "nan",
+        "x",
+        "0.000000000000000000000001",
+        "12345678901234567890",
+      ),
+    );
+    const separator = fc.constantFrom(" ", "\n", "\r\n", "\t", "  ");
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(token, separator), { maxLength: 20 }),
+        fc.boolean(),
+        (parts, lead) => {
+          const text = (lead ? " " : "") + parts.map(([t, s]) => t + s).join("");
+          const a = new TokenCursor(text);
+          const b = new TokenCursor(text);
+          for (;;) {
+            const more = a.next();
+            const v = b.nextNumber();
+            expect([b.start, b.end]).toEqual([a.start, a.end]);
+            if (!more) break;
+            expect(Object.is(v, a.number())).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});

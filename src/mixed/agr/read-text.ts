@@ -78,12 +78,14 @@ function readFloats(
 ): boolean {
   const c = r.cursor;
   const end = from + count;
+  const length = c.text.length;
   for (let i = from; i < end; i++) {
-    if (!c.next()) {
+    const number = c.nextNumber();
+    if (c.start === length) {
       r.endOfFile(what(i - from));
       return false;
     }
-    out[i] = c.number();
+    out[i] = number;
     const v = out[i]!;
     if (v - v !== 0) {
       if (atKeyword(r)) {
