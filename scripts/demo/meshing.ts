@@ -2,7 +2,7 @@
  * Structured hexahedral meshes in VTK node order: bottom face 0-1-2-3
  * counter-clockwise seen from the top, then the top face 4-5-6-7 above it.
  */
-
+import { CELL_FACES } from "../../src/mixed/agr/surface.js";
 /** VTK cell type code of a linear hexahedron. */
 export const VTK_HEXAHEDRON = 12;
 
@@ -58,15 +58,8 @@ export function squareToDisk(u: number, v: number): [number, number] {
   return [u * Math.sqrt(1 - (v * v) / 2), v * Math.sqrt(1 - (u * u) / 2)];
 }
 
-/** The six faces of a VTK hexahedron, each ordered so its right-hand normal points outwards. */
-const HEX_FACES = [
-  [0, 3, 2, 1],
-  [4, 5, 6, 7],
-  [0, 1, 5, 4],
-  [1, 2, 6, 5],
-  [2, 3, 7, 6],
-  [3, 0, 4, 7],
-] as const;
+/** The six faces of a VTK hexahedron (code 12), right-hand normals outwards: the table the surface extraction uses. */
+const HEX_FACES = CELL_FACES.get(12)!;
 
 /**
  * Signed volume of hexahedron `cell` of `connectivity` over packed xyz
@@ -94,6 +87,8 @@ export function hexVolume(
     return px * (qy * rz - qz * ry) + py * (qz * rx - qx * rz) + pz * (qx * ry - qy * rx);
   };
   let sum = 0;
-  for (const [a, b, c, d] of HEX_FACES) sum += triple(a, b, c) + triple(a, c, d);
+  for (const [a, b, c, d] of HEX_FACES as readonly (readonly [number, number, number, number])[]) {
+    sum += triple(a, b, c) + triple(a, c, d);
+  }
   return sum / 6;
 }

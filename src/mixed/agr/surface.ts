@@ -6,7 +6,7 @@
 import { CELL_KINDS, type MeshAnimation } from "./model.js";
 
 /** Faces of each volume cell kind by VTK code, local node indices, outward winding. */
-const FACES: ReadonlyMap<number, readonly (readonly number[])[]> = new Map([
+export const CELL_FACES: ReadonlyMap<number, readonly (readonly number[])[]> = new Map([
   // tet: (0,1,2) faces the apex 3, so it is reversed.
   [
     10,
@@ -107,7 +107,7 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
     usable[c] = ok;
     k += kind.nodes;
     if (!ok) continue;
-    if (kind.volume) faceTotal += FACES.get(kind.vtk)!.length;
+    if (kind.volume) faceTotal += CELL_FACES.get(kind.vtk)!.length;
     else surfaceTriangles += kind.nodes - 2;
   }
   let capacity = 16;
@@ -118,7 +118,7 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
   const faceUses = new Uint8Array(faceTotal);
   let unique = 0;
   for (let c = 0; c < cells; c++) {
-    const faces = FACES.get(types[c]!);
+    const faces = CELL_FACES.get(types[c]!);
     if (!faces || !usable[c]) continue;
     for (let f = 0; f < faces.length; f++) {
       faceKey(conn, starts[c]!, faces[f]!, key);
@@ -134,7 +134,7 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
           break;
         }
         const oc = faceCell[id]!;
-        faceKey(conn, starts[oc]!, FACES.get(types[oc]!)![faceLocal[id]!]!, other);
+        faceKey(conn, starts[oc]!, CELL_FACES.get(types[oc]!)![faceLocal[id]!]!, other);
         if (
           key[0] === other[0] &&
           key[1] === other[1] &&
@@ -151,7 +151,7 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
   let triangles = surfaceTriangles;
   for (let id = 0; id < unique; id++) {
     if (faceUses[id] !== 1) continue;
-    triangles += FACES.get(types[faceCell[id]!]!)![faceLocal[id]!]!.length - 2;
+    triangles += CELL_FACES.get(types[faceCell[id]!]!)![faceLocal[id]!]!.length - 2;
   }
   const out = new Uint32Array(3 * triangles);
   let o = 0;
@@ -170,7 +170,7 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
   for (let id = 0; id < unique; id++) {
     if (faceUses[id] !== 1) continue;
     const c = faceCell[id]!;
-    const face = FACES.get(types[c]!)![faceLocal[id]!]!;
+    const face = CELL_FACES.get(types[c]!)![faceLocal[id]!]!;
     fan(starts[c]!, face, face.length);
   }
   return out;
