@@ -3,6 +3,7 @@
  * counter-clockwise seen from the top, then the top face 4-5-6-7 above it.
  */
 import { CELL_FACES } from "../../src/mixed/agr/surface.js";
+
 /** VTK cell type code of a linear hexahedron. */
 export const VTK_HEXAHEDRON = 12;
 
