@@ -38,10 +38,10 @@ export function progressBar(
 /** The `mixed export` command. */
 export const mixedExport: Command = {
   usage:
-    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--force]",
+    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--force]",
   summary: "Export a mixed animation to binary glTF (.glb) or to a VTK XML series for ParaView.",
   description:
-    "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame) coloured\n" +
+    "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
     "by their scalar. --vtk: OUTDIR/<name>.pvd with one .vtm per frame and one .vtu per body, world\n" +
     "coordinates, every parameter as point data. Frames: the .amb's, or --fps N; --frame-step N keeps\n" +
     "every N-th. An existing OUT.glb or a non-empty OUTDIR is replaced only with --force.\n" +
