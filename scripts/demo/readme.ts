@@ -82,7 +82,7 @@ ${cmd}
 
 Look at it with \`deforma amx validate ${DemoFiles.amx}\`, \`deforma amx show ${DemoFiles.amx}\`,
 \`deforma cad show ${DemoFiles.cad}\` and \`deforma agr info ${DemoFiles.rod}\`; play it with
-\`deforma studio\` in this folder (or \`npm start\` in the repository), and export it with
+\`deforma studio .\` in this folder (or \`npm start\` in the repository), and export it with
 \`deforma mixed export ${DemoFiles.amx} --gltf demo.glb\` or \`--vtk demo-vtk\`.
 
 ## The mechanism
