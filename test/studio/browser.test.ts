@@ -177,6 +177,19 @@ describe.skipIf(!available)("studio in Chromium", () => {
     expect(existsSync(join(root, "slider-crank-vtk", "slider-crank.pvd"))).toBe(true);
   }, 90_000);
 
+  it("adds a file dropped from the desktop to the project", async () => {
+    await open("#/mixed?file=slider-crank.amx&t=0");
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["dropped\n"], "dropped-note.txt", { type: "text/plain" }));
+      window.dispatchEvent(
+        new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await page.waitForSelector('.file-list li:has-text("dropped-note.txt")');
+    expect(readFileSync(join(root, "dropped-note.txt"), "utf8")).toBe("dropped\n");
+  });
+
   it("shows a broken .amx's diagnostics with line and column", async () => {
     await page.goto(`${server.url}#/mixed?file=broken.amx`);
     await page.waitForSelector('.workspace.mixed[data-state="error"]', { timeout: 30_000 });
