@@ -177,6 +177,28 @@ describe.skipIf(!available)("studio in Chromium", () => {
     expect(existsSync(join(root, "slider-crank-vtk", "slider-crank.pvd"))).toBe(true);
   }, 90_000);
 
+  it("hides a body, fixes a colour range, and saves a PNG screenshot", async () => {
+    await open("#/mixed?file=slider-crank.amx&t=1");
+    const all = await canvasPixels();
+    await page.locator('.body[data-body="4"] input[type="checkbox"]').uncheck();
+    expect(differs(all, await canvasPixels())).toBeGreaterThan(0);
+    expect(await page.locator(".legend").count()).toBe(1);
+    await page.selectOption('.legend[data-body="3"] select.range-mode', "fixed");
+    await page.fill('.legend[data-body="3"] input.fixed-max', "0.0005");
+    await page.dispatchEvent('.legend[data-body="3"] input.fixed-max', "change");
+    expect(await page.locator('.legend[data-body="3"] .max').textContent()).toBe("5.00e-4");
+    const [shot] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click("button.screenshot"),
+    ]);
+    expect(shot.suggestedFilename()).toMatch(/^slider-crank-1\.000s\.png$/);
+    expect(
+      readFileSync(await shot.path())
+        .subarray(1, 4)
+        .toString("latin1"),
+    ).toBe("PNG");
+  });
+
   it("adds a file dropped from the desktop to the project", async () => {
     await open("#/mixed?file=slider-crank.amx&t=0");
     await page.evaluate(() => {
