@@ -49,6 +49,8 @@ describe.skipIf(!available)("studio in Chromium", () => {
       join(root, "broken.amx"),
       "slider-crank.amb\n1\n3 1 1\n1 0 0 rod.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
     );
+    // A type that is not a number, on line 2, column 6.
+    writeFileSync(join(root, "broken.agr"), "DEFORMA-AGR 1\ntype x\n");
     server = await startStudioServer({ root, webRoot: WEB, port: 0 });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
     page = await browser.newPage({ viewport: { width: 1200, height: 760 }, acceptDownloads: true });
@@ -210,6 +212,18 @@ describe.skipIf(!available)("studio in Chromium", () => {
     });
     await page.waitForSelector('.file-list li:has-text("dropped-note.txt")');
     expect(readFileSync(join(root, "dropped-note.txt"), "utf8")).toBe("dropped\n");
+  });
+
+  it("checks one file alone: summary of a valid .agr, located errors of a broken one", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${server.url}#/file?file=piston.agr`);
+    await page.waitForSelector('.file-view[data-state="valid"]');
+    expect(await page.locator(".file-view pre.summary").textContent()).toContain('"temperature"');
+    await page.goto(`${server.url}#/file?file=broken.agr`);
+    await page.waitForSelector('.file-view[data-state="invalid"]');
+    expect(await page.locator(".file-view .problems-list").textContent()).toMatch(
+      /broken\.agr:2:6: error AGR\d{3}/,
+    );
   });
 
   it("shows a broken .amx's diagnostics with line and column", async () => {

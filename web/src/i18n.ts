@@ -54,6 +54,11 @@ const en = {
   "export.savedVtk": "Wrote {count} files to {folder}/ in the project",
   "export.replace": "{folder}/ already holds an export. Replace its files?",
   "export.failed": "Export failed: {error}",
+  "file.valid": "Valid: no errors, {warnings} warning(s).",
+  "file.invalid": "Invalid: {errors} error(s), {warnings} warning(s).",
+  "file.unknown": "Not a FRUND file Deforma reads (.amx, .agr, .amb, CAD_Matrixes.dat).",
+  "file.summary": "What it holds",
+  "file.play": "Play this mixed animation",
 } as const;
 
 /** A key of the string catalogue. */
@@ -110,6 +115,11 @@ const ru: Record<MessageKey, string> = {
   "export.savedVtk": "Записано файлов: {count}, в папку проекта {folder}/",
   "export.replace": "В {folder}/ уже есть экспорт. Заменить файлы?",
   "export.failed": "Экспорт не удался: {error}",
+  "file.valid": "Корректен: ошибок нет, предупреждений: {warnings}.",
+  "file.invalid": "Некорректен: ошибок: {errors}, предупреждений: {warnings}.",
+  "file.unknown": "Это не файл FRUND, который читает Deforma (.amx, .agr, .amb, CAD_Matrixes.dat).",
+  "file.summary": "Содержимое",
+  "file.play": "Воспроизвести смешанную анимацию",
 };
 
 /** Languages of the studio, with their own names. */

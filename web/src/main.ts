@@ -2,11 +2,13 @@
 import "./style.css";
 import { listFiles, type ProjectFile, writeProjectFile } from "./api.js";
 import { h } from "./dom.js";
+import { checkable, FileView } from "./file-view.js";
 import { initialLanguage, LANGUAGES, type Language, language, setLanguage, t, tr } from "./i18n.js";
 import { MixedWorkspace } from "./mixed/workspace.js";
 import { formatRoute, parseRoute, type Route } from "./route.js";
 
 const mixed = new MixedWorkspace();
+const fileView = new FileView();
 const coming = h("section", { className: "workspace coming" }, tr("p", "ws.coming"));
 const fileList = h("ul", { className: "file-list" });
 const status = h("div", { className: "status", role: "status" });
@@ -51,7 +53,7 @@ function build(): void {
         tr("p", "files.drop"),
         status,
       ),
-      h("main", {}, mixed.element, coming),
+      h("main", {}, mixed.element, fileView.element, coming),
     ),
   );
   mixed.element.addEventListener("files-changed", () => void refreshFiles());
@@ -81,9 +83,24 @@ async function refreshFiles(): Promise<void> {
     const isAmx = f.path.toLowerCase().endsWith(".amx");
     const item = isAmx
       ? h("a", { href: formatRoute({ workspace: "mixed", file: f.path }) }, f.path)
-      : h("span", {}, f.path);
+      : checkable(f.path)
+        ? h("a", { href: formatRoute({ workspace: "file", file: f.path }) }, f.path)
+        : h("span", {}, f.path);
+    // An .amx opens in the Mixed workspace; its ✓ checks it alone, as other FRUND files are.
+    const check = isAmx
+      ? h("a", { className: "check", href: formatRoute({ workspace: "file", file: f.path }) }, " ✓")
+      : null;
     fileList.append(
-      h("li", { className: f.path === openedFile ? "current" : "", title: `${f.size} B` }, item),
+      h(
+        "li",
+        {
+          className: f.path === openedFile ? "current" : "",
+          title: `${f.size} B`,
+          dataset: { path: f.path },
+        },
+        item,
+        check,
+      ),
     );
   }
 }
@@ -107,12 +124,17 @@ async function route(r: Route): Promise<void> {
   for (const a of tabs.querySelectorAll<HTMLAnchorElement>("a"))
     a.classList.toggle("active", a.dataset.ws === r.workspace);
   mixed.element.hidden = r.workspace !== "mixed";
-  coming.hidden = r.workspace === "mixed";
+  fileView.element.hidden = r.workspace !== "file";
+  coming.hidden = r.workspace === "mixed" || r.workspace === "file";
+  if (r.workspace === "file") {
+    if (r.file) await fileView.show(r.file);
+    return;
+  }
   if (r.workspace !== "mixed") return;
   if (r.file && r.file !== openedFile) {
     openedFile = r.file;
     for (const li of fileList.querySelectorAll("li"))
-      li.classList.toggle("current", li.textContent === r.file);
+      li.classList.toggle("current", li.dataset.path === r.file);
     await mixed.openFile(r.file, r.t);
   }
 }

@@ -1,9 +1,12 @@
-/** Deep links: `#/mixed?file=<path in project>&t=<seconds | N%>`. */
+/**
+ * Deep links: `#/mixed?file=<path in project>&t=<seconds | N%>`, and
+ * `#/file?file=<path>` for one file's check and summary.
+ */
 
 /** A parsed location hash. */
 export interface Route {
-  /** Workspace: `mixed`, `bulge` or `live`. */
-  readonly workspace: "mixed" | "bulge" | "live";
+  /** Workspace: `mixed`, `bulge` or `live`; `file` checks one file of any FRUND format. */
+  readonly workspace: "mixed" | "bulge" | "live" | "file";
   /** Project-relative file to open, if any. */
   readonly file?: string;
   /** Time: seconds, or a fraction of the duration when `percent` is set. */
@@ -14,7 +17,7 @@ export interface Route {
 export function parseRoute(hash: string): Route {
   const m = /^#\/(\w+)(?:\?(.*))?$/.exec(hash);
   const ws = m?.[1];
-  const workspace = ws === "bulge" || ws === "live" ? ws : "mixed";
+  const workspace = ws === "bulge" || ws === "live" || ws === "file" ? ws : "mixed";
   const params = new URLSearchParams(m?.[2] ?? "");
   const file = params.get("file") ?? undefined;
   const rawT = params.get("t");

@@ -153,7 +153,7 @@ export class MixedWorkspace {
         h(
           "li",
           { className: d.severity },
-          h("code", {}, `${d.file}:${d.line}:${d.column}`),
+          h("code", {}, `${d.file}:${d.line}:${d.column}:`),
           ` ${d.severity} ${d.code}: ${d.message}`,
         ),
       );
