@@ -105,13 +105,27 @@ export class FileView {
     }
     if (summary !== undefined) {
       // Long arrays (frame times) are cut for reading; the CLI's --json gives them whole.
-      const json = JSON.stringify(
-        summary,
-        (_, v) =>
-          Array.isArray(v) && v.length > 24 ? [...v.slice(0, 24), `… ${v.length - 24} more`] : v,
-        2,
-      );
+      const json = readableJson(summary);
       this.element.append(tr("h3", "file.summary"), h("pre", { className: "summary" }, json));
     }
   }
+}
+
+/**
+ * Indented JSON with arrays of numbers on one line (a matrix, frame times),
+ * cut after 24 entries with a count of the rest.
+ */
+function readableJson(value: unknown): string {
+  const inline: string[] = [];
+  const text = JSON.stringify(
+    value,
+    (_, v) => {
+      if (!Array.isArray(v) || !v.every((x) => typeof x === "number")) return v;
+      const shown = v.slice(0, 24).join(", ");
+      inline.push(`[${shown}${v.length > 24 ? `, … ${v.length - 24} more` : ""}]`);
+      return `\u0000${inline.length - 1}`;
+    },
+    2,
+  );
+  return text.replace(/"\\u0000(\d+)"/g, (_, i: string) => inline[Number(i)]!);
 }
