@@ -1,8 +1,9 @@
 /** Reading a command's input files, resolved against the working directory. */
 import { resolve } from "node:path";
+import { decodeText } from "../core/bytes.js";
 import type { Diagnostic } from "../core/diagnostics.js";
 import type { FileReport } from "../core/report.js";
-import { decodeText, readInput } from "../node/files.js";
+import { readInput } from "../node/files.js";
 import { UsageError } from "./io.js";
 
 /** The bytes of `path` (relative to `cwd`); a missing or unreadable input is a usage error. */

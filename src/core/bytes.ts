@@ -35,10 +35,21 @@ export function encodeUtf8(s: string): Uint8Array {
 }
 
 /** Strict UTF-8 decoding of `bytes[start, end)`; undefined when the bytes are not valid UTF-8. */
-export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
+export function decodeUtf8Strict(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+): string | undefined {
   try {
     return strictDecoder.decode(bytes.subarray(start, end));
   } catch {
     return undefined;
   }
+}
+
+const lenientDecoder = new TextDecoder("utf-8", { fatal: false });
+
+/** UTF-8 text of bytes; a BOM is dropped and invalid sequences become U+FFFD, so every line still reads. */
+export function decodeText(bytes: Uint8Array): string {
+  return lenientDecoder.decode(bytes);
 }

@@ -9,6 +9,7 @@ import {
   aligned,
   type Diagnostic,
   type DiagnosticKind,
+  decodeText,
   type Reporter,
   startsWith,
   type TokenReader,
@@ -178,8 +179,6 @@ export interface ContainerReadResult<M> {
   text?: string;
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: false });
-
 /** Reads `data` as binary when it starts with `magic`, else as UTF-8 text. Never throws. */
 export function readEitherEncoding<M>(
   data: Uint8Array | string,
@@ -190,6 +189,6 @@ export function readEitherEncoding<M>(
   if (typeof data !== "string" && startsWith(data, magic)) {
     return { ...readBinary(data), encoding: "binary" };
   }
-  const text = typeof data === "string" ? data : decoder.decode(data);
+  const text = typeof data === "string" ? data : decodeText(data);
   return { ...readText(text), encoding: "text", text };
 }

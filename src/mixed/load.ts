@@ -3,6 +3,7 @@
  * the same code runs in Node (file system) and in the browser (studio API).
  * Returns the models, the cross-file findings and each file's own findings.
  */
+import { decodeText } from "../core/bytes.js";
 import { type Diagnostic, sortBySource } from "../core/diagnostics.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, readAgr } from "./agr/index.js";
@@ -45,11 +46,6 @@ export function siblingPath(path: string, name: string): string {
   return slash < 0 ? name : `${path.slice(0, slash + 1)}${name}`;
 }
 
-/** UTF-8 text of bytes; invalid sequences become U+FFFD so every line still reads. */
-export function decodeUtf8(bytes: Uint8Array): string {
-  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-}
-
 /**
  * Reads the `.amx` at `path` (its text given) and, unless `files` is false,
  * `CAD_Matrixes.dat`, the MBS animation and every mesh animation next to it.
@@ -82,7 +78,7 @@ export async function loadMixedFolder(
     return r.model === undefined ? { status: "invalid" } : { status: "ok", model: r.model };
   };
   const cad = await load(siblingPath(path, CAD_FILE_NAME), (bytes) => {
-    const t = decodeUtf8(bytes);
+    const t = decodeText(bytes);
     return { ...readCad(t), text: t };
   });
   const mbs =

@@ -1,6 +1,6 @@
 /** Reading input files at the edge, with the failure kinds the checks distinguish. */
 import { readFile } from "node:fs/promises";
-import { decodeUtf8, type FileSource } from "../mixed/load.js";
+import type { FileSource } from "../mixed/load.js";
 
 /** Reads a whole file; "missing" when it does not exist, "unreadable" for any other failure. */
 export async function readInput(path: string): Promise<FileSource> {
@@ -13,6 +13,3 @@ export async function readInput(path: string): Promise<FileSource> {
     return { status: "unreadable", reason: err.code ?? err.message };
   }
 }
-
-/** Decodes UTF-8 (a BOM is dropped; invalid bytes become U+FFFD, so parsers still see every line). */
-export const decodeText = decodeUtf8;

@@ -4,12 +4,14 @@
  * line and column. Formats are recognised by name (`.amx`, `.agr`, `.amb`,
  * `CAD_Matrixes.dat`); `.agr` and `.amb` by content too (text or binary).
  */
+
+import { decodeText } from "../../src/core/bytes.js";
 import { type Diagnostic, locate } from "../../src/core/diagnostics.js";
 import { agrInfo, readAgr } from "../../src/mixed/agr/index.js";
 import { ambInfo, readAmb } from "../../src/mixed/amb/index.js";
 import { readAmx } from "../../src/mixed/amx/index.js";
 import { readCad } from "../../src/mixed/cad/index.js";
-import { CAD_FILE_NAME, decodeUtf8 } from "../../src/mixed/load.js";
+import { CAD_FILE_NAME } from "../../src/mixed/load.js";
 import { readProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { t, tr } from "./i18n.js";
@@ -44,12 +46,12 @@ export class FileView {
     let diagnostics: readonly Diagnostic[];
     let text: string | undefined;
     if (name.endsWith(".amx")) {
-      text = decodeUtf8(input.bytes);
+      text = decodeText(input.bytes);
       const r = readAmx(text);
       summary = r.model;
       diagnostics = r.diagnostics;
     } else if (name === CAD_FILE_NAME.toLowerCase()) {
-      text = decodeUtf8(input.bytes);
+      text = decodeText(input.bytes);
       const r = readCad(text);
       summary = r.model;
       diagnostics = r.diagnostics;

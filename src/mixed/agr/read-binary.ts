@@ -4,7 +4,7 @@
  * bytes are copied once. Truncated or inconsistent files give diagnostics at
  * byte offsets, never an exception or a large allocation.
  */
-import { type Diagnostic, DiagnosticSink, decodeUtf8, type Span } from "../../core/index.js";
+import { type Diagnostic, DiagnosticSink, decodeUtf8Strict, type Span } from "../../core/index.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AGR_HEADER_BYTES, agrLayout, FLAG_VARYING, AGR_HEADER as H } from "./binary-layout.js";
 import { AGR } from "./codes.js";
@@ -69,8 +69,8 @@ export function readAgrBinary(input: Uint8Array): {
     if ((flags & ~FLAG_VARYING) !== 0) {
       sink.report(AGR.badFlags, `expected flags 0 or 1 for ${what}, found ${flags}`, at, at + 1);
     }
-    const name = decodeUtf8(bytes, at + 3, nameEnd);
-    const unit = decodeUtf8(bytes, nameEnd, unitEnd);
+    const name = decodeUtf8Strict(bytes, at + 3, nameEnd);
+    const unit = decodeUtf8Strict(bytes, nameEnd, unitEnd);
     if (name === undefined)
       sink.report(AGR.badName, `${what} name is not valid UTF-8`, at + 3, nameEnd);
     if (unit === undefined)

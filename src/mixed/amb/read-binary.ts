@@ -3,7 +3,7 @@
  * the input's buffer (copied once only when the input is misaligned).
  * Truncated or inconsistent files give diagnostics at byte offsets.
  */
-import { type Diagnostic, DiagnosticSink, decodeUtf8, type Span } from "../../core/index.js";
+import { type Diagnostic, DiagnosticSink, decodeUtf8Strict, type Span } from "../../core/index.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
 import { AMB } from "./codes.js";
@@ -79,7 +79,7 @@ export function readAmbBinary(input: Uint8Array): {
       );
       return fail();
     }
-    const name = decodeUtf8(bytes, nameAt, nameAt + nameLength);
+    const name = decodeUtf8Strict(bytes, nameAt, nameAt + nameLength);
     if (name === undefined) {
       sink.report(
         AMB.badName,

@@ -1,4 +1,5 @@
 /** A VTK XML file's text apart from its appended data, the storage context of its arrays, and paths. */
+import { decodeText, encodeUtf8 } from "../../core/bytes.js";
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { VTK } from "./codes.js";
 import type { DataContext } from "./vtk-data.js";
@@ -54,24 +55,23 @@ export interface Split {
   readonly raw: boolean;
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: false });
-const OPEN = new TextEncoder().encode("<AppendedData");
-const CLOSE = new TextEncoder().encode("</AppendedData>");
+const OPEN = encodeUtf8("<AppendedData");
+const CLOSE = encodeUtf8("</AppendedData>");
 
 /** The XML text of a file and, apart, its appended data (raw bytes are cut out of the text). */
 export function splitAppended(bytes: Uint8Array): Split {
   const at = indexOf(bytes, OPEN, 0);
-  if (at < 0) return { text: utf8.decode(bytes), raw: false };
+  if (at < 0) return { text: decodeText(bytes), raw: false };
   const gt = bytes.indexOf(62, at);
   const underscore = gt < 0 ? -1 : bytes.indexOf(95, gt);
-  if (underscore < 0) return { text: utf8.decode(bytes), raw: false };
-  const tag = utf8.decode(bytes.subarray(at, gt));
+  if (underscore < 0) return { text: decodeText(bytes), raw: false };
+  const tag = decodeText(bytes.subarray(at, gt));
   const raw = /encoding\s*=\s*["']raw["']/.test(tag);
   let close = lastIndexOf(bytes, CLOSE);
   if (close < underscore) close = bytes.length;
   const appended = bytes.subarray(underscore + 1, close);
-  if (!raw) return { text: utf8.decode(bytes), appended, raw };
-  const text = utf8.decode(bytes.subarray(0, underscore + 1)) + utf8.decode(bytes.subarray(close));
+  if (!raw) return { text: decodeText(bytes), appended, raw };
+  const text = decodeText(bytes.subarray(0, underscore + 1)) + decodeText(bytes.subarray(close));
   return { text, appended, raw };
 }
 

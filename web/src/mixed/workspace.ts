@@ -3,11 +3,13 @@
  * same loader the CLI uses, shows its diagnostics, and plays it with a
  * timeline, per-body controls, legends and a probe.
  */
+
+import { decodeText } from "../../../src/core/bytes.js";
 import { COLORMAP_NAMES, type ColormapName, colormap } from "../../../src/core/colormap.js";
 import { locateReport, reportHasErrors } from "../../../src/core/report.js";
 import { scalarAt } from "../../../src/mixed/agr/model.js";
 import { exportGltf, vtkFiles } from "../../../src/mixed/export/index.js";
-import { decodeUtf8, loadMixedFolder } from "../../../src/mixed/load.js";
+import { loadMixedFolder } from "../../../src/mixed/load.js";
 import { buildMixedScene, MixedSampler, type MixedScene } from "../../../src/mixed/sample/index.js";
 import { readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
@@ -86,7 +88,7 @@ export class MixedWorkspace {
       ]);
       return;
     }
-    const folder = await loadMixedFolder(file, decodeUtf8(input.bytes), readProjectFile);
+    const folder = await loadMixedFolder(file, decodeText(input.bytes), readProjectFile);
     const located = locateReport(folder.report);
     const scene = reportHasErrors(folder.report) ? undefined : buildMixedScene(folder);
     this.showProblems(located, scene !== undefined);

@@ -1,0 +1,6 @@
+/**
+ * Deforma's library: the isomorphic core and the FRUND mixed-animation area.
+ * Subpaths: `deforma/core`, `deforma/mixed`, `deforma/node` (Node-only I/O).
+ */
+export * from "./core/index.js";
+export * from "./mixed/index.js";

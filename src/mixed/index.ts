@@ -1,0 +1,9 @@
+/** FRUND mixed animation: the four file formats, loading a model folder, sampling, exports. */
+export * from "./agr/index.js";
+export * from "./amb/index.js";
+export * from "./amx/index.js";
+export * from "./cad/index.js";
+export * from "./export/index.js";
+export * from "./load.js";
+export * from "./sample/index.js";
+export * from "./types.js";
