@@ -10,7 +10,7 @@ import { AGR } from "../src/mixed/agr/codes.js";
 import { AMB } from "../src/mixed/amb/codes.js";
 import { AMX } from "../src/mixed/amx/codes.js";
 import { CAD } from "../src/mixed/cad/codes.js";
-import { VTK } from "../src/mixed/export/codes.js";
+import { VTK } from "../src/mixed/vtk/codes.js";
 
 /** Every code table, with the format it belongs to and its page. */
 export const TABLES: readonly { title: string; page: string; table: DiagnosticTable }[] = [

@@ -1,5 +1,5 @@
 /** The studio server's API over the project folder (see docs/studio.md). */
-import type { FileSource } from "../../src/mixed/load.js";
+import type { FileSource } from "../../src/core/file-source.js";
 
 /** One file of the project. */
 export interface ProjectFile {

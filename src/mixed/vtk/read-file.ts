@@ -1,9 +1,9 @@
-/** A VTK XML file's text apart from its appended data, the storage context of its arrays, and paths. */
+/** A VTK XML file's text apart from its appended data, and the storage context of its arrays. */
 import { decodeText, encodeUtf8 } from "../../core/bytes.js";
 import type { DiagnosticSink } from "../../core/diagnostics.js";
+import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
-import type { DataContext } from "./vtk-data.js";
-import { attr, attrStart, type XmlElement } from "./xml.js";
+import type { DataContext } from "./read-data.js";
 
 /** How the arrays of the file with root `root` are stored (VTKFile attributes), problems reported. */
 export function context(
@@ -93,24 +93,4 @@ function lastIndexOf(bytes: Uint8Array, pattern: Uint8Array): number {
     if (k === pattern.length) return i;
   }
   return -1;
-}
-
-/** `rel` resolved against the folder of `from` (`/` or `\` separators; `.` and `..` folded). */
-export function join(from: string, rel: string): string {
-  if (rel.startsWith("/") || /^[A-Za-z]:[\\/]/.test(rel)) return normalize(rel);
-  const slash = Math.max(from.lastIndexOf("/"), from.lastIndexOf("\\"));
-  return normalize(slash < 0 ? rel : `${from.slice(0, slash + 1)}${rel}`);
-}
-
-/** `path` with `/` separators and `.`, `..` folded. */
-export function normalize(path: string): string {
-  const parts: string[] = [];
-  const segments = path.replace(/\\/g, "/").split("/");
-  for (let i = 0; i < segments.length; i++) {
-    const s = segments[i]!;
-    if (s === "." || (s === "" && i > 0)) continue;
-    if (s === ".." && parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
-    else parts.push(s);
-  }
-  return parts.join("/");
 }

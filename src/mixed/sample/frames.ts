@@ -1,5 +1,5 @@
 /** Which times an export samples: the `.amb`'s frames, a fixed rate, or a list, optionally thinned. */
-import type { MixedScene } from "../sample/scene.js";
+import type { MixedScene } from "./scene.js";
 
 /** Options choosing the sampled times of an export. */
 export interface FrameOptions {

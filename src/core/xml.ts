@@ -1,11 +1,11 @@
 /**
- * A small XML reader for VTK's files: elements, attributes and text ranges
- * with their offsets, built into a tree. It never throws: broken markup is
- * reported (VTK001) and reading goes on as far as it can. Comments, the XML
- * declaration, processing instructions and DOCTYPE are skipped; CDATA is text.
+ * A small XML reader (VTK's files and any other XML format): elements,
+ * attributes and text ranges with their offsets, built into a tree. It never
+ * throws: broken markup is reported to the caller's callback (the VTK reader
+ * turns it into VTK001) and reading goes on as far as it can. Comments, the
+ * XML declaration, processing instructions and DOCTYPE are skipped; CDATA is
+ * text.
  */
-import type { Reporter } from "../../core/diagnostics.js";
-import { VTK } from "./codes.js";
 
 /** One attribute: its name, its decoded value and the offset of the value's first character. */
 export interface XmlAttribute {
@@ -52,13 +52,19 @@ function isNameChar(c: number): boolean {
   return !(isSpace(c) || c === 62 || c === 47 || c === 61 || c === 60 || Number.isNaN(c));
 }
 
-/** Parses `text` into its root element (undefined when there is none); problems go to `sink`. */
-export function parseXml(text: string, sink: Reporter): XmlElement | undefined {
+/** Where a syntax error is reported: its message and the offset it points at. */
+export type XmlSyntaxError = (message: string, at: number) => void;
+
+/**
+ * Parses `text` into its root element (undefined when there is none); each
+ * syntax error goes to `fail`, which the format's reader turns into its own
+ * diagnostic code.
+ */
+export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undefined {
   const n = text.length;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let i = 0;
-  const fail = (message: string, at: number) => sink.report(VTK.xmlSyntax, message, at, at + 1);
   // How many elements of each name are open (on the stack).
   const open = new Map<string, number>();
   const close = (e: XmlElement): string => {
@@ -121,7 +127,7 @@ export function parseXml(text: string, sink: Reporter): XmlElement | undefined {
       } else close(stack.pop()!);
       i = j < n && text.charCodeAt(j) === 62 ? j + 1 : j;
     } else {
-      i = startTag(text, i, stack, push, sink, (e) => {
+      i = startTag(text, i, stack, push, fail, (e) => {
         if (!root) root = e;
         else fail(`second root element '<${e.name}>'`, e.start);
       });
@@ -137,11 +143,10 @@ function startTag(
   i: number,
   stack: readonly XmlElement[],
   push: (e: XmlElement) => void,
-  sink: Reporter,
+  fail: XmlSyntaxError,
   onRoot: (e: XmlElement) => void,
 ): number {
   const n = text.length;
-  const fail = (message: string, at: number) => sink.report(VTK.xmlSyntax, message, at, at + 1);
   let j = i + 1;
   while (j < n && isNameChar(text.charCodeAt(j))) j++;
   const name = text.slice(i + 1, j);

@@ -6,13 +6,13 @@
  * See `docs/formats/exports.md`.
  */
 import { applyToPoints } from "../../core/affine.js";
+import { lerpArrays } from "../../core/frame-cursor.js";
 import { CELL_KINDS, vectorAt } from "../agr/model.js";
-import { lerpArrays } from "../sample/interpolant.js";
+import { type FrameOptions, sampleTimes } from "../sample/frames.js";
+import { rigidMesh } from "../sample/rigid-mesh.js";
 import { MixedSampler } from "../sample/sampler.js";
 import type { MixedScene, SceneBody, SceneVariant } from "../sample/scene.js";
-import { type FrameOptions, sampleTimes } from "./frames.js";
-import { rigidMesh } from "./geometry.js";
-import { type VtkPointArray, writePvd, writeVtm, writeVtu } from "./vtk-xml.js";
+import { type VtkPointArray, writePvd, writeVtm, writeVtu } from "./write-xml.js";
 
 /** Options of {@link exportVtk}. */
 export interface VtkOptions extends FrameOptions {

@@ -1,10 +1,10 @@
 /** Reading one UnstructuredGrid piece: points, cells (checked against the supported kinds) and point data. */
 import type { DiagnosticSink } from "../../core/diagnostics.js";
+import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
 import { CELL_KINDS } from "../agr/model.js";
 import { VTK } from "./codes.js";
-import { type DataContext, type DecodedArray, readDataArray } from "./vtk-data.js";
-import type { VtkFrame } from "./vtk-read.js";
-import { attr, attrStart, childrenNamed, type XmlElement } from "./xml.js";
+import type { VtkFrame } from "./model.js";
+import { type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
 
 /** A parsed file: its root element, the storage context and its findings. */
 export interface Parsed {

@@ -3,7 +3,7 @@
  * rigid placements: rotation by quaternion slerp, shift linearly. Flat
  * functions over typed arrays, as three.js's `Quaternion.slerpFlat`.
  */
-import type { AffineLike } from "../../core/affine.js";
+import type { AffineLike } from "./affine.js";
 
 /** Writes the unit quaternion `[x, y, z, w]` of the rotation part of `m` into `out` at `offset`. */
 export function quaternionFromAffine(

@@ -2,16 +2,16 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { locateReport } from "../../src/core/report.js";
-import { readAgr, validateAgr } from "../../src/mixed/agr/index.js";
+import { locateReport } from "../../../src/core/report.js";
+import { readAgr, validateAgr } from "../../../src/mixed/agr/index.js";
 import {
   exportVtk,
   meshAnimationFromVtk,
   readVtkSeries,
   type VtkInputFile,
-} from "../../src/mixed/export/index.js";
-import { readInput } from "../../src/node/files.js";
-import { demoPath, HAS_VTK, python, singleMeshScene, VTK_REQUIRED } from "./helpers.js";
+} from "../../../src/mixed/vtk/index.js";
+import { readInput } from "../../../src/node/files.js";
+import { demoPath, HAS_VTK, python, singleMeshScene, VTK_REQUIRED } from "../export-helpers.js";
 
 const rod = () => {
   const r = readAgr(readFileSync(demoPath("rod.agr")));

@@ -4,11 +4,12 @@
  * header, optionally zlib-compressed in blocks (inflated with the platform's
  * `DecompressionStream`). Values come back as float64; problems are reported.
  */
+
+import { Base64Reader } from "../../core/base64.js";
 import type { Reporter } from "../../core/diagnostics.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
-import { Base64Reader } from "./base64.js";
+import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
-import { attr, attrStart, type XmlElement } from "./xml.js";
 
 /** What a file says about how its arrays are stored. */
 export interface DataContext {

@@ -9,7 +9,7 @@ import { DiagnosticSink } from "../../core/diagnostics.js";
 import type { FileReport } from "../../core/report.js";
 import type { MeshAnimation } from "../agr/model.js";
 import { VTK } from "./codes.js";
-import type { VtkFrame } from "./vtk-read.js";
+import type { VtkFrame } from "./read.js";
 
 /** Options of {@link meshAnimationFromVtk}. */
 export interface FromVtkOptions {

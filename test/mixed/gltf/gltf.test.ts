@@ -1,9 +1,10 @@
 import { type Node, WebIO } from "@gltf-transform/core";
 import validator from "gltf-validator";
 import { describe, expect, it } from "vitest";
-import { vectorAt } from "../../src/mixed/agr/index.js";
-import { exportGltf, rigidMesh } from "../../src/mixed/export/index.js";
-import { demoScene, singleMeshScene } from "./helpers.js";
+import { vectorAt } from "../../../src/mixed/agr/index.js";
+import { exportGltf } from "../../../src/mixed/gltf/index.js";
+import { rigidMesh } from "../../../src/mixed/sample/index.js";
+import { demoScene, singleMeshScene } from "../export-helpers.js";
 
 async function validate(glb: Uint8Array) {
   const report = await validator.validateBytes(new Uint8Array(glb));
@@ -117,8 +118,8 @@ describe("exportGltf", () => {
 
 describe("morph target cap", () => {
   it("thins long animations to at most MAX_MORPH_TARGETS targets, keeping the last frame", async () => {
-    const { MAX_MORPH_TARGETS, morphStep } = await import("../../src/mixed/export/gltf-mesh.js");
-    const { thinIndices } = await import("../../src/mixed/export/frames.js");
+    const { MAX_MORPH_TARGETS, morphStep } = await import("../../../src/mixed/gltf/mesh-body.js");
+    const { thinIndices } = await import("../../../src/mixed/sample/frames.js");
     for (const frames of [1, 2, 255, 256, 257, 1000, 10_000]) {
       const kept = thinIndices(frames, morphStep(frames, 1));
       expect(kept.length).toBeLessThanOrEqual(MAX_MORPH_TARGETS);

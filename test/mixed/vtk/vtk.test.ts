@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readAmx } from "../../src/mixed/amx/index.js";
-import { type ExportFile, exportVtk } from "../../src/mixed/export/index.js";
-import { buildMixedScene } from "../../src/mixed/sample/index.js";
-import { demoScene, HAS_VTK, python, VTK_REQUIRED } from "./helpers.js";
+import { readAmx } from "../../../src/mixed/amx/index.js";
+import { buildMixedScene } from "../../../src/mixed/sample/index.js";
+import { type ExportFile, exportVtk } from "../../../src/mixed/vtk/index.js";
+import { demoScene, HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
 
 interface Block {
   name: string;

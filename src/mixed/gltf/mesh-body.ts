@@ -7,11 +7,11 @@
 import type { Animation, Node } from "@gltf-transform/core";
 import { applyToPoints, determinant, isRotation } from "../../core/affine.js";
 import { type ColormapName, colormap, mapScalars } from "../../core/colormap.js";
+import { quaternionFromAffine } from "../../core/quaternion.js";
 import { scalarAt, vectorAt } from "../agr/model.js";
-import { quaternionFromAffine } from "../sample/rotation.js";
+import { thinIndices } from "../sample/frames.js";
 import type { SceneVariant } from "../sample/scene.js";
-import { thinIndices } from "./frames.js";
-import type { GltfBuilder } from "./gltf-context.js";
+import type { GltfBuilder } from "./builder.js";
 
 /** What {@link addMeshBody} needs besides the variant. */
 export interface MeshBodySettings {

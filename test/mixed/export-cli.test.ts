@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAgr } from "../../src/mixed/agr/index.js";
 import { cli } from "../helpers.js";
-import { demoPath } from "./helpers.js";
+import { demoPath } from "./export-helpers.js";
 
 describe("deforma mixed export / agr from-vtk", () => {
   it("refuses a frame rate that would make more than a million frames (usage error)", async () => {
@@ -23,7 +23,7 @@ describe("deforma mixed export / agr from-vtk", () => {
   });
 
   it("never writes a hidden (dot) file name for a body", async () => {
-    const { safeName } = await import("../../src/mixed/export/vtk.js");
+    const { safeName } = await import("../../src/mixed/vtk/export.js");
     expect(safeName(".hidden")).toBe("_hidden");
     expect(safeName("..")).toBe("_.");
     expect(safeName("")).toBe("_");

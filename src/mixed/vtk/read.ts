@@ -5,36 +5,20 @@
  * located in each file (line and column of the XML).
  */
 import { DiagnosticSink } from "../../core/diagnostics.js";
+import type { FileReader } from "../../core/file-source.js";
+import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
 import type { FileReport } from "../../core/report.js";
-import type { FileReader } from "../load.js";
+import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
-import type { DecodedArray } from "./vtk-data.js";
-import { context, normalize, join as resolvePath, splitAppended } from "./vtk-file.js";
-import { type Parsed, readGrid, wrongType } from "./vtk-grid.js";
-import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "./xml.js";
+import type { VtkFrame } from "./model.js";
+import { context, splitAppended } from "./read-file.js";
+import { type Parsed, readGrid, wrongType } from "./read-grid.js";
 
 /** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
 export interface VtkInputFile {
   readonly name: string;
   readonly bytes?: Uint8Array;
   readonly text?: string;
-}
-
-/** One time step: an unstructured grid's points, cells and point data. */
-export interface VtkFrame {
-  /** The `.vtu` it came from, and the offset of its Piece (for diagnostics). */
-  readonly file: string;
-  readonly start: number;
-  /** The file's XML text (locates diagnostics). */
-  readonly text: string;
-  /** Time in seconds from the `.pvd` or the `TimeValue` field; undefined when neither has one. */
-  readonly time: number | undefined;
-  /** xyz packed, length 3·pointCount. */
-  readonly points: Float64Array;
-  readonly pointCount: number;
-  readonly types: Uint8Array;
-  readonly connectivity: Uint32Array;
-  readonly pointData: readonly DecodedArray[];
 }
 
 /** Options of {@link readVtkSeries}. */
@@ -44,6 +28,8 @@ export interface VtkReadOptions {
   /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
   readonly block?: string;
 }
+
+export type { VtkFrame } from "./model.js";
 
 /** What {@link readVtkSeries} found: frames in order, and every file's findings. */
 export interface VtkSeries {
@@ -70,7 +56,9 @@ export async function readVtkSeries(
   const open = (name: string, bytes: Uint8Array): Parsed => {
     const sink = new DiagnosticSink();
     const split = splitAppended(bytes);
-    const root = parseXml(split.text, sink);
+    const root = parseXml(split.text, (message, at) =>
+      sink.report(VTK.xmlSyntax, message, at, at + 1),
+    );
     const ctx = context(root, split, sink);
     report.push({ file: name, text: split.text, diagnostics: sink.items });
     return { root, ctx, sink };

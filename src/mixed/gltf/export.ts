@@ -6,13 +6,13 @@
  */
 import { type Node, WebIO } from "@gltf-transform/core";
 import type { ColormapName } from "../../core/colormap.js";
-import { quaternionFromAffine } from "../sample/rotation.js";
+import { quaternionFromAffine } from "../../core/quaternion.js";
+import { type FrameOptions, sampleTimes } from "../sample/frames.js";
+import { rigidMesh } from "../sample/rigid-mesh.js";
 import { MixedSampler } from "../sample/sampler.js";
 import type { MixedScene } from "../sample/scene.js";
-import { type FrameOptions, sampleTimes } from "./frames.js";
-import { rigidMesh } from "./geometry.js";
-import { GltfBuilder } from "./gltf-context.js";
-import { addMeshBody, morphFrameCount } from "./gltf-mesh.js";
+import { GltfBuilder } from "./builder.js";
+import { addMeshBody, morphFrameCount } from "./mesh-body.js";
 
 /** Options of {@link exportGltf}. */
 export interface GltfOptions extends FrameOptions {

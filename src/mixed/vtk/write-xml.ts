@@ -3,7 +3,7 @@
  * UInt64 byte count, then the little-endian values, each base64-encoded on
  * its own as VTK does), `.vtm` multiblock indexes and `.pvd` collections.
  */
-import { encodeBase64 } from "./base64.js";
+import { encodeBase64 } from "../../core/base64.js";
 
 /** Values VTK can store: its type name follows from the array's kind. */
 export type VtkValues = Float32Array | Float64Array | Int32Array | Uint8Array;

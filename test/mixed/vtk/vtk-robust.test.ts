@@ -1,10 +1,10 @@
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/run.js";
-import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../src/mixed/export/index.js";
-import { inflate } from "../../src/mixed/export/vtk-data.js";
-import { demoScene } from "./helpers.js";
+import { run } from "../../../src/cli/run.js";
+import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
+import { inflate } from "../../../src/mixed/vtk/read-data.js";
+import { demoScene } from "../export-helpers.js";
 
 describe("VTK reader on mangled input", () => {
   it("never throws on truncated or mutated files (ours: base64 binary, UInt64 headers)", async () => {
@@ -94,7 +94,7 @@ describe("VTK reader on mangled input", () => {
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
     const { fileURLToPath } = await import("node:url");
-    const amx = fileURLToPath(new URL("../../demo/slider-crank.amx", import.meta.url));
+    const amx = fileURLToPath(new URL("../../../demo/slider-crank.amx", import.meta.url));
     for (const isTTY of [true, false]) {
       let err = "";
       const io = {
