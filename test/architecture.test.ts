@@ -5,7 +5,7 @@
  * must be reported), so the rules cannot silently stop matching.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,5 +100,22 @@ describe("import direction", () => {
     expect(found.some((f) => f.startsWith("no-cycles: src/core/"))).toBe(true);
     // A system importing the core and itself is fine.
     expect(found.filter((f) => f.includes("src/core/ok.ts"))).toEqual([]);
+  });
+});
+
+/** Every file under `dir` (relative to the repository), recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(ROOT.length));
+}
+
+describe("file size", () => {
+  it("keeps every source file of src/ and web/src/ under 400 lines", () => {
+    const long = [...filesUnder("src"), ...filesUnder("web/src")]
+      .map((f) => [f, readFileSync(join(ROOT, f), "utf8").split("\n").length - 1] as const)
+      .filter(([, lines]) => lines >= 400)
+      .map(([f, lines]) => `${f}: ${lines} lines`);
+    expect(long).toEqual([]);
   });
 });
