@@ -4,3 +4,4 @@
  */
 export * from "./core/index.js";
 export * from "./mixed/index.js";
+export * from "./formats.js";

@@ -4,6 +4,7 @@ export * from "./amb/index.js";
 export * from "./amx/index.js";
 export * from "./cad/index.js";
 export * from "./export/index.js";
+export * from "./formats.js";
 export * from "./load.js";
 export * from "./sample/index.js";
 export * from "./types.js";

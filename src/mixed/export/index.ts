@@ -22,3 +22,4 @@ export {
   type VtkReadOptions,
   type VtkSeries,
 } from "./vtk-read.js";
+export { VTU_FORMAT } from "./vtu-format.js";
