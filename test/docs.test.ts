@@ -28,7 +28,26 @@ describe("docs/formats", () => {
 
   it("every registered format has its page", () => {
     for (const f of FORMATS.formats) {
-      expect(() => readFileSync(new URL(`../docs/formats/${f.docsPage}`, import.meta.url))).not.toThrow();
+      expect(() =>
+        readFileSync(new URL(`../docs/formats/${f.docsPage}`, import.meta.url)),
+      ).not.toThrow();
     }
+  });
+});
+
+describe("a format registered from outside appears in the diagnostics docs", () => {
+  it("gets its own section with a link to its page and its codes", async () => {
+    const { registerFormat } = await import("../src/formats.js");
+    const { TOY_FORMAT } = await import("./fixtures/toy-format/format.js");
+    const unregister = registerFormat(TOY_FORMAT);
+    try {
+      const doc = renderDiagnosticsDoc();
+      expect(doc).toContain("## Toy lines (`*.toy`)\n\nFormat: [toy.md](toy.md).");
+      expect(doc).toContain("| TOY001 | error | a line is not `name = number` |");
+      expect(doc).toContain("| TOY002 | warning | a name is given twice |");
+    } finally {
+      unregister();
+    }
+    expect(renderDiagnosticsDoc()).not.toContain("TOY001");
   });
 });
