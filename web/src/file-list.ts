@@ -100,7 +100,7 @@ export class FileList {
     );
     if (n.kind === "series") {
       row.append(h("span", { className: "count" }, `×${n.count}`));
-      if (n.index) row.append(this.statusLink(n.index.path));
+      if (n.index?.format !== undefined) row.append(this.statusLink(n.index.path));
     }
     li.append(row);
     if (open) {
