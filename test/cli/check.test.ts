@@ -111,4 +111,9 @@ describe("a format registered from outside appears in deforma check", () => {
     expect(r.out).toContain("bad.toy:2:1: warning TOY002: 'width' is given twice");
     expect(r.out).toContain("bad.toy:3:1: error TOY001:");
   });
+
+  it("lists the toy among the known formats in --help", async () => {
+    const r = await cli(["check", "--help"]);
+    expect(r.out).toMatch(/\*\.toy\s+toy lines/);
+  });
 });

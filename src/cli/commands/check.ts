@@ -72,12 +72,21 @@ function printText(io: CliIo, c: Checked): void {
 export const check: Command = {
   usage: "check FILE... [--json]",
   summary: "Check files of any known format (recognised by name and content).",
-  description:
-    "Each FILE is recognised by its content (the magic of binary and text encodings) or else by its\n" +
-    "name (.amx, CAD_Matrixes.dat, .agr, .amb, .vtu, …), read by its format's reader, and its\n" +
-    "findings are printed compiler-style. A file of no known format is an error (FMT001) that says\n" +
-    "what the file looks like. Unlike 'amx validate', an .amx is checked alone, without the files\n" +
-    "it names. Exit code: 0 all ok, 1 problems found, 2 a FILE cannot be read.",
+  get description() {
+    const known = FORMATS.formats
+      .map(
+        (f) =>
+          `  ${[...(f.fileNames ?? []), ...f.extensions.map((e) => `*${e}`)].join(", ").padEnd(20)} ${f.label}`,
+      )
+      .join("\n");
+    return (
+      "Each FILE is recognised by its content (the magic of binary and text encodings) or else by its\n" +
+      "name, read by its format's reader, and its findings are printed compiler-style. A file of no\n" +
+      "known format is an error (FMT001) that says what the file looks like. Unlike 'amx validate',\n" +
+      "an .amx is checked alone, without the files it names. Exit code: 0 all ok, 1 problems found,\n" +
+      `2 a FILE cannot be read.\n\nKnown formats:\n${known}`
+    );
+  },
   options: {
     json: {
       type: "boolean",
