@@ -22,7 +22,7 @@ export interface Recognition {
 }
 
 /** The last path segment of `path` (either separator). */
-export function baseName(path: string): string {
+function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
 
