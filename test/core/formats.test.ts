@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkFile,
@@ -11,6 +12,7 @@ import {
 import { FORMATS } from "../../src/formats.js";
 import { AGR_MAGIC, AMB_MAGIC } from "../../src/mixed/index.js";
 import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
+import { RUNS } from "../fuzz/mutate.js";
 
 const bytes = (s: string) => encodeUtf8(s);
 
@@ -128,5 +130,37 @@ describe("format registry: check", () => {
       "a VTK XML file",
     );
     expect(describeContent(bytes("solid cube\n"))).toBe("text starting with 'solid'");
+  });
+});
+
+describe("format registry: any input", () => {
+  it("checks any bytes under any known or unknown name without throwing, findings inside the file", async () => {
+    const names = ["a.amx", "CAD_Matrixes.dat", "b.agr", "c.amb", "d.vtu", "e.bin", "f"];
+    const magics = [
+      new Uint8Array(),
+      AGR_MAGIC,
+      AMB_MAGIC,
+      bytes("DEFORMA-AGR 1\n"),
+      bytes('<VTKFile type="UnstructuredGrid">'),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...names),
+        fc.constantFrom(...magics),
+        fc.uint8Array({ maxLength: 200 }),
+        async (name, magic, tail) => {
+          const data = new Uint8Array([...magic, ...tail]);
+          const c = await checkFile(FORMATS, data, name);
+          const v = checkVerdict(c);
+          expect(v.errors + v.warnings).toBeLessThanOrEqual(c.report.diagnostics.length);
+          for (const d of v.diagnostics) {
+            expect(d.line).toBeGreaterThanOrEqual(1);
+            expect(d.column).toBeGreaterThanOrEqual(1);
+          }
+          expect(c.report.diagnostics.some((d) => d.code === "FMT004")).toBe(false);
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });
