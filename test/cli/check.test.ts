@@ -67,6 +67,20 @@ describe("deforma check FILE…", () => {
     expect(r.out).not.toContain("\u001b");
   });
 
+  it("does not echo a binary file named like a text format into the terminal", async () => {
+    const dir = scratch();
+    writeFileSync(
+      join(dir, "pic.amx"),
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b, 0x32, 0x4a]),
+    );
+    const r = await cli(["check", "pic.amx"], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      "pic.amx:1:1: error FMT005: the name says a .amx (mixed animation), but this is a PNG image",
+    );
+    expect(r.out).not.toContain("\u001b");
+  });
+
   it("reads a file whose name lies as its content, with a warning", async () => {
     const dir = scratch();
     writeFileSync(join(dir, "rod.amx"), new Uint8Array([...AGR_MAGIC, 2, 0, 0, 0]));

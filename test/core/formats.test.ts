@@ -110,6 +110,25 @@ describe("format registry: check", () => {
     expect(c.report.diagnostics[0]?.message).toContain("a text .amb (MBS animation)");
   });
 
+  it("refuses binary content under a text format's name (FMT005) instead of echoing it", async () => {
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b, 0x32, 0x4a,
+    ]);
+    const c = await checkFile(FORMATS, png, "picture.amx");
+    expect(c.report.diagnostics).toMatchObject([
+      {
+        code: "FMT005",
+        message: "the name says a .amx (mixed animation), but this is a PNG image; not read",
+      },
+    ]);
+    const noise = await checkFile(FORMATS, new Uint8Array([1, 2, 0, 3]), "rod.agr");
+    expect(noise.report.diagnostics[0]?.message).toContain("this is binary data; not read");
+    // A format may declare that it has binary content without magic.
+    const loose = defineFormat({ ...TOY_FORMAT, binaryWithoutMagic: true });
+    const read = await checkFile(new FormatRegistry([loose]), new Uint8Array([0, 1]), "x.toy");
+    expect(read.format?.id).toBe("toy");
+  });
+
   it("turns a reader that throws into FMT004 instead of an exception", async () => {
     const broken = defineFormat({
       ...TOY_FORMAT,

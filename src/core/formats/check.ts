@@ -9,7 +9,7 @@ import { type FileReport, locateReport } from "../report.js";
 import { FORMAT } from "./codes.js";
 import type { AnyFormat } from "./descriptor.js";
 import { type FormatRegistry, formatPhrase, HEAD_BYTES } from "./registry.js";
-import { describeContent } from "./sniff.js";
+import { describeContent, looksLikeText } from "./sniff.js";
 
 /** The outcome of {@link checkFile}. */
 export interface FileCheck {
@@ -49,6 +49,16 @@ export async function checkFile(
     return { report: { file, diagnostics: [d] } };
   }
   const { format } = found;
+  if (found.by === "name" && !format.binaryWithoutMagic && !looksLikeText(head)) {
+    const d: Diagnostic = {
+      code: FORMAT.notThisFormat.code,
+      severity: FORMAT.notThisFormat.severity,
+      message: `the name says ${formatPhrase(format)}, but this is ${describeContent(head)}; not read`,
+      start: 0,
+      end: 0,
+    };
+    return { report: { file, diagnostics: [d] } };
+  }
   const notes: Diagnostic[] = [];
   if (found.nameSays) {
     notes.push({

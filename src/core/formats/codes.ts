@@ -23,4 +23,10 @@ export const FORMAT = {
     severity: "error",
     summary: "the format's reader failed unexpectedly (a defect: please report it with the file)",
   },
+  notThisFormat: {
+    code: "FMT005",
+    severity: "error",
+    summary:
+      "the name says a format, but the content is binary data that format cannot start with; not read",
+  },
 } as const satisfies DiagnosticTable;

@@ -39,6 +39,12 @@ export interface FormatDescriptor<M = unknown> {
   readonly fileNames?: readonly string[];
   /** Content signatures, strongest evidence of the format; empty when the content has none. */
   readonly magic?: readonly FormatMagic[];
+  /**
+   * Whether a file recognised by name alone may hold binary data without a
+   * magic (default false: such a file is refused, FMT005, and never read, so
+   * its bytes are not echoed in messages).
+   */
+  readonly binaryWithoutMagic?: boolean;
   /** Reads the whole file; `name` is its path as shown to the user. Must not throw. */
   read(bytes: Uint8Array, name: string): FormatReadResult<M> | Promise<FormatReadResult<M>>;
   /** A short JSON-able summary of a model (counts, names, times), as the file view shows it. */

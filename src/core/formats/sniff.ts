@@ -18,8 +18,9 @@ const FOREIGN: readonly { readonly magic: readonly number[]; readonly what: stri
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
-/** Whether `head` reads as text: no NUL and few control bytes. */
-function looksLikeText(head: Uint8Array): boolean {
+/** Whether `head` (a file's first bytes) reads as text: no NUL, few control bytes, no foreign magic. */
+export function looksLikeText(head: Uint8Array): boolean {
+  if (FOREIGN.some((f) => f.magic.every((b, i) => head[i] === b))) return false;
   let control = 0;
   for (const b of head) {
     if (b === 0) return false;
