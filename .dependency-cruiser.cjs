@@ -21,7 +21,8 @@ module.exports = {
     },
     {
       name: "system-imports-only-core",
-      comment: "A system (mixed, bulge, live) imports only the core and itself; never another system or an edge.",
+      comment:
+        "A system (mixed, bulge, live) imports only the core and itself; never another system or an edge.",
       severity: "error",
       from: { path: `^src/${SYSTEMS}/` },
       to: { path: "^(src|web)/", pathNot: ["^src/core/", "^src/$1/"] },
@@ -56,7 +57,8 @@ module.exports = {
     },
     {
       name: "web-not-node-edges",
-      comment: "The web app imports the isomorphic code only (never src/cli, src/studio, src/node).",
+      comment:
+        "The web app imports the isomorphic code only (never src/cli, src/studio, src/node).",
       severity: "error",
       from: { path: "^web/src/" },
       to: { path: "^src/(cli|studio|node)/" },
@@ -71,7 +73,8 @@ module.exports = {
     },
     {
       name: "web-system-only-own",
-      comment: "A system's workspace (web/src/<system>/) imports only its own system, the core and the shell.",
+      comment:
+        "A system's workspace (web/src/<system>/) imports only its own system, the core and the shell.",
       severity: "error",
       from: { path: `^web/src/${SYSTEMS}/` },
       to: { path: `^(src|web/src)/${SYSTEMS}/`, pathNot: ["^src/$1/", "^web/src/$1/"] },

@@ -3,6 +3,7 @@ export * from "./agr/index.js";
 export * from "./amb/index.js";
 export * from "./amx/index.js";
 export * from "./cad/index.js";
+export * from "./formats.js";
 export * from "./gltf/index.js";
 export * from "./load.js";
 export * from "./sample/index.js";
