@@ -8,8 +8,9 @@ import {
   summarize,
 } from "../core/report.js";
 import { type AtomicData, FileExistsError, writeFileAtomic } from "../node/atomic-write.js";
+import { errnoWords, isFsError } from "./failure.js";
 import { jsonLine } from "./input.js";
-import { type CliIo, ExitCode } from "./io.js";
+import { CliError, type CliIo, ExitCode } from "./io.js";
 
 /**
  * Writes `data` to `path` (relative to the working directory) atomically,
@@ -26,10 +27,19 @@ export async function writeOutput(
     await writeFileAtomic(resolve(io.cwd, path), data, { overwrite: force });
     return true;
   } catch (e) {
-    if (!(e instanceof FileExistsError)) throw e;
-    refuseOverwrite(io, path);
-    return false;
+    if (e instanceof FileExistsError) {
+      refuseOverwrite(io, path);
+      return false;
+    }
+    throw writeError(e, path);
   }
+}
+
+/** A failed write of `path` as the CLI's own error (exit 1) naming the path as the user gave it. */
+export function writeError(e: unknown, path: string): unknown {
+  if (!isFsError(e)) return e;
+  const problem = e.code === "EISDIR" ? "is a folder, not a file" : errnoWords(e.code);
+  return new CliError(`cannot write '${path}': ${problem}`, ExitCode.Problems);
 }
 
 /** Says that `path` exists and is left alone; returns the exit code (1). */
@@ -70,4 +80,11 @@ export function matrixLines(matrix: readonly number[], indent: string): string[]
     lines.push(`${indent}${row.join("")}`);
   }
   return lines;
+}
+
+/** `generated` (LF line breaks) with the line breaks of `original`: CRLF when its first line ends in CRLF. */
+export function withLineEndingsOf(original: string, generated: string): string {
+  const lf = original.indexOf("\n");
+  const crlf = lf > 0 && original[lf - 1] === "\r";
+  return crlf ? generated.replace(/\r?\n/g, "\r\n") : generated;
 }
