@@ -7,6 +7,7 @@ import { MIXED_GROUPS } from "./groups/mixed.js";
 import { TOOL_GROUPS } from "./groups/tools.js";
 import { type CliIo, ExitCode } from "./io.js";
 import { nearest } from "./options.js";
+import { terminalSafe } from "./terminal.js";
 
 /** Command groups and their sub-commands, in help order: each system's groups, then the tools. */
 export const COMMANDS: Readonly<Record<string, CommandGroup>> = {
@@ -36,8 +37,12 @@ export function mainHelp(): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Runs one `deforma` invocation; returns its exit code. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Runs one `deforma` invocation; returns its exit code. Standard error never
+ * carries control characters from a file (they are shown escaped).
+ */
+export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  const io: CliIo = { ...given, err: (t) => given.err(terminalSafe(t)) };
   const [group, sub, ...rest] = argv;
   if (group === undefined || group === "--help" || group === "-h" || group === "help") {
     (group === undefined ? io.err : io.out)(mainHelp());

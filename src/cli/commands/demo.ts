@@ -10,6 +10,7 @@ import { defineCommand } from "../command.js";
 import { errnoWords, isFsError } from "../failure.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { terminalSafe } from "../terminal.js";
 
 /** The bundled demo folder (next to `dist/` or `src/` in the package). */
 export function bundledDemo(): string {
@@ -32,7 +33,11 @@ export const demo = defineCommand({
     try {
       names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".amx")).sort();
     } catch (e) {
-      const why = isFsError(e) ? errnoWords(e.code) : String(e);
+      const why = !isFsError(e)
+        ? String(e)
+        : e.code === "ENOTDIR"
+          ? "not a folder"
+          : errnoWords(e.code);
       throw new UsageError(`cannot read folder '${args.positionals[0] ?? dir}': ${why}`);
     }
     if (names.length === 0) throw new UsageError(`no .amx file in '${dir}'`);
@@ -43,7 +48,7 @@ export const demo = defineCommand({
       const text = await inputText(io, path, "amx");
       const { amx, mbs, meshes, report } = await checkAmxText(path, text);
       const visible = report.map((r) => ({ ...r, file: shown(r.file) }));
-      io.out(formatReport(visible));
+      io.out(terminalSafe(formatReport(visible)));
       const bad = reportHasErrors(report);
       failed ||= bad;
       io.out(`${shown(path)}: ${bad ? "invalid" : "valid"} (${summarize(report)})\n\n`);

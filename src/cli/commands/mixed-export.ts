@@ -127,7 +127,7 @@ export const mixedExport = defineCommand({
       return ExitCode.Ok;
     }
     const outDir = resolve(io.cwd, vtk!);
-    if (!force && (await nonEmptyFolder(outDir))) {
+    if (!force && (await nonEmptyFolder(outDir, vtk!))) {
       io.err(`deforma: ${vtk} exists and is not empty; not overwritten (use --force)\n`);
       return ExitCode.Problems;
     }
@@ -179,13 +179,13 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function nonEmptyFolder(path: string): Promise<boolean> {
+async function nonEmptyFolder(path: string, shown: string): Promise<boolean> {
   try {
     return (await readdir(path)).length > 0;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return false;
-    if (code === "ENOTDIR") throw new UsageError(`--vtk ${path} is a file, not a folder`);
-    throw writeError(e, path);
+    if (code === "ENOTDIR") throw new UsageError(`--vtk ${shown} is a file, not a folder`);
+    throw writeError(e, shown);
   }
 }

@@ -5,8 +5,7 @@ import type { CommandGroup } from "../command.js";
 export const TOOL_GROUPS: Readonly<Record<string, CommandGroup>> = {
   demo: {
     "": {
-      summary:
-        "validate every .amx of a folder (default: the bundled demo) and summarize the model",
+      summary: "check and summarize the models in a folder (default: the bundled demo)",
       load: async () => (await import("../commands/demo.js")).demo,
     },
   },
