@@ -163,6 +163,8 @@ export function editDistance(a: string, b: string): number {
 
 /** The candidate nearest to `word` when it is near enough to be a likely typo, else undefined. */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  const prefixed = candidates.filter((c) => c.startsWith(word) && word.replace(/^-+/, "") !== "");
+  if (prefixed.length > 0) return prefixed.reduce((a, b) => (b.length < a.length ? b : a));
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
@@ -173,6 +175,6 @@ export function nearest(word: string, candidates: readonly string[]): string | u
     }
   }
   const limit = Math.max(1, Math.floor(word.length / 3));
-  if (best !== undefined && (bestDistance <= limit || best.startsWith(word))) return best;
+  if (best !== undefined && bestDistance <= limit) return best;
   return undefined;
 }
