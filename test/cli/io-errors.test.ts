@@ -159,7 +159,14 @@ describe("outputs that cannot be written: a message naming the path, exit 1, no 
     });
     const e = writeError(full, "out/x.glb");
     let err = "";
-    const io: CliIo = { out: () => {}, err: (t) => void (err += t), cwd: "/", isTTY: false };
+    const io: CliIo = {
+      out: () => {},
+      err: (t) => {
+        err += t;
+      },
+      cwd: "/",
+      isTTY: false,
+    };
     expect(reportFailure(e, io, { usage: "x", json: false })).toBe(1);
     expect(err).toBe("deforma: cannot write 'out/x.glb': no space left on the device\n");
     err = "";
