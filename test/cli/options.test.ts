@@ -148,3 +148,31 @@ describe("CLI usage errors are the CLI's own, exit 2", () => {
     expect((await cli(["amxx"])).err).toContain("did you mean 'amx'?");
   });
 });
+
+describe("one summary per command, in its group's table", () => {
+  it("a command definition cannot carry its own summary", () => {
+    const c = defineCommand({
+      usage: "x",
+      // @ts-expect-error the summary lives in the group table only
+      summary: "duplicated",
+      options: {},
+      positionals: [0, 0],
+      run: async () => 0,
+    });
+    expect(c.usage).toBe("x");
+  });
+
+  it("--help of every command shows the table's summary", async () => {
+    const { COMMANDS } = await import("../../src/cli/run.js");
+    for (const [group, subs] of Object.entries(COMMANDS)) {
+      for (const [name, entry] of Object.entries(subs)) {
+        const argv = name === "" ? [group, "--help"] : [group, name, "--help"];
+        const r = await cli(argv);
+        expect(r.code).toBe(0);
+        const summary = entry.summary.charAt(0).toUpperCase() + entry.summary.slice(1);
+        expect(r.out.split("\n")[2]).toBe(`${summary}.`);
+        expect(r.out).not.toContain("npm start");
+      }
+    }
+  });
+});
