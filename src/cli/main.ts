@@ -11,6 +11,12 @@ async function readStdin(): Promise<Uint8Array> {
 
 /** Runs the CLI with `argv` (without `node` and the script) and sets the process's exit code. */
 export async function main(argv: string[]): Promise<void> {
+  // A reader that stops early (`deforma … | head`) closes the pipe: stop quietly, no stack.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    });
+  }
   const io = {
     out: (t: string) => void process.stdout.write(process.stdout.isTTY ? terminalSafe(t) : t),
     err: (t: string) => void process.stderr.write(t),

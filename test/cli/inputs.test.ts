@@ -108,6 +108,10 @@ describe("a file in the wrong format is named as what it looks like", () => {
       "demo/slider-crank.amb: this is a text .amb (MBS animation), not an .agr",
     ],
     [["amx", "validate", "image.png"], "image.png: this is binary data (a PNG image), not an .amx"],
+    [
+      ["agr", "from-vtk", "demo/rod.agr", "--type", "1", "-o", "x.agr"],
+      "demo/rod.agr: this is a binary .agr (mesh animation), not a VTK file",
+    ],
   ])("%s", async (argv, message) => {
     const dir = project();
     writeFileSync(join(dir, "image.png"), PNG);

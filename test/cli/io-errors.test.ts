@@ -139,7 +139,12 @@ describe("outputs that cannot be written: a message naming the path, exit 1, no 
       dir,
     );
     expect(vtk.code).toBe(2);
-    expect(vtk.err).toContain("--vtk demo/rod.agr is a file, not a folder");
+    expect(vtk.err).toContain("--vtk demo/rod.agr: is a file, not a folder");
+    const sub = await cli(
+      ["mixed", "export", "demo/slider-crank.amx", "--vtk", "demo/rod.agr/v"],
+      dir,
+    );
+    expect(sub.err).toContain("--vtk demo/rod.agr/v: a part of the path is not a folder");
   });
 
   it.skipIf(isRoot)("a read-only folder (chmod 555)", async () => {

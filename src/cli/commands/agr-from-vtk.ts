@@ -41,7 +41,8 @@ export const agrFromVtk = defineCommand({
       throw new UsageError("a VTK series cannot come from standard input: give the files' paths");
     }
     const files = [];
-    for (const name of args.positionals) files.push({ name, bytes: await inputBytes(io, name) });
+    for (const name of args.positionals)
+      files.push({ name, bytes: await inputBytes(io, name, "vtk") });
     const series = await readVtkSeries(files, {
       read: (p) => readInput(resolve(io.cwd, p)),
       ...(block !== undefined ? { block } : {}),

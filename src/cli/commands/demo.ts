@@ -40,7 +40,7 @@ export const demo = defineCommand({
           : errnoWords(e.code);
       throw new UsageError(`cannot read folder '${args.positionals[0] ?? dir}': ${why}`);
     }
-    if (names.length === 0) throw new UsageError(`no .amx file in '${dir}'`);
+    if (names.length === 0) throw new UsageError(`no .amx file in '${args.positionals[0] ?? dir}'`);
     const shown = (p: string) => relative(io.cwd, p) || ".";
     let failed = false;
     for (const name of names) {

@@ -185,7 +185,14 @@ async function nonEmptyFolder(path: string, shown: string): Promise<boolean> {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return false;
-    if (code === "ENOTDIR") throw new UsageError(`--vtk ${shown} is a file, not a folder`);
+    if (code === "ENOTDIR") {
+      const file = await stat(path).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+      const why = file ? "is a file, not a folder" : "a part of the path is not a folder";
+      throw new UsageError(`--vtk ${shown}: ${why}`);
+    }
     throw writeError(e, shown);
   }
 }
