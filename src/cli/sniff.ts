@@ -50,7 +50,11 @@ function startsWithBytes(b: Uint8Array, magic: readonly number[]): boolean {
   return magic.length <= b.length && magic.every((m, i) => b[i] === m);
 }
 
-/** Whether the first 8 KiB look like text: no NUL, valid UTF-8, few control characters. */
+/**
+ * Whether the first 8 KiB look like binary data: a NUL byte, or more than 1 %
+ * control characters. Invalid UTF-8 alone is not binary: FRUND files from
+ * Windows may hold Windows-1251 file names.
+ */
 export function looksBinary(bytes: Uint8Array): boolean {
   const head = bytes.subarray(0, 8192);
   let control = 0;
@@ -58,22 +62,7 @@ export function looksBinary(bytes: Uint8Array): boolean {
     if (c === 0) return true;
     if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) control++;
   }
-  if (control > head.length / 100 + 1) return true;
-  try {
-    // A multi-byte character cut at the 8 KiB boundary is not a reason to call it binary.
-    const cut = head.length < bytes.length ? trimPartial(head) : head;
-    new TextDecoder("utf-8", { fatal: true }).decode(cut);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-function trimPartial(b: Uint8Array): Uint8Array {
-  let end = b.length;
-  for (let k = 0; k < 3 && end > 0 && (b[end - 1]! & 0xc0) === 0x80; k++) end--;
-  if (end > 0 && b[end - 1]! >= 0xc0) end--;
-  return b.subarray(0, end);
+  return control > head.length / 100 + 1;
 }
 
 function baseName(name: string): string {

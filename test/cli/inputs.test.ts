@@ -78,6 +78,27 @@ describe("a file in the wrong format is named as what it looks like", () => {
     );
     expect(sniffFormat(Uint8Array.of(0x41, 0, 0x42), "x").label).toBe("binary data");
     expect(sniffFormat(new TextEncoder().encode("héllo\n"), "x").binary).toBe(false);
+    // Windows-1251 "стержень.agr": not UTF-8, still text (FRUND files come from Windows).
+    const cp1251 = Uint8Array.of(
+      0xf1,
+      0xf2,
+      0xe5,
+      0xf0,
+      0xe6,
+      0xe5,
+      0xed,
+      0xfc,
+      0x2e,
+      0x61,
+      0x67,
+      0x72,
+      0x0a,
+    );
+    expect(sniffFormat(cp1251, "x.amx")).toEqual({
+      format: "amx",
+      label: "an .amx",
+      binary: false,
+    });
     expect(formatMismatch(demoFile("rod.agr"), "rod.agr", "agr")).toBeUndefined();
     expect(formatMismatch(new TextEncoder().encode("broken\n"), "x.amx", "amx")).toBeUndefined();
   });
