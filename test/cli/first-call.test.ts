@@ -3,7 +3,7 @@
  * and runs `prepare` again (npm_command=exec); that must not rebuild.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,4 +45,27 @@ describe("the prepare step", () => {
     expect(pkg.scripts.prepare).toBe("node scripts/prepare.mjs");
     expect(pkg.bin.deforma).toBe("bin/deforma.js");
   });
+});
+
+describe("npx deforma from the repository root", () => {
+  const npx = spawnSync("npx", ["--version"], { encoding: "utf8" });
+  it.skipIf(npx.status !== 0 || !built)(
+    "answers its first call without rebuilding (a fresh npx cache, offline)",
+    () => {
+      const cache = mkdtempSync(join(tmpdir(), "deforma-npx-"));
+      const main = join(ROOT, "dist/cli/main.js");
+      const before = statSync(main).mtimeMs;
+      const r = spawnSync("npx", ["--offline", "deforma", "--version"], {
+        cwd: ROOT,
+        env: { ...process.env, npm_config_cache: cache },
+        encoding: "utf8",
+      });
+      rmSync(cache, { recursive: true, force: true });
+      expect(r.stdout).toBe("deforma 0.1.0\n");
+      expect(r.status).toBe(0);
+      // The old prepare ("npm run build") rebuilt dist/ here, for about 10 s.
+      expect(statSync(main).mtimeMs).toBe(before);
+    },
+    60_000,
+  );
 });
