@@ -3,7 +3,7 @@
  * the repository root: here in-process, in a scratch copy of the demo, in
  * order (later lines read what earlier ones wrote), each expecting exit 0.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,6 +54,17 @@ describe("README.md", () => {
     expect(readmeCommands("```sh\nnpx deforma a \\\n  b # c\nnpm x\n```\nnpx deforma z\n")).toEqual(
       [["a", "b"]],
     );
+  });
+
+  it("names only files and folders that exist", () => {
+    const text = readFileSync(join(ROOT, "README.md"), "utf8");
+    const named = [...text.matchAll(/`([\w.-]+(?:\/[\w.-]*)*)`|\]\(([^)#\s]+)\)/g)]
+      .map((m) => m[1] ?? m[2]!)
+      .filter((p) => (p.includes("/") || /\.md$/.test(p)) && !p.startsWith(".out"));
+    expect(named.length).toBeGreaterThan(10);
+    const where = ["", "docs/", "docs/formats/"];
+    const missing = named.filter((p) => !where.some((d) => existsSync(join(ROOT, d, p))));
+    expect(missing).toEqual([]);
   });
 
   it("every npx deforma line runs as written from the repository root (exit 0)", async () => {
