@@ -33,6 +33,7 @@ export function mainHelp(): string {
     "",
     "Exit codes: 0 ok, 1 problems found, 2 usage error.",
     'Checking commands take --json and then print {"ok":…,"diagnostics":[…]}.',
+    "A FILE of '-' is standard input. More: docs/cli.md.",
   );
   return `${lines.join("\n")}\n`;
 }

@@ -51,6 +51,14 @@ describe("standard input ('-')", () => {
     expect(vtk.err).toContain("a VTK series cannot come from standard input");
   });
 
+  it("gives amx create its CAD_Matrixes.dat", async () => {
+    const argv = ["amx", "create", "--mbs", "slider-crank.amb", "--cad", "-"];
+    const bodies = ["--body", "3:1:rod.agr", "--body", "4:0:piston.agr"];
+    const r = await cli([...argv, ...bodies], join(DEMO), demoFile("CAD_Matrixes.dat"));
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(demoFile("slider-crank.amx").toString("utf8"));
+  });
+
   it("converts from standard input to a file", async () => {
     const dir = project();
     const r = await cli(["agr", "convert", "-", "rod.txt.agr"], dir, demoFile("rod.agr"));
