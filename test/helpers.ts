@@ -20,10 +20,11 @@ export function where(diagnostics: readonly Diagnostic[], text: string): string[
   return locate(diagnostics, { file: "x", text }).map((d) => `${d.code}@${d.line}:${d.column}`);
 }
 
-/** Runs the CLI in-process; returns the exit code and what it printed. */
+/** Runs the CLI in-process (with `stdin` as standard input, if given); returns the exit code and what it printed. */
 export async function cli(
   argv: string[],
   cwd: string = process.cwd(),
+  stdin?: Uint8Array | string,
 ): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
@@ -36,6 +37,11 @@ export async function cli(
     },
     cwd,
     isTTY: false,
+    ...(stdin === undefined
+      ? {}
+      : {
+          stdin: async () => (typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin),
+        }),
   };
   const code = await run(argv, io);
   return { code, out, err };

@@ -1,33 +1,94 @@
-/** Reading a command's input files, resolved against the working directory. */
+/**
+ * Reading a command's input files, resolved against the working directory:
+ * `-` is standard input; a missing, unreadable or wrong-format input is a
+ * one-line {@link CliError} naming the path, never a stack trace.
+ */
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { decodeText } from "../core/bytes.js";
 import type { Diagnostic } from "../core/diagnostics.js";
 import type { FileReport } from "../core/report.js";
-import { readInput } from "../node/files.js";
-import { UsageError } from "./io.js";
+import { describeFsError, isFsError } from "./failure.js";
+import { CliCode, CliError, type CliIo, ExitCode } from "./io.js";
+import { type FormatId, formatMismatch } from "./sniff.js";
 
-/** The bytes of `path` (relative to `cwd`); a missing or unreadable input is a usage error. */
-export async function inputBytes(cwd: string, path: string): Promise<Uint8Array> {
-  const r = await readInput(resolve(cwd, path));
-  if (r.status === "missing") throw new UsageError(`cannot read '${path}': no such file`);
-  if (r.status === "unreadable") throw new UsageError(`cannot read '${path}': ${r.reason}`);
-  return r.bytes;
+/** The name standard input is shown as. */
+export const STDIN_NAME = "<stdin>";
+
+/** Whether `path` means standard input. */
+export function isStdin(path: string): boolean {
+  return path === "-";
 }
 
-/** The UTF-8 text of `path` (relative to `cwd`); see {@link inputBytes}. */
-export async function inputText(cwd: string, path: string): Promise<string> {
-  return decodeText(await inputBytes(cwd, path));
+/** How an input is shown in messages: `<stdin>` for `-`, else as the user wrote it. */
+export function shownName(path: string): string {
+  return isStdin(path) ? STDIN_NAME : path;
+}
+
+/**
+ * The bytes of `path` (relative to the working directory; `-` = standard
+ * input). With `expected`, a file that is recognisably another format is
+ * refused ("this is a binary .agr, not an .amx", exit 1). A missing or
+ * unreadable input exits 2.
+ */
+export async function inputBytes(
+  io: CliIo,
+  path: string,
+  expected?: FormatId,
+): Promise<Uint8Array> {
+  const name = shownName(path);
+  let bytes: Uint8Array;
+  if (isStdin(path)) {
+    if (!io.stdin) {
+      throw new CliError(`cannot read ${STDIN_NAME}: no standard input here`, ExitCode.Usage, {
+        file: name,
+        code: CliCode.unreadable,
+      });
+    }
+    bytes = await io.stdin();
+  } else {
+    try {
+      const buf = await readFile(resolve(io.cwd, path));
+      bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } catch (e) {
+      if (!isFsError(e)) throw e;
+      throw new CliError(
+        describeFsError(e, path).replace(/^cannot open/, "cannot read"),
+        ExitCode.Usage,
+        {
+          file: name,
+          code: CliCode.unreadable,
+        },
+      );
+    }
+  }
+  if (expected) {
+    const wrong = formatMismatch(bytes, path, expected);
+    if (wrong) {
+      throw new CliError(`${name}: ${wrong}`, ExitCode.Problems, {
+        file: name,
+        code: CliCode.wrongFormat,
+      });
+    }
+  }
+  return bytes;
+}
+
+/** The UTF-8 text of `path`; see {@link inputBytes}. */
+export async function inputText(io: CliIo, path: string, expected?: FormatId): Promise<string> {
+  return decodeText(await inputBytes(io, path, expected));
 }
 
 /** Reads the text file `path` with `read`: its text, the model and the one-file report. */
 export async function inputTextReport<M>(
-  cwd: string,
+  io: CliIo,
   path: string,
+  expected: FormatId,
   read: (text: string) => { model: M; diagnostics: readonly Diagnostic[] },
 ): Promise<{ text: string; model: M; report: FileReport[] }> {
-  const text = await inputText(cwd, path);
+  const text = await inputText(io, path, expected);
   const { model, diagnostics } = read(text);
-  return { text, model, report: [{ file: path, text, diagnostics }] };
+  return { text, model, report: [{ file: shownName(path), text, diagnostics }] };
 }
 
 /** Formats a value as one line of JSON plus a newline, the `--json` output of every command. */

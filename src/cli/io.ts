@@ -10,10 +10,38 @@ export interface CliIo {
   readonly cwd: string;
   /** Whether standard error is a terminal (progress bars show only then). */
   readonly isTTY: boolean;
+  /** Reads all of standard input (for the path `-`); absent where there is none. */
+  readonly stdin?: () => Promise<Uint8Array>;
 }
 
 /** Exit codes: 0 ok, 1 problems found, 2 usage error (spec of the CLI in DESIGN.md). */
 export const ExitCode = { Ok: 0, Problems: 1, Usage: 2 } as const;
 
+/** Diagnostic codes of the CLI's own findings about its inputs (see docs/cli.md). */
+export const CliCode = {
+  /** The input could not be read: missing, a folder, no permission, … */
+  unreadable: "CLI001",
+  /** The input is a file of another format than the command reads. */
+  wrongFormat: "CLI002",
+} as const;
+
+/**
+ * A failure the CLI reports in one line (no stack): `exitCode` 1 or 2. With
+ * `file`, it is a finding about that input, which `--json` prints as a diagnostic.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly input?: { readonly file: string; readonly code: string },
+  ) {
+    super(message);
+  }
+}
+
 /** A command-line mistake: printed with the command's usage, exit code 2. */
-export class UsageError extends Error {}
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.Usage);
+  }
+}

@@ -8,8 +8,10 @@ import {
   summarize,
 } from "../core/report.js";
 import { type AtomicData, FileExistsError, writeFileAtomic } from "../node/atomic-write.js";
+import { errnoWords, isFsError } from "./failure.js";
 import { jsonLine } from "./input.js";
-import { type CliIo, ExitCode } from "./io.js";
+import { CliError, type CliIo, ExitCode } from "./io.js";
+import { terminalSafe } from "./terminal.js";
 
 /**
  * Writes `data` to `path` (relative to the working directory) atomically,
@@ -26,10 +28,19 @@ export async function writeOutput(
     await writeFileAtomic(resolve(io.cwd, path), data, { overwrite: force });
     return true;
   } catch (e) {
-    if (!(e instanceof FileExistsError)) throw e;
-    refuseOverwrite(io, path);
-    return false;
+    if (e instanceof FileExistsError) {
+      refuseOverwrite(io, path);
+      return false;
+    }
+    throw writeError(e, path);
   }
+}
+
+/** A failed write of `path` as the CLI's own error (exit 1) naming the path as the user gave it. */
+export function writeError(e: unknown, path: string): unknown {
+  if (!isFsError(e)) return e;
+  const problem = errnoWords(e.code);
+  return new CliError(`cannot write '${path}': ${problem}`, ExitCode.Problems);
 }
 
 /** Says that `path` exists and is left alone; returns the exit code (1). */
@@ -56,7 +67,7 @@ export function printValidation(
 ): number {
   if (json) io.out(jsonLine(reportJson(report)));
   else {
-    io.out(formatReport(report));
+    io.out(terminalSafe(formatReport(report)));
     io.out(`${file}: ${reportHasErrors(report) ? "invalid" : "ok"} (${summarize(report)})\n`);
   }
   return reportExitCode(report);
@@ -70,4 +81,11 @@ export function matrixLines(matrix: readonly number[], indent: string): string[]
     lines.push(`${indent}${row.join("")}`);
   }
   return lines;
+}
+
+/** `generated` (LF line breaks) with the line breaks of `original`: CRLF when its first line ends in CRLF. */
+export function withLineEndingsOf(original: string, generated: string): string {
+  const lf = original.indexOf("\n");
+  const crlf = lf > 0 && original[lf - 1] === "\r";
+  return crlf ? generated.replace(/\r?\n/g, "\r\n") : generated;
 }

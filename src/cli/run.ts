@@ -2,95 +2,18 @@
  * The `deforma` command table and dispatcher. Sub-commands load lazily, so
  * `deforma amx validate` loads only what `.amx` checking needs.
  */
-import { type CommandEntry, runCommand } from "./command.js";
+import { type CommandGroup, runCommand } from "./command.js";
+import { MIXED_GROUPS } from "./groups/mixed.js";
+import { TOOL_GROUPS } from "./groups/tools.js";
 import { type CliIo, ExitCode } from "./io.js";
+import { nearest } from "./options.js";
+import { terminalSafe } from "./terminal.js";
 
-/** Command groups and their sub-commands, in help order. */
-export const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandEntry>>>> = {
-  check: {
-    "": {
-      summary: "check files of any known format (by name and content)",
-      load: async () => (await import("./commands/check.js")).check,
-    },
-  },
-  amx: {
-    validate: {
-      summary: "check an .amx and the files next to it",
-      load: async () => (await import("./commands/amx-validate.js")).amxValidate,
-    },
-    show: {
-      summary: "print an .amx's model (text or --json)",
-      load: async () => (await import("./commands/amx-show.js")).amxShow,
-    },
-    fmt: {
-      summary: "lay an .amx out canonically (stdout, or --write in place)",
-      load: async () => (await import("./commands/amx-fmt.js")).amxFmt,
-    },
-    create: {
-      summary: "make an .amx whose matrices come from CAD_Matrixes.dat",
-      load: async () => (await import("./commands/amx-create.js")).amxCreate,
-    },
-  },
-  cad: {
-    show: {
-      summary: "print a CAD_Matrixes.dat (text or --json)",
-      load: async () => (await import("./commands/cad.js")).cadShow,
-    },
-    validate: {
-      summary: "check a CAD_Matrixes.dat",
-      load: async () => (await import("./commands/cad.js")).cadValidate,
-    },
-  },
-  agr: {
-    info: {
-      summary: "summarize a mesh animation (.agr)",
-      load: async () => (await import("./commands/agr.js")).agrInfoCommand,
-    },
-    validate: {
-      summary: "check a mesh animation (.agr)",
-      load: async () => (await import("./commands/agr.js")).agrValidate,
-    },
-    convert: {
-      summary: "convert an .agr between its text and binary encodings",
-      load: async () => (await import("./commands/agr.js")).agrConvert,
-    },
-    "from-vtk": {
-      summary: "make an .agr from a VTK time series (.vtu files or a .pvd)",
-      load: async () => (await import("./commands/agr-from-vtk.js")).agrFromVtk,
-    },
-  },
-  amb: {
-    info: {
-      summary: "summarize an MBS animation (.amb)",
-      load: async () => (await import("./commands/amb.js")).ambInfoCommand,
-    },
-    validate: {
-      summary: "check an MBS animation (.amb)",
-      load: async () => (await import("./commands/amb.js")).ambValidate,
-    },
-    convert: {
-      summary: "convert an .amb between its text and binary encodings",
-      load: async () => (await import("./commands/amb.js")).ambConvert,
-    },
-  },
-  mixed: {
-    export: {
-      summary: "export a mixed animation to glTF (.glb) or a VTK series (ParaView)",
-      load: async () => (await import("./commands/mixed-export.js")).mixedExport,
-    },
-  },
-  demo: {
-    "": {
-      summary: "validate and summarize the bundled demo model (what `npm start` runs)",
-      load: async () => (await import("./commands/demo.js")).demo,
-    },
-  },
-  studio: {
-    "": {
-      summary: "serve the web studio over a project folder (default: the bundled demo)",
-      load: async () => (await import("./commands/studio.js")).studio,
-    },
-  },
+/** Command groups and their sub-commands, in help order: each system's groups, then the tools. */
+export const COMMANDS: Readonly<Record<string, CommandGroup>> = {
+  check: TOOL_GROUPS.check!,
+  ...MIXED_GROUPS,
+  ...TOOL_GROUPS,
 };
 
 /** Text of `deforma --help`. */
@@ -111,12 +34,17 @@ export function mainHelp(): string {
     "",
     "Exit codes: 0 ok, 1 problems found, 2 usage error.",
     'Checking commands take --json and then print {"ok":…,"diagnostics":[…]}.',
+    "A FILE of '-' is standard input. More: docs/cli.md.",
   );
   return `${lines.join("\n")}\n`;
 }
 
-/** Runs one `deforma` invocation; returns its exit code. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+/**
+ * Runs one `deforma` invocation; returns its exit code. Standard error never
+ * carries control characters from a file (they are shown escaped).
+ */
+export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  const io: CliIo = { ...given, err: (t) => given.err(terminalSafe(t)) };
   const [group, sub, ...rest] = argv;
   if (group === undefined || group === "--help" || group === "-h" || group === "help") {
     (group === undefined ? io.err : io.out)(mainHelp());
@@ -128,11 +56,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const subs = COMMANDS[group];
   if (!subs) {
-    io.err(`deforma: unknown command '${group}'\n\n${mainHelp()}`);
+    const guess = nearest(group, Object.keys(COMMANDS));
+    const hint = guess ? ` (did you mean '${guess}'?)` : "";
+    io.err(`deforma: unknown command '${group}'${hint}\n\n${mainHelp()}`);
     return ExitCode.Usage;
   }
   const single = subs[""];
-  if (single) return runCommand(await single.load(), sub === undefined ? [] : [sub, ...rest], io);
+  if (single) {
+    const argv = sub === undefined ? [] : [sub, ...rest];
+    return runCommand(await single.load(), single.summary, argv, io);
+  }
   if (sub === undefined || sub === "--help" || sub === "-h") {
     const lines = [`Usage: deforma ${group} <command> [options]`, "", "Commands:"];
     for (const [name, entry] of Object.entries(subs))
@@ -142,8 +75,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const entry = subs[sub];
   if (!entry) {
-    io.err(`deforma: unknown command '${group} ${sub}' (see 'deforma ${group} --help')\n`);
+    const guess = nearest(sub, Object.keys(subs));
+    const hint = guess ? `did you mean '${group} ${guess}'? ` : "";
+    io.err(`deforma: unknown command '${group} ${sub}' (${hint}see 'deforma ${group} --help')\n`);
     return ExitCode.Usage;
   }
-  return runCommand(await entry.load(), rest, io);
+  return runCommand(await entry.load(), entry.summary, rest, io);
 }

@@ -76,7 +76,7 @@ describe("deforma check FILE…", () => {
     const r = await cli(["check", "pic.amx"], dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain(
-      "pic.amx:1:1: error FMT005: the name says a .amx (mixed animation), but this is a PNG image",
+      "pic.amx:1:1: error FMT005: the name says an .amx (mixed animation), but this is a PNG image",
     );
     expect(r.out).not.toContain("\u001b");
   });
@@ -86,7 +86,7 @@ describe("deforma check FILE…", () => {
     writeFileSync(join(dir, "rod.amx"), new Uint8Array([...AGR_MAGIC, 2, 0, 0, 0]));
     const r = await cli(["check", "rod.amx"], dir);
     expect(r.out).toContain(
-      "warning FMT002: the name says a .amx (mixed animation), but this is a binary .agr",
+      "warning FMT002: the name says an .amx (mixed animation), but this is a binary .agr",
     );
   });
 
@@ -95,7 +95,11 @@ describe("deforma check FILE…", () => {
     expect(r.code).toBe(2);
     const json = JSON.parse(r.out);
     expect(json.diagnostics).toMatchObject([
-      { code: "FMT003", file: "nope.amx", message: "cannot read 'nope.amx': no such file" },
+      {
+        code: "FMT003",
+        file: "nope.amx",
+        message: "cannot read 'nope.amx': no such file or folder",
+      },
       { code: "FMT003", file: "demo", message: "cannot read 'demo': it is a folder, not a file" },
     ]);
     const text = await cli(["check", "nope.amx"]);

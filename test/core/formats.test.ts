@@ -118,7 +118,7 @@ describe("format registry: check", () => {
     expect(c.report.diagnostics).toMatchObject([
       {
         code: "FMT005",
-        message: "the name says a .amx (mixed animation), but this is a PNG image; not read",
+        message: "the name says an .amx (mixed animation), but this is a PNG image; not read",
       },
     ]);
     const noise = await checkFile(FORMATS, new Uint8Array([1, 2, 0, 3]), "rod.agr");

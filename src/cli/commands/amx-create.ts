@@ -5,26 +5,25 @@ import { DiagnosticSink, formatDiagnostics, hasErrors } from "../../core/diagnos
 import { formatPlain, formatReport, reportHasErrors } from "../../core/report.js";
 import { AMX, type BodyBinding, createAmx, readAmx, writeAmx } from "../../mixed/amx/index.js";
 import { readCad } from "../../mixed/cad/index.js";
-import { type Command, flagOption, listOption, stringOption } from "../command.js";
-import { inputTextReport } from "../input.js";
+import { defineCommand } from "../command.js";
+import { inputTextReport, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeOutput } from "../output.js";
 
 /** The `amx create` command. */
-export const amxCreate: Command = {
+export const amxCreate = defineCommand({
   usage:
     "amx create --mbs NAME.amb --cad CAD_Matrixes.dat --body BODY:TYPE:FILE.agr [--body …] [--variant BODY:INDEX] [-o OUT] [--force]",
-  summary: "Make a mixed animation file whose matrices come from CAD_Matrixes.dat.",
   description:
     "Each --body binds a mesh animation of TYPE (0 thermal, 1 stress-strain) in FILE to BODY; several\n" +
     "--body for one body make several variants, in order; --variant BODY:INDEX picks the one in use\n" +
     "(0-based, default 0). Each matrix is the CAD matrix of that body and solver type: a body or type\n" +
     "without one is an error. File names are written as given and are read relative to the .amx's\n" +
     "folder; names that do not exist there yet are warnings. Writes to standard output unless -o;\n" +
-    "an existing OUT is replaced only with --force.",
+    "an existing OUT is replaced only with --force. --cad - reads CAD_Matrixes.dat from standard input.",
   options: {
     mbs: { type: "string", value: "NAME.amb", help: "MBS animation file name to write" },
-    cad: { type: "string", value: "FILE", help: "the model's CAD_Matrixes.dat" },
+    cad: { type: "path", value: "FILE", help: "the model's CAD_Matrixes.dat" },
     body: {
       type: "string",
       multiple: true,
@@ -38,7 +37,7 @@ export const amxCreate: Command = {
       help: "variant in use for body B (0-based)",
     },
     output: {
-      type: "string",
+      type: "path",
       short: "o",
       value: "OUT",
       help: "write the .amx to OUT (atomically)",
@@ -47,19 +46,17 @@ export const amxCreate: Command = {
   },
   positionals: [0, 0],
   async run(args, io) {
-    const mbs = stringOption(args, "mbs");
-    const cadPath = stringOption(args, "cad");
-    if (mbs === undefined) throw new UsageError("--mbs is required");
-    if (cadPath === undefined) throw new UsageError("--cad is required");
-    const bodies = listOption(args, "body").map(parseBinding);
-    if (bodies.length === 0) throw new UsageError("at least one --body is required");
-    const variants = listOption(args, "variant").map(parseVariant);
-    const output = stringOption(args, "output");
+    const { mbs, cad: cadPath, output } = args.options;
+    if (mbs === undefined) throw new UsageError("--mbs NAME.amb is required");
+    if (cadPath === undefined) throw new UsageError("--cad FILE is required");
+    const bodies = args.options.body.map(parseBinding);
+    if (bodies.length === 0) throw new UsageError("at least one --body B:T:F is required");
+    const variants = args.options.variant.map(parseVariant);
 
-    const cad = await inputTextReport(io.cwd, cadPath, readCad);
+    const cad = await inputTextReport(io, cadPath, "cad-matrixes", readCad);
     if (reportHasErrors(cad.report)) {
       io.err(formatReport(cad.report));
-      io.err(`${cadPath}: has errors; no .amx created\n`);
+      io.err(`${shownName(cadPath)}: has errors; no .amx created\n`);
       return ExitCode.Problems;
     }
 
@@ -97,13 +94,13 @@ export const amxCreate: Command = {
       io.out(text);
       return ExitCode.Ok;
     }
-    if (!(await writeOutput(io, output, text, flagOption(args, "force")))) {
+    if (!(await writeOutput(io, output, text, args.options.force))) {
       return ExitCode.Problems;
     }
     io.err(`${output}: created (${created.model.bodies.length} bodies)\n`);
     return ExitCode.Ok;
   },
-};
+});
 
 function parseBinding(spec: string): BodyBinding {
   const m = /^(\d+):(\d+):(.+)$/.exec(spec);

@@ -1,26 +1,25 @@
 /** `deforma amx show FILE [--json]`. */
-
 import { formatReport } from "../../core/report.js";
 import { readAmx } from "../../mixed/amx/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
-import { type Command, flagOption } from "../command.js";
+import { defineCommand } from "../command.js";
 import { inputTextReport, jsonLine } from "../input.js";
 import { matrixLines, reportExitCode } from "../output.js";
 
 /** The `amx show` command. */
-export const amxShow: Command = {
+export const amxShow = defineCommand({
   usage: "amx show FILE [--json]",
-  summary: "Print what a mixed animation file holds.",
   description:
     'With --json: {"mbs":…,"bodies":[{"body":…,"variantInUse":…,"animations":[{"type","scalarParam",\n' +
-    '"vectorParam","file","matrix":[12 numbers]}]}]}. Problems go to standard error (exit code 1 on errors).',
+    '"vectorParam","file","matrix":[12 numbers]}]}]}. Problems go to standard error (exit code 1 on errors).\n' +
+    "FILE '-' reads standard input.",
   options: { json: { type: "boolean", help: "print the model as JSON" } },
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const { model, report } = await inputTextReport(io.cwd, file, readAmx);
+    const { model, report } = await inputTextReport(io, file, "amx", readAmx);
     io.err(formatReport(report));
-    if (flagOption(args, "json")) io.out(jsonLine(model));
+    if (args.options.json) io.out(jsonLine(model));
     else {
       const lines = [`MBS animation: ${model.mbs}`, `bodies: ${model.bodies.length}`];
       for (const b of model.bodies) {
@@ -39,4 +38,4 @@ export const amxShow: Command = {
     }
     return reportExitCode(report);
   },
-};
+});

@@ -3,26 +3,24 @@
 import { formatReport } from "../../core/report.js";
 import { readCad } from "../../mixed/cad/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
-import { type Command, flagOption } from "../command.js";
-import { inputTextReport, jsonLine } from "../input.js";
+import { defineCommand } from "../command.js";
+import { inputTextReport, jsonLine, shownName } from "../input.js";
 import { matrixLines, printValidation, reportExitCode } from "../output.js";
 
-const json = { json: { type: "boolean", help: "print JSON" } } as const;
-
 /** The `cad show` command. */
-export const cadShow: Command = {
+export const cadShow = defineCommand({
   usage: "cad show FILE [--json]",
-  summary: "Print what a CAD_Matrixes.dat holds.",
   description:
     'With --json: {"bodies":[{"body":…,"solvers":[{"type":…,"hasCad":…,"matrix":[12 numbers]|null}]}]},\n' +
-    "bodies in file order. Problems go to standard error (exit code 1 on errors).",
-  options: json,
+    "bodies in file order. Problems go to standard error (exit code 1 on errors). FILE '-' reads\n" +
+    "standard input.",
+  options: { json: { type: "boolean", help: "print the model as JSON" } },
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const { model, report } = await inputTextReport(io.cwd, file, readCad);
+    const { model, report } = await inputTextReport(io, file, "cad-matrixes", readCad);
     io.err(formatReport(report));
-    if (flagOption(args, "json")) io.out(jsonLine(model));
+    if (args.options.json) io.out(jsonLine(model));
     else {
       const lines = [`bodies: ${model.bodies.length}`];
       for (const b of model.bodies) {
@@ -41,17 +39,19 @@ export const cadShow: Command = {
     }
     return reportExitCode(report);
   },
-};
+});
 
 /** The `cad validate` command. */
-export const cadValidate: Command = {
+export const cadValidate = defineCommand({
   usage: "cad validate FILE [--json]",
-  summary: "Check a CAD_Matrixes.dat: counts, flags, matrices present exactly when the flag is 1.",
+  description:
+    "Checks counts, flags, and that a matrix is present exactly when the flag is 1.\n" +
+    "FILE '-' reads standard input.",
   options: { json: { type: "boolean", help: 'print {"ok":…,"diagnostics":[…]} instead of text' } },
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const { report } = await inputTextReport(io.cwd, file, readCad);
-    return printValidation(io, file, report, flagOption(args, "json"));
+    const { report } = await inputTextReport(io, file, "cad-matrixes", readCad);
+    return printValidation(io, shownName(file), report, args.options.json);
   },
-};
+});

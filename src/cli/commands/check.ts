@@ -1,5 +1,4 @@
 /** `deforma check FILE… [--json]`: any file of a known format, through the format registry. */
-import { resolve } from "node:path";
 import { formatLocated, hasErrors } from "../../core/diagnostics.js";
 import {
   type AnyFormat,
@@ -15,17 +14,9 @@ import {
   summarize,
 } from "../../core/report.js";
 import { FORMATS } from "../../formats.js";
-import { readInput } from "../../node/files.js";
-import { type Command, flagOption } from "../command.js";
-import { jsonLine } from "../input.js";
-import { type CliIo, ExitCode } from "../io.js";
-
-/** Words for the reasons a file cannot be read (Node error codes). */
-const REASONS: Readonly<Record<string, string>> = {
-  EISDIR: "it is a folder, not a file",
-  EACCES: "permission denied",
-  EPERM: "permission denied",
-};
+import { defineCommand } from "../command.js";
+import { inputBytes, jsonLine, shownName } from "../input.js";
+import { CliError, type CliIo, ExitCode } from "../io.js";
 
 /** One named input: its check, or why it could not be read. */
 type Checked = { readonly file: string } & (
@@ -34,13 +25,17 @@ type Checked = { readonly file: string } & (
 );
 
 async function checkOne(io: CliIo, file: string): Promise<Checked> {
-  const input = await readInput(resolve(io.cwd, file));
-  if (input.status === "missing")
-    return { file, unreadable: unreadableReport(file, "no such file") };
-  if (input.status === "unreadable") {
-    return { file, unreadable: unreadableReport(file, REASONS[input.reason] ?? input.reason) };
+  const name = shownName(file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await inputBytes(io, file);
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    // "cannot read 'x': no such file" → the reason alone, located at the file.
+    const reason = e.message.replace(/^cannot read (?:'[^']*'|\S+): /, "");
+    return { file: name, unreadable: unreadableReport(name, reason) };
   }
-  return { file, check: await checkFile(FORMATS, input.bytes, file) };
+  return { file: name, check: await checkFile(FORMATS, bytes, name) };
 }
 
 /** What a file is, for its verdict line: "mesh animation, binary". */
@@ -69,9 +64,8 @@ function printText(io: CliIo, c: Checked): void {
 }
 
 /** The `check` command. */
-export const check: Command = {
+export const check = defineCommand({
   usage: "check FILE... [--json]",
-  summary: "Check files of any known format (recognised by name and content).",
   get description() {
     const known = FORMATS.formats
       .map(
@@ -98,7 +92,7 @@ export const check: Command = {
     const results: Checked[] = [];
     for (const file of args.positionals) results.push(await checkOne(io, file));
     const reports = results.map((c) => ("unreadable" in c ? c.unreadable : c.check.report));
-    if (flagOption(args, "json")) io.out(jsonLine(reportJson(reports)));
+    if (args.options.json) io.out(jsonLine(reportJson(reports)));
     else {
       for (const c of results) printText(io, c);
       if (results.length > 1) {
@@ -111,4 +105,4 @@ export const check: Command = {
     if (results.some((c) => "unreadable" in c)) return ExitCode.Usage;
     return reports.some((r) => hasErrors(r.diagnostics)) ? ExitCode.Problems : ExitCode.Ok;
   },
-};
+});

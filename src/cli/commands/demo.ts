@@ -1,4 +1,4 @@
-/** `deforma demo [DIR]`: what `npm start` runs until the studio exists — validate and summarize a model folder. */
+/** `deforma demo [DIR]`: validate every `.amx` of a model folder and summarize the model, as text. */
 import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,9 +6,11 @@ import { formatReport, reportHasErrors, summarize } from "../../core/report.js";
 import { agrInfo } from "../../mixed/agr/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
+import { errnoWords, isFsError } from "../failure.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { terminalSafe } from "../terminal.js";
 
 /** The bundled demo folder (next to `dist/` or `src/` in the package). */
 export function bundledDemo(): string {
@@ -16,9 +18,12 @@ export function bundledDemo(): string {
 }
 
 /** The `demo` command. */
-export const demo: Command = {
+export const demo = defineCommand({
   usage: "demo [DIR]",
-  summary: "Validate every .amx in DIR (default: the bundled demo) and summarize the model.",
+  description:
+    "For each .amx in DIR (default: the bundled demo): its check result, the MBS animation's\n" +
+    "bodies and frames, and each mesh animation's type, size and parameters. Exit 1 when one\n" +
+    "is invalid. To see the model, run 'deforma studio DIR'.",
   options: {},
   positionals: [0, 1],
   async run(args, io) {
@@ -27,18 +32,23 @@ export const demo: Command = {
     let names: string[];
     try {
       names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".amx")).sort();
-    } catch {
-      throw new UsageError(`cannot read folder '${dir}'`);
+    } catch (e) {
+      const why = !isFsError(e)
+        ? String(e)
+        : e.code === "ENOTDIR"
+          ? "not a folder"
+          : errnoWords(e.code);
+      throw new UsageError(`cannot read folder '${args.positionals[0] ?? dir}': ${why}`);
     }
-    if (names.length === 0) throw new UsageError(`no .amx file in '${dir}'`);
+    if (names.length === 0) throw new UsageError(`no .amx file in '${args.positionals[0] ?? dir}'`);
     const shown = (p: string) => relative(io.cwd, p) || ".";
     let failed = false;
     for (const name of names) {
       const path = join(dir, name);
-      const text = await inputText(io.cwd, path);
+      const text = await inputText(io, path, "amx");
       const { amx, mbs, meshes, report } = await checkAmxText(path, text);
       const visible = report.map((r) => ({ ...r, file: shown(r.file) }));
-      io.out(formatReport(visible));
+      io.out(terminalSafe(formatReport(visible)));
       const bad = reportHasErrors(report);
       failed ||= bad;
       io.out(`${shown(path)}: ${bad ? "invalid" : "valid"} (${summarize(report)})\n\n`);
@@ -75,4 +85,4 @@ export const demo: Command = {
     io.out("\nOpen it in the studio: npx deforma studio; every command: npx deforma --help.\n");
     return failed ? ExitCode.Problems : ExitCode.Ok;
   },
-};
+});

@@ -10,7 +10,8 @@ import {
   startStudioServer,
 } from "../../studio/server.js";
 import { mixedStartFile } from "../../studio/start-file.js";
-import { type Command, flagOption, stringOption } from "../command.js";
+import { defineCommand } from "../command.js";
+import { errnoWords, isFsError } from "../failure.js";
 import { type CliIo, ExitCode, UsageError } from "../io.js";
 import { bundledDemo } from "./demo.js";
 
@@ -92,19 +93,13 @@ export async function startStudio(launch: StudioLaunch, io: CliIo): Promise<Stud
   return { running, url };
 }
 
-async function isFolder(path: string): Promise<boolean> {
+/** Why `path` cannot be the project folder, or undefined when it can. */
+async function notAFolder(path: string): Promise<string | undefined> {
   try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
+    return (await stat(path)).isDirectory() ? undefined : "is a file, not a folder";
+  } catch (e) {
+    return isFsError(e) ? errnoWords(e.code) : String(e);
   }
-}
-
-function parsePort(text: string | undefined): number {
-  if (text === undefined) return STUDIO_SERVER_DEFAULTS.port;
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port wants 0…65535, got '${text}'`);
-  return port;
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */
@@ -121,15 +116,16 @@ function interrupted(): Promise<void> {
 }
 
 /** The `studio` command. */
-export const studio: Command = {
+export const studio = defineCommand({
   usage: "studio [DIR] [--port N] [--open]",
-  summary: "Serve the web studio over DIR (default: the bundled demo) on 127.0.0.1.",
   description:
-    "Runs until Ctrl+C. Only this machine can connect; the page may read the files under DIR\n" +
+    "Serves on 127.0.0.1 and runs until Ctrl+C. Only this machine can connect; the page may read the files under DIR\n" +
     "and write new ones there (see docs/studio.md).",
   options: {
     port: {
-      type: "string",
+      type: "integer",
+      min: 0,
+      max: 65535,
       value: "N",
       help: `TCP port (default ${STUDIO_SERVER_DEFAULTS.port}; 0 = any free port)`,
     },
@@ -139,13 +135,14 @@ export const studio: Command = {
   async run(args, io) {
     const given = args.positionals[0];
     const dir = given === undefined ? bundledDemo() : resolve(io.cwd, given);
-    if (!(await isFolder(dir))) throw new UsageError(`cannot read folder '${dir}'`);
+    const why = await notAFolder(dir);
+    if (why !== undefined) throw new UsageError(`cannot serve '${given ?? dir}': ${why}`);
     const started = await startStudio(
       {
         dir,
         webRoot: bundledWebApp(),
-        port: parsePort(stringOption(args, "port")),
-        open: flagOption(args, "open"),
+        port: args.options.port ?? STUDIO_SERVER_DEFAULTS.port,
+        open: args.options.open,
       },
       io,
     );
@@ -155,4 +152,4 @@ export const studio: Command = {
     io.err("Deforma studio stopped.\n");
     return ExitCode.Ok;
   },
-};
+});

@@ -100,5 +100,8 @@ export class FormatRegistry {
 /** "a binary .agr (mesh animation)": how messages name a recognised format. */
 export function formatPhrase(format: AnyFormat, variant?: string): string {
   const ext = format.fileNames?.[0] ?? format.extensions[0] ?? format.id;
-  return `${variant ? `a ${variant} ` : "a "}${ext} (${format.label})`;
+  const first = variant ?? ext;
+  // "an .amx", "an XML .vtu", "a binary .agr", "a CAD_Matrixes.dat".
+  const article = /^\.?[aeiou]/i.test(first) || /^(XML|SVG)/.test(first) ? "an" : "a";
+  return `${article} ${variant ? `${variant} ` : ""}${ext} (${format.label})`;
 }

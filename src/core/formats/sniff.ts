@@ -18,7 +18,7 @@ const FOREIGN: readonly { readonly magic: readonly number[]; readonly what: stri
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
-/** Whether `head` (a file's first bytes) reads as text: no NUL, few control bytes, no foreign magic. */
+/** Whether `head` (a file's first bytes) reads as text: no NUL, at most one control byte in 20 (and one more), no foreign magic. */
 export function looksLikeText(head: Uint8Array): boolean {
   if (FOREIGN.some((f) => f.magic.every((b, i) => head[i] === b))) return false;
   let control = 0;
@@ -26,7 +26,8 @@ export function looksLikeText(head: Uint8Array): boolean {
     if (b === 0) return false;
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
   }
-  return control * 20 <= head.length;
+  // One stray control byte (an escape in a short text file) does not make it binary.
+  return control <= 1 + head.length / 20;
 }
 
 /** A phrase saying what `head` (a file's first bytes) looks like, e.g. "a PNG image", "text starting with 'solid'". */

@@ -1,0 +1,24 @@
+/** Commands that span the systems: checking any file, the demo summary and the web studio. Summaries are defined here only. */
+import type { CommandGroup } from "../command.js";
+
+/** The general command groups, in help order. */
+export const TOOL_GROUPS: Readonly<Record<string, CommandGroup>> = {
+  check: {
+    "": {
+      summary: "check files of any known format (recognised by name and content)",
+      load: async () => (await import("../commands/check.js")).check,
+    },
+  },
+  demo: {
+    "": {
+      summary: "check and summarize the models in a folder (default: the bundled demo)",
+      load: async () => (await import("../commands/demo.js")).demo,
+    },
+  },
+  studio: {
+    "": {
+      summary: "serve the web studio over a project folder (default: the bundled demo)",
+      load: async () => (await import("../commands/studio.js")).studio,
+    },
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * Every `npx deforma …` line in README.md's code blocks runs as written from
+ * the repository root: here in-process, in a scratch copy of the demo, in
+ * order (later lines read what earlier ones wrote), each expecting exit 0.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { cli } from "../helpers.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The `npx deforma` command lines of the fenced code blocks of `markdown` (continuations joined). */
+function readmeCommands(markdown: string): string[][] {
+  const commands: string[][] = [];
+  let inBlock = false;
+  let pending = "";
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) {
+      inBlock = !inBlock;
+      continue;
+    }
+    if (!inBlock) continue;
+    const text = pending + line;
+    if (text.endsWith("\\")) {
+      pending = `${text.slice(0, -1)} `;
+      continue;
+    }
+    pending = "";
+    const code = text.replace(/\s#.*$/, "").trim();
+    if (code.startsWith("npx deforma")) commands.push(shellWords(code).slice(2));
+  }
+  return commands;
+}
+
+/** Splits a command line into words (single and double quotes, no expansions). */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const m of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) words.push(m[1] ?? m[2] ?? m[3]!);
+  return words;
+}
+
+describe("README.md", () => {
+  const commands = readmeCommands(readFileSync(join(ROOT, "README.md"), "utf8"));
+
+  it("shows CLI commands, none of which is a long-running server", () => {
+    expect(commands.length).toBeGreaterThan(10);
+    expect(commands.filter((c) => c[0] === "studio")).toEqual([]);
+  });
+
+  it("extracts joined continuation lines and drops comments", () => {
+    expect(readmeCommands("```sh\nnpx deforma a \\\n  b # c\nnpm x\n```\nnpx deforma z\n")).toEqual(
+      [["a", "b"]],
+    );
+  });
+
+  it("names only files and folders that exist", () => {
+    const text = readFileSync(join(ROOT, "README.md"), "utf8");
+    const named = [...text.matchAll(/`([\w.-]+(?:\/[\w.-]*)*)`|\]\(([^)#\s]+)\)/g)]
+      .map((m) => m[1] ?? m[2]!)
+      .filter((p) => (p.includes("/") || /\.md$/.test(p)) && !p.startsWith(".out"));
+    expect(named.length).toBeGreaterThan(10);
+    const where = ["", "docs/", "docs/formats/"];
+    const missing = named.filter((p) => !where.some((d) => existsSync(join(ROOT, d, p))));
+    expect(missing).toEqual([]);
+  });
+
+  it("every npx deforma line runs as written from the repository root (exit 0)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deforma-readme-"));
+    cpSync(join(ROOT, "demo"), join(dir, "demo"), { recursive: true });
+    mkdirSync(join(dir, ".out"));
+    for (const argv of commands) {
+      const r = await cli(argv, dir);
+      expect(r.code, `npx deforma ${argv.join(" ")}\n${r.err}`).toBe(0);
+    }
+  }, 120_000);
+});
