@@ -72,7 +72,9 @@ export class LegendPanel {
     paintGradient(canvas, state.mesh.colormap);
     const ticks = h("div", { className: "ticks" });
     for (let i = 0; i < TICKS; i++) {
-      const cls = i === 0 ? "tick min" : i === TICKS - 1 ? "tick max" : "tick";
+      // Odd ticks are "minor": a narrow legend hides them rather than overlap its labels.
+      const cls =
+        i === 0 ? "tick min" : i === TICKS - 1 ? "tick max" : i % 2 ? "tick minor" : "tick";
       ticks.append(h("span", { className: cls, style: `left:${(100 * i) / (TICKS - 1)}%` }));
     }
     const lo = h("input", { type: "number", step: "any", className: "fixed-min" });
