@@ -98,13 +98,18 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     [800, 600],
     [1024, 640],
     [1280, 800],
+    // Taller than wide: the horizontal field of view is the one the model must fit.
+    [800, 1000],
   ] as const) {
     it(`at ${width}×${height}: nothing overlaps or is cut off, and Fit view shows the whole model`, async () => {
       const p = await studio.page(width, height);
       try {
         await openMixed(p, studio.server.url, "#/mixed?file=slider-crank.amx&t=1");
         await p.screenshot({ path: join(OUT, `studio-${width}x${height}.png`) });
-        expect(overlaps(await layoutBoxes(p))).toEqual([]);
+        const boxes = await layoutBoxes(p);
+        expect(boxes.filter((b) => b.name.startsWith("button")).length).toBeGreaterThanOrEqual(6);
+        expect(boxes.filter((b) => b.name.startsWith("legend")).length).toBe(2);
+        expect(overlaps(boxes)).toEqual([]);
         const fits = await p.evaluate(() => {
           const inside = (el: Element | null) => {
             const r = el?.getBoundingClientRect();
