@@ -57,6 +57,31 @@ function overlaps(boxes: Rect[]): string[] {
   return found;
 }
 
+/** Model pixels (not background, not the triad's corner) in the canvas, and how many touch its border. */
+async function modelInCanvas(page: Page): Promise<{ model: number; edge: number }> {
+  return page.evaluate(() => {
+    const gl = document.querySelector<HTMLCanvasElement>(".stage canvas")!;
+    const c = document.createElement("canvas");
+    c.width = gl.clientWidth;
+    c.height = gl.clientHeight;
+    const g = c.getContext("2d")!;
+    g.drawImage(gl, 0, 0, c.width, c.height);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let model = 0;
+    let edge = 0;
+    for (let y = 0; y < c.height; y++)
+      for (let x = 0; x < c.width; x++) {
+        const i = (y * c.width + x) * 4;
+        const bg =
+          Math.abs(d[i]! - 244) + Math.abs(d[i + 1]! - 245) + Math.abs(d[i + 2]! - 247) < 12;
+        if (bg || (x < 100 && y > c.height - 100)) continue;
+        model++;
+        if (x < 2 || y < 2 || x >= c.width - 2 || y >= c.height - 2) edge++;
+      }
+    return { model, edge };
+  });
+}
+
 describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
   let studio: BrowserStudio;
   let page: Page;
@@ -134,34 +159,15 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
         });
         expect(fits).toEqual({ page: true, timeline: true, buttons: true, legends: true });
         // Without the grid, the canvas's border is background all round (the triad's corner aside):
-        // the model's projection lies inside the canvas.
+        // the model's projection lies inside the canvas, as opened and after Fit view (F).
         await p.click("button.grid");
+        await p.waitForTimeout(100);
+        const opened = await modelInCanvas(p);
+        expect(opened.model).toBeGreaterThan(500);
+        expect(opened.edge).toBe(0);
         await p.locator("h1").click();
         await p.keyboard.press("f");
-        const border = await p.evaluate(() => {
-          const gl = document.querySelector<HTMLCanvasElement>(".stage canvas")!;
-          const c = document.createElement("canvas");
-          c.width = gl.clientWidth;
-          c.height = gl.clientHeight;
-          const g = c.getContext("2d")!;
-          g.drawImage(gl, 0, 0, c.width, c.height);
-          const d = g.getImageData(0, 0, c.width, c.height).data;
-          let model = 0;
-          let edge = 0;
-          for (let y = 0; y < c.height; y++)
-            for (let x = 0; x < c.width; x++) {
-              const i = (y * c.width + x) * 4;
-              const bg =
-                Math.abs(d[i]! - 244) + Math.abs(d[i + 1]! - 245) + Math.abs(d[i + 2]! - 247) < 12;
-              if (bg) continue;
-              const triad = x < 100 && y > c.height - 100;
-              if (!triad) model++;
-              if (!triad && (x < 2 || y < 2 || x >= c.width - 2 || y >= c.height - 2)) edge++;
-            }
-          return { model, edge };
-        });
-        expect(border.model).toBeGreaterThan(500);
-        expect(border.edge).toBe(0);
+        expect(await modelInCanvas(p)).toEqual(opened);
       } finally {
         await p.close();
       }

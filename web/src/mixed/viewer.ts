@@ -54,6 +54,8 @@ export class MixedViewer {
   readonly gridChanged = new Signal<number>();
   private readonly triad = new AxesTriad();
   private showEdges = false;
+  /** True from a fit until the user moves the camera: resizing the view then fits again. */
+  private fitted = false;
   /** Mesh views per body index and variant index. */
   private readonly meshes = new Map<number, Map<number, MeshView>>();
   private readonly marker: THREE.Mesh;
@@ -72,6 +74,9 @@ export class MixedViewer {
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = false;
     this.controls.addEventListener("change", () => this.render());
+    this.controls.addEventListener("start", () => {
+      this.fitted = false;
+    });
     this.three.add(new THREE.HemisphereLight(0xffffff, 0x8090a0, 1.6));
     const sun = new THREE.DirectionalLight(0xffffff, 1.4);
     sun.position.set(1, -2, 3);
@@ -235,6 +240,7 @@ export class MixedViewer {
     this.controls.target.copy(center);
     this.controls.update();
     this.marker.scale.setScalar(radius / 80);
+    this.fitted = true;
     this.grid.fitTo(box);
     this.gridChanged.dispatch(this.grid.spacing);
     this.render();
@@ -336,6 +342,8 @@ export class MixedViewer {
     this.renderer.domElement.style.height = "100%";
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
-    this.render();
+    // A view that was fitted stays fitted when the window or the panels around it change size.
+    if (this.fitted) this.fit();
+    else this.render();
   }
 }

@@ -105,9 +105,14 @@ export class TimelineBar {
       this.playButton,
       this.button("step-forward", "stepForward", "time.forward", () => this.step(1)),
       scrub,
-      this.clockText,
-      speed,
-      h("label", { className: "loop-label", title: t("time.loop") }, loop, icon("loop")),
+      // Clock, speed and loop wrap as one group in narrow windows.
+      h(
+        "span",
+        { className: "timeline-extra" },
+        this.clockText,
+        speed,
+        h("label", { className: "loop-label", title: t("time.loop") }, loop, icon("loop")),
+      ),
     );
     this.unsubscribe.push(
       clock.changed.add(() => this.refresh()),
