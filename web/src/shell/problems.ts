@@ -23,10 +23,14 @@ export class ProblemsList {
       for (const d of r.diagnostics) {
         const message = diagnosticMessage(d, lang);
         const text = formatDiagnostics([{ ...d, message }], source).trimEnd();
+        // The first line (`file:line:col: severity CODE: message`) wraps; the source
+        // line and its caret keep their columns.
+        const cut = text.indexOf("\n");
         const item = h(
           "li",
           { className: d.severity, dataset: { code: d.code } },
-          h("pre", {}, text),
+          h("pre", { className: "head" }, cut < 0 ? text : text.slice(0, cut)),
+          cut < 0 ? null : h("pre", { className: "source" }, text.slice(cut + 1)),
         );
         if (message !== d.message) {
           item.title = d.message;
