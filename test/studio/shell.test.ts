@@ -28,8 +28,9 @@ async function layoutBoxes(page: Page): Promise<Rect[]> {
       if (r.width > 0 && r.height > 0)
         out.push({ name, left: r.left, top: r.top, right: r.right, bottom: r.bottom });
     };
-    document.querySelectorAll(".toolbar button").forEach((b, i) => add(`button ${i}`, b));
-    document.querySelectorAll(".legend").forEach((l, i) => add(`legend ${i}`, l));
+    for (const [i, b] of [...document.querySelectorAll(".toolbar button")].entries())
+      add(`button ${i}`, b);
+    for (const [i, l] of [...document.querySelectorAll(".legend")].entries()) add(`legend ${i}`, l);
     for (const [name, sel] of [
       ["files", "aside.files"],
       ["side", ".mixed .side"],

@@ -4,8 +4,8 @@ import { writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { baseName, downloadBytes, folderOf } from "../shell/download.js";
+import { toolButton } from "../shell/tool-button.js";
 import type { MixedSession } from "./session.js";
-import { iconButton } from "./view-tools.js";
 
 /** Frames per second of the VTK series written from the studio. */
 export const VTK_FPS = 10;
@@ -22,8 +22,8 @@ export class ExportPanel {
   /** Rebuilds the buttons (after a language switch). */
   render(): void {
     this.element.replaceChildren(
-      iconButton("export-gltf", "download", "export.gltf", () => void this.exportGltf()),
-      iconButton("export-vtk", "upload", "export.vtk", () => void this.exportVtk()),
+      toolButton("export-gltf", "download", "export.gltf", () => void this.exportGltf()),
+      toolButton("export-vtk", "upload", "export.vtk", () => void this.exportVtk()),
       this.status,
     );
   }

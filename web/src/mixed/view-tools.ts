@@ -1,24 +1,10 @@
 /** View tools: fit, screenshot, mesh edges and ground grid toggles. */
 import { h } from "../dom.js";
-import { type MessageKey, t } from "../i18n.js";
+import type { MessageKey } from "../i18n.js";
 import { baseName, downloadBlob } from "../shell/download.js";
-import { type IconName, icon } from "../shell/icons.js";
+import type { IconName } from "../shell/icons.js";
+import { toolButton } from "../shell/tool-button.js";
 import type { MixedSession } from "./session.js";
-
-/** A toolbar button with an icon and a label (the label hides in narrow windows; the title stays). */
-export function iconButton(
-  className: string,
-  name: IconName,
-  label: MessageKey,
-  onclick: () => void,
-): HTMLButtonElement {
-  return h(
-    "button",
-    { className: `${className} tool`, title: t(label), ariaLabel: t(label), onclick },
-    icon(name),
-    h("span", { className: "label" }, t(label)),
-  );
-}
 
 /** The view's buttons. */
 export class ViewTools {
@@ -38,7 +24,7 @@ export class ViewTools {
       on: () => boolean,
       set: (x: boolean) => void,
     ) => {
-      const b = iconButton(className, name, label, () => {
+      const b = toolButton(className, name, label, () => {
         set(!on());
         b.setAttribute("aria-pressed", String(on()));
       });
@@ -46,8 +32,8 @@ export class ViewTools {
       return b;
     };
     this.element.replaceChildren(
-      iconButton("fit", "fit", "view.fit", () => v.fit()),
-      iconButton("screenshot", "camera", "view.screenshot", () => void this.screenshot()),
+      toolButton("fit", "fit", "view.fit", () => v.fit()),
+      toolButton("screenshot", "camera", "view.screenshot", () => void this.screenshot()),
       toggle(
         "edges",
         "edges",
