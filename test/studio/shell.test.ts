@@ -120,18 +120,22 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     expect((await page.locator(".play").textContent())?.trim()).toBe("");
   });
 
-  for (const [width, height] of [
-    [800, 600],
-    [1024, 640],
-    [1280, 800],
+  for (const [width, height, lang] of [
+    [800, 600, "en"],
+    [1024, 640, "en"],
+    [1280, 800, "en"],
     // Taller than wide: the horizontal field of view is the one the model must fit.
-    [800, 1000],
+    [800, 1000, "en"],
+    // Russian labels are longer.
+    [1280, 800, "ru"],
+    [1024, 640, "ru"],
   ] as const) {
-    it(`at ${width}×${height}: nothing overlaps or is cut off, and Fit view shows the whole model`, async () => {
+    it(`at ${width}×${height} (${lang}): nothing overlaps or is cut off, and Fit view shows the whole model`, async () => {
       const p = await studio.page(width, height);
       try {
+        await p.addInitScript((l) => localStorage.setItem("deforma.lang", l), lang);
         await openMixed(p, studio.server.url, "#/mixed?file=slider-crank.amx&t=1");
-        await p.screenshot({ path: join(OUT, `studio-${width}x${height}.png`) });
+        await p.screenshot({ path: join(OUT, `studio-${width}x${height}-${lang}.png`) });
         const boxes = await layoutBoxes(p);
         expect(boxes.filter((b) => b.name.startsWith("button")).length).toBeGreaterThanOrEqual(6);
         expect(boxes.filter((b) => b.name.startsWith("legend")).length).toBe(2);

@@ -7,13 +7,12 @@
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import type { MixedSampler, MixedScene, SceneVariant } from "../../../src/mixed/sample/index.js";
-import { qualitativeColour } from "../shell/palette.js";
 import { Signal } from "../shell/signal.js";
 import { AxesTriad } from "../three/axes-triad.js";
 import { GroundGrid } from "../three/ground-grid.js";
-import { rigidGeometry, setMatrix } from "./geometry.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
+import { RigidBodies } from "./rigid-bodies.js";
 
 /** What the viewer shows of one body. */
 export interface BodyState {
@@ -42,12 +41,7 @@ export class MixedViewer {
   readonly camera = new THREE.PerspectiveCamera(40, 1, 0.001, 1000);
   private readonly three = new THREE.Scene();
   private readonly controls: OrbitControls;
-  private readonly rigid = new Map<
-    number,
-    THREE.Mesh<THREE.BufferGeometry, THREE.MeshStandardMaterial>
-  >();
-  /** Rigid bodies' colours (CSS hex) by body index. */
-  private readonly colours = new Map<number, string>();
+  private readonly rigid: RigidBodies;
   /** The ground grid under the model (on by default). */
   readonly grid = new GroundGrid();
   /** The grid was placed anew; its spacing (m). */
@@ -81,25 +75,7 @@ export class MixedViewer {
     const sun = new THREE.DirectionalLight(0xffffff, 1.4);
     sun.position.set(1, -2, 3);
     this.three.add(sun);
-    let rigidCount = 0;
-    for (const b of scene.bodies) {
-      if (b.variants.length > 0) continue;
-      const colour = qualitativeColour(rigidCount++);
-      this.colours.set(b.index, colour);
-      const material = new THREE.MeshStandardMaterial({
-        color: new THREE.Color(colour),
-        metalness: 0.15,
-        roughness: 0.6,
-        polygonOffset: true,
-        polygonOffsetFactor: 1,
-        polygonOffsetUnits: 1,
-      });
-      const mesh = new THREE.Mesh(rigidGeometry(b.geometry), material);
-      mesh.matrixAutoUpdate = false;
-      mesh.name = b.name;
-      this.rigid.set(b.index, mesh);
-      this.three.add(mesh);
-    }
+    this.rigid = new RigidBodies(scene, this.three);
     this.marker = new THREE.Mesh(
       new THREE.SphereGeometry(1, 16, 8),
       new THREE.MeshBasicMaterial({ color: 0xe0115f, depthTest: false }),
@@ -137,11 +113,8 @@ export class MixedViewer {
   update(states: readonly BodyState[]): void {
     for (const b of this.scene.bodies) {
       const state = states[b.index]!;
-      const rigid = this.rigid.get(b.index);
-      if (rigid) {
-        rigid.visible = state.visible;
-        setMatrix(rigid.matrix, this.sampler.bodyMatrix(b.index, scratch));
-        rigid.matrixWorldNeedsUpdate = true;
+      if (this.rigid.has(b.index)) {
+        this.rigid.place(b.index, this.sampler, state.visible);
         continue;
       }
       const views = this.meshes.get(b.index);
@@ -164,7 +137,7 @@ export class MixedViewer {
 
   /** A rigid body's colour (CSS hex), or undefined for a mesh body. */
   rigidColour(body: number): string | undefined {
-    return this.colours.get(body);
+    return this.rigid.colour(body);
   }
 
   /** Whether mesh edges are drawn. */
@@ -175,17 +148,7 @@ export class MixedViewer {
   /** Draws (or hides) the edges of every body. */
   setEdges(on: boolean): void {
     this.showEdges = on;
-    for (const r of this.rigid.values()) {
-      let lines = r.children.find((c) => c instanceof THREE.LineSegments);
-      if (!lines && on) {
-        lines = new THREE.LineSegments(
-          new THREE.EdgesGeometry(r.geometry, 20),
-          new THREE.LineBasicMaterial({ color: 0x1f2933 }),
-        );
-        r.add(lines);
-      }
-      if (lines) lines.visible = on;
-    }
+    this.rigid.setEdges(on);
     for (const views of this.meshes.values()) for (const v of views.values()) v.setEdges(on);
     this.render();
   }
@@ -199,20 +162,9 @@ export class MixedViewer {
   /** The body under a canvas pixel (index in `.amb` order), or null. */
   bodyAt(clientX: number, clientY: number, states: readonly BodyState[]): number | null {
     const ray = this.ray(clientX, clientY);
-    let best: number | null = null;
-    let bestDistance = Number.POSITIVE_INFINITY;
-    const hits = ray.intersectObjects(
-      [...this.rigid.values()].filter((m) => m.visible),
-      false,
-    );
-    const first = hits.find((x) => x.object instanceof THREE.Mesh);
-    if (first) {
-      for (const [index, mesh] of this.rigid)
-        if (mesh === first.object) {
-          best = index;
-          bestDistance = first.distance;
-        }
-    }
+    const rigid = this.rigid.hit(ray);
+    let best = rigid?.index ?? null;
+    const bestDistance = rigid?.distance ?? Number.POSITIVE_INFINITY;
     const mesh = this.pick(clientX, clientY, states);
     if (mesh) {
       const d = new THREE.Vector3(...mesh.world).distanceTo(ray.ray.origin);
@@ -220,6 +172,7 @@ export class MixedViewer {
     }
     return best;
   }
+
   /** Frames every visible body. */
   fit(): void {
     const box = this.bounds();
@@ -308,15 +261,7 @@ export class MixedViewer {
     this.controls.dispose();
     this.gridChanged.clear();
     for (const views of this.meshes.values()) for (const v of views.values()) v.dispose();
-    for (const r of this.rigid.values()) {
-      r.geometry.dispose();
-      r.material.dispose();
-      for (const c of r.children)
-        if (c instanceof THREE.LineSegments) {
-          c.geometry.dispose();
-          (c.material as THREE.Material).dispose();
-        }
-    }
+    this.rigid.dispose();
     this.grid.dispose();
     this.triad.dispose();
     this.renderer.dispose();
