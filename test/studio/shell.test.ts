@@ -188,10 +188,16 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     expect(new Set(colours).size).toBe(colours.length);
     const box = (await page.locator(".stage canvas").boundingBox())!;
     const names = new Set<string>();
-    for (let gy = 2; gy < 12; gy++)
-      for (let gx = 1; gx < 20; gx++) {
+    const found = () =>
+      [...names].some((n) => /^\d+ (frame|crank|counterweight)$/.test(n)) &&
+      [...names].some((n) => /^\d+ (connecting_rod|piston)$/.test(n));
+    for (let gy = 2; gy < 12 && !found(); gy++)
+      for (let gx = 1; gx < 20 && !found(); gx++) {
         await page.mouse.move(box.x + (box.width * gx) / 20, box.y + (box.height * gy) / 14);
-        await page.waitForTimeout(20);
+        // The tooltip follows on the next animation frame.
+        await page.evaluate(
+          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+        );
         const tip = page.locator(".hover-tip");
         if (await tip.isVisible()) names.add((await tip.textContent()) ?? "");
       }
