@@ -81,7 +81,11 @@ export class MixedWorkspace implements Workspace {
     if (!route.file) return;
     if (route.file === this.file && this.opened) {
       const c = this.opened.session.clock;
-      if (route.t) c.seek(routeSeconds(route.t, c.start, c.end));
+      // A link with a time shows that moment, paused, as when the file is opened with it.
+      if (route.t) {
+        c.pause();
+        c.seek(routeSeconds(route.t, c.start, c.end));
+      }
       return;
     }
     this.close();
