@@ -1,90 +1,39 @@
 /**
  * The studio in real headless Chromium (Debian's, software WebGL) driven by
- * playwright-core. Skipped with a message when Chromium is missing locally;
- * required when CI=true.
+ * playwright-core: the mixed workspace's features end to end.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+import {
+  type BrowserStudio,
+  browserAvailable,
+  differs,
+  openMixed,
+  canvasPixels as pixelsOf,
+  startBrowserStudio,
+} from "./browser-launch.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const WEB = fileURLToPath(new URL("../../dist/web/", import.meta.url));
-const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === "true") {
-  throw new Error(`${CHROMIUM} is required in CI (apt-get install chromium)`);
-}
-if (!available)
-  console.warn(`browser tests skipped: ${CHROMIUM} not installed (apt-get install chromium)`);
-
-/** Launch flags for a closed network and software WebGL. */
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-];
-
-describe.skipIf(!available)("studio in Chromium", () => {
-  let server: StudioServer;
-  let browser: Browser;
+describe.skipIf(!browserAvailable)("studio in Chromium", () => {
+  let studio: BrowserStudio;
+  let server: BrowserStudio["server"];
   let page: Page;
   let root: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB, "index.html")))
-      throw new Error("dist/web is missing: run npm run build");
-    root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
-    cpSync(DEMO, root, { recursive: true });
-    // Variant in use 1 of 1 variant: AMX013 on line 3, column 5.
-    writeFileSync(
-      join(root, "broken.amx"),
-      "slider-crank.amb\n1\n3 1 1\n1 0 0 rod.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
-    );
-    // A type that is not a number, on line 2, column 6.
-    writeFileSync(join(root, "broken.agr"), "DEFORMA-AGR 1\ntype x\n");
-    server = await startStudioServer({ root, webRoot: WEB, port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = await browser.newPage({ viewport: { width: 1200, height: 760 }, acceptDownloads: true });
+    studio = await startBrowserStudio();
+    server = studio.server;
+    root = studio.root;
+    page = await studio.page();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await studio?.close();
   });
 
-  /** A coarse fingerprint of the WebGL canvas: 16×12 grey levels. */
-  async function canvasPixels(): Promise<number[]> {
-    return page.evaluate(() => {
-      const gl = document.querySelector<HTMLCanvasElement>(".stage canvas")!;
-      const c = document.createElement("canvas");
-      c.width = 16;
-      c.height = 12;
-      const g = c.getContext("2d")!;
-      g.drawImage(gl, 0, 0, 16, 12);
-      const d = g.getImageData(0, 0, 16, 12).data;
-      const out: number[] = [];
-      for (let i = 0; i < d.length; i += 4) out.push(d[i]! + d[i + 1]! + d[i + 2]!);
-      return out;
-    });
-  }
-
-  const differs = (a: number[], b: number[]) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0);
-
-  /** Loads the studio afresh at `hash` and waits until the animation is ready. */
-  async function open(hash: string): Promise<void> {
-    await page.goto("about:blank");
-    await page.goto(`${server.url}${hash}`);
-    await page.waitForSelector('.workspace.mixed[data-state="ready"]', { timeout: 30_000 });
-  }
+  const canvasPixels = () => pixelsOf(page);
+  const open = (hash: string) => openMixed(page, server.url, hash);
 
   it("opens the demo and draws it (not a blank canvas)", async () => {
     await open("#/mixed?file=slider-crank.amx&t=0");

@@ -12,6 +12,7 @@ import { h } from "./dom.js";
 import { buildFileTree, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
+import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 
 /** How many checks run at once. */
 const CHECKS_AT_ONCE = 3;
@@ -117,13 +118,9 @@ export class FileList {
     const file = this.files.find((f) => f.path === path);
     const format = file?.format === undefined ? undefined : this.formats.get(file.format);
     const title = `${path} (${file?.size ?? 0} B)`;
-    const ws = format?.workspace;
-    const href =
-      ws === "mixed" || ws === "bulge" || ws === "live"
-        ? formatRoute({ workspace: ws, file: path })
-        : format
-          ? formatRoute({ workspace: "file", file: path })
-          : undefined;
+    const href = format
+      ? formatRoute({ workspace: workspaceForFormat(format.workspace), file: path })
+      : undefined;
     const label = href
       ? h("a", { className: "name", href, title }, name)
       : h("span", { className: "name", title }, name);
@@ -137,7 +134,10 @@ export class FileList {
 
   /** The status icon of `path`, a link to its file view; starts its check when needed. */
   private statusLink(path: string): HTMLAnchorElement {
-    const a = h("a", { className: "check", href: formatRoute({ workspace: "file", file: path }) });
+    const a = h("a", {
+      className: "check",
+      href: formatRoute({ workspace: FILE_WORKSPACE, file: path }),
+    });
     const file = this.files.find((f) => f.path === path);
     const key = `${file?.size}:${file?.mtimeMs}`;
     const known = this.statuses.get(path);

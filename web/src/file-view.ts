@@ -8,14 +8,8 @@
 import { checkProjectFile, type FileCheckReply } from "./check-api.js";
 import { h } from "./dom.js";
 import { t, tr } from "./i18n.js";
-import { formatRoute, type Route } from "./route.js";
-
-/** The route of the workspace that opens a format, when the studio has one. */
-function workspaceRoute(workspace: string | undefined, file: string): Route | undefined {
-  return workspace === "mixed" || workspace === "bulge" || workspace === "live"
-    ? { workspace, file }
-    : undefined;
-}
+import { formatRoute } from "./route.js";
+import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 
 /** The file view's element. */
 export class FileView {
@@ -97,9 +91,10 @@ export class FileView {
       if (reply.omitted > 0) list.append(h("li", {}, t("file.omitted", { count: reply.omitted })));
       this.element.append(list);
     }
-    const open = workspaceRoute(format.workspace, path);
-    if (open) {
-      this.element.append(h("p", {}, h("a", { href: formatRoute(open) }, t("file.play"))));
+    const open = workspaceForFormat(format.workspace);
+    if (open !== FILE_WORKSPACE) {
+      const href = formatRoute({ workspace: open, file: path });
+      this.element.append(h("p", {}, h("a", { href }, t("file.play"))));
     }
     if (reply.summary !== undefined) {
       // Long arrays (frame times) are cut for reading; `deforma check`'s readers give them whole.

@@ -9,6 +9,15 @@ const en = {
   "ws.bulge": "Bulges",
   "ws.live": "Live",
   "ws.coming": "Coming soon: this workspace arrives with its issue.",
+  "ws.file": "File check",
+  "ws.bulgeAbout":
+    "Bulge definitions: read, lint and edit Alias bulge_types catalogues and deform a rigged mesh with them.",
+  "ws.liveAbout":
+    "Live 2-D characters: story lines of key frames played at 20 Hz, with in-betweens morphed from control points.",
+  "route.unknown": "There is no workspace called “{name}” in this studio.",
+  "route.choose": "Open one of these:",
+  "file.pick": "Pick a file in the list to check it.",
+  "problems.original": "Original message:",
   "files.title": "Project files",
   "files.empty": "No files.",
   "files.drop": "Drop files here to add them to the project.",
@@ -19,6 +28,8 @@ const en = {
   "mixed.loading": "Loading {file}…",
   "mixed.problems": "Problems in the files",
   "mixed.cannotPlay": "The animation cannot be shown: fix the errors below.",
+  "mixed.missing": "{file} not found in the project",
+  "mixed.unreadable": "cannot read {file}: {reason}",
   "time.play": "Play",
   "time.pause": "Pause",
   "time.back": "Step back",
@@ -40,6 +51,9 @@ const en = {
   "legend.fixed": "Fixed",
   "view.fit": "Fit view",
   "view.screenshot": "Screenshot",
+  "view.edges": "Mesh edges",
+  "view.grid": "Ground grid",
+  "view.gridSpacing": "Grid {spacing}",
   "probe.title": "Probe",
   "probe.hint": "Click a mesh node to probe it.",
   "probe.node": "Node",
@@ -79,6 +93,15 @@ const ru: Record<MessageKey, string> = {
   "ws.bulge": "Выпуклости",
   "ws.live": "Живое",
   "ws.coming": "Скоро: это рабочее пространство появится вместе со своей задачей.",
+  "ws.file": "Проверка файла",
+  "ws.bulgeAbout":
+    "Выпуклости: чтение, проверка и правка каталогов bulge_types Alias и деформация оснащённой сетки по ним.",
+  "ws.liveAbout":
+    "Живые 2-D персонажи: сюжетные линии ключевых кадров с частотой 20 Гц и промежуточные кадры по управляющим точкам.",
+  "route.unknown": "В студии нет рабочего пространства «{name}».",
+  "route.choose": "Откройте одно из этих:",
+  "file.pick": "Выберите файл в списке, чтобы проверить его.",
+  "problems.original": "Исходное сообщение:",
   "files.title": "Файлы проекта",
   "files.empty": "Файлов нет.",
   "files.drop": "Перетащите сюда файлы, чтобы добавить их в проект.",
@@ -89,6 +112,8 @@ const ru: Record<MessageKey, string> = {
   "mixed.loading": "Загрузка {file}…",
   "mixed.problems": "Ошибки в файлах",
   "mixed.cannotPlay": "Анимацию нельзя показать: исправьте ошибки ниже.",
+  "mixed.missing": "{file} нет в проекте",
+  "mixed.unreadable": "не удаётся прочитать {file}: {reason}",
   "time.play": "Пуск",
   "time.pause": "Пауза",
   "time.back": "Шаг назад",
@@ -110,6 +135,9 @@ const ru: Record<MessageKey, string> = {
   "legend.fixed": "Задан",
   "view.fit": "Показать всё",
   "view.screenshot": "Снимок экрана",
+  "view.edges": "Рёбра сетки",
+  "view.grid": "Сетка пола",
+  "view.gridSpacing": "Шаг сетки {spacing}",
   "probe.title": "Зонд",
   "probe.hint": "Щёлкните по узлу сетки, чтобы исследовать его.",
   "probe.node": "Узел",
@@ -172,9 +200,10 @@ export function setLanguage(lang: Language): void {
   for (const f of listeners) f();
 }
 
-/** Calls `f` after every language switch. */
-export function onLanguageChange(f: () => void): void {
+/** Calls `f` after every language switch; the returned function stops that. */
+export function onLanguageChange(f: () => void): () => void {
   listeners.add(f);
+  return () => listeners.delete(f);
 }
 
 /** The language saved by the user, or the browser's if it is one we have. */

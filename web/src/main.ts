@@ -1,19 +1,29 @@
-/** The studio shell: workspaces, the project's files, drag-and-drop, language, deep links. */
+/** The studio shell: header and tabs from the workspace registry, the project's files, drag-and-drop, language, deep links. */
 import "./style.css";
+import "./workspaces.js";
 import { writeProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { FileList } from "./file-list.js";
-import { FileView } from "./file-view.js";
 import { initialLanguage, LANGUAGES, type Language, language, setLanguage, t, tr } from "./i18n.js";
-import { MixedWorkspace } from "./mixed/workspace.js";
 import { parseRoute, type Route } from "./route.js";
+import {
+  findWorkspace,
+  type Workspace,
+  type WorkspaceDescriptor,
+  workspaces,
+} from "./shell/workspace.js";
 
-const mixed = new MixedWorkspace();
-const fileView = new FileView();
-const coming = h("section", { className: "workspace coming" }, tr("p", "ws.coming"));
 const fileList = new FileList();
 const status = h("div", { className: "status", role: "status" });
 const tabs = h("nav", { className: "tabs" });
+const main = h("main", {});
+/** Shown for a route no workspace has. */
+const unknown = h("section", { className: "workspace unknown-route", hidden: true });
+/** Workspaces made so far, by id. */
+const made = new Map<string, Workspace>();
+/** The last address of each workspace, so its tab returns to what was open there. */
+const lastHash = new Map<string, string>();
+let current: { readonly id: string; readonly ws: Workspace } | null = null;
 let openedFile: string | undefined;
 
 function build(): void {
@@ -24,16 +34,14 @@ function build(): void {
   });
   for (const [code, name] of Object.entries(LANGUAGES))
     langSelect.append(h("option", { value: code, selected: code === language() }, name));
-  for (const [ws, key] of [
-    ["mixed", "ws.mixed"],
-    ["bulge", "ws.bulge"],
-    ["live", "ws.live"],
-  ] as const) {
-    const a = tr("a", key);
-    a.href = `#/${ws}`;
-    a.dataset.ws = ws;
+  for (const w of workspaces()) {
+    if (!w.tab) continue;
+    const a = tr("a", w.label);
+    a.href = `#/${w.id}`;
+    a.dataset.ws = w.id;
     tabs.append(a);
   }
+  main.append(unknown);
   const app = document.getElementById("app")!;
   app.append(
     h(
@@ -54,10 +62,10 @@ function build(): void {
         tr("p", "files.drop"),
         status,
       ),
-      h("main", {}, mixed.element, fileView.element, coming),
+      main,
     ),
   );
-  mixed.element.addEventListener("files-changed", () => void refreshFiles());
+  main.addEventListener("files-changed", () => void refreshFiles());
   window.addEventListener("dragover", (e) => {
     e.preventDefault();
     document.body.classList.add("dragging");
@@ -93,31 +101,69 @@ async function upload(files: File[]): Promise<void> {
   await refreshFiles();
 }
 
+/** The workspace `w`, made on first use. */
+function workspace(w: WorkspaceDescriptor): Workspace {
+  let ws = made.get(w.id);
+  if (!ws) {
+    ws = w.create();
+    ws.element.dataset.ws = w.id;
+    made.set(w.id, ws);
+    main.append(ws.element);
+  }
+  return ws;
+}
+
+/** Says that no workspace has the route's id, and links to those that exist. */
+function showUnknown(id: string): void {
+  const links = h("ul", {});
+  for (const w of workspaces())
+    if (w.tab) links.append(h("li", {}, h("a", { href: `#/${w.id}` }, t(w.label))));
+  unknown.replaceChildren(
+    h(
+      "div",
+      { className: "coming-card" },
+      h("h2", {}, t("route.unknown", { name: id })),
+      h("p", {}, t("route.choose")),
+      links,
+    ),
+  );
+  unknown.hidden = false;
+}
+
 async function route(r: Route): Promise<void> {
-  for (const a of tabs.querySelectorAll<HTMLAnchorElement>("a"))
+  for (const a of tabs.querySelectorAll<HTMLAnchorElement>("a")) {
     a.classList.toggle("active", a.dataset.ws === r.workspace);
-  mixed.element.hidden = r.workspace !== "mixed";
-  fileView.element.hidden = r.workspace !== "file";
-  coming.hidden = r.workspace === "mixed" || r.workspace === "file";
-  if (r.workspace === "file") {
-    if (r.file) await fileView.show(r.file);
+    // The open workspace's tab stays where it is; the others return to their last address.
+    const id = a.dataset.ws ?? "";
+    a.href = (id !== r.workspace && lastHash.get(id)) || `#/${id}`;
+  }
+  const w = findWorkspace(r.workspace);
+  if (!current || current.id !== w?.id) {
+    current?.ws.close();
+    for (const ws of made.values()) ws.element.hidden = true;
+    current = null;
+  }
+  unknown.hidden = true;
+  if (!w) {
+    showUnknown(r.workspace);
     return;
   }
-  if (r.workspace !== "mixed") return;
-  if (r.file && r.file !== openedFile) {
+  const ws = workspace(w);
+  ws.element.hidden = false;
+  current = { id: w.id, ws };
+  if (r.file && r.file !== openedFile && w.id === "mixed") {
     openedFile = r.file;
     fileList.setCurrent(r.file);
-    await mixed.openFile(r.file, r.t);
   }
+  await ws.open(r);
 }
 
 setLanguage(initialLanguage());
 build();
 setLanguage(language());
-window.addEventListener("hashchange", () => {
-  const r = parseRoute(location.hash);
-  // A new time for the open file re-opens it at that time.
-  if (r.file === openedFile && r.t) openedFile = undefined;
-  void route(r);
+window.addEventListener("hashchange", (e) => {
+  // Remember where the workspace we leave was (including times it wrote with replaceState).
+  if (current) lastHash.set(current.id, new URL(e.oldURL).hash);
+  void route(parseRoute(location.hash));
 });
-void refreshFiles().then(() => route(parseRoute(location.hash || "#/mixed")));
+void refreshFiles().then(() => route(parseRoute(location.hash)));

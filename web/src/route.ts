@@ -1,33 +1,53 @@
 /**
- * Deep links: `#/mixed?file=<path in project>&t=<seconds | N%>`, and
- * `#/file?file=<path>` for one file's check and summary.
+ * Deep links: `#/<workspace>?file=<path in project>&t=<seconds | N%>`, e.g.
+ * `#/mixed?file=demo.amx&t=50%` or `#/file?file=rod.agr`. Parsing is pure and
+ * knows no workspace: the shell looks the id up in its registry and says so
+ * when it is unknown.
  */
+
+/** The workspace an empty hash opens. */
+export const DEFAULT_WORKSPACE = "mixed";
+
+/** A time in a route: seconds, or a fraction (0 … 1) of the duration when `percent` is set. */
+export interface RouteTime {
+  readonly value: number;
+  readonly percent: boolean;
+}
 
 /** A parsed location hash. */
 export interface Route {
-  /** Workspace: `mixed`, `bulge` or `live`; `file` checks one file of any FRUND format. */
-  readonly workspace: "mixed" | "bulge" | "live" | "file";
+  /** Workspace id as written (`mixed`, `file`, …; possibly one no workspace has). */
+  readonly workspace: string;
   /** Project-relative file to open, if any. */
   readonly file?: string;
-  /** Time: seconds, or a fraction of the duration when `percent` is set. */
-  readonly t?: { readonly value: number; readonly percent: boolean };
+  /** Time to open at, if any. */
+  readonly t?: RouteTime;
 }
 
-/** Parses `location.hash`; unknown workspaces fall back to `mixed`. */
+/** Parses `location.hash`; an empty hash is the default workspace, anything else keeps its id. */
 export function parseRoute(hash: string): Route {
-  const m = /^#\/(\w+)(?:\?(.*))?$/.exec(hash);
-  const ws = m?.[1];
-  const workspace = ws === "bulge" || ws === "live" || ws === "file" ? ws : "mixed";
-  const params = new URLSearchParams(m?.[2] ?? "");
+  const body = hash.replace(/^#/, "").replace(/^\//, "");
+  const q = body.indexOf("?");
+  const id = decodeId(q < 0 ? body : body.slice(0, q));
+  const params = new URLSearchParams(q < 0 ? "" : body.slice(q + 1));
   const file = params.get("file") ?? undefined;
-  const rawT = params.get("t");
-  let t: Route["t"];
-  if (rawT !== null && rawT.trim() !== "" && rawT.trim() !== "%") {
-    const percent = rawT.endsWith("%");
-    const value = Number(percent ? rawT.slice(0, -1) : rawT);
-    if (Number.isFinite(value)) t = { value: percent ? value / 100 : value, percent };
-  }
-  return { workspace, ...(file ? { file } : {}), ...(t ? { t } : {}) };
+  const t = parseTime(params.get("t"));
+  return {
+    workspace: id === "" ? DEFAULT_WORKSPACE : id,
+    ...(file ? { file } : {}),
+    ...(t ? { t } : {}),
+  };
+}
+
+/** A `t=` value: seconds (`1.5`) or a percentage (`50%`); undefined when malformed. */
+export function parseTime(raw: string | null): RouteTime | undefined {
+  if (raw === null) return undefined;
+  const s = raw.trim();
+  if (s === "" || s === "%") return undefined;
+  const percent = s.endsWith("%");
+  const value = Number(percent ? s.slice(0, -1) : s);
+  if (!Number.isFinite(value)) return undefined;
+  return { value: percent ? value / 100 : value, percent };
 }
 
 /** The hash of a route (inverse of {@link parseRoute}). */
@@ -40,5 +60,19 @@ export function formatRoute(r: Route): string {
       r.t.percent ? `${+(r.t.value * 100).toFixed(4)}%` : String(+r.t.value.toFixed(6)),
     );
   const q = params.toString();
-  return `#/${r.workspace}${q ? `?${q}` : ""}`;
+  return `#/${encodeURIComponent(r.workspace)}${q ? `?${q}` : ""}`;
+}
+
+/** Seconds of a route time within `[start, end]` (a fraction is of the duration; clamped). */
+export function routeSeconds(t: RouteTime, start: number, end: number): number {
+  const s = t.percent ? start + t.value * (end - start) : t.value;
+  return Math.min(end, Math.max(start, s));
+}
+
+function decodeId(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\/+$/, ""));
+  } catch {
+    return raw;
+  }
 }

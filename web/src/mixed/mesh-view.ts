@@ -8,7 +8,7 @@ import { COLORMAP_SIZE, type ColormapName, colormap } from "../../../src/core/co
 import type { FrameCursor } from "../../../src/core/frame-cursor.js";
 import { type MeshAnimation, scalarAt, vectorAt } from "../../../src/mixed/agr/model.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
-import { MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
+import { EDGE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
 
 /** How the colour range follows the data. */
 export type RangeMode = "frame" | "all" | "fixed";
@@ -109,6 +109,9 @@ export class MeshView {
       vertexShader: MESH_VERTEX,
       fragmentShader: MESH_FRAGMENT,
       side: THREE.DoubleSide,
+      polygonOffset: true,
+      polygonOffsetFactor: 1,
+      polygonOffsetUnits: 1,
       uniforms: {
         uAlpha: { value: 0 },
         uExaggeration: { value: 1 },
@@ -122,6 +125,28 @@ export class MeshView {
     this.object.frustumCulled = false;
     this.rangesParam = variant.ref.scalarParam;
     this.ranges = scalarRanges(m, this.rangesParam);
+  }
+
+  /** Draws (or hides) the surface's triangle edges, deformed like the surface. */
+  setEdges(on: boolean): void {
+    let edges = this.object.children[0] as
+      | THREE.Mesh<THREE.BufferGeometry, THREE.ShaderMaterial>
+      | undefined;
+    if (!edges && on) {
+      edges = new THREE.Mesh(
+        this.object.geometry,
+        new THREE.ShaderMaterial({
+          vertexShader: MESH_VERTEX,
+          fragmentShader: EDGE_FRAGMENT,
+          wireframe: true,
+          // The same uniforms object: frames, blend and exaggeration follow the surface.
+          uniforms: this.object.material.uniforms,
+        }),
+      );
+      edges.frustumCulled = false;
+      this.object.add(edges);
+    }
+    if (edges) edges.visible = on;
   }
 
   /** Ranges of the scalar parameter shown. */
@@ -197,6 +222,7 @@ export class MeshView {
   dispose(): void {
     this.object.geometry.dispose();
     this.object.material.dispose();
+    for (const c of this.object.children) ((c as THREE.Mesh).material as THREE.Material).dispose();
   }
 }
 

@@ -40,3 +40,12 @@ void main() {
   gl_FragColor = vec4(color * light, 1.0);
 }
 `;
+
+/** Fragment shader of mesh edges (wireframe over the surface): dark grey lines. */
+export const EDGE_FRAGMENT = /* glsl */ `
+varying float vValue;
+varying vec3 vViewPosition;
+void main() {
+  gl_FragColor = vec4(0.12, 0.16, 0.2, 1.0);
+}
+`;

@@ -1,14 +1,18 @@
 /**
  * The 3-D view of a mixed animation: rigid bodies from their geometry, mesh
- * bodies through {@link MeshView}, orbit/pan/zoom, fit, probe picking and
- * screenshots. One render per animation frame; per frame the JavaScript work
+ * bodies through {@link MeshView}, orbit/pan/zoom, fit, probe picking,
+ * hover, a ground grid, an axes triad, optional mesh edges and screenshots. One render per animation frame; per frame the JavaScript work
  * is per body, never per node.
  */
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import type { MixedSampler, MixedScene, SceneVariant } from "../../../src/mixed/sample/index.js";
-import { rigidGeometry, setMatrix } from "./geometry.js";
+import { Signal } from "../shell/signal.js";
+import { AxesTriad } from "../three/axes-triad.js";
+import { GroundGrid } from "../three/ground-grid.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
+import { intersect } from "./pick.js";
+import { RigidBodies } from "./rigid-bodies.js";
 
 /** What the viewer shows of one body. */
 export interface BodyState {
@@ -37,7 +41,15 @@ export class MixedViewer {
   readonly camera = new THREE.PerspectiveCamera(40, 1, 0.001, 1000);
   private readonly three = new THREE.Scene();
   private readonly controls: OrbitControls;
-  private readonly rigid = new Map<number, THREE.Mesh>();
+  private readonly rigid: RigidBodies;
+  /** The ground grid under the model (on by default). */
+  readonly grid = new GroundGrid();
+  /** The grid was placed anew; its spacing (m). */
+  readonly gridChanged = new Signal<number>();
+  private readonly triad = new AxesTriad();
+  private showEdges = false;
+  /** True from a fit until the user moves the camera: resizing the view then fits again. */
+  private fitted = false;
   /** Mesh views per body index and variant index. */
   private readonly meshes = new Map<number, Map<number, MeshView>>();
   private readonly marker: THREE.Mesh;
@@ -56,23 +68,14 @@ export class MixedViewer {
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = false;
     this.controls.addEventListener("change", () => this.render());
+    this.controls.addEventListener("start", () => {
+      this.fitted = false;
+    });
     this.three.add(new THREE.HemisphereLight(0xffffff, 0x8090a0, 1.6));
     const sun = new THREE.DirectionalLight(0xffffff, 1.4);
     sun.position.set(1, -2, 3);
     this.three.add(sun);
-    const rigidMaterial = new THREE.MeshStandardMaterial({
-      color: 0x9aa3ad,
-      metalness: 0.2,
-      roughness: 0.6,
-    });
-    for (const b of scene.bodies) {
-      if (b.variants.length > 0) continue;
-      const mesh = new THREE.Mesh(rigidGeometry(b.geometry), rigidMaterial);
-      mesh.matrixAutoUpdate = false;
-      mesh.name = b.name;
-      this.rigid.set(b.index, mesh);
-      this.three.add(mesh);
-    }
+    this.rigid = new RigidBodies(scene, this.three);
     this.marker = new THREE.Mesh(
       new THREE.SphereGeometry(1, 16, 8),
       new THREE.MeshBasicMaterial({ color: 0xe0115f, depthTest: false }),
@@ -80,6 +83,7 @@ export class MixedViewer {
     this.marker.visible = false;
     this.marker.renderOrder = 10;
     this.three.add(this.marker);
+    this.three.add(this.grid.object);
     this.resize = new ResizeObserver(() => this.fitCanvas());
     this.resize.observe(container);
     this.fitCanvas();
@@ -98,6 +102,7 @@ export class MixedViewer {
     if (!view) {
       view = new MeshView(v);
       view.object.name = `${this.scene.bodies[body]!.name}#${variant}`;
+      view.setEdges(this.showEdges);
       views.set(variant, view);
       this.three.add(view.object);
     }
@@ -108,11 +113,8 @@ export class MixedViewer {
   update(states: readonly BodyState[]): void {
     for (const b of this.scene.bodies) {
       const state = states[b.index]!;
-      const rigid = this.rigid.get(b.index);
-      if (rigid) {
-        rigid.visible = state.visible;
-        setMatrix(rigid.matrix, this.sampler.bodyMatrix(b.index, scratch));
-        rigid.matrixWorldNeedsUpdate = true;
+      if (this.rigid.has(b.index)) {
+        this.rigid.place(b.index, this.sampler, state.visible);
         continue;
       }
       const views = this.meshes.get(b.index);
@@ -130,19 +132,58 @@ export class MixedViewer {
   /** Draws the scene. */
   render(): void {
     this.renderer.render(this.three, this.camera);
+    this.triad.render(this.renderer, this.camera);
+  }
+
+  /** A rigid body's colour (CSS hex), or undefined for a mesh body. */
+  rigidColour(body: number): string | undefined {
+    return this.rigid.colour(body);
+  }
+
+  /** Whether mesh edges are drawn. */
+  get edges(): boolean {
+    return this.showEdges;
+  }
+
+  /** Draws (or hides) the edges of every body. */
+  setEdges(on: boolean): void {
+    this.showEdges = on;
+    this.rigid.setEdges(on);
+    for (const views of this.meshes.values()) for (const v of views.values()) v.setEdges(on);
+    this.render();
+  }
+
+  /** Shows or hides the ground grid. */
+  setGrid(on: boolean): void {
+    this.grid.visible = on;
+    this.render();
+  }
+
+  /** The body under a canvas pixel (index in `.amb` order), or null. */
+  bodyAt(clientX: number, clientY: number, states: readonly BodyState[]): number | null {
+    const ray = this.ray(clientX, clientY);
+    const rigid = this.rigid.hit(ray);
+    let best = rigid?.index ?? null;
+    const bestDistance = rigid?.distance ?? Number.POSITIVE_INFINITY;
+    const mesh = this.pick(clientX, clientY, states);
+    if (mesh) {
+      const d = new THREE.Vector3(...mesh.world).distanceTo(ray.ray.origin);
+      if (d < bestDistance) best = mesh.body;
+    }
+    return best;
   }
 
   /** Frames every visible body. */
   fit(): void {
-    const box = new THREE.Box3();
-    this.three.updateMatrixWorld(true);
-    for (const o of this.three.children) {
-      if (o instanceof THREE.Mesh && o.visible && o !== this.marker) box.expandByObject(o);
-    }
+    const box = this.bounds();
     if (box.isEmpty()) return;
     const center = box.getCenter(new THREE.Vector3());
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1e-3);
-    const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    // The bounding sphere must fit the narrower of the two fields of view: in a
+    // window taller than wide the horizontal one is the smaller.
+    const vertical = THREE.MathUtils.degToRad(this.camera.fov / 2);
+    const horizontal = Math.atan(Math.tan(vertical) * this.camera.aspect);
+    const distance = (1.04 * radius) / Math.sin(Math.min(vertical, horizontal));
     this.camera.position
       .copy(center)
       .add(new THREE.Vector3(0.35, -1, 0.55).normalize().multiplyScalar(distance));
@@ -152,18 +193,25 @@ export class MixedViewer {
     this.controls.target.copy(center);
     this.controls.update();
     this.marker.scale.setScalar(radius / 80);
+    this.fitted = true;
+    this.grid.fitTo(box);
+    this.gridChanged.dispatch(this.grid.spacing);
     this.render();
+  }
+
+  /** The bounding box of every visible body at the current time (world, m). */
+  bounds(): THREE.Box3 {
+    const box = new THREE.Box3();
+    this.three.updateMatrixWorld(true);
+    for (const o of this.three.children) {
+      if (o instanceof THREE.Mesh && o.visible && o !== this.marker) box.expandByObject(o);
+    }
+    return box;
   }
 
   /** The mesh node nearest to where a ray through a canvas pixel first hits a visible mesh body. */
   pick(clientX: number, clientY: number, states: readonly BodyState[]): ProbeHit | null {
-    const rect = this.renderer.domElement.getBoundingClientRect();
-    const ndc = new THREE.Vector2(
-      ((clientX - rect.left) / rect.width) * 2 - 1,
-      -((clientY - rect.top) / rect.height) * 2 + 1,
-    );
-    const ray = new THREE.Raycaster();
-    ray.setFromCamera(ndc, this.camera);
+    const ray = this.ray(clientX, clientY);
     let best: ProbeHit | null = null;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const [body, views] of this.meshes) {
@@ -211,10 +259,24 @@ export class MixedViewer {
   dispose(): void {
     this.resize.disconnect();
     this.controls.dispose();
+    this.gridChanged.clear();
     for (const views of this.meshes.values()) for (const v of views.values()) v.dispose();
-    for (const r of this.rigid.values()) r.geometry.dispose();
+    this.rigid.dispose();
+    this.grid.dispose();
+    this.triad.dispose();
     this.renderer.dispose();
     this.renderer.domElement.remove();
+  }
+
+  private ray(clientX: number, clientY: number): THREE.Raycaster {
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const ndc = new THREE.Vector2(
+      ((clientX - rect.left) / rect.width) * 2 - 1,
+      -((clientY - rect.top) / rect.height) * 2 + 1,
+    );
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(ndc, this.camera);
+    return ray;
   }
 
   private fitCanvas(): void {
@@ -225,63 +287,8 @@ export class MixedViewer {
     this.renderer.domElement.style.height = "100%";
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
-    this.render();
+    // A view that was fitted stays fitted when the window or the panels around it change size.
+    if (this.fitted) this.fit();
+    else this.render();
   }
-}
-
-/** Nearest ray–triangle hit over a surface (Möller–Trumbore) and the hit triangle's nearest node. */
-function intersect(
-  ray: THREE.Ray,
-  p: Float32Array,
-  triangles: Uint32Array,
-): { point: THREE.Vector3; node: number } | null {
-  const o = ray.origin;
-  const d = ray.direction;
-  let bestT = Number.POSITIVE_INFINITY;
-  let bestTri = -1;
-  for (let t = 0; t < triangles.length; t += 3) {
-    const i0 = triangles[t]! * 3,
-      i1 = triangles[t + 1]! * 3,
-      i2 = triangles[t + 2]! * 3;
-    const e1x = p[i1]! - p[i0]!,
-      e1y = p[i1 + 1]! - p[i0 + 1]!,
-      e1z = p[i1 + 2]! - p[i0 + 2]!;
-    const e2x = p[i2]! - p[i0]!,
-      e2y = p[i2 + 1]! - p[i0 + 1]!,
-      e2z = p[i2 + 2]! - p[i0 + 2]!;
-    const px = d.y * e2z - d.z * e2y,
-      py = d.z * e2x - d.x * e2z,
-      pz = d.x * e2y - d.y * e2x;
-    const det = e1x * px + e1y * py + e1z * pz;
-    if (Math.abs(det) < 1e-18) continue;
-    const inv = 1 / det;
-    const sx = o.x - p[i0]!,
-      sy = o.y - p[i0 + 1]!,
-      sz = o.z - p[i0 + 2]!;
-    const u = (sx * px + sy * py + sz * pz) * inv;
-    if (u < 0 || u > 1) continue;
-    const qx = sy * e1z - sz * e1y,
-      qy = sz * e1x - sx * e1z,
-      qz = sx * e1y - sy * e1x;
-    const v = (d.x * qx + d.y * qy + d.z * qz) * inv;
-    if (v < 0 || u + v > 1) continue;
-    const dist = (e2x * qx + e2y * qy + e2z * qz) * inv;
-    if (dist > 0 && dist < bestT) {
-      bestT = dist;
-      bestTri = t;
-    }
-  }
-  if (bestTri < 0) return null;
-  const point = ray.at(bestT, new THREE.Vector3());
-  let node = triangles[bestTri]!;
-  let nodeDistance = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < 3; k++) {
-    const n = triangles[bestTri + k]!;
-    const dd = point.distanceToSquared(new THREE.Vector3(p[n * 3], p[n * 3 + 1], p[n * 3 + 2]));
-    if (dd < nodeDistance) {
-      nodeDistance = dd;
-      node = n;
-    }
-  }
-  return { point, node };
 }

@@ -1,0 +1,104 @@
+/**
+ * One launch helper for the browser tests: Debian's Chromium (software WebGL)
+ * driven by playwright-core over a studio server on a copy of the demo.
+ * Skipped with a message when Chromium is missing locally; required when CI=true.
+ */
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+
+/** Where Debian installs Chromium. */
+export const CHROMIUM = "/usr/bin/chromium";
+const WEB = fileURLToPath(new URL("../../dist/web/", import.meta.url));
+const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
+/** Folder for screenshots the tests take (ignored by git). */
+export const OUT = fileURLToPath(new URL("../../.out/", import.meta.url));
+
+/** Whether the browser tests can run here. */
+export const browserAvailable = existsSync(CHROMIUM);
+if (!browserAvailable && process.env.CI === "true") {
+  throw new Error(`${CHROMIUM} is required in CI (apt-get install chromium)`);
+}
+if (!browserAvailable)
+  console.warn(`browser tests skipped: ${CHROMIUM} not installed (apt-get install chromium)`);
+
+/** Launch flags for a closed network and software WebGL. */
+export const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+];
+
+/** A running studio over a copy of the demo (plus two broken files) and a browser. */
+export interface BrowserStudio {
+  readonly server: StudioServer;
+  readonly browser: Browser;
+  /** The project folder (a temporary copy of demo/). */
+  readonly root: string;
+  /** A new page of `width`×`height` CSS pixels. */
+  page(width?: number, height?: number): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Starts the server on a fresh copy of the demo and launches Chromium. */
+export async function startBrowserStudio(): Promise<BrowserStudio> {
+  if (!existsSync(join(WEB, "index.html")))
+    throw new Error("dist/web is missing: run npm run build");
+  const root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
+  cpSync(DEMO, root, { recursive: true });
+  // Variant in use 1 of 1 variant: AMX013 on line 3, column 5.
+  writeFileSync(
+    join(root, "broken.amx"),
+    "slider-crank.amb\n1\n3 1 1\n1 0 0 rod.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
+  );
+  // A type that is not a number, on line 2, column 6.
+  writeFileSync(join(root, "broken.agr"), "DEFORMA-AGR 1\ntype x\n");
+  const server = await startStudioServer({ root, webRoot: WEB, port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  return {
+    server,
+    browser,
+    root,
+    page: (width = 1200, height = 760) =>
+      browser.newPage({ viewport: { width, height }, acceptDownloads: true }),
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Loads the studio afresh at `hash` and waits until the mixed animation is ready. */
+export async function openMixed(page: Page, url: string, hash: string): Promise<void> {
+  await page.goto("about:blank");
+  await page.goto(`${url}${hash}`);
+  await page.waitForSelector('.workspace.mixed[data-state="ready"]', { timeout: 30_000 });
+}
+
+/** A coarse fingerprint of the WebGL canvas: 16×12 grey levels. */
+export async function canvasPixels(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const gl = document.querySelector<HTMLCanvasElement>(".stage canvas")!;
+    const c = document.createElement("canvas");
+    c.width = 16;
+    c.height = 12;
+    const g = c.getContext("2d")!;
+    g.drawImage(gl, 0, 0, 16, 12);
+    const d = g.getImageData(0, 0, 16, 12).data;
+    const out: number[] = [];
+    for (let i = 0; i < d.length; i += 4) out.push(d[i]! + d[i + 1]! + d[i + 2]!);
+    return out;
+  });
+}
+
+/** Sum of absolute differences of two fingerprints. */
+export const differs = (a: number[], b: number[]) =>
+  a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0);

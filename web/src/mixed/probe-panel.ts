@@ -1,0 +1,82 @@
+/** The Probe panel: the clicked node's number, coordinates, value now, and a plot over the animation. */
+import { scalarAt } from "../../../src/mixed/agr/model.js";
+import { h } from "../dom.js";
+import { t, tr } from "../i18n.js";
+import { drawPlot, format } from "./plot.js";
+import type { MixedSession } from "./session.js";
+
+/** The panel's element; follows the probe, the time and body changes. */
+export class ProbePanel {
+  readonly element = h("div", { className: "panel probe" });
+  /** The probed node's value at every `.agr` frame (made when the probe or its scalar changes). */
+  private series: Float32Array | null = null;
+  private readonly unsubscribe: (() => void)[];
+
+  constructor(private readonly session: MixedSession) {
+    this.unsubscribe = [
+      session.signals.probe.add(() => this.render()),
+      session.signals.bodies.add(() => this.render()),
+      session.signals.time.add(() => this.refresh()),
+    ];
+    this.render();
+  }
+
+  /** Rebuilds the panel (new probe, new scalar, language switch). */
+  render(): void {
+    const s = this.session;
+    const hit = s.probe;
+    this.series = null;
+    if (!hit) {
+      this.element.replaceChildren(tr("h3", "probe.title"), tr("p", "probe.hint"));
+      return;
+    }
+    const m = hit.variant.animation!;
+    const param = this.param();
+    const desc = m.scalars[param]!;
+    const frames = desc.varying ? m.times.length : 1;
+    this.series = new Float32Array(frames);
+    for (let f = 0; f < frames; f++) this.series[f] = scalarAt(m, param, f)[hit.node]!;
+    this.element.replaceChildren(
+      tr("h3", "probe.title"),
+      h(
+        "dl",
+        {},
+        h("dt", {}, t("probe.node")),
+        h("dd", { className: "node" }, `${s.scene.bodies[hit.body]!.name} #${hit.node}`),
+        h("dt", {}, t("probe.coords")),
+        h("dd", { className: "coords" }, hit.world.map((v) => v.toFixed(5)).join(", ")),
+        h("dt", {}, t("probe.value")),
+        h("dd", { className: "value" }),
+      ),
+      h("p", { className: "plot-title" }, `${desc.name} (${desc.unit}) ${t("probe.over")}`),
+      h("canvas", { className: "plot" }),
+    );
+    this.refresh();
+  }
+
+  /** Stops listening to the session. */
+  dispose(): void {
+    for (const f of this.unsubscribe) f();
+  }
+
+  private param(): number {
+    const hit = this.session.probe!;
+    const m = hit.variant.animation!;
+    return Math.min(this.session.states[hit.body]!.mesh.scalarParam, m.scalars.length - 1);
+  }
+
+  /** Per frame: the value now and the plot's time marker. */
+  private refresh(): void {
+    const s = this.session;
+    const hit = s.probe;
+    const canvas = this.element.querySelector<HTMLCanvasElement>("canvas.plot");
+    if (!hit || !canvas || !this.series) return;
+    const m = hit.variant.animation!;
+    const param = this.param();
+    const desc = m.scalars[param]!;
+    const value = s.sampler.nodeScalar(hit.variant, hit.node, param);
+    this.element.querySelector(".value")!.textContent = `${format(value)} ${desc.unit}`;
+    const times = desc.varying ? m.times : [m.times[0] ?? 0];
+    drawPlot(canvas, times, this.series, s.sampler.time, desc.unit);
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The studio's workspaces, in tab order. Adding one is one line here: a
+ * descriptor (id, label, which files it opens, how to make it).
+ */
+import { h } from "./dom.js";
+import { FileView } from "./file-view.js";
+import { tr } from "./i18n.js";
+import { MixedWorkspace } from "./mixed/workspace.js";
+import { comingWorkspace } from "./shell/coming.js";
+import { FILE_WORKSPACE, registerWorkspace, type Workspace } from "./shell/workspace.js";
+
+/** The single-file check (summary and located problems of any format the file view knows). */
+function fileWorkspace(): Workspace {
+  const view = new FileView();
+  const pick = tr("p", "file.pick");
+  const element = h("div", { className: "workspace file-host" }, pick, view.element);
+  return {
+    element,
+    open: async (route) => {
+      pick.hidden = route.file !== undefined;
+      view.element.hidden = route.file === undefined;
+      if (route.file) await view.show(route.file);
+    },
+    close: () => undefined,
+  };
+}
+
+registerWorkspace({
+  id: "mixed",
+  label: "ws.mixed",
+  tab: true,
+  playsFiles: true,
+  create: () => new MixedWorkspace(),
+});
+registerWorkspace(comingWorkspace("bulge", "ws.bulge", "ws.bulgeAbout"));
+registerWorkspace(comingWorkspace("live", "ws.live", "ws.liveAbout"));
+registerWorkspace({
+  id: FILE_WORKSPACE,
+  label: "ws.file",
+  tab: false,
+  playsFiles: false,
+  create: fileWorkspace,
+});
