@@ -268,6 +268,19 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     expect(await page.locator(".problems").textContent()).not.toContain("Индекс");
   });
 
+  it("in Russian, the single-file check shows Russian diagnostics too, with the English original", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${studio.server.url}#/file?file=broken.amx`);
+    await page.waitForSelector('.file-view[data-state="invalid"]', { timeout: 30_000 });
+    await page.selectOption("select.lang", "ru");
+    const text = (await page.locator(".file-view .problems-list").textContent()) ?? "";
+    expect(text).toContain("broken.amx:3:5: error AMX013: Индекс используемого варианта");
+    expect(text).toMatch(/3 1 1\s+\^/);
+    expect(text).toContain("variant in use");
+    await page.selectOption("select.lang", "en");
+    expect(await page.locator(".file-view .problems-list").textContent()).not.toContain("Индекс");
+  });
+
   it("an unknown route says so instead of opening Mixed; coming workspaces say what they will be", async () => {
     await page.goto("about:blank");
     await page.goto(`${studio.server.url}#/nonsense`);

@@ -7,16 +7,26 @@
 
 import { checkProjectFile, type FileCheckReply } from "./check-api.js";
 import { h } from "./dom.js";
-import { t, tr } from "./i18n.js";
+import { onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
+import { problemHead, problemItem } from "./shell/problems.js";
 import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 
 /** The file view's element. */
 export class FileView {
   readonly element = h("section", { className: "workspace file-view" });
+  /** The reply shown, so a language switch re-renders it (messages are translated). */
+  private shown: FileCheckReply | undefined;
+
+  constructor() {
+    onLanguageChange(() => {
+      if (this.shown) this.render(this.shown);
+    });
+  }
 
   /** Checks and shows `path`. */
   async show(path: string): Promise<void> {
+    this.shown = undefined;
     this.element.replaceChildren(h("h2", {}, path));
     delete this.element.dataset.state;
     let reply: FileCheckReply;
@@ -32,6 +42,7 @@ export class FileView {
 
   /** Renders a check reply (also used by tests with a reply made by hand). */
   render(reply: FileCheckReply): void {
+    this.shown = reply;
     const { path, format } = reply;
     this.element.replaceChildren(h("h2", {}, path));
     if (!format) {
@@ -72,20 +83,9 @@ export class FileView {
       const list = h("ul", { className: "problems-list" });
       reply.diagnostics.forEach((d, i) => {
         const line = reply.lines?.[i];
+        const caret = `${" ".repeat(Math.max(0, d.column - 1))}^`;
         list.append(
-          h(
-            "li",
-            { className: d.severity },
-            h("code", {}, `${d.file}:${d.line}:${d.column}:`),
-            ` ${d.severity} ${d.code}: ${d.message}`,
-            line === undefined
-              ? null
-              : h(
-                  "pre",
-                  { className: "source" },
-                  `${line}\n${" ".repeat(Math.max(0, d.column - 1))}^`,
-                ),
-          ),
+          problemItem(d, problemHead(d), line === undefined ? undefined : `${line}\n${caret}`),
         );
       });
       if (reply.omitted > 0) list.append(h("li", {}, t("file.omitted", { count: reply.omitted })));

@@ -23,20 +23,14 @@ export class ProblemsList {
       for (const d of r.diagnostics) {
         const message = diagnosticMessage(d, lang);
         const text = formatDiagnostics([{ ...d, message }], source).trimEnd();
-        // The first line (`file:line:col: severity CODE: message`) wraps; the source
-        // line and its caret keep their columns.
         const cut = text.indexOf("\n");
-        const item = h(
-          "li",
-          { className: d.severity, dataset: { code: d.code } },
-          h("pre", { className: "head" }, cut < 0 ? text : text.slice(0, cut)),
-          cut < 0 ? null : h("pre", { className: "source" }, text.slice(cut + 1)),
+        list.append(
+          problemItem(
+            d,
+            cut < 0 ? text : text.slice(0, cut),
+            cut < 0 ? undefined : text.slice(cut + 1),
+          ),
         );
-        if (message !== d.message) {
-          item.title = d.message;
-          item.append(h("p", { className: "original" }, `${t("problems.original")} ${d.message}`));
-        }
-        list.append(item);
       }
     }
     if (list.childElementCount === 0) return;
@@ -47,4 +41,38 @@ export class ProblemsList {
   clear(): void {
     this.element.replaceChildren();
   }
+}
+
+/** A diagnostic as the list shows it: its code and severity, and its message in English. */
+export interface ShownDiagnostic {
+  readonly severity: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * One entry of a problems list: the head line `file:line:col: severity CODE:
+ * message` (wraps; the message in the studio's language), the source line and
+ * caret (keep their columns), and the reader's English message under a
+ * translation.
+ */
+export function problemItem(d: ShownDiagnostic, head: string, source?: string): HTMLLIElement {
+  const item = h(
+    "li",
+    { className: d.severity, dataset: { code: d.code } },
+    h("pre", { className: "head" }, head),
+    source === undefined ? null : h("pre", { className: "source" }, source),
+  );
+  if (diagnosticMessage(d, language()) !== d.message) {
+    item.title = d.message;
+    item.append(h("p", { className: "original" }, `${t("problems.original")} ${d.message}`));
+  }
+  return item;
+}
+
+/** The head line of a located diagnostic, as the CLI prints it, with the message in the studio's language. */
+export function problemHead(
+  d: ShownDiagnostic & { readonly file: string; readonly line: number; readonly column: number },
+): string {
+  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${diagnosticMessage(d, language())}`;
 }
