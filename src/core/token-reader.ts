@@ -63,13 +63,13 @@ export interface IntegerRange {
 }
 
 /** Any unsigned integer a double holds exactly (at most 2⁵³ − 1): the reader's own limit. */
-export const SAFE_INTEGERS: IntegerRange = { max: Number.MAX_SAFE_INTEGER, name: "an integer" };
+const SAFE_INTEGERS: IntegerRange = { max: Number.MAX_SAFE_INTEGER, name: "an integer" };
 
 /** Unsigned 32-bit integers, the range of counts and indices in the binary encodings. */
 export const UINT32: IntegerRange = { max: 0xffffffff, name: "an unsigned integer below 2^32" };
 
 /** Errors after which a reader with a `tooManyErrors` kind gives up (one more diagnostic says so). */
-export const MAX_ERRORS = 100;
+const MAX_ERRORS = 100;
 
 /**
  * Reads tokens as keywords, integers, reals and names; every read reports its
@@ -304,6 +304,6 @@ function never(): boolean {
 }
 
 /** Shortens a token for a message: at most `max` characters, then `…`. */
-export function clip(token: string, max = 40): string {
+function clip(token: string, max = 40): string {
   return token.length > max ? `${token.slice(0, max)}…` : token;
 }

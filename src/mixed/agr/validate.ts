@@ -7,7 +7,7 @@ import { type Diagnostic, DiagnosticSink, type Reporter, type Span } from "../..
 import { nameProblem } from "../names.js";
 import { checkTimes } from "../times.js";
 import { MESH_TYPES } from "../types.js";
-import { AGR, type AgrKind } from "./codes.js";
+import { AGR, type AgrCode, type AgrKind } from "./codes.js";
 import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
 
 /** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
@@ -118,7 +118,7 @@ export function checkDescriptor(
 const MAX_INDEX_REPORTS = 10;
 
 /** Checks cell kinds, node counts per kind and node indices against the node count. */
-export function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
+function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
   const types = m.cellTypes;
   const conn = m.connectivity;
   const n = m.nodeCount;
@@ -180,7 +180,7 @@ function firstNonFinite(a: Float32Array): number {
 }
 
 /** Checks that positions and parameter values are finite (one report per array). */
-export function checkFinite(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
+function checkFinite(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
   const arrays: [string, Float32Array, boolean, number][] = [["positions", m.positions, false, -1]];
   m.scalarValues.forEach((a, p) => {
     arrays.push([`scalar parameter ${p} '${m.scalars[p]?.name}'`, a, false, p]);
@@ -265,7 +265,7 @@ export function checkAgr(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans, n
 }
 
 /** All diagnostics of an in-memory mesh animation (locations are offset 0). */
-export function validateAgr(m: MeshAnimation): Diagnostic[] {
+export function validateAgr(m: MeshAnimation): Diagnostic<AgrCode>[] {
   const sink = new DiagnosticSink<AgrKind>();
   const problems = shapeProblems(m);
   for (const p of problems) sink.report(AGR.shape, p, 0);

@@ -14,7 +14,7 @@ import {
 import { nameProblem } from "../names.js";
 import { rotationProblem } from "../rotation-message.js";
 import { checkTimes } from "../times.js";
-import { AMB, type AmbKind } from "./codes.js";
+import { AMB, type AmbCode, type AmbKind } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 
 /** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
@@ -179,7 +179,7 @@ export function checkAmb(m: MbsAnimation, r: Reporter<AmbKind>, at: AmbSpans): v
 }
 
 /** All diagnostics of an in-memory MBS animation (locations are offset 0). */
-export function validateAmb(m: MbsAnimation): Diagnostic[] {
+export function validateAmb(m: MbsAnimation): Diagnostic<AmbCode>[] {
   const sink = new DiagnosticSink<AmbKind>();
   const want = m.times.length * m.bodies.length * 12;
   if (m.matrices.length !== want) {

@@ -14,7 +14,7 @@ import type { AmxSpans, AnimationSpans } from "./read.js";
 const NOWHERE: Span = [0, 0];
 
 /** Spans of an in-memory model: every location offset 0, declared counts as held. */
-export function amxSpansOf(model: MixedAnimation): AmxSpans {
+function amxSpansOf(model: MixedAnimation): AmxSpans {
   return {
     mbs: NOWHERE,
     bodyCount: NOWHERE,

@@ -13,7 +13,7 @@ import type { CadSpans } from "./read.js";
 const NOWHERE: Span = [0, 0];
 
 /** Spans of an in-memory model: every location offset 0, declared counts as held. */
-export function cadSpansOf(model: CadMatrices): CadSpans {
+function cadSpansOf(model: CadMatrices): CadSpans {
   return {
     bodyCount: NOWHERE,
     declaredBodies: model.bodies.length,
