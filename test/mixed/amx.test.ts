@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readAmx, writeAmx } from "../../src/mixed/amx/index.js";
-import { fixture, where } from "../helpers.js";
-import { SEED_AMX } from "../seed-model.js";
+import { amxArb } from "../arbitraries.js";
+import { AMX_FORMAT } from "../formats.js";
+import { fixture, SEED_AMX, where } from "../helpers.js";
+import { roundTripSuite } from "../property-suites.js";
 
 /** A valid one-body file to mutate; line numbers in the tests refer to this layout. */
 const BASE = [
@@ -135,3 +137,5 @@ describe(".amx decisions of the spec", () => {
     expect(`${BASE}\n`.slice(...s.matrix)).toBe("1 0 0 0.5\n0 1 0 0\n0 0 1 0");
   });
 });
+
+roundTripSuite(AMX_FORMAT, amxArb);

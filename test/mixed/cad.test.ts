@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readCad, writeCad } from "../../src/mixed/cad/index.js";
+import { cadArb } from "../arbitraries.js";
+import { CAD_FORMAT } from "../formats.js";
 import { fixture, where } from "../helpers.js";
+import { roundTripSuite } from "../property-suites.js";
 
 function codes(text: string): string[] {
   return where(readCad(text).diagnostics, text);
@@ -102,3 +105,5 @@ describe("CAD_Matrixes.dat rules", () => {
     expect(codes("1\n1 0")).toEqual(["CAD001@2:4"]);
   });
 });
+
+roundTripSuite(CAD_FORMAT, cadArb);
