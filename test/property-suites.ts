@@ -93,6 +93,18 @@ function codesOf(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => d.code).sort();
 }
 
+/** The round-trip property: `read(write(m))` is `m` (and, with `validate`, reports what it reports). */
+export function roundTripProperty<M, I extends string | Uint8Array>(
+  format: FormatUnderTest<M, I>,
+  models: fc.Arbitrary<M>,
+): fc.IPropertyWithHooks<[M]> {
+  return fc.property(models, (m) => {
+    const r = format.read(format.write(m));
+    expectSame(format, m, r.model);
+    if (format.validate) expect(codesOf(r.diagnostics)).toEqual(codesOf(format.validate(m)));
+  });
+}
+
 /** `read(write(m))` is `m` for every generated model (and, with `validate`, reports what it reports). */
 export function roundTripSuite<M, I extends string | Uint8Array>(
   format: FormatUnderTest<M, I>,
@@ -100,15 +112,22 @@ export function roundTripSuite<M, I extends string | Uint8Array>(
 ): void {
   describe(`${format.name}: round trip`, () => {
     it("read(write(m)) equals m", () => {
-      fc.assert(
-        fc.property(models, (m) => {
-          const r = format.read(format.write(m));
-          expectSame(format, m, r.model);
-          if (format.validate) expect(codesOf(r.diagnostics)).toEqual(codesOf(format.validate(m)));
-        }),
-        { numRuns: RUNS },
-      );
+      fc.assert(roundTripProperty(format, models), { numRuns: RUNS });
     });
+  });
+}
+
+/** The never-throws property over inputs made from `seeds` (see {@link neverThrowsSuite}). */
+export function neverThrowsProperty<M, I extends string | Uint8Array>(
+  format: FormatUnderTest<M, I>,
+  seeds: Seeds<I>,
+): fc.IPropertyWithHooks<[I]> {
+  return fc.property(inputsFrom(seeds), (input) => {
+    const r = format.read(input);
+    format.invariants?.(r);
+    if (r.model !== undefined && !hasErrors(r.diagnostics)) {
+      expectSame(format, r.model, format.read(format.write(r.model)).model);
+    }
   });
 }
 
@@ -122,17 +141,20 @@ export function neverThrowsSuite<M, I extends string | Uint8Array>(
 ): void {
   describe(`${format.name}: never throws`, () => {
     it("on mutated, cut and random inputs; a clean read writes back to the same model", () => {
-      fc.assert(
-        fc.property(inputsFrom(seeds), (input) => {
-          const r = format.read(input);
-          format.invariants?.(r);
-          if (r.model !== undefined && !hasErrors(r.diagnostics)) {
-            expectSame(format, r.model, format.read(format.write(r.model)).model);
-          }
-        }),
-        { numRuns: RUNS },
-      );
+      fc.assert(neverThrowsProperty(format, seeds), { numRuns: RUNS });
     });
+  });
+}
+
+/** The always-located property over inputs made from `seeds` (see {@link alwaysLocatedSuite}). */
+export function alwaysLocatedProperty<M, I extends string | Uint8Array>(
+  format: FormatUnderTest<M, I>,
+  seeds: Seeds<I>,
+): fc.IPropertyWithHooks<[I]> {
+  const codes = new Set(Object.values(format.codes).map((k) => k.code));
+  return fc.property(inputsFrom(seeds), (input) => {
+    const r = format.read(input);
+    expectLocated(r.diagnostics, codes, input, typeof input === "string" ? input : r.text);
   });
 }
 
@@ -145,16 +167,9 @@ export function alwaysLocatedSuite<M, I extends string | Uint8Array>(
   format: FormatUnderTest<M, I>,
   seeds: Seeds<I>,
 ): void {
-  const codes = new Set(Object.values(format.codes).map((k) => k.code));
   describe(`${format.name}: always located`, () => {
     it("every diagnostic is coded and lies within the input, line and column 1-based", () => {
-      fc.assert(
-        fc.property(inputsFrom(seeds), (input) => {
-          const r = format.read(input);
-          expectLocated(r.diagnostics, codes, input, typeof input === "string" ? input : r.text);
-        }),
-        { numRuns: RUNS },
-      );
+      fc.assert(alwaysLocatedProperty(format, seeds), { numRuns: RUNS });
     });
   });
 }
