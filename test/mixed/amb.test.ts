@@ -140,5 +140,26 @@ describe(".amb diagnostics: every code, at the right place", () => {
   });
 });
 
+describe(".amb sizes and placements: one run of reals, one recovery rule", () => {
+  it("a file that ends inside a body's sizes says so once", () => {
+    const text = "DEFORMA-AMB 1\nbodies 1\n1 a box";
+    expect(where(readAmb(text).diagnostics, text)).toEqual(["AMB003@3:8", "AMB008@3:8"]);
+  });
+
+  it("a keyword where a size is due ends the sizes, and the file is not misread after it", () => {
+    const text = "DEFORMA-AMB 1\nbodies 2\n1 a box 1 frames 1\n";
+    const r = readAmb(text);
+    expect(where(r.diagnostics, text)).toEqual(["AMB006@3:11"]);
+    expect(r.diagnostics[0]!.message).toBe("expected the y size of body 1, found 'frames'");
+  });
+
+  it("a bad entry of a placement is unknown (NaN), not a made-up 0", () => {
+    const text = crank.replace("0.8 -0.6", "0.8x -0.6");
+    const r = readAmb(text);
+    expect(Array.from(r.model!.matrices).filter(Number.isNaN)).toHaveLength(1);
+    expect(r.diagnostics.map((d) => d.code)).toEqual([AMB.badReal.code]);
+  });
+});
+
 roundTripSuite(AMB_TEXT, ambArb);
 roundTripSuite(AMB_BINARY, ambArb);

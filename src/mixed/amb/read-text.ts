@@ -47,12 +47,7 @@ export function readAmbText(text: string): {
   model: MbsAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  // A malformed value reads as 0, as in `.agr`.
-  const r = new TokenReader<AmbKind>(text, TEXT_KINDS, {
-    integers: UINT32,
-    marker: atKeyword,
-    standIn: 0,
-  });
+  const r = new TokenReader<AmbKind>(text, TEXT_KINDS, { integers: UINT32, marker: atKeyword });
   if (!readTextMagic(r, AMB_TEXT_MAGIC, AMB)) {
     return { model: undefined, diagnostics: r.sink.items };
   }
@@ -62,6 +57,15 @@ export function readAmbText(text: string): {
   return { model: m, diagnostics: r.sink.items };
 }
 
+/** The sizes of each geometry, in text order. */
+const SIZE_NAMES = {
+  none: [],
+  box: ["x size", "y size", "z size"],
+  cylinder: ["radius", "length"],
+  sphere: ["radius"],
+} as const;
+
+/** Reads a body's geometry and its sizes; undefined when the text ended or a keyword cut the sizes. */
 function readGeometry(
   r: TokenReader<AmbKind>,
   number: number,
@@ -70,22 +74,33 @@ function readGeometry(
   const c = r.cursor;
   if (!r.need(`the geometry of body ${number} (${GEOMETRY_KINDS.join(", ")})`)) return undefined;
   spans.push(r.span());
-  const size = (what: string) => r.real(`the ${what} of body ${number}`);
-  if (c.is("none")) return { kind: "none" };
-  if (c.is("box")) return { kind: "box", size: [size("x size"), size("y size"), size("z size")] };
-  if (c.is("cylinder")) return { kind: "cylinder", radius: size("radius"), length: size("length") };
-  if (c.is("sphere")) return { kind: "sphere", radius: size("radius") };
-  r.report(
-    AMB.unknownGeometry,
-    `expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${r.found()}`,
-    c.start,
-    c.end,
-  );
-  // Skip the sizes that may follow.
-  let mark = c.mark();
-  while (c.next() && c.form() !== NumberForm.None && !r.stopped) mark = c.mark();
-  c.restore(mark);
-  return { kind: "none" };
+  const kind = GEOMETRY_KINDS.find((k) => c.is(k));
+  if (kind === undefined) {
+    r.report(
+      AMB.unknownGeometry,
+      `expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${r.found()}`,
+      c.start,
+      c.end,
+    );
+    // Skip the sizes that may follow.
+    let mark = c.mark();
+    while (c.next() && c.form() !== NumberForm.None && !r.stopped) mark = c.mark();
+    c.restore(mark);
+    return { kind: "none" };
+  }
+  const names = SIZE_NAMES[kind];
+  const s: number[] = [];
+  if (!r.reals(names.length, s, 0, (i) => `the ${names[i]} of body ${number}`)) return undefined;
+  switch (kind) {
+    case "none":
+      return { kind };
+    case "box":
+      return { kind, size: [s[0]!, s[1]!, s[2]!] };
+    case "cylinder":
+      return { kind, radius: s[0]!, length: s[1]! };
+    case "sphere":
+      return { kind, radius: s[0]! };
+  }
 }
 
 function readSections(r: TokenReader<AmbKind>, m: MbsAnimation): boolean {
