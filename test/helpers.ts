@@ -13,9 +13,6 @@ import type { MeshAnimation } from "../src/mixed/agr/index.js";
 import type { MbsAnimation } from "../src/mixed/amb/index.js";
 import type { MixedAnimation } from "../src/mixed/amx/index.js";
 
-/** Property-test runs: modest in `npm test`, many with `npm run fuzz` (FUZZ=1). */
-export const RUNS = process.env.FUZZ ? 20_000 : 150;
-
 /** Absolute path of a file under test/fixtures. */
 export function fixturePath(name: string): string {
   return fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -25,6 +22,79 @@ export function fixturePath(name: string): string {
 export function fixture(name: string): string {
   return readFileSync(fixturePath(name), "utf8");
 }
+
+/** Diagnostics as `CODE@line:column` strings, for compact assertions. */
+export function where(diagnostics: readonly Diagnostic[], text: string): string[] {
+  return locate(diagnostics, { file: "x", text }).map((d) => `${d.code}@${d.line}:${d.column}`);
+}
+
+/** Runs the CLI in-process; returns the exit code and what it printed. */
+export async function cli(
+  argv: string[],
+  cwd: string = process.cwd(),
+): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    cwd,
+    isTTY: false,
+  };
+  const code = await run(argv, io);
+  return { code, out, err };
+}
+
+/** 1-based `line:column` of an offset. */
+export function lineCol(text: string, offset: number): string {
+  const [d] = locate([{ code: "X", severity: "error", message: "", start: offset, end: offset }], {
+    file: "x",
+    text,
+  });
+  return `${d!.line}:${d!.column}`;
+}
+
+/** 1-based `line:column` of the `occurrence`-th (0-based) `needle` in `text`, `shift` characters on. */
+export function pos(text: string, needle: string, occurrence = 0, shift = 0): string {
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`'${needle}' not found`);
+  }
+  return lineCol(text, at + shift);
+}
+
+/** The bytes of a typed array's contents (exact comparison: -0, NaN payloads). */
+export function bytesOf(a: ArrayBufferView): number[] {
+  return Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+}
+
+/** Asserts that two mesh animations are identical, typed arrays bit for bit. */
+export function expectSameAgr(a: MeshAnimation, b: MeshAnimation): void {
+  expect(b.type).toBe(a.type);
+  expect(b.nodeCount).toBe(a.nodeCount);
+  expect(b.scalars).toEqual(a.scalars);
+  expect(b.vectors).toEqual(a.vectors);
+  for (const k of ["positions", "cellTypes", "connectivity", "times"] as const) {
+    expect(bytesOf(b[k]), k).toEqual(bytesOf(a[k]));
+  }
+  expect(b.scalarValues.map(bytesOf)).toEqual(a.scalarValues.map(bytesOf));
+  expect(b.vectorValues.map(bytesOf)).toEqual(a.vectorValues.map(bytesOf));
+}
+
+/** Asserts that two MBS animations are identical, typed arrays bit for bit. */
+export function expectSameAmb(a: MbsAnimation, b: MbsAnimation): void {
+  expect(b.bodies).toEqual(a.bodies);
+  expect(bytesOf(b.times)).toEqual(bytesOf(a.times));
+  expect(bytesOf(b.matrices)).toEqual(bytesOf(a.matrices));
+}
+
+/** Property-test runs: modest in `npm test`, many with `npm run fuzz` (FUZZ=1). */
+export const RUNS = process.env.FUZZ ? 20_000 : 150;
 
 /** Absolute path of a file of the bundled demo (`demo/`). */
 export function demoPath(name: string): string {
@@ -72,73 +142,3 @@ export const SEED_AMX: MixedAnimation = {
     },
   ],
 };
-
-/** Runs the CLI in-process; returns the exit code and what it printed. */
-export async function cli(
-  argv: string[],
-  cwd: string = process.cwd(),
-): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    cwd,
-    isTTY: false,
-  };
-  const code = await run(argv, io);
-  return { code, out, err };
-}
-
-/** Diagnostics as `CODE@line:column` strings (1-based), for compact assertions. */
-export function where(diagnostics: readonly Diagnostic[], text: string): string[] {
-  return locate(diagnostics, { file: "x", text }).map((d) => `${d.code}@${d.line}:${d.column}`);
-}
-
-/** 1-based `line:column` of an offset. */
-export function lineCol(text: string, offset: number): string {
-  const [d] = locate([{ code: "X", severity: "error", message: "", start: offset, end: offset }], {
-    file: "x",
-    text,
-  });
-  return `${d!.line}:${d!.column}`;
-}
-
-/** 1-based `line:column` of the `occurrence`-th (0-based) `needle` in `text`, `shift` characters on. */
-export function pos(text: string, needle: string, occurrence = 0, shift = 0): string {
-  let at = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    at = text.indexOf(needle, at + 1);
-    if (at < 0) throw new Error(`'${needle}' not found`);
-  }
-  return lineCol(text, at + shift);
-}
-
-/** The bytes of a typed array's contents (exact comparison: -0, NaN payloads). */
-export function bytesOf(a: ArrayBufferView): number[] {
-  return Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-}
-
-/** Asserts that two mesh animations are identical, typed arrays bit for bit. */
-export function expectSameAgr(a: MeshAnimation, b: MeshAnimation): void {
-  expect(b.type).toBe(a.type);
-  expect(b.nodeCount).toBe(a.nodeCount);
-  expect(b.scalars).toEqual(a.scalars);
-  expect(b.vectors).toEqual(a.vectors);
-  for (const k of ["positions", "cellTypes", "connectivity", "times"] as const) {
-    expect(bytesOf(b[k]), k).toEqual(bytesOf(a[k]));
-  }
-  expect(b.scalarValues.map(bytesOf)).toEqual(a.scalarValues.map(bytesOf));
-  expect(b.vectorValues.map(bytesOf)).toEqual(a.vectorValues.map(bytesOf));
-}
-
-/** Asserts that two MBS animations are identical, typed arrays bit for bit. */
-export function expectSameAmb(a: MbsAnimation, b: MbsAnimation): void {
-  expect(b.bodies).toEqual(a.bodies);
-  expect(bytesOf(b.times)).toEqual(bytesOf(a.times));
-  expect(bytesOf(b.matrices)).toEqual(bytesOf(a.matrices));
-}
