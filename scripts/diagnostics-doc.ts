@@ -1,32 +1,47 @@
 /**
- * Renders docs/formats/diagnostics.md from the code tables in src, so the
- * docs list exactly the codes the readers report. `npx tsx scripts/diagnostics-doc.ts`
+ * Renders docs/formats/diagnostics.md from the format registry: every
+ * registered format's code tables, grouped per format with a link to its
+ * page, then the registry's own codes. `npx tsx scripts/diagnostics-doc.ts`
  * rewrites the file; a test fails when it is out of date.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { DiagnosticTable } from "../src/core/diagnostics.js";
-import { AGR } from "../src/mixed/agr/codes.js";
-import { AMB } from "../src/mixed/amb/codes.js";
-import { AMX } from "../src/mixed/amx/codes.js";
-import { CAD } from "../src/mixed/cad/codes.js";
-import { VTK } from "../src/mixed/export/codes.js";
+import { type AnyFormat, FORMAT, type FormatRegistry } from "../src/core/formats/index.js";
+import { FORMATS } from "../src/formats.js";
 
-/** Every code table, with the format it belongs to and its page. */
-export const TABLES: readonly { title: string; page: string; table: DiagnosticTable }[] = [
-  { title: "Mixed animation file (`*.amx`)", page: "amx.md", table: AMX },
-  { title: "CAD matrices (`CAD_Matrixes.dat`)", page: "cad-matrixes.md", table: CAD },
-  { title: "MBS animation (`*.amb`)", page: "amb.md", table: AMB },
-  { title: "Mesh animation (`*.agr`)", page: "agr.md", table: AGR },
-  { title: "VTK import (`agr from-vtk`)", page: "exports.md", table: VTK },
-];
+/** One section of the page: a title, the page it links to (under docs/formats/) and a code table. */
+export interface DocSection {
+  readonly title: string;
+  /** The format's page under docs/formats/, absent for the registry's own codes. */
+  readonly page?: string;
+  readonly table: DiagnosticTable;
+}
 
-/** The Markdown text of docs/formats/diagnostics.md. */
-export function renderDiagnosticsDoc(): string {
+/** How a format is named in a title: "Mesh animation (`*.agr`)". */
+function formatTitle(f: AnyFormat): string {
+  const names = [...(f.fileNames ?? []), ...f.extensions.map((e) => `*${e}`)];
+  const label = f.label.charAt(0).toUpperCase() + f.label.slice(1);
+  return `${label} (${names.map((n) => `\`${n}\``).join(", ")})`;
+}
+
+/** The sections of the page for `registry`: one per code table, in registration order, then FMT. */
+export function docSections(registry: FormatRegistry = FORMATS): DocSection[] {
+  const sections: DocSection[] = registry.codeTables().map(({ table, formats }) => ({
+    title: formats.map(formatTitle).join(" and "),
+    page: formats[0]!.docsPage,
+    table,
+  }));
+  sections.push({ title: "Any file (`deforma check`, the studio's file list)", table: FORMAT });
+  return sections;
+}
+
+/** The Markdown text of docs/formats/diagnostics.md for `registry` (default: every known format). */
+export function renderDiagnosticsDoc(registry: FormatRegistry = FORMATS): string {
   const out = [
     "# Diagnostic codes",
     "",
-    "Generated from the code tables in `src/` by `npx tsx scripts/diagnostics-doc.ts`; do not edit by hand.",
+    "Generated from the format registry (`src/formats.ts`) by `npx tsx scripts/diagnostics-doc.ts`; do not edit by hand.",
     "",
     "Every diagnostic has a stable code, a severity (fixed per code), a message and a",
     "position: 1-based line and column in text files; in binary files line 1 and",
@@ -34,15 +49,10 @@ export function renderDiagnosticsDoc(): string {
     "checking command exit with 1 and `ok` false in `--json`; `warning` does not.",
     "",
   ];
-  for (const { title, page, table } of TABLES) {
-    out.push(
-      `## ${title}`,
-      "",
-      `Format: [${page}](${page}).`,
-      "",
-      "| code | severity | meaning |",
-      "|---|---|---|",
-    );
+  for (const { title, page, table } of docSections(registry)) {
+    out.push(`## ${title}`, "");
+    if (page) out.push(`Format: [${page}](${page}).`, "");
+    out.push("| code | severity | meaning |", "|---|---|---|");
     const kinds = Object.values(table).sort((a, b) => a.code.localeCompare(b.code));
     for (const k of kinds)
       out.push(`| ${k.code} | ${k.severity} | ${k.summary.replace(/\|/g, "\\|")} |`);

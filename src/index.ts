@@ -3,4 +3,5 @@
  * Subpaths: `deforma/core`, `deforma/mixed`, `deforma/node` (Node-only I/O).
  */
 export * from "./core/index.js";
+export * from "./formats.js";
 export * from "./mixed/index.js";

@@ -30,10 +30,10 @@ import {
 import { CAD, type CadMatrices, readCad, validateCad, writeCad } from "../src/mixed/cad/index.js";
 import { agrArb, ambArb, amxArb, cadArb } from "./arbitraries.js";
 import { expectSameAgr, expectSameAmb, fixture } from "./helpers.js";
-import type { FormatUnderTest, ReadOutcome } from "./property-suites.js";
+import type { ReadOutcome, Writable } from "./property-suites.js";
 
 /** `.amx` text. */
-export const AMX_FORMAT: FormatUnderTest<MixedAnimation, string> = {
+export const AMX_FORMAT: Writable<MixedAnimation, string> = {
   name: ".amx",
   codes: AMX,
   read: readAmx,
@@ -42,7 +42,7 @@ export const AMX_FORMAT: FormatUnderTest<MixedAnimation, string> = {
 };
 
 /** `CAD_Matrixes.dat` text. */
-export const CAD_FORMAT: FormatUnderTest<CadMatrices, string> = {
+export const CAD_FORMAT: Writable<CadMatrices, string> = {
   name: "CAD_Matrixes.dat",
   codes: CAD,
   read: readCad,
@@ -65,7 +65,7 @@ function ambInvariants(r: ReadOutcome<MbsAnimation>): void {
 }
 
 /** `.agr`, text encoding. */
-export const AGR_TEXT: FormatUnderTest<MeshAnimation, string> = {
+export const AGR_TEXT: Writable<MeshAnimation, string> = {
   name: ".agr text",
   codes: AGR,
   read: readAgr,
@@ -75,7 +75,7 @@ export const AGR_TEXT: FormatUnderTest<MeshAnimation, string> = {
 };
 
 /** `.agr`, binary encoding; a binary read reports what the in-memory checks report. */
-export const AGR_BINARY: FormatUnderTest<MeshAnimation, Uint8Array> = {
+export const AGR_BINARY: Writable<MeshAnimation, Uint8Array> = {
   ...AGR_TEXT,
   name: ".agr binary",
   read: readAgr,
@@ -84,7 +84,7 @@ export const AGR_BINARY: FormatUnderTest<MeshAnimation, Uint8Array> = {
 };
 
 /** `.amb`, text encoding. */
-export const AMB_TEXT: FormatUnderTest<MbsAnimation, string> = {
+export const AMB_TEXT: Writable<MbsAnimation, string> = {
   name: ".amb text",
   codes: AMB,
   read: readAmb,
@@ -94,7 +94,7 @@ export const AMB_TEXT: FormatUnderTest<MbsAnimation, string> = {
 };
 
 /** `.amb`, binary encoding; a binary read reports what the in-memory checks report. */
-export const AMB_BINARY: FormatUnderTest<MbsAnimation, Uint8Array> = {
+export const AMB_BINARY: Writable<MbsAnimation, Uint8Array> = {
   ...AMB_TEXT,
   name: ".amb binary",
   read: readAmb,

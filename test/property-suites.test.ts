@@ -14,9 +14,9 @@ import {
 } from "../src/core/index.js";
 import {
   alwaysLocatedProperty,
-  type FormatUnderTest,
   neverThrowsProperty,
   roundTripProperty,
+  type Writable,
 } from "./property-suites.js";
 
 const TOY = {
@@ -37,7 +37,7 @@ function readToy(text: string): { model: number[]; diagnostics: Diagnostic[] } {
 
 const writeToy = (m: number[]) => `${m.length}\n${m.map(formatReal).join(" ")}\n`;
 
-const toy: FormatUnderTest<number[], string> = {
+const toy: Writable<number[], string> = {
   name: "toy",
   codes: TOY,
   read: readToy,

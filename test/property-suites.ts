@@ -35,7 +35,8 @@ export interface FormatUnderTest<M, I extends string | Uint8Array> {
   /** The format's code table: every diagnostic carries one of its codes. */
   readonly codes: DiagnosticTable;
   readonly read: (input: I) => ReadOutcome<M>;
-  readonly write: (model: M) => I;
+  /** The writer; without one, reads are not written back (a read-only format). */
+  readonly write?: (model: M) => I;
   /** Asserts that `actual` is `expected` (default: `toEqual`). */
   readonly same?: (expected: M, actual: M) => void;
   /** The in-memory checks; a written model then reads back with the same findings (codes). */
@@ -43,6 +44,11 @@ export interface FormatUnderTest<M, I extends string | Uint8Array> {
   /** What every read must keep besides not throwing (a shape-consistent model, summaries that work). */
   readonly invariants?: (result: ReadOutcome<M>) => void;
 }
+
+/** A format with a writer, as round trips need. */
+export type Writable<M, I extends string | Uint8Array> = FormatUnderTest<M, I> & {
+  readonly write: (model: M) => I;
+};
 
 /** Seeds of a suite: valid inputs, listed or generated; the suites mutate them. */
 export type Seeds<I> = readonly I[] | fc.Arbitrary<I>;
@@ -95,7 +101,7 @@ function codesOf(diagnostics: readonly Diagnostic[]): string[] {
 
 /** The round-trip property: `read(write(m))` is `m` (and, with `validate`, reports what it reports). */
 export function roundTripProperty<M, I extends string | Uint8Array>(
-  format: FormatUnderTest<M, I>,
+  format: Writable<M, I>,
   models: fc.Arbitrary<M>,
 ): fc.IPropertyWithHooks<[M]> {
   return fc.property(models, (m) => {
@@ -107,7 +113,7 @@ export function roundTripProperty<M, I extends string | Uint8Array>(
 
 /** `read(write(m))` is `m` for every generated model (and, with `validate`, reports what it reports). */
 export function roundTripSuite<M, I extends string | Uint8Array>(
-  format: FormatUnderTest<M, I>,
+  format: Writable<M, I>,
   models: fc.Arbitrary<M>,
 ): void {
   describe(`${format.name}: round trip`, () => {
@@ -125,7 +131,7 @@ export function neverThrowsProperty<M, I extends string | Uint8Array>(
   return fc.property(inputsFrom(seeds), (input) => {
     const r = format.read(input);
     format.invariants?.(r);
-    if (r.model !== undefined && !hasErrors(r.diagnostics)) {
+    if (format.write && r.model !== undefined && !hasErrors(r.diagnostics)) {
       expectSame(format, r.model, format.read(format.write(r.model)).model);
     }
   });
@@ -133,7 +139,8 @@ export function neverThrowsProperty<M, I extends string | Uint8Array>(
 
 /**
  * The reader never throws on mutated seeds, cut seeds with junk, or junk; its
- * invariants hold; a read without errors writes back to the same model.
+ * invariants hold; a read without errors writes back to the same model (when
+ * the format has a writer).
  */
 export function neverThrowsSuite<M, I extends string | Uint8Array>(
   format: FormatUnderTest<M, I>,

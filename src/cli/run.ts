@@ -7,6 +7,12 @@ import { type CliIo, ExitCode } from "./io.js";
 
 /** Command groups and their sub-commands, in help order. */
 export const COMMANDS: Readonly<Record<string, Readonly<Record<string, CommandEntry>>>> = {
+  check: {
+    "": {
+      summary: "check files of any known format (by name and content)",
+      load: async () => (await import("./commands/check.js")).check,
+    },
+  },
   amx: {
     validate: {
       summary: "check an .amx and the files next to it",

@@ -189,6 +189,13 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: So
   return out;
 }
 
+/** Formats already-located diagnostics (no source text at hand): one line each. */
+export function formatLocated(diagnostics: readonly LocatedDiagnostic[]): string {
+  return diagnostics
+    .map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}\n`)
+    .join("");
+}
+
 const MAX_SHOWN_LINE = 160;
 
 function caretLines(lineText: string, column: number, length: number): string {

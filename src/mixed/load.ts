@@ -5,6 +5,8 @@
  */
 import { decodeText } from "../core/bytes.js";
 import { type Diagnostic, sortBySource } from "../core/diagnostics.js";
+import type { FileReader } from "../core/file-source.js";
+import { siblingPath } from "../core/path.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, readAgr } from "./agr/index.js";
 import { type MbsAnimation, readAmb } from "./amb/index.js";
@@ -13,15 +15,6 @@ import { type CadMatrices, readCad } from "./cad/index.js";
 
 /** The name FRUND gives the CAD matrices file in a model folder. */
 export const CAD_FILE_NAME = "CAD_Matrixes.dat";
-
-/** What a reader found at a path. */
-export type FileSource =
-  | { readonly status: "ok"; readonly bytes: Uint8Array }
-  | { readonly status: "missing" }
-  | { readonly status: "unreadable"; readonly reason: string };
-
-/** Reads a file by path (the `.amx`'s folder joined with a name from it). */
-export type FileReader = (path: string) => Promise<FileSource>;
 
 /** Options of {@link loadMixedFolder}. */
 export interface LoadMixedOptions {
@@ -38,12 +31,6 @@ export interface MixedFolder {
   readonly meshes: ReadonlyMap<string, Companion<MeshAnimation>>;
   /** The `.amx`'s findings first (own and cross-file), then each companion's. */
   readonly report: FileReport[];
-}
-
-/** `name` in the folder of `path` (POSIX or Windows separators). */
-export function siblingPath(path: string, name: string): string {
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return slash < 0 ? name : `${path.slice(0, slash + 1)}${name}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Reading input files at the edge, with the failure kinds the checks distinguish. */
 import { readFile } from "node:fs/promises";
-import type { FileSource } from "../mixed/load.js";
+import type { FileSource } from "../core/file-source.js";
 
 /** Reads a whole file; "missing" when it does not exist, "unreadable" for any other failure. */
 export async function readInput(path: string): Promise<FileSource> {

@@ -1,7 +1,9 @@
 /** The project folder API: `GET /api/files`, `GET|HEAD|PUT /api/file?path=REL`. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
+import type { FormatRegistry } from "../core/formats/index.js";
 import { FileExistsError, writeFileAtomic } from "../node/atomic-write.js";
+import { formatInfo } from "./file-check.js";
 import { HttpError, sendJson } from "./http-reply.js";
 import { type ListingLimits, listProjectFiles } from "./project-files.js";
 import { pathSegments, resolveExisting, resolveForWrite } from "./project-path.js";
@@ -15,12 +17,27 @@ export interface FileApiContext {
   readonly maxBodyBytes: number;
   /** Bounds of the listing. */
   readonly listing: ListingLimits;
+  /** The formats the listing names (by file name; content is looked at by `/api/check`). */
+  readonly formats: FormatRegistry;
 }
 
-/** `GET /api/files`: `{"root": folder name, "files": [{path, size, mtimeMs}], "truncated"?: true}`. */
+/**
+ * `GET /api/files`: `{"root": folder name, "formats": [{id, label, docsPage, workspace?}],
+ * "files": [{path, size, mtimeMs, format?}], "truncated"?: true}`; `format` is the id
+ * of the format the file's name gives.
+ */
 export async function handleList(res: ServerResponse, ctx: FileApiContext): Promise<void> {
   const { files, truncated } = await listProjectFiles(ctx.root, ctx.listing);
-  sendJson(res, 200, { root: basename(ctx.root), files, ...(truncated ? { truncated } : {}) });
+  const named = files.map((f) => {
+    const format = ctx.formats.byName(f.path)?.id;
+    return format === undefined ? f : { ...f, format };
+  });
+  sendJson(res, 200, {
+    root: basename(ctx.root),
+    formats: ctx.formats.formats.map(formatInfo),
+    files: named,
+    ...(truncated ? { truncated } : {}),
+  });
 }
 
 /** The `path` query parameter as checked segments (URLSearchParams has decoded it once). */

@@ -7,7 +7,16 @@
 
 import { realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { type FileApiContext, handleList, handleRead, handleWrite } from "./file-api.js";
+import type { FormatRegistry } from "../core/formats/index.js";
+import { FORMATS } from "../formats.js";
+import {
+  type FileApiContext,
+  handleList,
+  handleRead,
+  handleWrite,
+  queryPathSegments,
+} from "./file-api.js";
+import { CHECK_DEFAULTS, type CheckLimits, FileChecks, handleCheck } from "./file-check.js";
 import { API_CSP, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
@@ -27,6 +36,10 @@ export interface StudioServerOptions {
   readonly maxUrlBytes?: number;
   /** Bounds of the `GET /api/files` walk. */
   readonly listing?: Partial<ListingLimits>;
+  /** The formats the file list and `GET /api/check` know (default: every system's, `src/formats.ts`). */
+  readonly formats?: FormatRegistry;
+  /** Bounds of `GET /api/check`. */
+  readonly check?: Partial<CheckLimits>;
   /** Where unexpected server errors are reported (default: nowhere). */
   readonly log?: (line: string) => void;
 }
@@ -96,7 +109,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     root,
     maxBodyBytes: options.maxBodyBytes ?? d.maxBodyBytes,
     listing: { ...LISTING_DEFAULTS, ...options.listing },
+    formats: options.formats ?? FORMATS,
   };
+  const checks = new FileChecks(api.formats, { ...CHECK_DEFAULTS, ...options.check });
   let port = -1;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -115,6 +130,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     if (pathname === "/api/files") {
       if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
       await handleList(res, api);
+    } else if (pathname === "/api/check") {
+      if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
+      await handleCheck(res, root, checks, queryPathSegments(query));
     } else if (pathname === "/api/file") {
       if (SAFE_METHODS.has(method)) await handleRead(req, res, api, query);
       else if (method === "PUT") await handleWrite(req, res, api, query);

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { quaternionFromAffine, slerpFlat } from "../../src/core/quaternion.js";
 import type { MeshAnimation } from "../../src/mixed/agr/index.js";
 import type { MbsAnimation } from "../../src/mixed/amb/index.js";
 import { readAmx } from "../../src/mixed/amx/index.js";
 import type { MixedFolder } from "../../src/mixed/load.js";
-import {
-  buildMixedScene,
-  FrameCursor,
-  MixedSampler,
-  quaternionFromAffine,
-  slerpFlat,
-} from "../../src/mixed/sample/index.js";
+import { buildMixedScene, MixedSampler } from "../../src/mixed/sample/index.js";
 
 /** Rotation by `deg` degrees about z, shifted by (tx, ty, tz). */
 function rotZ(deg: number, tx = 0, ty = 0, tz = 0): number[] {
@@ -54,18 +49,6 @@ function scene() {
   if (!s) throw new Error("no scene");
   return s;
 }
-
-describe("FrameCursor", () => {
-  it("finds the interval and blend, clamps at the ends, and follows playback", () => {
-    const c = new FrameCursor(Float64Array.of(0, 1, 3, 4));
-    expect(c.seek(2)).toMatchObject({ i0: 1, i1: 2, alpha: 0.5 });
-    expect(c.seek(3.5)).toMatchObject({ i0: 2, i1: 3, alpha: 0.5 });
-    expect(c.seek(0.25)).toMatchObject({ i0: 0, i1: 1, alpha: 0.25 });
-    expect(c.seek(-1)).toMatchObject({ i0: 0, i1: 0, alpha: 0 });
-    expect(c.seek(9)).toMatchObject({ i0: 3, i1: 3, alpha: 0 });
-    expect(new FrameCursor(Float64Array.of(5)).seek(7)).toMatchObject({ i0: 0, i1: 0, alpha: 0 });
-  });
-});
 
 describe("rigid interpolation", () => {
   it("slerp at the midpoint of a 90° turn is the 45° rotation, not a matrix lerp", () => {

@@ -175,7 +175,7 @@ describe.skipIf(!available)("studio in Chromium", () => {
       null,
       { timeout: 60_000 },
     );
-    await page.waitForSelector('.file-list li:has-text("slider-crank-vtk/slider-crank.pvd")');
+    await page.waitForSelector('.file-list li[data-path="slider-crank-vtk/slider-crank.pvd"]');
     expect(existsSync(join(root, "slider-crank-vtk", "slider-crank.pvd"))).toBe(true);
   }, 90_000);
 

@@ -1,5 +1,5 @@
 /** The studio server's API over the project folder (see docs/studio.md). */
-import type { FileSource } from "../../src/mixed/load.js";
+import type { FileSource } from "../../src/core/file-source.js";
 
 /** One file of the project. */
 export interface ProjectFile {
@@ -7,13 +7,28 @@ export interface ProjectFile {
   readonly path: string;
   readonly size: number;
   readonly mtimeMs: number;
+  /** Id of the format the file's name gives (see `formats`), when one does. */
+  readonly format?: string;
 }
 
-/** Lists the project's files. */
-export async function listFiles(): Promise<{ root: string; files: ProjectFile[] }> {
+/** A format the server's registry knows. */
+export interface FormatInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly docsPage: string;
+  /** The workspace that opens such a file, if any (e.g. `mixed`). */
+  readonly workspace?: string;
+}
+
+/** Lists the project's files and the formats the server knows. */
+export async function listFiles(): Promise<{
+  root: string;
+  files: ProjectFile[];
+  formats: FormatInfo[];
+}> {
   const r = await fetch("/api/files");
   if (!r.ok) throw new Error(`listing failed: ${r.status}`);
-  return (await r.json()) as { root: string; files: ProjectFile[] };
+  return (await r.json()) as { root: string; files: ProjectFile[]; formats: FormatInfo[] };
 }
 
 /** Reads a project file; "missing" on 404. */

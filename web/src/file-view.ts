@@ -1,114 +1,112 @@
 /**
- * One project file checked by the same readers as the CLI: its summary
- * (`amx show`, `cad show`, `agr info`, `amb info`) and its diagnostics with
- * line and column. Formats are recognised by name (`.amx`, `.agr`, `.amb`,
- * `CAD_Matrixes.dat`); `.agr` and `.amb` by content too (text or binary).
+ * One project file checked by the server through the format registry (the
+ * same readers as `deforma check`): its format, its diagnostics with line and
+ * column, and its summary. A format the registry gains shows here with no
+ * edit of this file.
  */
 
-import { decodeText } from "../../src/core/bytes.js";
-import { type Diagnostic, locate } from "../../src/core/diagnostics.js";
-import { agrInfo, readAgr } from "../../src/mixed/agr/index.js";
-import { ambInfo, readAmb } from "../../src/mixed/amb/index.js";
-import { readAmx } from "../../src/mixed/amx/index.js";
-import { readCad } from "../../src/mixed/cad/index.js";
-import { CAD_FILE_NAME } from "../../src/mixed/load.js";
-import { readProjectFile } from "./api.js";
+import { checkProjectFile, type FileCheckReply } from "./check-api.js";
 import { h } from "./dom.js";
 import { t, tr } from "./i18n.js";
-import { formatRoute } from "./route.js";
+import { formatRoute, type Route } from "./route.js";
 
-/** Whether the file view knows `path`'s format. */
-export function checkable(path: string): boolean {
-  const name = path.replace(/.*\//, "");
-  return /\.(amx|agr|amb)$/i.test(name) || name === CAD_FILE_NAME;
+/** The route of the workspace that opens a format, when the studio has one. */
+function workspaceRoute(workspace: string | undefined, file: string): Route | undefined {
+  return workspace === "mixed" || workspace === "bulge" || workspace === "live"
+    ? { workspace, file }
+    : undefined;
 }
 
 /** The file view's element. */
 export class FileView {
   readonly element = h("section", { className: "workspace file-view" });
 
-  /** Reads, checks and shows `path`. */
+  /** Checks and shows `path`. */
   async show(path: string): Promise<void> {
     this.element.replaceChildren(h("h2", {}, path));
-    const input = await readProjectFile(path);
-    if (input.status !== "ok") {
-      this.element.append(
-        h(
-          "p",
-          { className: "error" },
-          input.status === "missing" ? `${path}: not found` : `${path}: ${input.reason}`,
-        ),
-      );
+    delete this.element.dataset.state;
+    let reply: FileCheckReply;
+    try {
+      reply = await checkProjectFile(path);
+    } catch (e) {
+      this.element.dataset.state = "failed";
+      this.element.append(h("p", { className: "error" }, `${path}: ${(e as Error).message}`));
       return;
     }
-    const name = path.replace(/.*\//, "").toLowerCase();
-    let summary: unknown;
-    let diagnostics: readonly Diagnostic[];
-    let text: string | undefined;
-    if (name.endsWith(".amx")) {
-      text = decodeText(input.bytes);
-      const r = readAmx(text);
-      summary = r.model;
-      diagnostics = r.diagnostics;
-    } else if (name === CAD_FILE_NAME.toLowerCase()) {
-      text = decodeText(input.bytes);
-      const r = readCad(text);
-      summary = r.model;
-      diagnostics = r.diagnostics;
-    } else if (name.endsWith(".agr")) {
-      const r = readAgr(input.bytes);
-      summary = r.model && agrInfo(r.model);
-      diagnostics = r.diagnostics;
-      text = r.text;
-    } else if (name.endsWith(".amb")) {
-      const r = readAmb(input.bytes);
-      summary = r.model && ambInfo(r.model);
-      diagnostics = r.diagnostics;
-      text = r.text;
-    } else {
+    this.render(reply);
+  }
+
+  /** Renders a check reply (also used by tests with a reply made by hand). */
+  render(reply: FileCheckReply): void {
+    const { path, format } = reply;
+    this.element.replaceChildren(h("h2", {}, path));
+    if (!format) {
+      this.element.dataset.state = "unknown";
       this.element.append(tr("p", "file.unknown"));
+      for (const d of reply.diagnostics)
+        this.element.append(h("p", { className: "note" }, d.message));
       return;
     }
-    const located = locate(diagnostics, text === undefined ? { file: path } : { file: path, text });
-    const errors = located.filter((d) => d.severity === "error").length;
-    this.element.dataset.state = errors > 0 ? "invalid" : "valid";
     this.element.append(
       h(
         "p",
-        { className: errors > 0 ? "verdict invalid" : "verdict valid" },
-        t(errors > 0 ? "file.invalid" : "file.valid", {
-          errors,
-          warnings: located.length - errors,
+        { className: "format" },
+        t("file.format", {
+          label: reply.variant ? `${format.label}, ${reply.variant}` : format.label,
+        }),
+        " — ",
+        h("code", {}, `docs/formats/${format.docsPage}`),
+      ),
+    );
+    if (reply.status === "too-large") {
+      this.element.dataset.state = "unchecked";
+      this.element.append(tr("p", "file.tooLarge"));
+      return;
+    }
+    this.element.dataset.state = reply.errors > 0 ? "invalid" : "valid";
+    this.element.append(
+      h(
+        "p",
+        { className: reply.errors > 0 ? "verdict invalid" : "verdict valid" },
+        t(reply.errors > 0 ? "file.invalid" : "file.valid", {
+          errors: reply.errors,
+          warnings: reply.warnings,
         }),
       ),
     );
-    if (located.length > 0) {
+    if (reply.diagnostics.length > 0) {
       const list = h("ul", { className: "problems-list" });
-      for (const d of located) {
+      reply.diagnostics.forEach((d, i) => {
+        const line = reply.lines?.[i];
         list.append(
           h(
             "li",
             { className: d.severity },
             h("code", {}, `${d.file}:${d.line}:${d.column}:`),
             ` ${d.severity} ${d.code}: ${d.message}`,
+            line === undefined
+              ? null
+              : h(
+                  "pre",
+                  { className: "source" },
+                  `${line}\n${" ".repeat(Math.max(0, d.column - 1))}^`,
+                ),
           ),
         );
-      }
+      });
+      if (reply.omitted > 0) list.append(h("li", {}, t("file.omitted", { count: reply.omitted })));
       this.element.append(list);
     }
-    if (name.endsWith(".amx")) {
-      this.element.append(
-        h(
-          "p",
-          {},
-          h("a", { href: formatRoute({ workspace: "mixed", file: path }) }, t("file.play")),
-        ),
-      );
+    const open = workspaceRoute(format.workspace, path);
+    if (open) {
+      this.element.append(h("p", {}, h("a", { href: formatRoute(open) }, t("file.play"))));
     }
-    if (summary !== undefined) {
-      // Long arrays (frame times) are cut for reading; the CLI's --json gives them whole.
-      const json = readableJson(summary);
-      this.element.append(tr("h3", "file.summary"), h("pre", { className: "summary" }, json));
+    if (reply.summary !== undefined) {
+      // Long arrays (frame times) are cut for reading; `deforma check`'s readers give them whole.
+      this.element.append(
+        tr("h3", "file.summary"),
+        h("pre", { className: "summary" }, readableJson(reply.summary)),
+      );
     }
   }
 }
@@ -117,7 +115,7 @@ export class FileView {
  * Indented JSON with arrays of numbers on one line (a matrix, frame times),
  * cut after 24 entries with a count of the rest.
  */
-function readableJson(value: unknown): string {
+export function readableJson(value: unknown): string {
   const inline: string[] = [];
   const text = JSON.stringify(
     value,

@@ -1,16 +1,17 @@
 /** The studio shell: workspaces, the project's files, drag-and-drop, language, deep links. */
 import "./style.css";
-import { listFiles, type ProjectFile, writeProjectFile } from "./api.js";
+import { writeProjectFile } from "./api.js";
 import { h } from "./dom.js";
-import { checkable, FileView } from "./file-view.js";
+import { FileList } from "./file-list.js";
+import { FileView } from "./file-view.js";
 import { initialLanguage, LANGUAGES, type Language, language, setLanguage, t, tr } from "./i18n.js";
 import { MixedWorkspace } from "./mixed/workspace.js";
-import { formatRoute, parseRoute, type Route } from "./route.js";
+import { parseRoute, type Route } from "./route.js";
 
 const mixed = new MixedWorkspace();
 const fileView = new FileView();
 const coming = h("section", { className: "workspace coming" }, tr("p", "ws.coming"));
-const fileList = h("ul", { className: "file-list" });
+const fileList = new FileList();
 const status = h("div", { className: "status", role: "status" });
 const tabs = h("nav", { className: "tabs" });
 let openedFile: string | undefined;
@@ -49,7 +50,7 @@ function build(): void {
         "aside",
         { className: "files" },
         tr("h2", "files.title"),
-        fileList,
+        fileList.element,
         tr("p", "files.drop"),
         status,
       ),
@@ -70,38 +71,10 @@ function build(): void {
 }
 
 async function refreshFiles(): Promise<void> {
-  let files: ProjectFile[];
   try {
-    files = (await listFiles()).files;
+    await fileList.refresh();
   } catch (e) {
     status.textContent = (e as Error).message;
-    return;
-  }
-  fileList.replaceChildren();
-  if (files.length === 0) fileList.append(tr("li", "files.empty"));
-  for (const f of files) {
-    const isAmx = f.path.toLowerCase().endsWith(".amx");
-    const item = isAmx
-      ? h("a", { href: formatRoute({ workspace: "mixed", file: f.path }) }, f.path)
-      : checkable(f.path)
-        ? h("a", { href: formatRoute({ workspace: "file", file: f.path }) }, f.path)
-        : h("span", {}, f.path);
-    // An .amx opens in the Mixed workspace; its ✓ checks it alone, as other FRUND files are.
-    const check = isAmx
-      ? h("a", { className: "check", href: formatRoute({ workspace: "file", file: f.path }) }, " ✓")
-      : null;
-    fileList.append(
-      h(
-        "li",
-        {
-          className: f.path === openedFile ? "current" : "",
-          title: `${f.size} B`,
-          dataset: { path: f.path },
-        },
-        item,
-        check,
-      ),
-    );
   }
 }
 
@@ -133,8 +106,7 @@ async function route(r: Route): Promise<void> {
   if (r.workspace !== "mixed") return;
   if (r.file && r.file !== openedFile) {
     openedFile = r.file;
-    for (const li of fileList.querySelectorAll("li"))
-      li.classList.toggle("current", li.dataset.path === r.file);
+    fileList.setCurrent(r.file);
     await mixed.openFile(r.file, r.t);
   }
 }

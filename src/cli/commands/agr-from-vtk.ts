@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { validateAgr, writeAgrBinary, writeAgrText } from "../../mixed/agr/index.js";
-import { meshAnimationFromVtk, readVtkSeries } from "../../mixed/export/index.js";
+import { meshAnimationFromVtk, readVtkSeries } from "../../mixed/vtk/index.js";
 import { readInput } from "../../node/files.js";
 import { type Command, flagOption, stringOption } from "../command.js";
 import { inputBytes } from "../input.js";

@@ -3,7 +3,7 @@ import { mkdir, readdir, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { COLORMAP_NAMES, type ColormapName } from "../../core/colormap.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
-import { MAX_EXPORT_FRAMES } from "../../mixed/export/frames.js";
+import { MAX_EXPORT_FRAMES } from "../../mixed/sample/frames.js";
 import { buildMixedScene } from "../../mixed/sample/scene.js";
 import { writeFileAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
@@ -94,7 +94,7 @@ export const mixedExport: Command = {
       const target = resolve(io.cwd, gltf);
       // Checked before the work too, so a refused export costs nothing.
       if (!force && (await exists(target))) return refuseOverwrite(io, gltf);
-      const { exportGltf } = await import("../../mixed/export/gltf.js");
+      const { exportGltf } = await import("../../mixed/gltf/export.js");
       const glb = await exportGltf(scene, {
         ...frames,
         ...(colormap ? { colormap: colormap as ColormapName } : {}),
@@ -110,7 +110,7 @@ export const mixedExport: Command = {
       io.err(`deforma: ${vtk} exists and is not empty; not overwritten (use --force)\n`);
       return ExitCode.Problems;
     }
-    const { vtkFiles } = await import("../../mixed/export/vtk.js");
+    const { vtkFiles } = await import("../../mixed/vtk/export.js");
     const name = basename(file).replace(/\.amx$/i, "") || "mixed";
     let count = 0;
     const made = new Set<string>();

@@ -4,12 +4,12 @@ import { existsSync } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listProjectFiles } from "../../studio/project-files.js";
 import {
   STUDIO_SERVER_DEFAULTS,
   type StudioServer,
   startStudioServer,
 } from "../../studio/server.js";
+import { mixedStartFile } from "../../studio/start-file.js";
 import { type Command, flagOption, stringOption } from "../command.js";
 import { type CliIo, ExitCode, UsageError } from "../io.js";
 import { bundledDemo } from "./demo.js";
@@ -32,14 +32,9 @@ export type StudioStart =
   | { readonly running: StudioServer; readonly url: string }
   | { readonly exitCode: number };
 
-/** Deep link into the mixed workspace for the project's first `.amx` (top level first, then by path). */
+/** Deep link into the mixed workspace for the project's first `.amx` that loads (see `mixedStartFile`). */
 export async function studioUrl(base: string, dir: string): Promise<string> {
-  const { files } = await listProjectFiles(await realpath(dir));
-  const depth = (p: string) => p.split("/").length;
-  const amx = files
-    .filter((f) => f.path.toLowerCase().endsWith(".amx"))
-    .map((f) => f.path)
-    .sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0))[0];
+  const amx = await mixedStartFile(await realpath(dir));
   const file = amx === undefined ? "" : `?file=${amx.split("/").map(encodeURIComponent).join("/")}`;
   return `${base}#/mixed${file}`;
 }

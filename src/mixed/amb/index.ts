@@ -1,6 +1,7 @@
 /** The `.amb` MBS animation format: model, text and binary encodings, checks, summary. */
 export { AMB_MAGIC } from "./binary-layout.js";
 export { AMB } from "./codes.js";
+export * from "./format.js";
 export { type AmbInfo, ambInfo } from "./info.js";
 export * from "./model.js";
 export { type AmbReadResult, readAmb } from "./read.js";

@@ -11,7 +11,7 @@ import { findCadSolver } from "../cad/lookup.js";
 import type { CadMatrices } from "../cad/model.js";
 import { AMX, type AmxKind } from "./codes.js";
 import type { MixedAnimation } from "./model.js";
-import type { AmxSpans } from "./read.js";
+import type { AmxSpans } from "./validate.js";
 
 /** What became of a companion file: its model, or why there is none. */
 export type Companion<T> =

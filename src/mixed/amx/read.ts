@@ -10,37 +10,7 @@ import { TokenReader } from "../../core/token-reader.js";
 import { readMatrixText } from "../matrix-text.js";
 import { AMX, type AmxCode, type AmxKind } from "./codes.js";
 import type { MixedAnimation, MixedBody } from "./model.js";
-import { validateAmx } from "./validate.js";
-
-/** Where each value of one variant stands in the source. */
-export interface AnimationSpans {
-  readonly type: Span;
-  readonly scalarParam: Span;
-  readonly vectorParam: Span;
-  readonly file: Span;
-  /** From the first to the last matrix entry. */
-  readonly matrix: Span;
-}
-
-/** Where each value of one body stands in the source, and the variant count it declares. */
-export interface BodySpans {
-  readonly body: Span;
-  readonly variantCount: Span;
-  /** The variant count as the file declares it (the model holds the variants read). */
-  readonly declaredVariants: number;
-  readonly variantInUse: Span;
-  readonly animations: AnimationSpans[];
-}
-
-/** Source spans parallel to a {@link MixedAnimation}, with the counts the file declares. */
-export interface AmxSpans {
-  readonly mbs: Span;
-  /** The body count's token; `[0, 0]` when the file ended before it. */
-  readonly bodyCount: Span;
-  /** The body count as declared; undefined when it could not be read. */
-  readonly declaredBodies: number | undefined;
-  readonly bodies: BodySpans[];
-}
+import { type AmxSpans, type BodySpans, validateAmx } from "./validate.js";
 
 /** Result of {@link readAmxSyntax}: the syntax tree of an `.amx`. */
 export interface AmxSyntax {

@@ -9,7 +9,36 @@ import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { AMX, type AmxCode, type AmxKind } from "./codes.js";
 import type { MeshAnimationRef, MixedAnimation } from "./model.js";
-import type { AmxSpans, AnimationSpans } from "./read.js";
+
+/** Where each value of one variant stands in the source. */
+export interface AnimationSpans {
+  readonly type: Span;
+  readonly scalarParam: Span;
+  readonly vectorParam: Span;
+  readonly file: Span;
+  /** From the first to the last matrix entry. */
+  readonly matrix: Span;
+}
+
+/** Where each value of one body stands in the source, and the variant count it declares. */
+export interface BodySpans {
+  readonly body: Span;
+  readonly variantCount: Span;
+  /** The variant count as the file declares it (the model holds the variants read). */
+  readonly declaredVariants: number;
+  readonly variantInUse: Span;
+  readonly animations: AnimationSpans[];
+}
+
+/** Source spans parallel to a {@link MixedAnimation}, with the counts the file declares. */
+export interface AmxSpans {
+  readonly mbs: Span;
+  /** The body count's token; `[0, 0]` when the file ended before it. */
+  readonly bodyCount: Span;
+  /** The body count as declared; undefined when it could not be read. */
+  readonly declaredBodies: number | undefined;
+  readonly bodies: BodySpans[];
+}
 
 const NOWHERE: Span = [0, 0];
 

@@ -8,7 +8,31 @@ import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { CAD, type CadCode, type CadKind } from "./codes.js";
 import type { CadMatrices } from "./model.js";
-import type { CadSpans } from "./read.js";
+
+/** Where one solver's values stand in the source. */
+export interface CadSolverSpans {
+  readonly type: Span;
+  readonly flag: Span;
+  /** First to last matrix entry, or the flag's span when there is no matrix. */
+  readonly matrix: Span;
+}
+
+/** Where one body's values stand in the source, and the solver count it declares. */
+export interface CadBodySpans {
+  readonly body: Span;
+  readonly solverCount: Span;
+  /** The solver count as declared (the model holds the solvers read). */
+  readonly declaredSolvers: number;
+  readonly solvers: CadSolverSpans[];
+}
+
+/** Source spans parallel to a {@link CadMatrices}, with the counts the file declares. */
+export interface CadSpans {
+  readonly bodyCount: Span;
+  /** The body count as declared; undefined when it could not be read. */
+  readonly declaredBodies: number | undefined;
+  readonly bodies: CadBodySpans[];
+}
 
 const NOWHERE: Span = [0, 0];
 

@@ -1,5 +1,10 @@
-/** Sampling mixed animations: frame cursors, rotation interpolation, scenes, the sampler. */
-export * from "./interpolant.js";
-export * from "./rotation.js";
+/** Sampling mixed animations: scenes, the sampler, export frame times, rigid body meshes. */
+export { FRAME_DEFAULTS, type FrameOptions, sampleTimes } from "./frames.js";
+export {
+  RIGID_MESH_DEFAULTS,
+  type RigidMeshOptions,
+  rigidMesh,
+  type TriangleMesh,
+} from "./rigid-mesh.js";
 export * from "./sampler.js";
 export * from "./scene.js";

@@ -6,9 +6,9 @@
  * playback is O(1) per frame; nothing allocates per frame.
  */
 import { compose } from "../../core/affine.js";
+import { FrameCursor } from "../../core/frame-cursor.js";
+import { affineFromQuaternion, slerpFlat } from "../../core/quaternion.js";
 import type { MeshAnimation } from "../agr/model.js";
-import { FrameCursor } from "./interpolant.js";
-import { affineFromQuaternion, slerpFlat } from "./rotation.js";
 import type { MixedScene, SceneVariant } from "./scene.js";
 
 /** Options of the position samplers. */

@@ -4,11 +4,11 @@
  * variants the `.amx` binds to it.
  */
 import { affineFrom } from "../../core/affine.js";
+import { quaternionFromAffine } from "../../core/quaternion.js";
 import { extractSurface, type MeshAnimation } from "../agr/index.js";
 import type { BodyGeometry, MbsAnimation } from "../amb/model.js";
 import type { MeshAnimationRef, MixedAnimation } from "../amx/model.js";
 import type { MixedFolder } from "../load.js";
-import { quaternionFromAffine } from "./rotation.js";
 
 /** One mesh animation variant of a body. */
 export interface SceneVariant {

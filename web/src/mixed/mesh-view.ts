@@ -5,8 +5,9 @@
  */
 import * as THREE from "three";
 import { COLORMAP_SIZE, type ColormapName, colormap } from "../../../src/core/colormap.js";
+import type { FrameCursor } from "../../../src/core/frame-cursor.js";
 import { type MeshAnimation, scalarAt, vectorAt } from "../../../src/mixed/agr/model.js";
-import type { FrameCursor, SceneVariant } from "../../../src/mixed/sample/index.js";
+import type { SceneVariant } from "../../../src/mixed/sample/index.js";
 import { MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
 
 /** How the colour range follows the data. */

@@ -1,0 +1,97 @@
+/**
+ * Import direction, checked by dependency-cruiser in `npm test`
+ * (`npm run deps`). docs/architecture.md explains the layers:
+ *   cli, studio, node (Node edges)  →  systems (mixed, bulge, live)  →  core
+ *   web (the studio's page)         →  systems, core
+ * test/architecture.test.ts plants a violation of each rule in a scratch
+ * tree and checks that this configuration fails it.
+ */
+const SYSTEMS = "(mixed|bulge|live)";
+const ISOMORPHIC = `^(src/(core|${SYSTEMS.slice(1, -1)}|index\\.ts|formats\\.ts)|web/src)`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-imports-only-core",
+      comment: "The core is neutral: it imports nothing of ours outside src/core.",
+      severity: "error",
+      from: { path: "^src/core/" },
+      to: { path: "^(src|web)/", pathNot: "^src/core/" },
+    },
+    {
+      name: "system-imports-only-core",
+      comment:
+        "A system (mixed, bulge, live) imports only the core and itself; never another system or an edge.",
+      severity: "error",
+      from: { path: `^src/${SYSTEMS}/` },
+      to: { path: "^(src|web)/", pathNot: ["^src/core/", "^src/$1/"] },
+    },
+    {
+      name: "isomorphic-no-node",
+      comment: "The core, the systems and the web app run in the browser too: no node: modules.",
+      severity: "error",
+      from: { path: ISOMORPHIC },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "node-edges-only",
+      comment: "Only src/cli, src/studio and src/node may import node: modules.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(cli|studio|node)/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "edges-point-inward",
+      comment: "src/node is a library edge (no CLI, no studio); the studio never imports the CLI.",
+      severity: "error",
+      from: { path: "^src/(node|studio)/" },
+      to: { path: "^src/cli/" },
+    },
+    {
+      name: "node-not-studio",
+      comment: "src/node is a library edge the studio and CLI build on, not the other way round.",
+      severity: "error",
+      from: { path: "^src/node/" },
+      to: { path: "^src/studio/" },
+    },
+    {
+      name: "web-not-node-edges",
+      comment:
+        "The web app imports the isomorphic code only (never src/cli, src/studio, src/node).",
+      severity: "error",
+      from: { path: "^web/src/" },
+      to: { path: "^src/(cli|studio|node)/" },
+    },
+    {
+      name: "web-shell-not-systems",
+      comment:
+        "The studio shell (web/src outside a system's folder) does not import a system's code; a system's workspace lives in web/src/<system>/. Composition roots that list the systems are the exceptions.",
+      severity: "error",
+      from: { path: "^web/src/", pathNot: [`^web/src/${SYSTEMS}/`, "^web/src/workspaces\\.ts$"] },
+      to: { path: `^src/${SYSTEMS}/` },
+    },
+    {
+      name: "web-system-only-own",
+      comment:
+        "A system's workspace (web/src/<system>/) imports only its own system, the core and the shell.",
+      severity: "error",
+      from: { path: `^web/src/${SYSTEMS}/` },
+      to: { path: `^(src|web/src)/${SYSTEMS}/`, pathNot: ["^src/$1/", "^web/src/$1/"] },
+    },
+    {
+      name: "no-cycles",
+      comment: "No import cycles in the library or the web app.",
+      severity: "error",
+      from: { path: "^(src|web/src)/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+  },
+};

@@ -1,0 +1,14 @@
+/**
+ * The injected file reader: loaders that need companion files take one, so
+ * the same loader runs in Node (the file system) and in the browser (the
+ * studio's API). glTF-Transform's split of platform I/O from the model.
+ */
+
+/** What a reader found at a path. */
+export type FileSource =
+  | { readonly status: "ok"; readonly bytes: Uint8Array }
+  | { readonly status: "missing" }
+  | { readonly status: "unreadable"; readonly reason: string };
+
+/** Reads a file by path (a path the loader built from the file that names it). */
+export type FileReader = (path: string) => Promise<FileSource>;

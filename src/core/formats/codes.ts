@@ -1,0 +1,32 @@
+/** Diagnostic codes of format recognition and `deforma check`; listed in `docs/formats/diagnostics.md`. */
+import type { DiagnosticTable } from "../diagnostics.js";
+
+/** Every diagnostic kind of the format registry's checks. */
+export const FORMAT = {
+  unknown: {
+    code: "FMT001",
+    severity: "error",
+    summary: "no known format has this file's name or content; the message says what it looks like",
+  },
+  nameMismatch: {
+    code: "FMT002",
+    severity: "warning",
+    summary: "the name says one format and the content another; the file is read as its content",
+  },
+  unreadable: {
+    code: "FMT003",
+    severity: "error",
+    summary: "the file cannot be read (missing, a folder, no permission)",
+  },
+  readerFailed: {
+    code: "FMT004",
+    severity: "error",
+    summary: "the format's reader failed unexpectedly (a defect: please report it with the file)",
+  },
+  notThisFormat: {
+    code: "FMT005",
+    severity: "error",
+    summary:
+      "the name says a format, but the content is binary data that format cannot start with; not read",
+  },
+} as const satisfies DiagnosticTable;

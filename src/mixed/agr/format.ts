@@ -1,0 +1,23 @@
+/** The `.agr` format's descriptor for the format registry. */
+import { defineFormat, textMagic } from "../../core/formats/descriptor.js";
+import { AGR_MAGIC } from "./binary-layout.js";
+import { AGR } from "./codes.js";
+import { agrInfo } from "./info.js";
+import { readAgr } from "./read.js";
+import { AGR_TEXT_MAGIC } from "./read-text.js";
+
+/** Mesh animation (`*.agr`): binary (magic `\x89AGR…`) or text (`DEFORMA-AGR 1`). */
+export const AGR_FORMAT = defineFormat({
+  id: "agr",
+  label: "mesh animation",
+  system: "mixed",
+  extensions: [".agr"],
+  magic: [{ variant: "binary", bytes: AGR_MAGIC }, textMagic("text", AGR_TEXT_MAGIC)],
+  read(bytes) {
+    const r = readAgr(bytes);
+    return { model: r.model, diagnostics: r.diagnostics, text: r.text, variant: r.encoding };
+  },
+  summary: agrInfo,
+  codes: [AGR],
+  docsPage: "agr.md",
+});

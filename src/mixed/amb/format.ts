@@ -1,0 +1,23 @@
+/** The `.amb` format's descriptor for the format registry. */
+import { defineFormat, textMagic } from "../../core/formats/descriptor.js";
+import { AMB_MAGIC } from "./binary-layout.js";
+import { AMB } from "./codes.js";
+import { ambInfo } from "./info.js";
+import { readAmb } from "./read.js";
+import { AMB_TEXT_MAGIC } from "./read-text.js";
+
+/** MBS animation (`*.amb`): binary (magic `\x89AMB…`) or text (`DEFORMA-AMB 1`). */
+export const AMB_FORMAT = defineFormat({
+  id: "amb",
+  label: "MBS animation",
+  system: "mixed",
+  extensions: [".amb"],
+  magic: [{ variant: "binary", bytes: AMB_MAGIC }, textMagic("text", AMB_TEXT_MAGIC)],
+  read(bytes) {
+    const r = readAmb(bytes);
+    return { model: r.model, diagnostics: r.diagnostics, text: r.text, variant: r.encoding };
+  },
+  summary: ambInfo,
+  codes: [AMB],
+  docsPage: "amb.md",
+});

@@ -1,0 +1,22 @@
+/** The `.amx` format's descriptor for the format registry. */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import { AMX } from "./codes.js";
+import { readAmx } from "./read.js";
+
+/** Mixed animation file (`*.amx`): text, no magic; the studio plays it in the Mixed workspace. */
+export const AMX_FORMAT = defineFormat({
+  id: "amx",
+  label: "mixed animation",
+  system: "mixed",
+  extensions: [".amx"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readAmx(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: (model) => model,
+  codes: [AMX],
+  docsPage: "amx.md",
+  workspace: "mixed",
+});

@@ -1,0 +1,22 @@
+/** The `CAD_Matrixes.dat` format's descriptor for the format registry. */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import { CAD } from "./codes.js";
+import { readCad } from "./read.js";
+
+/** CAD matrices (`CAD_Matrixes.dat`): text, no magic; recognised by its fixed name. */
+export const CAD_FORMAT = defineFormat({
+  id: "cad-matrixes",
+  label: "CAD matrices",
+  system: "mixed",
+  extensions: [],
+  fileNames: ["CAD_Matrixes.dat"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readCad(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: (model) => model,
+  codes: [CAD],
+  docsPage: "cad-matrixes.md",
+});

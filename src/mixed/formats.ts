@@ -1,0 +1,16 @@
+/** The file formats of the FRUND mixed animation system, as descriptors for the format registry. */
+import type { AnyFormat } from "../core/formats/descriptor.js";
+import { AGR_FORMAT } from "./agr/format.js";
+import { AMB_FORMAT } from "./amb/format.js";
+import { AMX_FORMAT } from "./amx/format.js";
+import { CAD_FORMAT } from "./cad/format.js";
+import { VTU_FORMAT } from "./vtk/format.js";
+
+/** FRUND's formats, in the order the docs list them. */
+export const MIXED_FORMATS: readonly AnyFormat[] = [
+  AMX_FORMAT,
+  CAD_FORMAT,
+  AMB_FORMAT,
+  AGR_FORMAT,
+  VTU_FORMAT,
+];

@@ -1,0 +1,17 @@
+/** VTK: the series export (ParaView) and the import that makes an `.agr` from solver output. */
+export { VTK } from "./codes.js";
+export { type ExportFile, exportVtk, VTK_DEFAULTS, type VtkOptions, vtkFiles } from "./export.js";
+export { VTU_FORMAT } from "./format.js";
+export {
+  FROM_VTK_DEFAULTS,
+  type FromVtkOptions,
+  type FromVtkResult,
+  meshAnimationFromVtk,
+} from "./from-vtk.js";
+export {
+  readVtkSeries,
+  type VtkFrame,
+  type VtkInputFile,
+  type VtkReadOptions,
+  type VtkSeries,
+} from "./read.js";

@@ -1,0 +1,19 @@
+/** What the VTK reader hands to its callers: one time step of an unstructured grid. */
+import type { DecodedArray } from "./read-data.js";
+
+/** One time step: an unstructured grid's points, cells and point data. */
+export interface VtkFrame {
+  /** The `.vtu` it came from, and the offset of its Piece (for diagnostics). */
+  readonly file: string;
+  readonly start: number;
+  /** The file's XML text (locates diagnostics). */
+  readonly text: string;
+  /** Time in seconds from the `.pvd` or the `TimeValue` field; undefined when neither has one. */
+  readonly time: number | undefined;
+  /** xyz packed, length 3·pointCount. */
+  readonly points: Float64Array;
+  readonly pointCount: number;
+  readonly types: Uint8Array;
+  readonly connectivity: Uint32Array;
+  readonly pointData: readonly DecodedArray[];
+}

@@ -1,0 +1,301 @@
+/**
+ * Decoding a VTK XML `DataArray`: `ascii` numbers, inline `binary` base64,
+ * `appended` data (base64 or raw), each with a UInt32 or UInt64 byte-count
+ * header, optionally zlib-compressed in blocks (inflated with the platform's
+ * `DecompressionStream`). Values come back as float64; problems are reported.
+ */
+
+import { Base64Reader } from "../../core/base64.js";
+import type { Reporter } from "../../core/diagnostics.js";
+import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
+import { attr, attrStart, type XmlElement } from "../../core/xml.js";
+import { VTK } from "./codes.js";
+
+/** What a file says about how its arrays are stored. */
+export interface DataContext {
+  /** The XML text of the file (ascii and inline binary data live in it). */
+  readonly text: string;
+  /** Bytes after the `_` of `<AppendedData>`, if any. */
+  readonly appended?: Uint8Array;
+  /** Encoding of the appended data. */
+  readonly appendedEncoding: "raw" | "base64";
+  /** Bytes of a size header: 4 (UInt32) or 8 (UInt64). */
+  readonly headerSize: 4 | 8;
+  /** Whether arrays are zlib-compressed (`compressor="vtkZLibDataCompressor"`). */
+  readonly compressed: boolean;
+  readonly sink: Reporter;
+}
+
+/** A decoded array: `components` values per tuple. */
+export interface DecodedArray {
+  readonly name: string;
+  readonly components: number;
+  readonly values: Float64Array;
+}
+
+/** Byte size and reader of each VTK value type (little-endian). */
+const TYPES: Record<string, readonly [size: number, get: (v: DataView, o: number) => number]> = {
+  Int8: [1, (v, o) => v.getInt8(o)],
+  UInt8: [1, (v, o) => v.getUint8(o)],
+  Int16: [2, (v, o) => v.getInt16(o, true)],
+  UInt16: [2, (v, o) => v.getUint16(o, true)],
+  Int32: [4, (v, o) => v.getInt32(o, true)],
+  UInt32: [4, (v, o) => v.getUint32(o, true)],
+  Int64: [8, (v, o) => v.getUint32(o, true) + v.getInt32(o + 4, true) * 2 ** 32],
+  UInt64: [8, (v, o) => v.getUint32(o, true) + v.getUint32(o + 4, true) * 2 ** 32],
+  Float32: [4, (v, o) => v.getFloat32(o, true)],
+  Float64: [8, (v, o) => v.getFloat64(o, true)],
+};
+
+/** A sequential byte source over raw bytes or base64 text. */
+interface ByteSource {
+  /** The next `count` bytes as one chunk (base64: one padded group), or undefined. */
+  read(count: number): Uint8Array | undefined;
+  mark(): number;
+  restore(mark: number): void;
+}
+
+function rawSource(bytes: Uint8Array, start: number): ByteSource {
+  let pos = start;
+  return {
+    read(count) {
+      if (count < 0 || pos + count > bytes.length) return undefined;
+      const out = bytes.subarray(pos, pos + count);
+      pos += count;
+      return out;
+    },
+    mark: () => pos,
+    restore: (m) => {
+      pos = m;
+    },
+  };
+}
+
+function base64Source(r: Base64Reader): ByteSource {
+  return {
+    read(count) {
+      // More bytes than the characters left can hold: truncated.
+      if (count < 0 || Math.ceil(count / 3) * 4 > r.end - r.pos) return undefined;
+      const out = new Uint8Array(count);
+      return r.chunk(count, out) ? out : undefined;
+    },
+    mark: () => r.pos,
+    restore: (m) => {
+      r.pos = m;
+    },
+  };
+}
+
+/**
+ * The values of DataArray `e`, or undefined (reported) when they cannot be
+ * read. `tuples`, when known, is checked against the number of values.
+ */
+export async function readDataArray(
+  ctx: DataContext,
+  e: XmlElement,
+  tuples?: number,
+): Promise<DecodedArray | undefined> {
+  const name = attr(e, "Name") ?? "";
+  const type = attr(e, "type") ?? "";
+  const components = Number(attr(e, "NumberOfComponents") ?? "1");
+  const bad = (message: string, at = e.start): undefined => {
+    ctx.sink.report(VTK.dataArray, `DataArray '${name}': ${message}`, at, at + 1);
+    return undefined;
+  };
+  const t = TYPES[type];
+  if (!t)
+    return bad(
+      `unknown type '${type}' (Int8 … UInt64, Float32, Float64 expected)`,
+      attrStart(e, "type"),
+    );
+  if (!(Number.isInteger(components) && components >= 1)) {
+    return bad("NumberOfComponents must be a positive integer", attrStart(e, "NumberOfComponents"));
+  }
+  const format = attr(e, "format") ?? "ascii";
+  let values: Float64Array | undefined;
+  if (format === "ascii") values = readAscii(ctx, e, bad);
+  else if (format === "binary" || format === "appended") {
+    const bytes = await readBinary(ctx, e, format, bad);
+    if (bytes) {
+      const [size, get] = t;
+      if (bytes.length % size !== 0)
+        return bad(`${bytes.length} bytes is not a whole number of ${type} values`);
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      values = new Float64Array(bytes.length / size);
+      for (let k = 0, o = 0; k < values.length; k++, o += size) values[k] = get(view, o);
+    }
+  } else {
+    ctx.sink.report(
+      VTK.encoding,
+      `DataArray '${name}': format '${format}' is not ascii, binary or appended`,
+      attrStart(e, "format"),
+    );
+  }
+  if (!values) return undefined;
+  if (tuples !== undefined && values.length !== tuples * components) {
+    return bad(
+      `expected ${tuples * components} values (${tuples} × ${components}), found ${values.length}`,
+    );
+  }
+  if (values.length % components !== 0)
+    return bad(`${values.length} values is not a multiple of ${components} components`);
+  return { name, components, values };
+}
+
+function readAscii(
+  ctx: DataContext,
+  e: XmlElement,
+  bad: (m: string, at?: number) => undefined,
+): Float64Array | undefined {
+  const cursor = new TokenCursor(ctx.text);
+  let count = 0;
+  for (let r = 0; r < e.text.length; r += 2) {
+    cursor.restore(e.text[r]!);
+    while (cursor.next() && cursor.start < e.text[r + 1]!) count++;
+  }
+  const out = new Float64Array(count);
+  let k = 0;
+  for (let r = 0; r < e.text.length; r += 2) {
+    const end = e.text[r + 1]!;
+    cursor.restore(e.text[r]!);
+    while (cursor.next() && cursor.start < end) {
+      // A run of text ends at '<', which the whitespace tokenizer does not stop at.
+      const stop = Math.min(cursor.end, end);
+      const v = parseNumber(ctx.text, cursor.start, stop);
+      if (Number.isNaN(v)) {
+        return bad(
+          `'${ctx.text.slice(cursor.start, Math.min(stop, cursor.start + 40))}' is not a number`,
+          cursor.start,
+        );
+      }
+      out[k++] = v;
+    }
+  }
+  return out;
+}
+
+async function readBinary(
+  ctx: DataContext,
+  e: XmlElement,
+  format: "binary" | "appended",
+  bad: (m: string, at?: number) => undefined,
+): Promise<Uint8Array | undefined> {
+  let source: ByteSource;
+  if (format === "binary") {
+    // The data is the element's first run of non-blank text.
+    let s = -1;
+    let end = -1;
+    for (let r = 0; r < e.text.length && s < 0; r += 2) {
+      if (/\S/.test(ctx.text.slice(e.text[r]!, e.text[r + 1]!))) {
+        s = e.text[r]!;
+        end = e.text[r + 1]!;
+      }
+    }
+    if (s < 0) return bad("no data");
+    source = base64Source(new Base64Reader(ctx.text, s, end));
+  } else {
+    const offset = Number(attr(e, "offset"));
+    const data = ctx.appended;
+    if (!data) return bad("format 'appended' but the file has no AppendedData");
+    if (!(Number.isInteger(offset) && offset >= 0 && offset <= data.length)) {
+      return bad(
+        `offset '${attr(e, "offset")}' is outside the appended data`,
+        attrStart(e, "offset"),
+      );
+    }
+    source =
+      ctx.appendedEncoding === "raw"
+        ? rawSource(data, offset)
+        : base64Source(new Base64Reader(data, offset, data.length));
+  }
+  const h = ctx.headerSize;
+  const header = (bytes: Uint8Array, i: number) => {
+    const v = new DataView(bytes.buffer, bytes.byteOffset + i * h, h);
+    return h === 4 ? v.getUint32(0, true) : v.getUint32(0, true) + v.getUint32(4, true) * 2 ** 32;
+  };
+  if (!ctx.compressed) {
+    const head = source.read(h);
+    if (!head) return bad("the size header is missing or not base64");
+    const size = header(head, 0);
+    const data = source.read(size);
+    return data ?? bad(`the header promises ${size} bytes but the data is shorter or not base64`);
+  }
+  const mark = source.mark();
+  const first = source.read(h);
+  if (!first) return bad("the compression header is missing or not base64");
+  const blocks = header(first, 0);
+  source.restore(mark);
+  const head = blocks < 2 ** 24 ? source.read((3 + blocks) * h) : undefined;
+  if (!head) return bad(`the compression header of ${blocks} blocks is truncated`);
+  const blockSize = header(head, 1);
+  const lastSize = header(head, 2) || blockSize;
+  let total = 0;
+  for (let b = 0; b < blocks; b++) total += header(head, 3 + b);
+  const packed = source.read(total);
+  if (!packed)
+    return bad(
+      `the header promises ${total} compressed bytes but the data is shorter or not base64`,
+    );
+  const size = blocks === 0 ? 0 : (blocks - 1) * blockSize + lastSize;
+  // zlib cannot expand more than about 1032:1; larger claims are corrupt headers, not data.
+  if (size > 1032 * total + 64 * blocks || size > 2 ** 31) {
+    return bad(`the compression header claims ${size} bytes from ${total} compressed bytes`);
+  }
+  const out = new Uint8Array(size);
+  for (let b = 0, at = 0, o = 0; b < blocks; b++) {
+    const packedSize = header(head, 3 + b);
+    const expected = b === blocks - 1 ? lastSize : blockSize;
+    const block = await inflate(packed.subarray(at, at + packedSize), expected);
+    if (!block || block.length !== expected) {
+      ctx.sink.report(
+        VTK.decompress,
+        `DataArray '${attr(e, "Name") ?? ""}': block ${b} does not inflate to ${expected} bytes`,
+        e.start,
+        e.start + 1,
+      );
+      return undefined;
+    }
+    out.set(block, o);
+    at += packedSize;
+    o += expected;
+  }
+  return out;
+}
+
+/**
+ * zlib-inflated `bytes`, or undefined when they are not a valid zlib stream
+ * or inflate to more than `limit` bytes (inflation stops there: a small
+ * block cannot make the reader hold gigabytes).
+ */
+export async function inflate(
+  bytes: Uint8Array,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Uint8Array | undefined> {
+  try {
+    const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
+      .stream()
+      .pipeThrough(new DecompressionStream("deflate"))
+      .getReader();
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > limit) {
+        await reader.cancel();
+        return undefined;
+      }
+      parts.push(value);
+    }
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}

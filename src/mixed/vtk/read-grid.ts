@@ -1,0 +1,177 @@
+/** Reading one UnstructuredGrid piece: points, cells (checked against the supported kinds) and point data. */
+import type { DiagnosticSink } from "../../core/diagnostics.js";
+import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
+import { CELL_KINDS } from "../agr/model.js";
+import { VTK } from "./codes.js";
+import type { VtkFrame } from "./model.js";
+import { type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
+
+/** A parsed file: its root element, the storage context and its findings. */
+export interface Parsed {
+  readonly root: XmlElement | undefined;
+  readonly ctx: DataContext;
+  readonly sink: DiagnosticSink;
+}
+
+/** Reports that the file is not of a type that can be read here. */
+export function wrongType(p: Parsed): void {
+  const root = p.root!;
+  const type = attr(root, "type");
+  p.sink.report(
+    VTK.fileType,
+    root.name !== "VTKFile"
+      ? `root element '<${root.name}>' is not <VTKFile>`
+      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, Collection or vtkMultiBlockDataSet`,
+    root.name === "VTKFile" ? attrStart(root, "type") : root.start,
+  );
+}
+
+/** The frame of an UnstructuredGrid file (first piece), or undefined when it cannot be read (reported). */
+export async function readGrid(
+  file: string,
+  p: Parsed,
+  time: number | undefined,
+): Promise<VtkFrame | undefined> {
+  const root = p.root!;
+  const { sink, ctx } = p;
+  if (root.name !== "VTKFile" || attr(root, "type") !== "UnstructuredGrid")
+    return void wrongType(p);
+  const grid = childrenNamed(root, "UnstructuredGrid")[0];
+  const pieces = grid ? childrenNamed(grid, "Piece") : [];
+  const piece = pieces[0];
+  if (!grid || !piece)
+    return void sink.report(VTK.missingSection, "no <UnstructuredGrid><Piece>", root.start);
+  if (pieces.length > 1)
+    sink.report(
+      VTK.extraPieces,
+      `${pieces.length} pieces: only the first is read`,
+      pieces[1]!.start,
+    );
+  if (time === undefined) {
+    for (const fd of childrenNamed(grid, "FieldData")) {
+      for (const a of childrenNamed(fd, "DataArray")) {
+        if (attr(a, "Name") !== "TimeValue") continue;
+        const v = await readDataArray(ctx, a);
+        if (v && v.values.length > 0) time = v.values[0];
+      }
+    }
+  }
+  const points = childrenNamed(piece, "Points")[0];
+  const cells = childrenNamed(piece, "Cells")[0];
+  const pointCount = Number(attr(piece, "NumberOfPoints"));
+  const cellCount = Number(attr(piece, "NumberOfCells"));
+  if (
+    !(
+      Number.isInteger(pointCount) &&
+      pointCount >= 0 &&
+      Number.isInteger(cellCount) &&
+      cellCount >= 0
+    )
+  ) {
+    return void sink.report(
+      VTK.missingSection,
+      "NumberOfPoints and NumberOfCells must be counts",
+      piece.start,
+    );
+  }
+  const pointArray = points && childrenNamed(points, "DataArray")[0];
+  if (!pointArray)
+    return void sink.report(VTK.missingSection, "no <Points><DataArray>", piece.start);
+  const xyz = await readDataArray(ctx, pointArray, pointCount);
+  if (!xyz) return undefined;
+  if (xyz.components !== 3)
+    return void sink.report(VTK.dataArray, "Points must have 3 components", pointArray.start);
+  const named = (n: string) =>
+    cells ? childrenNamed(cells, "DataArray").find((a) => attr(a, "Name") === n) : undefined;
+  const arrays: (DecodedArray | undefined)[] = [];
+  for (const n of ["connectivity", "offsets", "types"]) {
+    const a = named(n);
+    if (!a)
+      sink.report(VTK.missingSection, `no <Cells><DataArray Name="${n}">`, (cells ?? piece).start);
+    arrays.push(a && (await readDataArray(ctx, a)));
+  }
+  const [conn, offs, typs] = arrays;
+  if (!conn || !offs || !typs) return undefined;
+  const cellsAt = cells!.start;
+  if (typs.values.length !== cellCount) {
+    return void sink.report(
+      VTK.cellNodes,
+      `${typs.values.length} cell types for ${cellCount} cells`,
+      cellsAt,
+    );
+  }
+  // End offsets (VTK XML); a leading 0 (begin offsets, cellCount + 1 of them) is accepted too.
+  const o = offs.values;
+  const shift = o.length === cellCount + 1 && o[0] === 0 ? 1 : 0;
+  if (o.length - shift !== cellCount) {
+    return void sink.report(VTK.cellNodes, `${o.length} offsets for ${cellCount} cells`, cellsAt);
+  }
+  const types = new Uint8Array(cellCount);
+  const connectivity = new Uint32Array(conn.values.length);
+  let begin = 0;
+  for (let c = 0; c < cellCount; c++) {
+    const t = typs.values[c]!;
+    const kind = CELL_KINDS.get(t);
+    if (!kind) {
+      return void sink.report(
+        VTK.cellType,
+        `cell ${c} has VTK type ${t}; supported: 5 9 10 12 13 14`,
+        cellsAt,
+      );
+    }
+    types[c] = t;
+    const end = o[c + shift]!;
+    if (end - begin !== kind.nodes || end > conn.values.length) {
+      return void sink.report(
+        VTK.cellNodes,
+        `cell ${c} (${kind.name}) spans offsets ${begin}…${end}, expected ${kind.nodes} nodes`,
+        cellsAt,
+      );
+    }
+    for (let k = begin; k < end; k++) {
+      const v = conn.values[k]!;
+      if (!(v >= 0 && v < pointCount && Number.isInteger(v))) {
+        return void sink.report(
+          VTK.cellNodes,
+          `cell ${c} refers to point ${v}; there are ${pointCount}`,
+          cellsAt,
+        );
+      }
+      connectivity[k] = v;
+    }
+    begin = end;
+  }
+  if (begin !== conn.values.length) {
+    return void sink.report(
+      VTK.cellNodes,
+      `the connectivity has ${conn.values.length - begin} entries after the last cell`,
+      cellsAt,
+    );
+  }
+  const pointData: DecodedArray[] = [];
+  const pd = childrenNamed(piece, "PointData")[0];
+  for (const a of pd ? childrenNamed(pd, "DataArray") : []) {
+    const v = await readDataArray(ctx, a);
+    if (!v) continue;
+    if (v.values.length !== pointCount * v.components) {
+      sink.report(
+        VTK.arrayLength,
+        `point array '${v.name}' has ${v.values.length / v.components} tuples for ${pointCount} points`,
+        a.start,
+      );
+      continue;
+    }
+    pointData.push(v);
+  }
+  return {
+    file,
+    start: piece.start,
+    text: ctx.text,
+    time,
+    points: xyz.values,
+    pointCount,
+    types,
+    connectivity,
+    pointData,
+  };
+}

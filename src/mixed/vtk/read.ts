@@ -1,0 +1,159 @@
+/**
+ * Reading a VTK XML time series: `.vtu` files (UnstructuredGrid), or a `.pvd`
+ * collection naming them (times from its `timestep`s), or `.vtm` multiblock
+ * indexes (one block chosen). Never throws: problems become diagnostics
+ * located in each file (line and column of the XML).
+ */
+import { DiagnosticSink } from "../../core/diagnostics.js";
+import type { FileReader } from "../../core/file-source.js";
+import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
+import type { FileReport } from "../../core/report.js";
+import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "../../core/xml.js";
+import { VTK } from "./codes.js";
+import type { VtkFrame } from "./model.js";
+import { context, splitAppended } from "./read-file.js";
+import { type Parsed, readGrid, wrongType } from "./read-grid.js";
+
+/** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
+export interface VtkInputFile {
+  readonly name: string;
+  readonly bytes?: Uint8Array;
+  readonly text?: string;
+}
+
+/** Options of {@link readVtkSeries}. */
+export interface VtkReadOptions {
+  /** Reads files that a `.pvd` or `.vtm` names and that are not among the inputs. */
+  readonly read?: FileReader;
+  /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
+  readonly block?: string;
+}
+
+export type { VtkFrame } from "./model.js";
+
+/** What {@link readVtkSeries} found: frames in order, and every file's findings. */
+export interface VtkSeries {
+  readonly frames: VtkFrame[];
+  readonly report: FileReport[];
+}
+
+/** Reads the frames of `files` in order; see the module comment. */
+export async function readVtkSeries(
+  files: readonly VtkInputFile[],
+  options: VtkReadOptions = {},
+): Promise<VtkSeries> {
+  const report: FileReport[] = [];
+  const frames: VtkFrame[] = [];
+  // Every .vtm of a series has the same blocks: a missing choice is reported once.
+  let blockReported = false;
+  const given = new Map(files.map((f) => [normalize(f.name), f]));
+  const fetch = async (name: string): Promise<Uint8Array | undefined> => {
+    const f = given.get(normalize(name));
+    if (f) return bytesOf(f);
+    const r = await options.read?.(name);
+    return r?.status === "ok" ? r.bytes : undefined;
+  };
+  const open = (name: string, bytes: Uint8Array): Parsed => {
+    const sink = new DiagnosticSink();
+    const split = splitAppended(bytes);
+    const root = parseXml(split.text, (message, at) =>
+      sink.report(VTK.xmlSyntax, message, at, at + 1),
+    );
+    const ctx = context(root, split, sink);
+    report.push({ file: name, text: split.text, diagnostics: sink.items });
+    return { root, ctx, sink };
+  };
+  // Files being followed now: a .vtm that names itself (or a .vtm naming it back) is a cycle.
+  const following = new Set<string>();
+  const follow = async (from: Parsed, at: number, name: string, time: number | undefined) => {
+    const key = normalize(name);
+    if (following.has(key)) {
+      from.sink.report(
+        VTK.missingFile,
+        `'${name}' names itself through its blocks; not followed`,
+        at,
+        at + 1,
+      );
+      return;
+    }
+    const bytes = await fetch(name);
+    if (!bytes) {
+      from.sink.report(VTK.missingFile, `'${name}' was not given and cannot be read`, at, at + 1);
+      return;
+    }
+    const p = open(name, bytes);
+    const type = p.root && attr(p.root, "type");
+    following.add(key);
+    if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time);
+    else if (type === "UnstructuredGrid") {
+      const frame = await readGrid(name, p, time);
+      if (frame) frames.push(frame);
+    } else if (p.root) wrongType(p);
+    following.delete(key);
+  };
+  const multiblock = async (p: Parsed, name: string, time: number | undefined) => {
+    const sets: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      for (const c of e.children) c.name === "DataSet" ? sets.push(c) : walk(c);
+    };
+    if (p.root) walk(p.root);
+    const chosen = options.block
+      ? sets.filter((s) => attr(s, "name") === options.block)
+      : sets.length === 1
+        ? sets
+        : [];
+    const first = chosen[0];
+    if (!first) {
+      if (blockReported) return;
+      blockReported = true;
+      const names = sets.map((s) => `'${attr(s, "name") ?? ""}'`).join(", ");
+      p.sink.report(
+        VTK.block,
+        options.block
+          ? `no block named '${options.block}' (blocks: ${names || "none"})`
+          : `${sets.length} blocks (${names || "none"}): choose one with --block NAME`,
+        p.root?.start ?? 0,
+      );
+      return;
+    }
+    await follow(p, attrStart(first, "file"), resolvePath(name, attr(first, "file") ?? ""), time);
+  };
+
+  for (const f of files) {
+    const p = open(f.name, bytesOf(f));
+    if (!p.root) continue;
+    const type = attr(p.root, "type");
+    if (type === "Collection") {
+      const collection = childrenNamed(p.root, "Collection")[0];
+      const sets = collection ? childrenNamed(collection, "DataSet") : [];
+      const seen = new Set<string>();
+      for (const s of sets) {
+        const step = attr(s, "timestep");
+        if (seen.has(step ?? "")) {
+          p.sink.report(VTK.extraPieces, `a second part at timestep ${step} is skipped`, s.start);
+          continue;
+        }
+        seen.add(step ?? "");
+        const time = step === undefined ? undefined : Number(step);
+        if (time !== undefined && !Number.isFinite(time)) {
+          p.sink.report(VTK.times, `timestep '${step}' is not a number`, attrStart(s, "timestep"));
+        }
+        await follow(p, attrStart(s, "file"), resolvePath(f.name, attr(s, "file") ?? ""), time);
+      }
+      if (sets.length === 0)
+        p.sink.report(VTK.noFrames, "the collection lists no DataSet", p.root.start);
+    } else if (type === "vtkMultiBlockDataSet") {
+      following.add(normalize(f.name));
+      await multiblock(p, f.name, undefined);
+      following.delete(normalize(f.name));
+    } else if (type === "UnstructuredGrid") {
+      const frame = await readGrid(f.name, p, undefined);
+      if (frame) frames.push(frame);
+    } else wrongType(p);
+  }
+  return { frames, report: report.filter((r) => r.diagnostics.length > 0) };
+}
+
+function bytesOf(f: VtkInputFile): Uint8Array {
+  return f.bytes ?? new TextEncoder().encode(f.text ?? "");
+}

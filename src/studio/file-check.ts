@@ -1,0 +1,184 @@
+/**
+ * `GET /api/check?path=REL`: a project file checked through the format
+ * registry, as the file list's status icon and the file view show it.
+ * Results are cached by path, size and modification time; files larger than
+ * a bound are not read (the reply says so), so listing a big project stays cheap.
+ */
+import { open, stat } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+import type { LocatedDiagnostic } from "../core/diagnostics.js";
+import {
+  type AnyFormat,
+  checkFile,
+  checkVerdict,
+  type FormatRegistry,
+  HEAD_BYTES,
+} from "../core/formats/index.js";
+import { readInput } from "../node/files.js";
+import { HttpError, sendJson } from "./http-reply.js";
+import { resolveExisting } from "./project-path.js";
+
+/** Bounds of the check endpoint. */
+export interface CheckLimits {
+  /** Files larger than this (bytes) are recognised but not read. */
+  readonly maxCheckBytes: number;
+  /** Most diagnostics returned per file (the counts are always whole). */
+  readonly maxDiagnostics: number;
+  /** Most results kept in the cache. */
+  readonly cacheEntries: number;
+}
+
+/** Defaults of {@link CheckLimits}. */
+export const CHECK_DEFAULTS: CheckLimits = {
+  maxCheckBytes: 64 * 1024 * 1024,
+  maxDiagnostics: 500,
+  cacheEntries: 2000,
+};
+
+/** A format as the web app sees it. */
+export interface FormatInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly docsPage: string;
+  readonly workspace?: string;
+}
+
+/** The reply of `GET /api/check`. */
+export interface CheckReply {
+  readonly path: string;
+  /** The recognised format, or null when unknown. */
+  readonly format: FormatInfo | null;
+  readonly variant?: string;
+  /** `checked`; `too-large` when the file was not read (no counts then). */
+  readonly status: "checked" | "too-large";
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  /** Located findings, at most `maxDiagnostics` of them. */
+  readonly diagnostics: LocatedDiagnostic[];
+  /** How many findings were left out of `diagnostics`. */
+  readonly omitted: number;
+  /** Each shown finding's source line (text formats), for a caret under it; parallel to `diagnostics`. */
+  readonly lines?: string[];
+  readonly summary?: unknown;
+  readonly size: number;
+}
+
+/** What a registry format looks like in replies. */
+export function formatInfo(f: AnyFormat): FormatInfo {
+  return {
+    id: f.id,
+    label: f.label,
+    docsPage: f.docsPage,
+    ...(f.workspace === undefined ? {} : { workspace: f.workspace }),
+  };
+}
+
+/** The source line `line` (1-based) of `text`, without its line break. */
+function lineOf(text: string, line: number): string {
+  let start = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", start);
+    if (nl < 0) return "";
+    start = nl + 1;
+  }
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, "");
+}
+
+/** Checks of project files, cached by path, size and modification time. */
+export class FileChecks {
+  private readonly cache = new Map<string, { key: string; reply: Promise<CheckReply> }>();
+
+  constructor(
+    readonly registry: FormatRegistry,
+    readonly limits: CheckLimits = CHECK_DEFAULTS,
+  ) {}
+
+  /** The check of `rel` (a checked project path) at real path `real`. */
+  async check(rel: string, real: string): Promise<CheckReply> {
+    const info = await stat(real);
+    if (!info.isFile()) throw new HttpError(404, "not a file");
+    const key = `${info.size}:${info.mtimeMs}`;
+    const hit = this.cache.get(rel);
+    if (hit && hit.key === key) {
+      // Most recently used last: the first entry is the one to drop.
+      this.cache.delete(rel);
+      this.cache.set(rel, hit);
+      return hit.reply;
+    }
+    const reply = this.compute(rel, real, info.size);
+    const entry = { key, reply };
+    this.cache.set(rel, entry);
+    reply.catch(() => {
+      if (this.cache.get(rel) === entry) this.cache.delete(rel);
+    });
+    while (this.cache.size > this.limits.cacheEntries) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+    return reply;
+  }
+
+  private async compute(rel: string, real: string, size: number): Promise<CheckReply> {
+    if (size > this.limits.maxCheckBytes) {
+      const head = await readHead(real);
+      const found = this.registry.recognise(rel, head);
+      return {
+        path: rel,
+        format: found ? formatInfo(found.format) : null,
+        status: "too-large",
+        ok: true,
+        errors: 0,
+        warnings: 0,
+        diagnostics: [],
+        omitted: 0,
+        size,
+      };
+    }
+    const input = await readInput(real);
+    if (input.status !== "ok") throw new HttpError(404, "not found");
+    const c = await checkFile(this.registry, input.bytes, rel);
+    const v = checkVerdict(c);
+    const shown = v.diagnostics.slice(0, this.limits.maxDiagnostics);
+    const text = c.report.text;
+    return {
+      path: rel,
+      format: c.format ? formatInfo(c.format) : null,
+      ...(c.variant === undefined ? {} : { variant: c.variant }),
+      status: "checked",
+      ok: v.ok,
+      errors: v.errors,
+      warnings: v.warnings,
+      diagnostics: shown,
+      omitted: v.diagnostics.length - shown.length,
+      ...(text === undefined ? {} : { lines: shown.map((d) => lineOf(text, d.line)) }),
+      ...(c.summary === undefined ? {} : { summary: c.summary }),
+      size,
+    };
+  }
+}
+
+/** The first bytes of a file (for recognition without reading it whole). */
+async function readHead(real: string): Promise<Uint8Array> {
+  const handle = await open(real, "r");
+  try {
+    const head = new Uint8Array(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** `GET|HEAD /api/check?path=REL`: the file's {@link CheckReply}. */
+export async function handleCheck(
+  res: ServerResponse,
+  root: string,
+  checks: FileChecks,
+  segments: string[],
+): Promise<void> {
+  const real = await resolveExisting(root, segments);
+  sendJson(res, 200, await checks.check(segments.join("/"), real));
+}

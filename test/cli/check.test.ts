@@ -1,0 +1,133 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { registerFormat } from "../../src/formats.js";
+import { AGR_MAGIC } from "../../src/mixed/index.js";
+import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
+import { cli } from "../helpers.js";
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), "deforma-check-"));
+}
+
+describe("deforma check FILE…", () => {
+  it("checks every demo file by its format, text output", async () => {
+    const r = await cli([
+      "check",
+      "demo/slider-crank.amx",
+      "demo/CAD_Matrixes.dat",
+      "demo/slider-crank.amb",
+      "demo/rod.agr",
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("demo/slider-crank.amx: ok (mixed animation; 0 errors, 0 warnings)");
+    expect(r.out).toContain("demo/rod.agr: ok (mesh animation, binary; 0 errors, 0 warnings)");
+    expect(r.out).toContain("4 files: 4 ok, 0 with errors");
+  });
+
+  it("prints located findings with the source line and a caret, exit 1", async () => {
+    const dir = scratch();
+    writeFileSync(
+      join(dir, "bad.amx"),
+      "m.amb\n1\n2 1 1\n1 0 0 a.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
+    );
+    const r = await cli(["check", "bad.amx"], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("bad.amx:3:5: error AMX013:");
+    expect(r.out).toContain("  2 1 1\n      ^\n");
+    expect(r.out).toContain("bad.amx: invalid (mixed animation; 1 error, 0 warnings)");
+  });
+
+  it("answers --json with one {ok, diagnostics} across all files", async () => {
+    const dir = scratch();
+    writeFileSync(
+      join(dir, "bad.amx"),
+      "m.amb\n1\n2 1 1\n1 0 0 a.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
+    );
+    writeFileSync(join(dir, "notes.txt"), "hello\n");
+    const r = await cli(["check", "bad.amx", "notes.txt", "--json"], dir);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.out);
+    expect(json.ok).toBe(false);
+    expect(
+      json.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`),
+    ).toEqual(["bad.amx AMX013", "notes.txt FMT001"]);
+    expect(json.diagnostics[1].message).toContain("text starting with 'hello'");
+  });
+
+  it("names an unknown format by what it looks like, without echoing its bytes", async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, "blob.bin"), new Uint8Array([0, 1, 2, 0xfe, 0x1b, 0x5b, 0x32, 0x4a]));
+    const r = await cli(["check", "blob.bin"], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      "blob.bin:1:1: error FMT001: not a known format: it looks like binary data",
+    );
+    expect(r.out).not.toContain("\u001b");
+  });
+
+  it("does not echo a binary file named like a text format into the terminal", async () => {
+    const dir = scratch();
+    writeFileSync(
+      join(dir, "pic.amx"),
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b, 0x32, 0x4a]),
+    );
+    const r = await cli(["check", "pic.amx"], dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(
+      "pic.amx:1:1: error FMT005: the name says a .amx (mixed animation), but this is a PNG image",
+    );
+    expect(r.out).not.toContain("\u001b");
+  });
+
+  it("reads a file whose name lies as its content, with a warning", async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, "rod.amx"), new Uint8Array([...AGR_MAGIC, 2, 0, 0, 0]));
+    const r = await cli(["check", "rod.amx"], dir);
+    expect(r.out).toContain(
+      "warning FMT002: the name says a .amx (mixed animation), but this is a binary .agr",
+    );
+  });
+
+  it("reports a missing file and a folder (FMT003) and still checks the rest; exit 2", async () => {
+    const r = await cli(["check", "nope.amx", "demo", "demo/rod.agr", "--json"]);
+    expect(r.code).toBe(2);
+    const json = JSON.parse(r.out);
+    expect(json.diagnostics).toMatchObject([
+      { code: "FMT003", file: "nope.amx", message: "cannot read 'nope.amx': no such file" },
+      { code: "FMT003", file: "demo", message: "cannot read 'demo': it is a folder, not a file" },
+    ]);
+    const text = await cli(["check", "nope.amx"]);
+    expect(text.code).toBe(2);
+    expect(text.out).toContain("nope.amx: unreadable");
+  });
+
+  it("wants at least one FILE (exit 2)", async () => {
+    const r = await cli(["check"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("missing argument");
+  });
+});
+
+describe("a format registered from outside appears in deforma check", () => {
+  const unregister = registerFormat(TOY_FORMAT);
+  afterAll(unregister);
+
+  it("checks a .toy file with the toy's reader and codes", async () => {
+    const r = await cli([
+      "check",
+      "test/fixtures/toy-format/good.toy",
+      "test/fixtures/toy-format/bad.toy",
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("good.toy: ok (toy lines; 0 errors, 0 warnings)");
+    expect(r.out).toContain("bad.toy:2:1: warning TOY002: 'width' is given twice");
+    expect(r.out).toContain("bad.toy:3:1: error TOY001:");
+  });
+
+  it("lists the toy among the known formats in --help", async () => {
+    const r = await cli(["check", "--help"]);
+    expect(r.out).toMatch(/\*\.toy\s+toy lines/);
+  });
+});

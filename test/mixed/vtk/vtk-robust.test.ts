@@ -1,0 +1,114 @@
+import { deflateSync } from "node:zlib";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { run } from "../../../src/cli/run.js";
+import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
+import { inflate } from "../../../src/mixed/vtk/read-data.js";
+import { demoScene } from "../export-helpers.js";
+
+describe("VTK reader on mangled input", () => {
+  it("never throws on truncated or mutated files (ours: base64 binary, UInt64 headers)", async () => {
+    const { scene } = await demoScene();
+    const vtu = exportVtk(scene, { frames: [0.5] }).find((f) => f.name.endsWith("crank.vtu"))!;
+    const bytes = new TextEncoder().encode(String(vtu.data));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(bytes.length),
+        fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 255 })), {
+          maxLength: 8,
+        }),
+        async (cut, edits) => {
+          const b = bytes.slice(0, cut);
+          for (const [at, v] of edits) if (at < b.length) b[at] = v;
+          const s = await readVtkSeries([{ name: "x.vtu", bytes: b }]);
+          meshAnimationFromVtk(s.frames, { type: 1 });
+          for (const r of s.report)
+            for (const d of r.diagnostics) expect(d.code).toMatch(/^VTK0\d\d$/);
+        },
+      ),
+      { numRuns: process.env.FUZZ ? 5000 : 150 },
+    );
+  });
+
+  it("reports a compression header that claims gigabytes instead of allocating them", async () => {
+    const header = Buffer.from(new Uint32Array([1, 4e9, 4e9, 4]).buffer).toString("base64");
+    const text = `<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor">
+<UnstructuredGrid><Piece NumberOfPoints="1" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${header}AAAAAA==</DataArray></Points>
+</Piece></UnstructuredGrid></VTKFile>`;
+    const s = await readVtkSeries([{ name: "z.vtu", text }]);
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK004"]);
+    expect(s.report[0]!.diagnostics[0]!.message).toContain("claims 4000000000 bytes");
+  });
+
+  it("stops inflating a block at its declared size (a small zlib bomb is not expanded)", async () => {
+    const bomb = deflateSync(new Uint8Array(32 * 1024 * 1024));
+    expect(await inflate(bomb, 1024)).toBeUndefined();
+    expect((await inflate(deflateSync(Uint8Array.of(1, 2, 3)), 3))?.length).toBe(3);
+    const b64 = (u: Uint8Array) => Buffer.from(u).toString("base64");
+    // One block that claims 12 bytes (a Float32 point) but inflates to 32 MiB.
+    const header = b64(new Uint8Array(new Uint32Array([1, 12, 12, bomb.length]).buffer));
+    const text = `<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor">
+<UnstructuredGrid><Piece NumberOfPoints="1" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${header}${b64(bomb)}</DataArray></Points>
+</Piece></UnstructuredGrid></VTKFile>`;
+    const s = await readVtkSeries([{ name: "bomb.vtu", text }]);
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK017"]);
+  });
+
+  it("reports a .vtm whose block names itself (or a .vtm naming it back) instead of looping", async () => {
+    const vtm = (file: string) =>
+      `<VTKFile type="vtkMultiBlockDataSet"><vtkMultiBlockDataSet><DataSet name="b" file="${file}"/></vtkMultiBlockDataSet></VTKFile>`;
+    const self = await readVtkSeries([{ name: "a.vtm", text: vtm("a.vtm") }]);
+    expect(self.frames).toEqual([]);
+    expect(self.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toEqual(["VTK009"]);
+    const pair = await readVtkSeries([
+      { name: "d/a.vtm", text: vtm("b.vtm") },
+      { name: "d/b.vtm", text: vtm("./a.vtm") },
+    ]);
+    expect(pair.frames).toEqual([]);
+    expect(pair.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toContain("VTK009");
+  });
+
+  it("reads stray end tags and long tags in linear time, recovering at a matching open element", async () => {
+    const n = 20000;
+    const started = performance.now();
+    const deep = await readVtkSeries([{ name: "d.vtu", text: "<a>".repeat(n) + "</b>".repeat(n) }]);
+    const attrs = await readVtkSeries([{ name: "t.vtu", text: `<a ${'x="1" '.repeat(10 * n)}` }]);
+    // Quadratic scans took tens of seconds here; linear ones take milliseconds.
+    expect(performance.now() - started).toBeLessThan(3000);
+    // n stray end tags, n elements left open, and a root that is not <VTKFile>.
+    expect(deep.report[0]!.diagnostics.length).toBe(2 * n + 1);
+    expect(attrs.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK001", "VTK002"]);
+    const recovered = await readVtkSeries([
+      { name: "r.vtu", text: '<VTKFile type="X"><a><b></a><c/></VTKFile>' },
+    ]);
+    expect(recovered.report[0]!.diagnostics.map((d) => d.message)).toEqual([
+      "end tag '</a>' where '</b>' was expected",
+      "VTKFile type 'X' is not UnstructuredGrid, Collection or vtkMultiBlockDataSet",
+    ]);
+  });
+
+  it("draws a progress bar only on a terminal", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { fileURLToPath } = await import("node:url");
+    const amx = fileURLToPath(new URL("../../../demo/slider-crank.amx", import.meta.url));
+    for (const isTTY of [true, false]) {
+      let err = "";
+      const io = {
+        out: () => {},
+        err: (t: string) => {
+          err += t;
+        },
+        cwd: process.cwd(),
+        isTTY,
+      };
+      const out = join(mkdtempSync(join(tmpdir(), "deforma-bar-")), "v");
+      expect(await run(["mixed", "export", amx, "--vtk", out, "--fps", "2"], io)).toBe(0);
+      if (isTTY) expect(err).toContain("] 7/7 frames");
+      else expect(err).not.toContain("\r");
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FormatRegistry } from "../../src/core/index.js";
+import { MIXED_FORMATS } from "../../src/mixed/index.js";
+import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
+import { send } from "./http-client.js";
+
+const project = mkdtempSync(join(tmpdir(), "deforma-check-api-"));
+cpSync("demo", project, { recursive: true });
+writeFileSync(
+  join(project, "broken.amx"),
+  "m.amb\n1\n2 1 1\n1 0 0 a.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
+);
+writeFileSync(join(project, "notes.txt"), "hello\n");
+writeFileSync(join(project, "x.toy"), "a = 1\na = 2\n");
+writeFileSync(join(project, "big.toy"), "a = 1\n".repeat(600_000));
+const web = mkdtempSync(join(tmpdir(), "deforma-check-web-"));
+writeFileSync(join(web, "index.html"), "<!doctype html>");
+
+let studio: StudioServer;
+beforeAll(async () => {
+  studio = await startStudioServer({
+    root: project,
+    webRoot: web,
+    port: 0,
+    formats: new FormatRegistry([...MIXED_FORMATS, TOY_FORMAT]),
+    check: { maxCheckBytes: 3_000_000 },
+  });
+});
+afterAll(() => studio.close());
+
+const getJson = async (path: string) => {
+  const r = await send(studio.port, { path });
+  return { status: r.status, json: JSON.parse(r.text) };
+};
+
+describe("studio server: formats in the listing", () => {
+  it("names each file's format by its name and lists the registry's formats", async () => {
+    const { json } = await getJson("/api/files");
+    const byPath = Object.fromEntries(
+      json.files.map((f: { path: string; format?: string }) => [f.path, f.format]),
+    );
+    expect(byPath).toMatchObject({
+      "slider-crank.amx": "amx",
+      "CAD_Matrixes.dat": "cad-matrixes",
+      "rod.agr": "agr",
+      "slider-crank.amb": "amb",
+      "x.toy": "toy",
+    });
+    expect(byPath["notes.txt"]).toBeUndefined();
+    expect(json.formats).toContainEqual({
+      id: "amx",
+      label: "mixed animation",
+      docsPage: "amx.md",
+      workspace: "mixed",
+    });
+    expect(json.formats.map((f: { id: string }) => f.id)).toContain("toy");
+  });
+});
+
+describe("studio server: GET /api/check", () => {
+  it("checks a file with its format: counts, located findings, source lines, summary", async () => {
+    const ok = await getJson("/api/check?path=rod.agr");
+    expect(ok.json).toMatchObject({
+      path: "rod.agr",
+      format: { id: "agr", label: "mesh animation" },
+      variant: "binary",
+      status: "checked",
+      ok: true,
+      errors: 0,
+    });
+    expect(ok.json.summary.nodes).toBeGreaterThan(0);
+    const bad = await getJson("/api/check?path=broken.amx");
+    expect(bad.json).toMatchObject({ ok: false, errors: 1, warnings: 0 });
+    expect(bad.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
+    expect(bad.json.lines).toEqual(["2 1 1"]);
+  });
+
+  it("checks a registered toy format the same way", async () => {
+    const { json } = await getJson("/api/check?path=x.toy");
+    expect(json).toMatchObject({ format: { id: "toy" }, ok: true, warnings: 1 });
+    expect(json.summary).toEqual({ entries: 2, names: ["a", "a"] });
+  });
+
+  it("says an unknown file is unknown (FMT001) and what it looks like", async () => {
+    const { json } = await getJson("/api/check?path=notes.txt");
+    expect(json).toMatchObject({ format: null, ok: false, errors: 1 });
+    expect(json.diagnostics[0].message).toContain("text starting with 'hello'");
+  });
+
+  it("does not read files past the size bound, but still names their format", async () => {
+    const { json } = await getJson("/api/check?path=big.toy");
+    expect(json).toMatchObject({ status: "too-large", format: { id: "toy" }, size: 3_600_000 });
+  });
+
+  it("recomputes when the file changes (cache keyed by size and time)", async () => {
+    writeFileSync(join(project, "c.toy"), "a = 1\n");
+    expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(0);
+    expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(0);
+    writeFileSync(join(project, "c.toy"), "a = 1\nbroken line\n");
+    expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(1);
+  });
+
+  it("refuses missing files, folders, escaping paths and writes", async () => {
+    expect((await getJson("/api/check?path=nope.amx")).status).toBe(404);
+    expect((await getJson("/api/check?path=../secret")).status).toBe(400);
+    expect((await getJson("/api/check")).status).toBe(400);
+    const put = await send(studio.port, {
+      method: "PUT",
+      path: "/api/check?path=x.toy",
+      headers: { Origin: `http://127.0.0.1:${studio.port}`, "X-Deforma-Request": "1" },
+    });
+    expect(put.status).toBe(405);
+  });
+});

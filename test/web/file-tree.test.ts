@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { buildFileTree, type TreeNode } from "../../web/src/file-tree.js";
+
+const files = (...paths: string[]) => paths.map((path) => ({ path, size: 1 }));
+
+/** The tree as indented lines: `name` for files, `name/` for folders, `name [count]` for series. */
+function outline(nodes: readonly TreeNode[], indent = ""): string[] {
+  return nodes.flatMap((n) =>
+    n.kind === "file"
+      ? [`${indent}${n.name}`]
+      : n.kind === "folder"
+        ? [`${indent}${n.name}/`, ...outline(n.children, `${indent}  `)]
+        : [`${indent}${n.name} [${n.count}]`],
+  );
+}
+
+describe("file tree", () => {
+  it("nests folders, folders first, names by code unit", () => {
+    const tree = buildFileTree(files("b.amx", "a/x.agr", "a/b/y.agr", "CAD_Matrixes.dat", "a.amx"));
+    expect(outline(tree)).toEqual([
+      "a/",
+      "  b/",
+      "    y.agr",
+      "  x.agr",
+      "CAD_Matrixes.dat",
+      "a.amx",
+      "b.amx",
+    ]);
+    const a = tree[0];
+    expect(a?.kind === "folder" && a.children[1]).toMatchObject({ kind: "file", path: "a/x.agr" });
+  });
+
+  it("collapses a numbered .vtu series and its .pvd into one entry", () => {
+    const names = Array.from(
+      { length: 192 },
+      (_, i) => `out/rod_${String(i).padStart(4, "0")}.vtu`,
+    );
+    const tree = buildFileTree(files(...names, "out/rod.pvd", "out/other.txt"));
+    expect(outline(tree)).toEqual(["out/", "  other.txt", "  rod.pvd [192]"]);
+    const out = tree[0];
+    const series = out?.kind === "folder" ? out.children[1] : undefined;
+    expect(series).toMatchObject({ kind: "series", index: { path: "out/rod.pvd" }, count: 192 });
+    if (series?.kind !== "series") throw new Error("expected a series");
+    expect(series.children).toHaveLength(193);
+    expect(series.children[0]).toMatchObject({ kind: "file", path: "out/rod.pvd" });
+    expect(series.children[1]).toMatchObject({ kind: "file", path: "out/rod_0000.vtu" });
+  });
+
+  it("collapses the mixed VTK export: numbered folders and .vtm files under the model's .pvd", () => {
+    const paths = ["vtk/model.pvd", "vtk/model_rod.pvd", "vtk/model_piston.pvd"];
+    for (let k = 0; k < 50; k++) {
+      const frame = `vtk/model_${String(k).padStart(5, "0")}`;
+      paths.push(`${frame}.vtm`, `${frame}/rod.vtu`, `${frame}/piston.vtu`);
+    }
+    const tree = buildFileTree(files(...paths));
+    expect(outline(tree)).toEqual([
+      "vtk/",
+      "  model.pvd [50]",
+      "  model_piston.pvd",
+      "  model_rod.pvd",
+    ]);
+    const vtk = tree[0];
+    const series = vtk?.kind === "folder" ? vtk.children[0] : undefined;
+    if (series?.kind !== "series") throw new Error("expected a series");
+    // The index, then 50 numbered folders (each with its two .vtu) and 50 .vtm files.
+    expect(series.children).toHaveLength(101);
+    expect(series.children.filter((c) => c.kind === "folder")).toHaveLength(50);
+  });
+
+  it("shows a series without an index as a pattern, and leaves short runs alone", () => {
+    const tree = buildFileTree(files("s/f1.txt", "s/f2.txt", "s/f3.txt", "t/a1.txt", "t/a2.txt"));
+    expect(outline(tree)).toEqual(["s/", "  f#.txt [3]", "t/", "  a1.txt", "  a2.txt"]);
+  });
+
+  it("keeps different prefixes, suffixes and digit counts apart only by prefix and suffix", () => {
+    const tree = buildFileTree(
+      files("a_1.vtu", "a_2.vtu", "a_3.vtu", "a_1.vtm", "b_10.vtu", "b_9.vtu", "b_11.vtu"),
+    );
+    expect(outline(tree)).toEqual(["a_#.vtu [3]", "a_1.vtm", "b_##.vtu [3]"]);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The sidebar's project files: a tree of folders with numbered series
+ * collapsed (see file-tree.ts), and beside each file of a known format its
+ * real check result from the server (ok, warnings or errors with a count),
+ * which links to the file view ("check this file"). Only visible rows are
+ * checked, a few at a time.
+ */
+import "./file-list.css";
+import { type FormatInfo, listFiles, type ProjectFile } from "./api.js";
+import { checkProjectFile, type FileCheckReply } from "./check-api.js";
+import { h } from "./dom.js";
+import { buildFileTree, type TreeNode } from "./file-tree.js";
+import { onLanguageChange, t, tr } from "./i18n.js";
+import { formatRoute } from "./route.js";
+
+/** How many checks run at once. */
+const CHECKS_AT_ONCE = 3;
+
+/** A file's check as the list shows it. */
+type Status =
+  | { readonly state: "pending" }
+  | { readonly state: "done"; readonly reply: FileCheckReply }
+  | { readonly state: "failed"; readonly error: string };
+
+/** The project's files as a tree; `refresh()` reloads the listing. */
+export class FileList {
+  readonly element = h("ul", { className: "file-list tree" });
+  private files: ProjectFile[] = [];
+  private formats = new Map<string, FormatInfo>();
+  private current: string | undefined;
+  /** Folders the user closed, series the user opened (by node path). */
+  private readonly closed = new Set<string>();
+  private readonly opened = new Set<string>();
+  /** Check results by `path`, with the size and time they were made for. */
+  private readonly statuses = new Map<string, { key: string; status: Status }>();
+  private readonly queue: (() => Promise<void>)[] = [];
+  private running = 0;
+
+  constructor() {
+    onLanguageChange(() => this.render());
+  }
+
+  /** Reloads the listing from the server and redraws; throws when the server cannot list. */
+  async refresh(): Promise<void> {
+    const listing = await listFiles();
+    this.files = listing.files;
+    this.formats = new Map((listing.formats ?? []).map((f) => [f.id, f]));
+    this.render();
+  }
+
+  /** Marks `path` as the open file. */
+  setCurrent(path: string | undefined): void {
+    this.current = path;
+    for (const li of this.element.querySelectorAll<HTMLLIElement>("li.file"))
+      li.classList.toggle("current", li.dataset.path === path);
+  }
+
+  private render(): void {
+    this.element.replaceChildren();
+    if (this.files.length === 0) {
+      this.element.append(tr("li", "files.empty"));
+      return;
+    }
+    this.renderNodes(buildFileTree(this.files), this.element);
+  }
+
+  private renderNodes(nodes: readonly TreeNode[], into: HTMLElement): void {
+    for (const n of nodes) into.append(this.renderNode(n));
+  }
+
+  private renderNode(n: TreeNode): HTMLLIElement {
+    if (n.kind === "file") return this.fileRow(n.path, n.name);
+    const isFolder = n.kind === "folder";
+    const open = isFolder ? !this.closed.has(n.path) : this.opened.has(n.path);
+    const li = h("li", {
+      className: `${n.kind}${open ? " open" : ""}`,
+      dataset: { path: n.path, ...(isFolder ? {} : { count: String(n.count) }) },
+    });
+    const toggle = h(
+      "button",
+      {
+        className: "toggle",
+        type: "button",
+        ariaExpanded: String(open),
+        onclick: () => {
+          const set = isFolder ? this.closed : this.opened;
+          if (set.has(n.path)) set.delete(n.path);
+          else set.add(n.path);
+          li.replaceWith(this.renderNode(n));
+        },
+      },
+      open ? "▾" : "▸",
+    );
+    const title = isFolder ? n.path : `${n.name} — ${t("files.series", { count: n.count })}`;
+    const row = h(
+      "div",
+      { className: "row" },
+      toggle,
+      h("span", { className: "name", title }, n.name),
+    );
+    if (n.kind === "series") {
+      row.append(h("span", { className: "count" }, `×${n.count}`));
+      if (n.index?.format !== undefined) row.append(this.statusLink(n.index.path));
+    }
+    li.append(row);
+    if (open) {
+      const ul = h("ul", {});
+      // An opened series lists its members; its index is already on the series' own row.
+      const children = n.kind === "series" && n.index ? n.children.slice(1) : n.children;
+      this.renderNodes(children, ul);
+      li.append(ul);
+    }
+    return li;
+  }
+
+  private fileRow(path: string, name: string): HTMLLIElement {
+    const file = this.files.find((f) => f.path === path);
+    const format = file?.format === undefined ? undefined : this.formats.get(file.format);
+    const title = `${path} (${file?.size ?? 0} B)`;
+    const ws = format?.workspace;
+    const href =
+      ws === "mixed" || ws === "bulge" || ws === "live"
+        ? formatRoute({ workspace: ws, file: path })
+        : format
+          ? formatRoute({ workspace: "file", file: path })
+          : undefined;
+    const label = href
+      ? h("a", { className: "name", href, title }, name)
+      : h("span", { className: "name", title }, name);
+    const row = h("div", { className: "row" }, label, format ? this.statusLink(path) : null);
+    return h(
+      "li",
+      { className: `file${path === this.current ? " current" : ""}`, dataset: { path } },
+      row,
+    );
+  }
+
+  /** The status icon of `path`, a link to its file view; starts its check when needed. */
+  private statusLink(path: string): HTMLAnchorElement {
+    const a = h("a", { className: "check", href: formatRoute({ workspace: "file", file: path }) });
+    const file = this.files.find((f) => f.path === path);
+    const key = `${file?.size}:${file?.mtimeMs}`;
+    const known = this.statuses.get(path);
+    if (known && known.key === key) showStatus(a, known.status);
+    else {
+      const entry = { key, status: { state: "pending" } as Status };
+      this.statuses.set(path, entry);
+      showStatus(a, entry.status);
+      this.enqueue(async () => {
+        try {
+          entry.status = { state: "done", reply: await checkProjectFile(path) };
+        } catch (e) {
+          entry.status = { state: "failed", error: (e as Error).message };
+        }
+        // The row may have been redrawn meanwhile: update whichever link is in the page now.
+        for (const link of this.element.querySelectorAll<HTMLAnchorElement>("a.check")) {
+          if (link.dataset.path === path) showStatus(link, entry.status);
+        }
+      });
+    }
+    a.dataset.path = path;
+    return a;
+  }
+
+  private enqueue(job: () => Promise<void>): void {
+    this.queue.push(job);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < CHECKS_AT_ONCE && this.queue.length > 0) {
+      const job = this.queue.shift()!;
+      this.running++;
+      void job().finally(() => {
+        this.running--;
+        this.pump();
+      });
+    }
+  }
+}
+
+/** Draws a status into its link: icon, count, title, `data-status`. */
+function showStatus(a: HTMLAnchorElement, s: Status): void {
+  const check = t("files.check");
+  if (s.state === "pending") {
+    a.dataset.status = "pending";
+    a.textContent = "…";
+    a.title = check;
+  } else if (s.state === "failed") {
+    a.dataset.status = "failed";
+    a.textContent = "?";
+    a.title = `${t("files.status.failed", { error: s.error })} — ${check}`;
+  } else if (s.reply.status === "too-large") {
+    a.dataset.status = "large";
+    a.textContent = "–";
+    a.title = `${t("files.status.large")} — ${check}`;
+  } else {
+    const { errors, warnings } = s.reply;
+    a.dataset.status = errors > 0 ? "errors" : warnings > 0 ? "warnings" : "ok";
+    a.textContent = errors > 0 ? `✗ ${errors}` : warnings > 0 ? `⚠ ${warnings}` : "✓";
+    a.title = `${errors + warnings === 0 ? t("files.status.ok") : t("files.status.problems", { errors, warnings })} — ${check}`;
+  }
+}
