@@ -33,7 +33,7 @@ import { expectSameAgr, expectSameAmb, fixture } from "./helpers.js";
 import type { ReadOutcome, Writable } from "./property-suites.js";
 
 /** `.amx` text. */
-export const AMX_FORMAT: Writable<MixedAnimation, string> = {
+export const AMX_UNDER_TEST: Writable<MixedAnimation, string> = {
   name: ".amx",
   codes: AMX,
   read: readAmx,
@@ -42,7 +42,7 @@ export const AMX_FORMAT: Writable<MixedAnimation, string> = {
 };
 
 /** `CAD_Matrixes.dat` text. */
-export const CAD_FORMAT: Writable<CadMatrices, string> = {
+export const CAD_UNDER_TEST: Writable<CadMatrices, string> = {
   name: "CAD_Matrixes.dat",
   codes: CAD,
   read: readCad,

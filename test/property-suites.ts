@@ -2,9 +2,9 @@
  * Reusable property suites for readers and writers. A format adopts each
  * with one call:
  *
- *     roundTripSuite(AMX_FORMAT, amxArb);        // read(write(m)) equals m
- *     neverThrowsSuite(AMX_FORMAT, AMX_SEEDS);   // mutated and random inputs never throw
- *     alwaysLocatedSuite(AMX_FORMAT, AMX_SEEDS); // every diagnostic coded and located
+ *     roundTripSuite(AMX_UNDER_TEST, amxArb);        // read(write(m)) equals m
+ *     neverThrowsSuite(AMX_UNDER_TEST, AMX_SEEDS);   // mutated and random inputs never throw
+ *     alwaysLocatedSuite(AMX_UNDER_TEST, AMX_SEEDS); // every diagnostic coded and located
  *
  * Runs: {@link RUNS} per property, many more with FUZZ=1 (`npm run fuzz`).
  */

@@ -12,18 +12,18 @@ import {
   AMB_BINARY_SEEDS,
   AMB_TEXT,
   AMB_TEXT_SEEDS,
-  AMX_FORMAT,
   AMX_SEEDS,
-  CAD_FORMAT,
+  AMX_UNDER_TEST,
   CAD_SEEDS,
+  CAD_UNDER_TEST,
 } from "../formats.js";
 import { alwaysLocatedSuite, neverThrowsSuite } from "../property-suites.js";
 
-neverThrowsSuite(AMX_FORMAT, AMX_SEEDS);
-alwaysLocatedSuite(AMX_FORMAT, AMX_SEEDS);
+neverThrowsSuite(AMX_UNDER_TEST, AMX_SEEDS);
+alwaysLocatedSuite(AMX_UNDER_TEST, AMX_SEEDS);
 
-neverThrowsSuite(CAD_FORMAT, CAD_SEEDS);
-alwaysLocatedSuite(CAD_FORMAT, CAD_SEEDS);
+neverThrowsSuite(CAD_UNDER_TEST, CAD_SEEDS);
+alwaysLocatedSuite(CAD_UNDER_TEST, CAD_SEEDS);
 
 neverThrowsSuite(AGR_TEXT, AGR_TEXT_SEEDS);
 alwaysLocatedSuite(AGR_TEXT, AGR_TEXT_SEEDS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readAmx, readAmxSyntax, validateAmx, writeAmx } from "../../src/mixed/amx/index.js";
 import { amxArb } from "../arbitraries.js";
-import { AMX_FORMAT } from "../formats.js";
+import { AMX_UNDER_TEST } from "../formats.js";
 import { fixture, SEED_AMX, where } from "../helpers.js";
 import { roundTripSuite } from "../property-suites.js";
 
@@ -175,4 +175,4 @@ describe(".amx reader template: read (syntax) → validate (semantics)", () => {
   });
 });
 
-roundTripSuite(AMX_FORMAT, amxArb);
+roundTripSuite(AMX_UNDER_TEST, amxArb);

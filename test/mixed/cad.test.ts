@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCad, readCadSyntax, validateCad, writeCad } from "../../src/mixed/cad/index.js";
 import { cadArb } from "../arbitraries.js";
-import { CAD_FORMAT } from "../formats.js";
+import { CAD_UNDER_TEST } from "../formats.js";
 import { fixture, where } from "../helpers.js";
 import { roundTripSuite } from "../property-suites.js";
 
@@ -131,4 +131,4 @@ describe("CAD_Matrixes.dat reader template: read (syntax) → validate (semantic
   });
 });
 
-roundTripSuite(CAD_FORMAT, cadArb);
+roundTripSuite(CAD_UNDER_TEST, cadArb);
