@@ -1,9 +1,17 @@
-/** Test helpers shared by the suites. */
+/**
+ * The one shared fixture and helper module of the test suites: fixture and
+ * demo files, the seed's model, the in-process CLI, diagnostic positions,
+ * exact model comparison and the property-test run count.
+ */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 import type { CliIo } from "../src/cli/io.js";
 import { run } from "../src/cli/run.js";
 import { type Diagnostic, locate } from "../src/core/index.js";
+import type { MeshAnimation } from "../src/mixed/agr/index.js";
+import type { MbsAnimation } from "../src/mixed/amb/index.js";
+import type { MixedAnimation } from "../src/mixed/amx/index.js";
 
 /** Absolute path of a file under test/fixtures. */
 export function fixturePath(name: string): string {
@@ -46,3 +54,97 @@ export async function cli(
   const code = await run(argv, io);
   return { code, out, err };
 }
+
+/** 1-based `line:column` of an offset. */
+export function lineCol(text: string, offset: number): string {
+  const [d] = locate([{ code: "X", severity: "error", message: "", start: offset, end: offset }], {
+    file: "x",
+    text,
+  });
+  return `${d!.line}:${d!.column}`;
+}
+
+/** 1-based `line:column` of the `occurrence`-th (0-based) `needle` in `text`, `shift` characters on. */
+export function pos(text: string, needle: string, occurrence = 0, shift = 0): string {
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`'${needle}' not found`);
+  }
+  return lineCol(text, at + shift);
+}
+
+/** The bytes of a typed array's contents (exact comparison: -0, NaN payloads). */
+export function bytesOf(a: ArrayBufferView): number[] {
+  return Array.from(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+}
+
+/** Asserts that two mesh animations are identical, typed arrays bit for bit. */
+export function expectSameAgr(a: MeshAnimation, b: MeshAnimation): void {
+  expect(b.type).toBe(a.type);
+  expect(b.nodeCount).toBe(a.nodeCount);
+  expect(b.scalars).toEqual(a.scalars);
+  expect(b.vectors).toEqual(a.vectors);
+  for (const k of ["positions", "cellTypes", "connectivity", "times"] as const) {
+    expect(bytesOf(b[k]), k).toEqual(bytesOf(a[k]));
+  }
+  expect(b.scalarValues.map(bytesOf)).toEqual(a.scalarValues.map(bytesOf));
+  expect(b.vectorValues.map(bytesOf)).toEqual(a.vectorValues.map(bytesOf));
+}
+
+/** Asserts that two MBS animations are identical, typed arrays bit for bit. */
+export function expectSameAmb(a: MbsAnimation, b: MbsAnimation): void {
+  expect(b.bodies).toEqual(a.bodies);
+  expect(bytesOf(b.times)).toEqual(bytesOf(a.times));
+  expect(bytesOf(b.matrices)).toEqual(bytesOf(a.matrices));
+}
+
+/** Property-test runs: modest in `npm test`, many with `npm run fuzz` (FUZZ=1). */
+export const RUNS = process.env.FUZZ ? 20_000 : 150;
+
+/** Absolute path of a file of the bundled demo (`demo/`). */
+export function demoPath(name: string): string {
+  return fileURLToPath(new URL(`../demo/${name}`, import.meta.url));
+}
+
+const SEED_BODY_2 = [
+  -0.99999, 0.00190386, -0.00403572, -0.374617, -0.001825, -0.999809, -0.0194551, -0.0252398,
+  -0.00407199, -0.0194476, 0.999803, 0.619363,
+];
+const SEED_BODY_6 = [
+  -0.999992, -0.000132341, -0.00407241, -0.374657, -0.00033201, 0.998795, 0.0490684, 0.0576611,
+  -0.00406101, -0.0490693, 0.998787, 0.609129,
+];
+
+/** The seed's `.amx` model exactly as the spec renders it (test/fixtures/seed/seed-*.amx). */
+export const SEED_AMX: MixedAnimation = {
+  mbs: "Animation10_no_shift_arms.amb",
+  bodies: [
+    {
+      body: 2,
+      variantInUse: 0,
+      animations: [
+        {
+          type: 1,
+          scalarParam: 0,
+          vectorParam: 0,
+          file: "arm_new_E1e3_T10_S1e-2.agr",
+          matrix: SEED_BODY_2,
+        },
+      ],
+    },
+    {
+      body: 6,
+      variantInUse: 0,
+      animations: [
+        {
+          type: 1,
+          scalarParam: 0,
+          vectorParam: 0,
+          file: "arm_new_E1e3_T10_S1e-2.agr",
+          matrix: SEED_BODY_6,
+        },
+      ],
+    },
+  ],
+};

@@ -11,9 +11,9 @@ export type Severity = "error" | "warning" | "info";
  * (UTF-16 code units into the text for text sources, bytes for binary ones);
  * line and column are computed from them only when the finding is located.
  */
-export interface Diagnostic {
+export interface Diagnostic<C extends string = string> {
   /** Stable code such as `AMX010`; listed in `docs/formats/diagnostics.md`. */
-  readonly code: string;
+  readonly code: C;
   readonly severity: Severity;
   /** What was found and what was expected, in one sentence. */
   readonly message: string;
@@ -40,8 +40,8 @@ export interface LocatedDiagnostic {
  * A diagnostic code's entry in its format's code table: the code, its fixed
  * severity and a one-line summary (the docs table is generated from these).
  */
-export interface DiagnosticKind {
-  readonly code: string;
+export interface DiagnosticKind<C extends string = string> {
+  readonly code: C;
   readonly severity: Severity;
   readonly summary: string;
 }
@@ -49,21 +49,34 @@ export interface DiagnosticKind {
 /** A format's table of diagnostic kinds, keyed by a descriptive name. */
 export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
 
+/** The kinds of a code table (`KindOf<typeof AMX>`): what its readers may report. */
+export type KindOf<T extends DiagnosticTable> = T[keyof T];
+
+/** The literal union of a code table's codes (`CodeOf<typeof AMX>` is `"AMX001" | …`). */
+export type CodeOf<T extends DiagnosticTable> = KindOf<T>["code"];
+
 /** A `[start, end)` offset range in a source (UTF-16 code units for text, bytes for binary). */
 export type Span = readonly [start: number, end: number];
 
-/** Anything diagnostics can be reported to: a sink, or a reader that caps its errors. */
-export interface Reporter {
+/**
+ * Anything diagnostics can be reported to: a sink, or a reader that caps its
+ * errors. `K` narrows what may be reported to one format's kinds.
+ */
+export interface Reporter<K extends DiagnosticKind = DiagnosticKind> {
   /** Reports a diagnostic of a known kind over `[start, end)` (offsets). */
-  report(kind: DiagnosticKind, message: string, start: number, end?: number): void;
+  report(kind: K, message: string, start: number, end?: number): void;
 }
 
-/** Collects diagnostics in the order they are reported. */
-export class DiagnosticSink implements Reporter {
-  readonly items: Diagnostic[] = [];
+/**
+ * Collects diagnostics in the order they are reported. Its one way in is
+ * {@link report} with a kind from a code table, so a code no table declares
+ * cannot be reported (`DiagnosticSink<KindOf<typeof AMX>>` takes only `.amx` kinds).
+ */
+export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implements Reporter<K> {
+  readonly items: Diagnostic<K["code"]>[] = [];
 
   /** Records a diagnostic of a known kind over `[start, end)`. */
-  report(kind: DiagnosticKind, message: string, start: number, end: number = start): void {
+  report(kind: K, message: string, start: number, end: number = start): void {
     this.items.push({
       code: kind.code,
       severity: kind.severity,
@@ -71,26 +84,6 @@ export class DiagnosticSink implements Reporter {
       start,
       end: Math.max(start, end),
     });
-  }
-
-  /** Records a diagnostic. */
-  add(d: Diagnostic): void {
-    this.items.push(d);
-  }
-
-  /** Records an error over `[start, end)`. */
-  error(code: string, message: string, start: number, end: number = start): void {
-    this.items.push({ code, severity: "error", message, start, end: Math.max(start, end) });
-  }
-
-  /** Records a warning over `[start, end)`. */
-  warning(code: string, message: string, start: number, end: number = start): void {
-    this.items.push({ code, severity: "warning", message, start, end: Math.max(start, end) });
-  }
-
-  /** Whether an error has been recorded. */
-  get hasErrors(): boolean {
-    return this.items.some((d) => d.severity === "error");
   }
 }
 

@@ -3,32 +3,56 @@
  * `CAD_Matrixes.dat`, the `.agr` and `.amb` text encodings): each read reports
  * a located diagnostic of the format's own kind when the token is missing or
  * has the wrong form ("expected X, found Y"), and an optional error cap stops
- * a reader drowning in a file that is not what it expects.
+ * a reader drowning in a file that is not what it expects. Runs of numbers
+ * (matrices, coordinate blocks) all go through {@link TokenReader.reals} and
+ * its one recovery rule.
  */
 import { type DiagnosticKind, DiagnosticSink, type Reporter, type Span } from "./diagnostics.js";
 import { NumberForm, TokenCursor } from "./tokenizer.js";
 
 /** The diagnostic kinds a {@link TokenReader} reports, from the format's code table. */
-export interface TokenReaderKinds {
+export interface TokenReaderKinds<K extends DiagnosticKind = DiagnosticKind> {
   /** A value was expected but the file ended, or a count promises more than the file can hold. */
-  readonly endOfFile: DiagnosticKind;
+  readonly endOfFile: K;
   /** An integer was expected; the token is not one, or is out of the reader's range. */
-  readonly notInteger: DiagnosticKind;
+  readonly notInteger: K;
   /**
    * An integer was expected; the token is an integral number with sign, point
    * or exponent (`1.0`, `+1`), read with this error. Without it such a token
    * is a {@link notInteger} error and is not read.
    */
-  readonly integerForm?: DiagnosticKind;
+  readonly integerForm?: K;
   /** A real was expected; the token is not a finite number. */
-  readonly notReal: DiagnosticKind;
+  readonly notReal: K;
   /** The text does not end with an end-of-line character. */
-  readonly missingFinalNewline: DiagnosticKind;
+  readonly missingFinalNewline: K;
   /** A keyword is missing or misspelled; required by {@link TokenReader.keyword}. */
-  readonly expectedKeyword?: DiagnosticKind;
+  readonly expectedKeyword?: K;
   /** Reading stopped after {@link MAX_ERRORS} errors; without it errors are not capped. */
-  readonly tooManyErrors?: DiagnosticKind;
+  readonly tooManyErrors?: K;
+  /**
+   * A run of reals ({@link TokenReader.reals}) met a {@link ReaderOptions.marker}
+   * before its count was reached; without it that is a {@link notReal} error.
+   */
+  readonly runCut?: K;
 }
+
+/** What a format adds to the reading rules: its integer range and what ends a run of reals. */
+export interface ReaderOptions {
+  /** The unsigned integers {@link TokenReader.integer} accepts by default. */
+  readonly integers?: IntegerRange;
+  /**
+   * Whether the current token, no finite real, marks what follows a run of
+   * reals (a keyword of the format) rather than a bad value inside it; see
+   * {@link TokenReader.reals}. Without it no token ends a run early.
+   */
+  readonly marker?: (cursor: TokenCursor) => boolean;
+  /** Stored in place of a value that is no finite real (default NaN: unknown, not invented). */
+  readonly standIn?: number;
+}
+
+/** Where {@link TokenReader.reals} stores numbers; a Float32Array rounds them to float32. */
+export type RealArray = Float32Array | Float64Array | number[];
 
 /** The unsigned integers a format accepts, and how messages name them. */
 export interface IntegerRange {
@@ -39,34 +63,45 @@ export interface IntegerRange {
 }
 
 /** Any unsigned integer a double holds exactly (at most 2⁵³ − 1): the reader's own limit. */
-export const SAFE_INTEGERS: IntegerRange = { max: Number.MAX_SAFE_INTEGER, name: "an integer" };
+const SAFE_INTEGERS: IntegerRange = { max: Number.MAX_SAFE_INTEGER, name: "an integer" };
 
 /** Unsigned 32-bit integers, the range of counts and indices in the binary encodings. */
 export const UINT32: IntegerRange = { max: 0xffffffff, name: "an unsigned integer below 2^32" };
 
 /** Errors after which a reader with a `tooManyErrors` kind gives up (one more diagnostic says so). */
-export const MAX_ERRORS = 100;
+const MAX_ERRORS = 100;
 
-/** Reads tokens as keywords, integers, reals and names; every read reports its own failure. */
-export class TokenReader implements Reporter {
+/**
+ * Reads tokens as keywords, integers, reals and names; every read reports its
+ * own failure. `K` is the format's kinds (`KindOf<typeof AMX>`): nothing else
+ * can be reported through it.
+ */
+export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements Reporter<K> {
   /** The token cursor, for format-specific look-ahead (`mark`/`restore`) and raw tokens. */
   readonly cursor: TokenCursor;
   /** All diagnostics reported so far, in reporting order. */
-  readonly sink = new DiagnosticSink();
+  readonly sink = new DiagnosticSink<K>();
   /** True once {@link MAX_ERRORS} errors were reported (capped readers only): the reader must stop. */
   stopped = false;
+  /** The unsigned integers {@link integer} accepts unless told otherwise. */
+  readonly integers: IntegerRange;
+  private readonly marker: (cursor: TokenCursor) => boolean;
+  private readonly standIn: number;
   private errors = 0;
 
   constructor(
     readonly text: string,
-    readonly kinds: TokenReaderKinds,
-    readonly integers: IntegerRange = SAFE_INTEGERS,
+    readonly kinds: TokenReaderKinds<K>,
+    options: ReaderOptions = {},
   ) {
     this.cursor = new TokenCursor(text);
+    this.integers = options.integers ?? SAFE_INTEGERS;
+    this.marker = options.marker ?? never;
+    this.standIn = options.standIn ?? Number.NaN;
   }
 
   /** Reports a diagnostic, unless the error cap was reached (then says so once and stops). */
-  report(kind: DiagnosticKind, message: string, start: number, end: number = start): void {
+  report(kind: K, message: string, start: number, end: number = start): void {
     if (this.stopped) return;
     const cap = this.kinds.tooManyErrors;
     if (cap && kind.severity === "error" && ++this.errors > MAX_ERRORS) {
@@ -162,8 +197,56 @@ export class TokenReader implements Reporter {
     return Number.NaN;
   }
 
+  /**
+   * Reads `count` reals into `out[offset…]` (the hot loop of mesh files: one
+   * pass per token, nothing allocated). The one recovery rule of every run of
+   * numbers in every format — a value `i` (0-based in the run) that is:
+   *
+   * 1. a finite real (after rounding to float32 for a Float32Array) is stored;
+   * 2. missing because the text ended: `endOfFile` ("expected <what(i)>,
+   *    found end of file") is reported, the stand-in stored, the run ends;
+   * 3. a token that is no finite real and a *marker* of the format (a
+   *    keyword: what follows the run has begun, the count promised too much):
+   *    `runCut` (else `notReal`) is reported ("expected <what(i)>, found
+   *    'frame'"), the token is left unread for what follows, the run ends;
+   * 4. any other token that is no finite real (`x`, `nan`, `1e999`, `1e39`
+   *    for float32): `notReal` is reported, the stand-in stored, the run goes
+   *    on — unless that error reached the error cap, which ends it.
+   *
+   * A line break ends nothing: values are tokens, wherever the lines break.
+   * True when all `count` values were read (some may be stand-ins).
+   */
+  reals(count: number, out: RealArray, offset: number, what: (i: number) => string): boolean {
+    const c = this.cursor;
+    const end = offset + count;
+    for (let i = offset; i < end; i++) {
+      out[i] = c.nextNumber();
+      const v = out[i]!;
+      if (v - v !== 0 && !this.badValue(out, i, what(i - offset))) return false;
+    }
+    return true;
+  }
+
+  /** Steps 2–4 of the {@link reals} rule for `out[i]`; false when the run ends. */
+  private badValue(out: RealArray, i: number, what: string): boolean {
+    const c = this.cursor;
+    out[i] = this.standIn;
+    if (c.start === this.text.length) {
+      this.endOfFile(what);
+      return false;
+    }
+    if (this.marker(c)) {
+      const kind = this.kinds.runCut ?? this.kinds.notReal;
+      this.report(kind, `expected ${what}, found ${this.found()}`, c.start, c.end);
+      c.restore(c.start);
+      return false;
+    }
+    this.badReal(what, out instanceof Float32Array ? "float32" : "float64");
+    return !this.stopped;
+  }
+
   /** Reports the current token as no finite real of the given precision (a number out of its range, or no number). */
-  badReal(what: string, precision: "float32" | "float64"): void {
+  private badReal(what: string, precision: "float32" | "float64"): void {
     const c = this.cursor;
     const why = c.form() === NumberForm.None ? "" : `, out of ${precision} range`;
     this.report(
@@ -175,7 +258,7 @@ export class TokenReader implements Reporter {
   }
 
   /** Upper bound on the tokens left after the current one (each needs a character and a separator). */
-  tokenBudget(): number {
+  private tokenBudget(): number {
     return Math.ceil((this.text.length - this.cursor.mark()) / 2);
   }
 
@@ -196,7 +279,7 @@ export class TokenReader implements Reporter {
   }
 
   /** Checks that only whitespace remains, else reports the first extra token as `kind`. */
-  expectEnd(kind: DiagnosticKind, after: string): void {
+  expectEnd(kind: K, after: string): void {
     const c = this.cursor;
     if (this.stopped || !c.next()) return;
     this.report(kind, `expected end of file after ${after}, found ${this.found()}`, c.start, c.end);
@@ -216,7 +299,11 @@ export class TokenReader implements Reporter {
   }
 }
 
+function never(): boolean {
+  return false;
+}
+
 /** Shortens a token for a message: at most `max` characters, then `…`. */
-export function clip(token: string, max = 40): string {
+function clip(token: string, max = 40): string {
   return token.length > max ? `${token.slice(0, max)}…` : token;
 }

@@ -20,7 +20,7 @@ export const NumberForm = {
 export type NumberForm = (typeof NumberForm)[keyof typeof NumberForm];
 
 /** Whether a UTF-16 code unit is a token separator. */
-export function isSeparator(c: number): boolean {
+function isSeparator(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
 }
 

@@ -17,17 +17,17 @@ import {
 } from "../core/index.js";
 
 /** The kinds the container reports, from the format's code table. */
-export interface ContainerKinds {
-  readonly badMagic: DiagnosticKind;
-  readonly badVersion: DiagnosticKind;
-  readonly unexpectedEnd: DiagnosticKind;
-  readonly expectedKeyword: DiagnosticKind;
-  readonly badInteger: DiagnosticKind;
-  readonly badReal: DiagnosticKind;
-  readonly trailing: DiagnosticKind;
-  readonly finalNewline: DiagnosticKind;
-  readonly tooManyErrors: DiagnosticKind;
-  readonly reserved: DiagnosticKind;
+export interface ContainerKinds<K extends DiagnosticKind = DiagnosticKind> {
+  readonly badMagic: K;
+  readonly badVersion: K;
+  readonly unexpectedEnd: K;
+  readonly expectedKeyword: K;
+  readonly badInteger: K;
+  readonly badReal: K;
+  readonly trailing: K;
+  readonly finalNewline: K;
+  readonly tooManyErrors: K;
+  readonly reserved: K;
 }
 
 /** The only format version there is, in both encodings. */
@@ -65,11 +65,11 @@ export interface BinaryInput {
  * `headerBytes`-byte header is there and the version is 1. Undefined
  * (reported) when nothing can be read.
  */
-export function openBinary(
+export function openBinary<K extends DiagnosticKind>(
   input: Uint8Array,
   headerBytes: number,
-  kinds: ContainerKinds,
-  r: Reporter,
+  kinds: ContainerKinds<NoInfer<K>>,
+  r: Reporter<K>,
 ): BinaryInput | undefined {
   const len = input.length;
   if (len < headerBytes) {
@@ -93,11 +93,11 @@ export function openBinary(
 }
 
 /** Reports each header u32 at `offsets` that is not 0 (a warning). */
-export function checkReserved(
+export function checkReserved<K extends DiagnosticKind>(
   b: BinaryInput,
   offsets: readonly number[],
-  kinds: ContainerKinds,
-  r: Reporter,
+  kinds: ContainerKinds<NoInfer<K>>,
+  r: Reporter<K>,
 ): void {
   for (const o of offsets) {
     const v = b.u32(o);
@@ -109,11 +109,11 @@ export function checkReserved(
  * Checks a binary file's `length` against the `total` bytes its header's
  * counts promise: shorter is fatal (false), longer is reported as trailing bytes.
  */
-export function checkFileSize(
+export function checkFileSize<K extends DiagnosticKind>(
   total: number,
   length: number,
-  kinds: ContainerKinds,
-  r: Reporter,
+  kinds: ContainerKinds<NoInfer<K>>,
+  r: Reporter<K>,
 ): boolean {
   if (total > length) {
     r.report(
@@ -135,7 +135,7 @@ export function checkFileSize(
 }
 
 /** What the token reader of a text encoding reports (no integer-form leniency, errors capped). */
-export function textKinds(kinds: ContainerKinds): TokenReaderKinds {
+export function textKinds<K extends DiagnosticKind>(kinds: ContainerKinds<K>): TokenReaderKinds<K> {
   return {
     endOfFile: kinds.unexpectedEnd,
     notInteger: kinds.badInteger,
@@ -147,7 +147,11 @@ export function textKinds(kinds: ContainerKinds): TokenReaderKinds {
 }
 
 /** Reads the text encoding's first line `<magic> 1`; false (reported) when it is wrong. */
-export function readTextMagic(r: TokenReader, magic: string, kinds: ContainerKinds): boolean {
+export function readTextMagic<K extends DiagnosticKind>(
+  r: TokenReader<K>,
+  magic: string,
+  kinds: ContainerKinds<NoInfer<K>>,
+): boolean {
   const c = r.cursor;
   if (!c.next() || !c.is(magic)) {
     const found = c.end > c.start ? r.found() : "an empty file";

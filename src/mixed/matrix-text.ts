@@ -1,32 +1,34 @@
 /** Reading the 12 numbers of a 3×4 affine matrix from a text format (`.amx`, `CAD_Matrixes.dat`). */
-import { AFFINE_ENTRY_NAMES, type Span, type TokenReader } from "../core/index.js";
+import {
+  AFFINE_ENTRY_NAMES,
+  type DiagnosticKind,
+  type Span,
+  type TokenReader,
+} from "../core/index.js";
 
 /** A matrix as read, and where it stands in the source. */
 export interface MatrixText {
-  /** The 12 entries, row-major; NaN where an entry was no finite real (reported). */
+  /** The 12 entries, row-major; the reader's stand-in (NaN) where an entry was no finite real (reported). */
   readonly matrix: number[];
   /** From the first entry to the last. */
   readonly span: Span;
 }
 
 /**
- * Reads 12 reals as a matrix; `what(entry)` names an entry (`a11` … `b3`) in
- * messages. `before`, when given, runs before each entry and may end the read
- * (false, having reported why). Undefined when the read ended or the file did.
+ * Reads 12 reals as a matrix through {@link TokenReader.reals} (its recovery
+ * rule applies); `what(entry)` names an entry (`a11` … `b3`) in messages.
+ * Undefined when the run ended early (the file ended, or a marker of the
+ * format came first), having reported why.
  */
-export function readMatrixText(
-  r: TokenReader,
+export function readMatrixText<K extends DiagnosticKind>(
+  r: TokenReader<K>,
   what: (entry: string) => string,
-  before?: (entry: string) => boolean,
 ): MatrixText | undefined {
-  const matrix: number[] = [];
-  let first = 0;
-  for (const entry of AFFINE_ENTRY_NAMES) {
-    if (before && !before(entry)) return undefined;
-    const v = r.real(what(entry));
-    if (matrix.length === 0) first = r.cursor.start;
-    if (Number.isNaN(v) && r.cursor.start === r.text.length) return undefined;
-    matrix.push(v);
-  }
-  return { matrix, span: [first, r.cursor.end] };
+  const c = r.cursor;
+  const mark = c.mark();
+  const first = c.next() ? c.start : c.text.length;
+  c.restore(mark);
+  const matrix = new Array<number>(12).fill(Number.NaN);
+  if (!r.reals(12, matrix, 0, (i) => what(AFFINE_ENTRY_NAMES[i]!))) return undefined;
+  return { matrix, span: [first, c.end] };
 }

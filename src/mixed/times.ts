@@ -5,20 +5,20 @@
 import type { DiagnosticKind, Reporter, Span, TokenReader } from "../core/index.js";
 
 /** The kinds the time checks report, from the format's code table. */
-export interface TimeKinds {
-  readonly noFrames: DiagnosticKind;
-  readonly badTimes: DiagnosticKind;
+export interface TimeKinds<K extends DiagnosticKind = DiagnosticKind> {
+  readonly noFrames: K;
+  readonly badTimes: K;
 }
 
 /** Wrong times reported one by one; beyond that, one more diagnostic gives the count. */
 const MAX_TIME_REPORTS = 10;
 
 /** Checks that times are finite and strictly increasing and that there is a frame. */
-export function checkTimes(
+export function checkTimes<K extends DiagnosticKind>(
   times: Float64Array,
-  r: Reporter,
+  r: Reporter<K>,
   at: { readonly frames: Span; time(f: number): Span },
-  kinds: TimeKinds,
+  kinds: TimeKinds<NoInfer<K>>,
 ): void {
   if (times.length === 0) {
     r.report(kinds.noFrames, "expected at least 1 frame, found 0", ...at.frames);
@@ -54,11 +54,11 @@ export function checkTimes(
  * Returns the time (NaN when it is no finite real, reported), or undefined
  * when the keyword is missing or the file ended (reported): no more frames.
  */
-export function readFrameTime(
-  r: TokenReader,
+export function readFrameTime<K extends DiagnosticKind>(
+  r: TokenReader<K>,
   f: number,
   previous: number,
-  kinds: TimeKinds,
+  kinds: TimeKinds<NoInfer<K>>,
 ): number | undefined {
   if (!r.keyword("frame", ` to start frame ${f}`)) return undefined;
   const t = r.real(`the time of frame ${f}`);

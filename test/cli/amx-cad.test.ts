@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAmx } from "../../src/mixed/amx/index.js";
-import { cli, fixture, fixturePath } from "../helpers.js";
-import { SEED_AMX } from "../seed-model.js";
+import { cli, fixture, fixturePath, SEED_AMX } from "../helpers.js";
 
 function scratch(): string {
   return mkdtempSync(join(tmpdir(), "deforma-cli-"));

@@ -11,8 +11,9 @@ import {
 } from "../../src/core/index.js";
 import { FORMATS } from "../../src/formats.js";
 import { AGR_MAGIC, AMB_MAGIC } from "../../src/mixed/index.js";
-import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
-import { RUNS } from "../fuzz/mutate.js";
+import { readToy, TOY, TOY_FORMAT } from "../fixtures/toy-format/format.js";
+import { fixture, RUNS } from "../helpers.js";
+import { alwaysLocatedSuite, neverThrowsSuite } from "../property-suites.js";
 
 const bytes = (s: string) => encodeUtf8(s);
 
@@ -183,3 +184,8 @@ describe("format registry: any input", () => {
     );
   });
 });
+
+// A new format adopts the property suites with one call each (the toy has no writer: no round trip).
+const toySeeds = [fixture("toy-format/good.toy"), fixture("toy-format/bad.toy")];
+neverThrowsSuite({ name: ".toy", codes: TOY, read: readToy }, toySeeds);
+alwaysLocatedSuite({ name: ".toy", codes: TOY, read: readToy }, toySeeds);

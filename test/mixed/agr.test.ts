@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   AGR,
@@ -13,21 +11,13 @@ import {
   writeAgrBinary,
   writeAgrText,
 } from "../../src/mixed/agr/index.js";
-import {
-  agrArb,
-  bytesOf,
-  expectLocated,
-  expectSameAgr,
-  lineCol,
-  pos,
-  RUNS,
-  where,
-} from "./agr-helpers.js";
+import { agrArb } from "../arbitraries.js";
+import { AGR_BINARY, AGR_TEXT } from "../formats.js";
+import { bytesOf, expectSameAgr, fixture, lineCol, pos, where } from "../helpers.js";
+import { expectLocated, roundTripSuite } from "../property-suites.js";
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/agr/${name}`, import.meta.url), "utf8");
-const thermal = fixture("thermal-tets.agr");
-const plate = fixture("stress-plate.agr");
+const thermal = fixture("agr/thermal-tets.agr");
+const plate = fixture("agr/stress-plate.agr");
 
 function model(text: string): MeshAnimation {
   const r = readAgr(text);
@@ -290,7 +280,7 @@ describe(".agr diagnostics: every code, at the right place", () => {
       const r = readAgr(source);
       const expected = at === "end" ? lineCol(source, source.length) : at;
       expect(where(r.diagnostics, source)).toContain(`${code}@${expected}`);
-      expectLocated(r.diagnostics, "AGR", source.length);
+      expectLocated(r.diagnostics, AGR, source);
     });
   }
 
@@ -314,7 +304,7 @@ describe(".agr diagnostics: every code, at the right place", () => {
       const r = readAgr(bytes);
       expect(r.encoding).toBe("binary");
       expect(r.diagnostics.map((d) => `${d.code}@${d.start}`)).toContain(`${code}@${at}`);
-      expectLocated(r.diagnostics, "AGR", bytes.length);
+      expectLocated(r.diagnostics, AGR, bytes, r.text);
     });
   }
 
@@ -334,47 +324,5 @@ describe(".agr diagnostics: every code, at the right place", () => {
   });
 });
 
-describe(".agr properties", () => {
-  it("parse(write(m)) equals m in both encodings", () => {
-    fc.assert(
-      fc.property(agrArb, (m) => {
-        const t = readAgr(writeAgrText(m));
-        expect(t.model).toBeDefined();
-        expectSameAgr(m, t.model!);
-        const b = readAgr(writeAgrBinary(m));
-        expectSameAgr(m, b.model!);
-        // Both encodings report the same findings (codes) for the same model.
-        expect(b.diagnostics.map((d) => d.code).sort()).toEqual(
-          validateAgr(m)
-            .map((d) => d.code)
-            .sort(),
-        );
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  it("never throws on arbitrary text or bytes; diagnostics are coded and located", () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.string(),
-          fc.string().map((s) => `DEFORMA-AGR 1\n${s}`),
-        ),
-        (s) => {
-          const r = readAgr(s);
-          expectLocated(r.diagnostics, "AGR", s.length);
-        },
-      ),
-      { numRuns: RUNS },
-    );
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 200 }), (tail) => {
-        const bytes = Uint8Array.from([0x89, 0x41, 0x47, 0x52, 13, 10, 0x1a, 10, ...tail]);
-        const r = readAgr(bytes);
-        expectLocated(r.diagnostics, "AGR", bytes.length);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-});
+roundTripSuite(AGR_TEXT, agrArb);
+roundTripSuite(AGR_BINARY, agrArb);

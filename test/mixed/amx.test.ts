@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { readAmx, writeAmx } from "../../src/mixed/amx/index.js";
-import { fixture, where } from "../helpers.js";
-import { SEED_AMX } from "../seed-model.js";
+import { readAmx, readAmxSyntax, validateAmx, writeAmx } from "../../src/mixed/amx/index.js";
+import { amxArb } from "../arbitraries.js";
+import { AMX_UNDER_TEST } from "../formats.js";
+import { fixture, SEED_AMX, where } from "../helpers.js";
+import { roundTripSuite } from "../property-suites.js";
 
 /** A valid one-body file to mutate; line numbers in the tests refer to this layout. */
 const BASE = [
@@ -135,3 +137,42 @@ describe(".amx decisions of the spec", () => {
     expect(`${BASE}\n`.slice(...s.matrix)).toBe("1 0 0 0.5\n0 1 0 0\n0 0 1 0");
   });
 });
+
+describe(".amx reader template: read (syntax) → validate (semantics)", () => {
+  const wrong = `${BASE.replace("2 1 0", "0 1 3").replace("arm.agr", "arm")}`;
+
+  it("read keeps syntax only: tokens, counts, spans", () => {
+    const syntax = readAmxSyntax(wrong);
+    expect(where(syntax.diagnostics, wrong)).toEqual(["AMX001@7:8"]);
+    expect(syntax.spans.declaredBodies).toBe(1);
+    expect(syntax.spans.bodies[0]!.declaredVariants).toBe(1);
+    expect(wrong.slice(...syntax.spans.bodies[0]!.variantCount)).toBe("1");
+  });
+
+  it("validate finds the meaning's faults, at the spans read found", () => {
+    const syntax = readAmxSyntax(wrong);
+    const semantics = validateAmx(syntax.model, syntax.spans, syntax.diagnostics);
+    expect(where(semantics, wrong)).toEqual(["AMX015@3:1", "AMX013@3:5", "AMX020@4:7"]);
+    expect(where(readAmx(wrong).diagnostics, wrong)).toEqual([
+      "AMX015@3:1",
+      "AMX013@3:5",
+      "AMX020@4:7",
+      "AMX001@7:8",
+    ]);
+  });
+
+  it("validate checks an in-memory model at offset 0, counts as held", () => {
+    const m = readAmx(`${BASE}\n`).model;
+    expect(validateAmx(m)).toEqual([]);
+    const bad = { ...m, bodies: [{ ...m.bodies[0]!, variantInUse: 1 }] };
+    expect(validateAmx(bad).map((d) => `${d.code}@${d.start}`)).toEqual(["AMX013@0"]);
+  });
+
+  it("a body count of 0 is warned only in a file without errors", () => {
+    expect(codes("m.amb\n0\n")).toEqual(["AMX017@2:1"]);
+    expect(codes("m\n0\n")).toEqual(["AMX020@1:1"]);
+    expect(codes("m.amb\n0")).toEqual(["AMX001@2:2"]);
+  });
+});
+
+roundTripSuite(AMX_UNDER_TEST, amxArb);

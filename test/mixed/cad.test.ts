@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { readCad, writeCad } from "../../src/mixed/cad/index.js";
+import { readCad, readCadSyntax, validateCad, writeCad } from "../../src/mixed/cad/index.js";
+import { cadArb } from "../arbitraries.js";
+import { CAD_UNDER_TEST } from "../formats.js";
 import { fixture, where } from "../helpers.js";
+import { roundTripSuite } from "../property-suites.js";
 
 function codes(text: string): string[] {
   return where(readCad(text).diagnostics, text);
@@ -102,3 +105,30 @@ describe("CAD_Matrixes.dat rules", () => {
     expect(codes("1\n1 0")).toEqual(["CAD001@2:4"]);
   });
 });
+
+describe("CAD_Matrixes.dat reader template: read (syntax) → validate (semantics)", () => {
+  it("read keeps syntax and declared counts; validate the meaning", () => {
+    const text = "2\n1 2 0 0 7 0\n1 0\n";
+    const syntax = readCadSyntax(text);
+    expect(syntax.diagnostics).toEqual([]);
+    expect(syntax.spans.declaredBodies).toBe(2);
+    expect(syntax.spans.bodies.map((b) => b.declaredSolvers)).toEqual([2, 0]);
+    expect(where(validateCad(syntax.model, syntax.spans), text)).toEqual([
+      "CAD013@2:9",
+      "CAD014@3:1",
+    ]);
+    expect(validateCad(syntax.model).map((d) => `${d.code}@${d.start}`)).toEqual([
+      "CAD013@0",
+      "CAD014@0",
+    ]);
+  });
+
+  it("a word where a matrix entry is due cuts the matrix (CAD011), a bad number does not", () => {
+    const r = readCad("1\n1 1 1 1 1 0 0 0 0 1 0 0 0 0 1 nan\n");
+    expect(r.diagnostics[0]!.message).toBe(
+      "expected matrix entry b3 of solver 1 of body 1, found 'nan'",
+    );
+  });
+});
+
+roundTripSuite(CAD_UNDER_TEST, cadArb);

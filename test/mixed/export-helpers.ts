@@ -8,10 +8,10 @@ import { readAmx } from "../../src/mixed/amx/index.js";
 import type { MixedFolder } from "../../src/mixed/load.js";
 import { buildMixedScene, type MixedScene } from "../../src/mixed/sample/index.js";
 import { checkAmxText } from "../../src/node/mixed-folder.js";
+import { demoPath } from "../helpers.js";
 
-/** Absolute path of a file of the bundled demo. */
-export const demoPath = (name: string) =>
-  fileURLToPath(new URL(`../../demo/${name}`, import.meta.url));
+/** The demo's files, from the shared helpers (kept here for the export tests' imports). */
+export { demoPath };
 
 /** Absolute path of a file under test/fixtures/vtk. */
 export const vtkFixture = (name: string) =>

@@ -1,5 +1,5 @@
 /** Diagnostic codes of the `.agr` reader and checker; listed in `docs/formats/agr.md`. */
-import type { DiagnosticTable } from "../../core/index.js";
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/index.js";
 
 /** Every `.agr` diagnostic kind, declared once. */
 export const AGR = {
@@ -126,3 +126,9 @@ export const AGR = {
     summary: "in-memory model: an array's length disagrees with the counts",
   },
 } as const satisfies DiagnosticTable;
+
+/** An `.agr` diagnostic kind: what the format's readers and checks may report. */
+export type AgrKind = KindOf<typeof AGR>;
+
+/** The literal union of `.agr` diagnostic codes (`"AGR001" | …`). */
+export type AgrCode = CodeOf<typeof AGR>;

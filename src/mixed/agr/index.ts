@@ -8,5 +8,4 @@ export { type AgrReadResult, readAgr } from "./read.js";
 export { AGR_TEXT_MAGIC } from "./read-text.js";
 export { extractSurface } from "./surface.js";
 export { validateAgr } from "./validate.js";
-export { writeAgrBinary } from "./write-binary.js";
-export { writeAgrText } from "./write-text.js";
+export { writeAgrBinary, writeAgrText } from "./write.js";

@@ -4,9 +4,6 @@
  * data are views (`subarray`) of one array per parameter, never copies.
  */
 
-/** Mesh animation types of the seed's table (spec §4). */
-export const SolverType = { Thermal: 0, StressStrain: 1 } as const;
-
 /** A cell kind: its name in the text encoding, its VTK cell type code and node count. */
 export interface CellKind {
   readonly name: string;

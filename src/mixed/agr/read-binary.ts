@@ -7,7 +7,7 @@
 import { type Diagnostic, DiagnosticSink, decodeUtf8Strict, type Span } from "../../core/index.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AGR_HEADER_BYTES, agrLayout, FLAG_VARYING, AGR_HEADER as H } from "./binary-layout.js";
-import { AGR } from "./codes.js";
+import { AGR, type AgrKind } from "./codes.js";
 import type { MeshAnimation, ParamDescriptor } from "./model.js";
 import { type AgrSpans, checkAgr, checkDescriptor } from "./validate.js";
 
@@ -16,7 +16,7 @@ export function readAgrBinary(input: Uint8Array): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink<AgrKind>();
   const fail = () => ({ model: undefined, diagnostics: sink.items });
   const len = input.length;
   const file = openBinary(input, AGR_HEADER_BYTES, AGR, sink);

@@ -4,10 +4,17 @@
  * the model returned is always shape-consistent (array lengths match the
  * counts), even when reading stopped early.
  */
-import { type Diagnostic, NumberForm, type Span, TokenReader, UINT32 } from "../../core/index.js";
+import {
+  type Diagnostic,
+  NumberForm,
+  type Span,
+  type TokenCursor,
+  TokenReader,
+  UINT32,
+} from "../../core/index.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
-import { AGR } from "./codes.js";
+import { AGR, type AgrKind } from "./codes.js";
 import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
 import {
   type AgrSpans,
@@ -22,7 +29,7 @@ import {
 export const AGR_TEXT_MAGIC = "DEFORMA-AGR";
 
 /** What the token reader reports, from the `.agr` code table. */
-const TEXT_KINDS = textKinds(AGR);
+const TEXT_KINDS = textKinds<AgrKind>(AGR);
 
 const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
 const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
@@ -49,7 +56,12 @@ export function readAgrText(text: string): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  const r = new TokenReader(text, TEXT_KINDS, UINT32);
+  // A malformed value reads as 0 (not NaN) so an erroneous mesh still draws.
+  const r = new TokenReader<AgrKind>(text, TEXT_KINDS, {
+    integers: UINT32,
+    marker: atKeyword,
+    standIn: 0,
+  });
   if (!readTextMagic(r, AGR_TEXT_MAGIC, AGR)) {
     return { model: undefined, diagnostics: r.sink.items };
   }
@@ -59,49 +71,13 @@ export function readAgrText(text: string): {
   return { model: m, diagnostics: r.sink.items };
 }
 
-/** Whether the current token is one of the format's keywords (a sign of a missing value). */
-function atKeyword(r: TokenReader): boolean {
-  for (const k of KEYWORDS) if (r.cursor.is(k)) return true;
+/** Whether the current token is one of the format's keywords: a run of values has ended early. */
+function atKeyword(c: TokenCursor): boolean {
+  for (const k of KEYWORDS) if (c.is(k)) return true;
   return false;
 }
 
-/**
- * Reads `count` float32 values into `out[from…]`. A malformed number is
- * reported and read as 0; a keyword or the end of file ends the block (false).
- */
-function readFloats(
-  r: TokenReader,
-  out: Float32Array,
-  from: number,
-  count: number,
-  what: (i: number) => string,
-): boolean {
-  const c = r.cursor;
-  const end = from + count;
-  const length = c.text.length;
-  for (let i = from; i < end; i++) {
-    const number = c.nextNumber();
-    if (c.start === length) {
-      r.endOfFile(what(i - from));
-      return false;
-    }
-    out[i] = number;
-    const v = out[i]!;
-    if (v - v !== 0) {
-      if (atKeyword(r)) {
-        r.report(AGR.badReal, `expected ${what(i - from)}, found ${r.found()}`, c.start, c.end);
-        c.restore(c.start);
-        return false;
-      }
-      r.badReal(what(i - from), "float32");
-      out[i] = 0;
-      if (r.stopped) return false;
-    }
-  }
-  return true;
-}
-
-function readSections(r: TokenReader, m: MeshAnimation): boolean {
+function readSections(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
   const c = r.cursor;
   if (!r.keyword("type", " after the magic line")) return false;
   const type = r.integer("the mesh animation type");
@@ -116,7 +92,7 @@ function readSections(r: TokenReader, m: MeshAnimation): boolean {
   m.nodeCount = n;
   m.positions = new Float32Array(3 * n);
   const xyz = (i: number) => `coordinate ${"xyz"[i % 3]} of node ${Math.floor(i / 3)}`;
-  if (!readFloats(r, m.positions, 0, 3 * n, xyz)) return false;
+  if (!r.reals(3 * n, m.positions, 0, xyz)) return false;
 
   if (!readCells(r, m)) return false;
 
@@ -170,7 +146,7 @@ function readSections(r: TokenReader, m: MeshAnimation): boolean {
       p.vector
         ? `component ${"xyz"[i % 3]} of node ${Math.floor(i / 3)} of '${p.d.name}'`
         : `the value of node ${i} of '${p.d.name}'`;
-    if (!readFloats(r, values[params.indexOf(p)]!, 0, p.width * n, what)) return false;
+    if (!r.reals(p.width * n, values[params.indexOf(p)]!, 0, what)) return false;
   }
   if (vectors[0] && !vectors[0].varying) checkCoordinates(m, r, coordinatesSpan);
 
@@ -183,7 +159,7 @@ function readSections(r: TokenReader, m: MeshAnimation): boolean {
   );
 }
 
-function readCells(r: TokenReader, m: MeshAnimation): boolean {
+function readCells(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
   const c = r.cursor;
   const n = m.nodeCount;
   if (!r.keyword("cells")) return false;
@@ -255,7 +231,7 @@ function readCells(r: TokenReader, m: MeshAnimation): boolean {
 }
 
 function readDescriptors(
-  r: TokenReader,
+  r: TokenReader<AgrKind>,
   keyword: string,
   what: string,
   out: ParamDescriptor[],
@@ -300,7 +276,7 @@ interface VaryingParam {
 }
 
 function readFrames(
-  r: TokenReader,
+  r: TokenReader<AgrKind>,
   m: MeshAnimation,
   n: number,
   varying: VaryingParam[],
@@ -339,7 +315,7 @@ function readFrames(
         p.vector
           ? `component ${"xyz"[i % 3]} of node ${Math.floor(i / 3)} of '${p.d.name}' in frame ${f}`
           : `the value of node ${i} of '${p.d.name}' in frame ${f}`;
-      ok = readFloats(r, arrays[k]!, f * p.width * n, p.width * n, what);
+      ok = r.reals(p.width * n, arrays[k]!, f * p.width * n, what);
     }
     if (!ok || r.stopped) break;
     done = f + 1;

@@ -7,7 +7,7 @@ import { type Diagnostic, DiagnosticSink, type Reporter, type Span } from "../..
 import { nameProblem } from "../names.js";
 import { checkTimes } from "../times.js";
 import { MESH_TYPES } from "../types.js";
-import { AGR } from "./codes.js";
+import { AGR, type AgrCode, type AgrKind } from "./codes.js";
 import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
 
 /** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
@@ -45,7 +45,7 @@ export const NO_SPANS: AgrSpans = {
 const KIND_LIST = [...CELL_KINDS.values()].map((k) => `${k.vtk} (${k.name})`).join(", ");
 
 /** Checks the mesh animation type: 0 or 1. */
-export function checkType(type: number, r: Reporter, at: Span): boolean {
+export function checkType(type: number, r: Reporter<AgrKind>, at: Span): boolean {
   if (MESH_TYPES.has(type)) return true;
   r.report(
     AGR.badType,
@@ -60,7 +60,7 @@ export function checkParamTable(
   type: number,
   scalars: readonly ParamDescriptor[],
   vectors: readonly ParamDescriptor[],
-  r: Reporter,
+  r: Reporter<AgrKind>,
   at: AgrSpans,
 ): void {
   const row = MESH_TYPES.get(type);
@@ -105,7 +105,7 @@ export function checkParamTable(
 export function checkDescriptor(
   d: ParamDescriptor,
   what: string,
-  r: Reporter,
+  r: Reporter<AgrKind>,
   name: Span,
   unit: Span,
 ): void {
@@ -118,7 +118,7 @@ export function checkDescriptor(
 const MAX_INDEX_REPORTS = 10;
 
 /** Checks cell kinds, node counts per kind and node indices against the node count. */
-export function checkCells(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
+function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
   const types = m.cellTypes;
   const conn = m.connectivity;
   const n = m.nodeCount;
@@ -180,7 +180,7 @@ function firstNonFinite(a: Float32Array): number {
 }
 
 /** Checks that positions and parameter values are finite (one report per array). */
-export function checkFinite(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
+function checkFinite(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
   const arrays: [string, Float32Array, boolean, number][] = [["positions", m.positions, false, -1]];
   m.scalarValues.forEach((a, p) => {
     arrays.push([`scalar parameter ${p} '${m.scalars[p]?.name}'`, a, false, p]);
@@ -201,7 +201,7 @@ export function checkFinite(m: MeshAnimation, r: Reporter, at: AgrSpans): void {
 }
 
 /** Type 0: checks that vector 0's constant values equal the mesh positions (warning). */
-export function checkCoordinates(m: MeshAnimation, r: Reporter, at: Span): void {
+export function checkCoordinates(m: MeshAnimation, r: Reporter<AgrKind>, at: Span): void {
   const d = m.vectors[0];
   const v = m.vectorValues[0];
   if (m.type !== 0 || !d || d.varying || !v) return;
@@ -248,7 +248,7 @@ export function shapeProblems(m: MeshAnimation): string[] {
 }
 
 /** Runs every semantic and data check of `m`, reporting at `at`. */
-export function checkAgr(m: MeshAnimation, r: Reporter, at: AgrSpans, names = true): void {
+export function checkAgr(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans, names = true): void {
   if (checkType(m.type, r, at.type)) checkParamTable(m.type, m.scalars, m.vectors, r, at);
   if (names) {
     m.scalars.forEach((d, p) => {
@@ -265,8 +265,8 @@ export function checkAgr(m: MeshAnimation, r: Reporter, at: AgrSpans, names = tr
 }
 
 /** All diagnostics of an in-memory mesh animation (locations are offset 0). */
-export function validateAgr(m: MeshAnimation): Diagnostic[] {
-  const sink = new DiagnosticSink();
+export function validateAgr(m: MeshAnimation): Diagnostic<AgrCode>[] {
+  const sink = new DiagnosticSink<AgrKind>();
   const problems = shapeProblems(m);
   for (const p of problems) sink.report(AGR.shape, p, 0);
   if (problems.length === 0) checkAgr(m, sink, NO_SPANS);

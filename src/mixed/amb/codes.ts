@@ -1,5 +1,5 @@
 /** Diagnostic codes of the `.amb` reader and checker; listed in `docs/formats/amb.md`. */
-import type { DiagnosticTable } from "../../core/index.js";
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/index.js";
 
 /** Every `.amb` diagnostic kind, declared once. */
 export const AMB = {
@@ -94,3 +94,9 @@ export const AMB = {
     summary: "in-memory model: the matrices' length is not frames × bodies × 12",
   },
 } as const satisfies DiagnosticTable;
+
+/** An `.amb` diagnostic kind: what the format's readers and checks may report. */
+export type AmbKind = KindOf<typeof AMB>;
+
+/** The literal union of `.amb` diagnostic codes (`"AMB001" | …`). */
+export type AmbCode = CodeOf<typeof AMB>;

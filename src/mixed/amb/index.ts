@@ -7,5 +7,4 @@ export * from "./model.js";
 export { type AmbReadResult, readAmb } from "./read.js";
 export { AMB_TEXT_MAGIC } from "./read-text.js";
 export { validateAmb } from "./validate.js";
-export { writeAmbBinary } from "./write-binary.js";
-export { writeAmbText } from "./write-text.js";
+export { writeAmbBinary, writeAmbText } from "./write.js";

@@ -6,7 +6,7 @@
 import { type Diagnostic, DiagnosticSink, decodeUtf8Strict, type Span } from "../../core/index.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
-import { AMB } from "./codes.js";
+import { AMB, type AmbKind } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 import { type AmbSpans, checkAmb, GEOMETRY_KINDS } from "./validate.js";
 
@@ -31,7 +31,7 @@ export function readAmbBinary(input: Uint8Array): {
   model: MbsAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink<AmbKind>();
   const fail = () => ({ model: undefined, diagnostics: sink.items });
   const file = openBinary(input, AMB_HEADER_BYTES, AMB, sink);
   if (!file) return fail();

@@ -8,12 +8,13 @@ import {
   type IntegerRange,
   NumberForm,
   type Span,
+  type TokenCursor,
   TokenReader,
   UINT32,
 } from "../../core/index.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
-import { AMB } from "./codes.js";
+import { AMB, type AmbKind } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 import {
   type AmbSpans,
@@ -28,19 +29,25 @@ import {
 export const AMB_TEXT_MAGIC = "DEFORMA-AMB";
 
 /** What the token reader reports, from the `.amb` code table. */
-const TEXT_KINDS = textKinds(AMB);
+const TEXT_KINDS = textKinds<AmbKind>(AMB);
 
 /** Body numbers as read; {@link checkBody} reports 0 and numbers from 2^32 up. */
 const BODY_NUMBERS: IntegerRange = { max: Number.MAX_SAFE_INTEGER, name: "an unsigned integer" };
 
 const KEYWORDS = ["bodies", "frames", "frame", ...GEOMETRY_KINDS];
 
+/** Whether the current token is one of the format's keywords: a run of values has ended early. */
+function atKeyword(c: TokenCursor): boolean {
+  for (const k of KEYWORDS) if (c.is(k)) return true;
+  return false;
+}
+
 /** Reads the text encoding; `model` is undefined only when the magic line is wrong. */
 export function readAmbText(text: string): {
   model: MbsAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
-  const r = new TokenReader(text, TEXT_KINDS, UINT32);
+  const r = new TokenReader<AmbKind>(text, TEXT_KINDS, { integers: UINT32, marker: atKeyword });
   if (!readTextMagic(r, AMB_TEXT_MAGIC, AMB)) {
     return { model: undefined, diagnostics: r.sink.items };
   }
@@ -50,29 +57,53 @@ export function readAmbText(text: string): {
   return { model: m, diagnostics: r.sink.items };
 }
 
-function readGeometry(r: TokenReader, number: number, spans: Span[]): BodyGeometry | undefined {
+/** The sizes of each geometry, in text order. */
+const SIZE_NAMES = {
+  none: [],
+  box: ["x size", "y size", "z size"],
+  cylinder: ["radius", "length"],
+  sphere: ["radius"],
+} as const;
+
+/** Reads a body's geometry and its sizes; undefined when the text ended or a keyword cut the sizes. */
+function readGeometry(
+  r: TokenReader<AmbKind>,
+  number: number,
+  spans: Span[],
+): BodyGeometry | undefined {
   const c = r.cursor;
   if (!r.need(`the geometry of body ${number} (${GEOMETRY_KINDS.join(", ")})`)) return undefined;
   spans.push(r.span());
-  const size = (what: string) => r.real(`the ${what} of body ${number}`);
-  if (c.is("none")) return { kind: "none" };
-  if (c.is("box")) return { kind: "box", size: [size("x size"), size("y size"), size("z size")] };
-  if (c.is("cylinder")) return { kind: "cylinder", radius: size("radius"), length: size("length") };
-  if (c.is("sphere")) return { kind: "sphere", radius: size("radius") };
-  r.report(
-    AMB.unknownGeometry,
-    `expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${r.found()}`,
-    c.start,
-    c.end,
-  );
-  // Skip the sizes that may follow.
-  let mark = c.mark();
-  while (c.next() && c.form() !== NumberForm.None && !r.stopped) mark = c.mark();
-  c.restore(mark);
-  return { kind: "none" };
+  const kind = GEOMETRY_KINDS.find((k) => c.is(k));
+  if (kind === undefined) {
+    r.report(
+      AMB.unknownGeometry,
+      `expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${r.found()}`,
+      c.start,
+      c.end,
+    );
+    // Skip the sizes that may follow.
+    let mark = c.mark();
+    while (c.next() && c.form() !== NumberForm.None && !r.stopped) mark = c.mark();
+    c.restore(mark);
+    return { kind: "none" };
+  }
+  const names = SIZE_NAMES[kind];
+  const s: number[] = [];
+  if (!r.reals(names.length, s, 0, (i) => `the ${names[i]} of body ${number}`)) return undefined;
+  switch (kind) {
+    case "none":
+      return { kind };
+    case "box":
+      return { kind, size: [s[0]!, s[1]!, s[2]!] };
+    case "cylinder":
+      return { kind, radius: s[0]!, length: s[1]! };
+    case "sphere":
+      return { kind, radius: s[0]! };
+  }
 }
 
-function readSections(r: TokenReader, m: MbsAnimation): boolean {
+function readSections(r: TokenReader<AmbKind>, m: MbsAnimation): boolean {
   const c = r.cursor;
   if (!r.keyword("bodies", " after the magic line")) return false;
   const count = r.integer("the body count");
@@ -128,7 +159,7 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
       if (!r.need(`the row of body ${body.number} in frame ${f}`)) break outer;
       rowStarts[f * count + b] = c.start;
       if (!c.is(String(body.number))) {
-        if (KEYWORDS.some((k) => c.is(k))) {
+        if (atKeyword(c)) {
           r.report(
             AMB.bodyOrder,
             `expected the row of body ${body.number} in frame ${f}, found ${r.found()}`,
@@ -148,7 +179,9 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
           );
         }
       }
-      if (!readMatrix(r, matrices, (f * count + b) * 12, body.number, f)) break outer;
+      const entry = (i: number) =>
+        `entry ${i + 1} of 12 of body ${body.number}'s matrix in frame ${f}`;
+      if (!r.reals(12, matrices, (f * count + b) * 12, entry)) break outer;
     }
     done = f + 1;
   }
@@ -164,27 +197,4 @@ function readSections(r: TokenReader, m: MbsAnimation): boolean {
   };
   checkMatrices(m, r, located, false);
   return done === frames && !r.stopped;
-}
-
-/** Reads 12 reals into `out[at…]`; a malformed number is reported and read as 0. */
-function readMatrix(r: TokenReader, out: Float64Array, at: number, body: number, f: number) {
-  const c = r.cursor;
-  for (let i = 0; i < 12; i++) {
-    if (!c.next()) {
-      r.endOfFile(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`);
-      return false;
-    }
-    const v = c.number();
-    if (v - v === 0) {
-      out[at + i] = v;
-      continue;
-    }
-    r.badReal(`entry ${i + 1} of 12 of body ${body}'s matrix in frame ${f}`, "float64");
-    if (KEYWORDS.some((k) => c.is(k))) {
-      c.restore(c.start);
-      return false;
-    }
-    if (r.stopped) return false;
-  }
-  return true;
 }

@@ -14,7 +14,7 @@ import {
 import { nameProblem } from "../names.js";
 import { rotationProblem } from "../rotation-message.js";
 import { checkTimes } from "../times.js";
-import { AMB } from "./codes.js";
+import { AMB, type AmbCode, type AmbKind } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 
 /** Where the parts of a model live in its source; all offsets 0 for in-memory models. */
@@ -59,7 +59,7 @@ export function geometrySizes(g: BodyGeometry): number[] {
 }
 
 /** Checks one body: number, name, geometry sizes. */
-export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans): void {
+export function checkBody(body: RigidBody, b: number, r: Reporter<AmbKind>, at: AmbSpans): void {
   const n = body.number;
   if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) {
     const s = at.number(b);
@@ -97,7 +97,11 @@ export function checkBody(body: RigidBody, b: number, r: Reporter, at: AmbSpans)
 }
 
 /** Checks that body numbers are unique (the second occurrence is reported). */
-export function checkUnique(bodies: readonly RigidBody[], r: Reporter, at: AmbSpans): void {
+export function checkUnique(
+  bodies: readonly RigidBody[],
+  r: Reporter<AmbKind>,
+  at: AmbSpans,
+): void {
   const seen = new Map<number, number>();
   bodies.forEach((body, b) => {
     const first = seen.get(body.number);
@@ -118,7 +122,12 @@ export function checkUnique(bodies: readonly RigidBody[], r: Reporter, at: AmbSp
  * Checks the placements: finite (error, one per body) and proper rotations
  * within {@link ROTATION_TOLERANCE} (warning, one per body, with a count).
  */
-export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite = true): void {
+export function checkMatrices(
+  m: MbsAnimation,
+  r: Reporter<AmbKind>,
+  at: AmbSpans,
+  finite = true,
+): void {
   const nb = m.bodies.length;
   const frames = m.times.length;
   const a = m.matrices;
@@ -160,7 +169,7 @@ export function checkMatrices(m: MbsAnimation, r: Reporter, at: AmbSpans, finite
 }
 
 /** Runs every semantic check of `m`, reporting at `at`. */
-export function checkAmb(m: MbsAnimation, r: Reporter, at: AmbSpans): void {
+export function checkAmb(m: MbsAnimation, r: Reporter<AmbKind>, at: AmbSpans): void {
   m.bodies.forEach((body, b) => {
     checkBody(body, b, r, at);
   });
@@ -170,8 +179,8 @@ export function checkAmb(m: MbsAnimation, r: Reporter, at: AmbSpans): void {
 }
 
 /** All diagnostics of an in-memory MBS animation (locations are offset 0). */
-export function validateAmb(m: MbsAnimation): Diagnostic[] {
-  const sink = new DiagnosticSink();
+export function validateAmb(m: MbsAnimation): Diagnostic<AmbCode>[] {
+  const sink = new DiagnosticSink<AmbKind>();
   const want = m.times.length * m.bodies.length * 12;
   if (m.matrices.length !== want) {
     sink.report(

@@ -1,5 +1,5 @@
 /** Diagnostic codes of the mixed animation file (`*.amx`) and of its cross-file checks. */
-import type { DiagnosticTable } from "../../core/diagnostics.js";
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
 
 /** `.amx` diagnostic kinds. */
 export const AMX = {
@@ -171,3 +171,9 @@ export const AMX = {
     summary: "`amx create`: a file name contains whitespace (the seed forbids it).",
   },
 } as const satisfies DiagnosticTable;
+
+/** An `.amx` diagnostic kind: what the format's readers and checks may report. */
+export type AmxKind = KindOf<typeof AMX>;
+
+/** The literal union of `.amx` diagnostic codes (`"AMX001" | …`). */
+export type AmxCode = CodeOf<typeof AMX>;

@@ -2,7 +2,7 @@
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
 import { findCadSolver } from "../cad/lookup.js";
 import type { CadMatrices } from "../cad/model.js";
-import { AMX } from "./codes.js";
+import { AMX, type AmxKind } from "./codes.js";
 import type { MixedAnimation, MixedBody } from "./model.js";
 
 /** One `--body BODY:TYPE:FILE` binding: body number, mesh animation type, `.agr` file name. */
@@ -34,7 +34,7 @@ export function createAmx(options: CreateAmxOptions): {
   model: MixedAnimation;
   diagnostics: Diagnostic[];
 } {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink<AmxKind>();
   const bodies = new Map<number, MixedBody>();
   for (const binding of options.bodies) {
     const found = findCadSolver(options.cad, binding.body, binding.type);

@@ -9,9 +9,9 @@ import type { MeshAnimation } from "../agr/model.js";
 import type { MbsAnimation } from "../amb/model.js";
 import { findCadSolver } from "../cad/lookup.js";
 import type { CadMatrices } from "../cad/model.js";
-import { AMX } from "./codes.js";
+import { AMX, type AmxKind } from "./codes.js";
 import type { MixedAnimation } from "./model.js";
-import type { AmxSpans } from "./read.js";
+import type { AmxSpans } from "./validate.js";
 
 /** What became of a companion file: its model, or why there is none. */
 export type Companion<T> =
@@ -41,7 +41,7 @@ export function crossCheckAmx(
   spans: AmxSpans,
   companions: AmxCompanions,
 ): Diagnostic[] {
-  const sink = new DiagnosticSink();
+  const sink = new DiagnosticSink<AmxKind>();
   const { cad, mbs, meshes } = companions;
   if (mbs?.status === "missing") {
     sink.report(

@@ -1,5 +1,5 @@
 /** Diagnostic codes of the CAD matrices file (`CAD_Matrixes.dat`). */
-import type { DiagnosticTable } from "../../core/diagnostics.js";
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
 
 /** `CAD_Matrixes.dat` diagnostic kinds. */
 export const CAD = {
@@ -74,3 +74,9 @@ export const CAD = {
     summary: "The 3×3 part of a matrix is not orthonormal with determinant +1 (tolerance 1e-3).",
   },
 } as const satisfies DiagnosticTable;
+
+/** A `CAD_Matrixes.dat` diagnostic kind: what the format's readers and checks may report. */
+export type CadKind = KindOf<typeof CAD>;
+
+/** The literal union of `CAD_Matrixes.dat` diagnostic codes (`"CAD001" | …`). */
+export type CadCode = CodeOf<typeof CAD>;

@@ -1,56 +1,78 @@
 /**
- * Reader of `CAD_Matrixes.dat` (spec §3). Never throws; returns what it could
- * read, diagnostics, and the spans of every body and solver.
+ * Reader of `CAD_Matrixes.dat` (spec §3), stage one of the reader template:
+ * syntax only — tokens, counts, spans. {@link readCadSyntax} returns what it
+ * could read, the syntax diagnostics and where every body and solver stands;
+ * `validate.ts` checks the meaning; {@link readCad} runs both. Never throws.
  */
 import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
 import { TokenReader } from "../../core/token-reader.js";
-import { NumberForm } from "../../core/tokenizer.js";
+import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readMatrixText } from "../matrix-text.js";
-import { rotationProblem } from "../rotation-message.js";
-import { MESH_TYPES } from "../types.js";
-import { CAD } from "./codes.js";
+import { CAD, type CadCode, type CadKind } from "./codes.js";
 import type { CadBody, CadMatrices } from "./model.js";
+import { type CadBodySpans, type CadSpans, validateCad } from "./validate.js";
 
-/** Where one solver's values stand in the source. */
-export interface CadSolverSpans {
-  readonly type: Span;
-  readonly flag: Span;
-  /** First to last matrix entry, or the flag's span when there is no matrix. */
-  readonly matrix: Span;
-}
-
-/** Source spans parallel to a {@link CadMatrices}. */
-export interface CadSpans {
-  readonly bodyCount: Span;
-  readonly bodies: { readonly body: Span; readonly solvers: CadSolverSpans[] }[];
+/** Result of {@link readCadSyntax}: the syntax tree of a `CAD_Matrixes.dat`. */
+export interface CadSyntax {
+  readonly model: CadMatrices;
+  /** Syntax diagnostics, in the order they were found. */
+  readonly diagnostics: Diagnostic<CadCode>[];
+  readonly spans: CadSpans;
 }
 
 /** Result of {@link readCad}. */
 export interface CadReadResult {
   readonly model: CadMatrices;
+  /** Syntax and semantic diagnostics, in source order. */
   readonly diagnostics: Diagnostic[];
   readonly spans: CadSpans;
 }
 
-/** Reads a `CAD_Matrixes.dat` text; see the module comment. */
+/** Reads a `CAD_Matrixes.dat` text and checks it; see the module comment. */
 export function readCad(text: string): CadReadResult {
-  const r = new TokenReader(text, CAD);
+  const syntax = readCadSyntax(text);
+  const semantics = validateCad(syntax.model, syntax.spans);
+  return {
+    model: syntax.model,
+    diagnostics: sortBySource([...syntax.diagnostics, ...semantics]),
+    spans: syntax.spans,
+  };
+}
+
+/**
+ * A word (no number) where a matrix entry is due ends the matrix: the file
+ * has no keywords, so a word is never a bad entry but the matrix cut short.
+ */
+function isWord(c: TokenCursor): boolean {
+  return c.form() === NumberForm.None;
+}
+
+/** What the token reader reports: the table's own names, and a matrix cut short by a word as missing. */
+const CAD_KINDS = { ...CAD, runCut: CAD.missingMatrix };
+
+/** Stage one: reads the tokens, counts and spans of a `CAD_Matrixes.dat`; no semantic check. */
+export function readCadSyntax(text: string): CadSyntax {
+  const r = new TokenReader<CadKind>(text, CAD_KINDS, { marker: isWord });
   const model: CadMatrices = { bodies: [] };
-  const spans: { bodyCount: Span; bodies: CadSpans["bodies"] } = { bodyCount: [0, 0], bodies: [] };
+  const spans: { bodyCount: Span; declaredBodies: number | undefined; bodies: CadBodySpans[] } = {
+    bodyCount: [0, 0],
+    declaredBodies: undefined,
+    bodies: [],
+  };
   parse(r, model, spans);
   r.expectFinalNewline();
-  checkSemantics(r, model, spans);
-  return { model, diagnostics: sortBySource(r.sink.items), spans };
+  return { model, diagnostics: r.sink.items, spans };
 }
 
 function parse(
-  r: TokenReader,
+  r: TokenReader<CadKind>,
   model: CadMatrices,
-  spans: { bodyCount: Span; bodies: CadSpans["bodies"] },
+  spans: { bodyCount: Span; declaredBodies: number | undefined; bodies: CadBodySpans[] },
 ): void {
   const count = r.integer("the number of bodies");
   spans.bodyCount = r.span();
-  if (count === undefined || count < 0) return;
+  if (count === undefined) return;
+  spans.declaredBodies = count;
   const c = r.cursor;
   for (let i = 0; i < count; i++) {
     if (c.atEnd()) {
@@ -65,9 +87,14 @@ function parse(
     const bodySpan = r.span();
     if (body === undefined) return;
     const solverCount = r.integer(`the number of solvers of body ${body}`);
-    if (solverCount === undefined || solverCount < 0) return;
+    if (solverCount === undefined) return;
     const entry: CadBody = { body, solvers: [] };
-    const bodySpans = { body: bodySpan, solvers: [] as CadSolverSpans[] };
+    const bodySpans: CadBodySpans = {
+      body: bodySpan,
+      solverCount: r.span(),
+      declaredSolvers: solverCount,
+      solvers: [],
+    };
     model.bodies.push(entry);
     spans.bodies.push(bodySpans);
     for (let j = 0; j < solverCount; j++) {
@@ -97,11 +124,7 @@ function parse(
       let matrix: number[] | null = null;
       let matrixSpan: Span = flagSpan;
       if (withMatrix) {
-        const read = readMatrixText(
-          r,
-          (e) => `matrix entry ${e} ${of}`,
-          (e) => entryFollows(r, e, of),
-        );
+        const read = readMatrixText(r, (e) => `matrix entry ${e} ${of}`);
         if (!read) return;
         matrix = read.matrix;
         matrixSpan = read.span;
@@ -127,72 +150,10 @@ function parse(
 }
 
 /** Whether the next token is a number that cannot be a body number or solver type (has sign, point or exponent). */
-function nextLooksLikeMatrix(r: TokenReader): boolean {
+function nextLooksLikeMatrix(r: TokenReader<CadKind>): boolean {
   const m = r.cursor.mark();
   const has = r.cursor.next();
   const form = has ? r.cursor.form() : NumberForm.None;
   r.cursor.restore(m);
   return form === NumberForm.Real;
-}
-
-/**
- * Whether the next token (or the end of file) can be matrix entry `entry`;
- * a token that is no number means the matrix is missing or cut short (reported).
- */
-function entryFollows(r: TokenReader, entry: string, of: string): boolean {
-  const m = r.cursor.mark();
-  if (r.cursor.next() && r.cursor.form() === NumberForm.None) {
-    r.report(
-      CAD.missingMatrix,
-      `expected matrix entry ${entry} ${of} (the flag is 1), found '${r.cursor.token()}'`,
-      r.cursor.start,
-      r.cursor.end,
-    );
-    return false;
-  }
-  r.cursor.restore(m);
-  return true;
-}
-
-function checkSemantics(
-  r: TokenReader,
-  model: CadMatrices,
-  spans: { bodies: CadSpans["bodies"] },
-): void {
-  const seen = new Set<number>();
-  model.bodies.forEach((b, i) => {
-    const s = spans.bodies[i]!;
-    if (b.body <= 0)
-      r.report(
-        CAD.bodyNumber,
-        `body number must be a positive integer, found ${b.body}`,
-        ...s.body,
-      );
-    else if (seen.has(b.body))
-      r.report(CAD.duplicateBody, `body ${b.body} appears a second time`, ...s.body);
-    seen.add(b.body);
-    const types = new Set<number>();
-    b.solvers.forEach((solver, j) => {
-      const ss = s.solvers[j]!;
-      if (!MESH_TYPES.has(solver.type)) {
-        r.report(
-          CAD.unknownSolverType,
-          `solver type ${solver.type} of body ${b.body} is not a mesh animation type (0 thermal, 1 stress-strain)`,
-          ...ss.type,
-        );
-      }
-      if (types.has(solver.type)) {
-        r.report(
-          CAD.duplicateSolver,
-          `body ${b.body} has a second solver of type ${solver.type}`,
-          ...ss.type,
-        );
-      }
-      types.add(solver.type);
-      if (solver.matrix?.every(Number.isFinite)) {
-        const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`);
-        if (problem) r.report(CAD.notRotation, problem, ...ss.matrix);
-      }
-    });
-  });
 }
