@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { docSections } from "../../scripts/diagnostics-doc.js";
+import { FORMATS } from "../../src/formats.js";
 import { diagnosticMessage } from "../../web/src/i18n/diagnostics.js";
 import { DIAGNOSTICS_RU } from "../../web/src/i18n/diagnostics-ru.js";
+import { FORMAT_LABELS_RU, formatLabel } from "../../web/src/i18n/formats.js";
 
 describe("Russian diagnostic messages", () => {
   // Every code the registry's formats and the registry itself report (what docs/formats/diagnostics.md lists).
@@ -25,5 +27,15 @@ describe("Russian diagnostic messages", () => {
     expect(diagnosticMessage(d, "ru")).toBe(DIAGNOSTICS_RU.AMX013);
     expect(diagnosticMessage(d, "en")).toBe(d.message);
     expect(diagnosticMessage({ code: "ZZZ999", message: "m" }, "ru")).toBe("m");
+  });
+});
+
+describe("Russian format names", () => {
+  it("every format of the registry has one; a format without one shows its own label", () => {
+    expect(FORMATS.formats.filter((f) => !FORMAT_LABELS_RU[f.id]).map((f) => f.id)).toEqual([]);
+    expect(Object.keys(FORMAT_LABELS_RU).filter((id) => !FORMATS.byId(id))).toEqual([]);
+    expect(formatLabel({ id: "amb", label: "MBS animation" }, "ru")).toBe("MBS-анимация");
+    expect(formatLabel({ id: "toy", label: "toy lines" }, "ru")).toBe("toy lines");
+    expect(formatLabel({ id: "amb", label: "MBS animation" }, "en")).toBe("MBS animation");
   });
 });

@@ -46,24 +46,30 @@ describe("file tree", () => {
     expect(series.children[1]).toMatchObject({ kind: "file", path: "out/rod_0000.vtu" });
   });
 
-  it("collapses the mixed VTK export: numbered folders and .vtm files under the model's .pvd", () => {
-    const paths = ["vtk/model.pvd", "vtk/model_rod.pvd", "vtk/model_piston.pvd"];
+  it("collapses the mixed VTK export into one entry: numbered folders, .vtm files and the per-body .pvd files under the model's .pvd", () => {
+    const paths = [
+      "vtk/model.pvd",
+      "vtk/model_rod.pvd",
+      "vtk/model_piston.pvd",
+      "vtk/modelling.pvd",
+    ];
     for (let k = 0; k < 50; k++) {
       const frame = `vtk/model_${String(k).padStart(5, "0")}`;
       paths.push(`${frame}.vtm`, `${frame}/rod.vtu`, `${frame}/piston.vtu`);
     }
     const tree = buildFileTree(files(...paths));
-    expect(outline(tree)).toEqual([
-      "vtk/",
-      "  model.pvd [50]",
-      "  model_piston.pvd",
-      "  model_rod.pvd",
-    ]);
+    // `modelling.pvd` is another collection, not a part of the export.
+    expect(outline(tree)).toEqual(["vtk/", "  model.pvd [50]", "  modelling.pvd"]);
     const vtk = tree[0];
     const series = vtk?.kind === "folder" ? vtk.children[0] : undefined;
     if (series?.kind !== "series") throw new Error("expected a series");
-    // The index, then 50 numbered folders (each with its two .vtu) and 50 .vtm files.
-    expect(series.children).toHaveLength(101);
+    // The index, the two per-body indexes, then 50 numbered folders (each with its two .vtu) and 50 .vtm files.
+    expect(series.children).toHaveLength(103);
+    expect(series.children.slice(0, 3).map((c) => c.path)).toEqual([
+      "vtk/model.pvd",
+      "vtk/model_piston.pvd",
+      "vtk/model_rod.pvd",
+    ]);
     expect(series.children.filter((c) => c.kind === "folder")).toHaveLength(50);
   });
 

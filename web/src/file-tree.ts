@@ -161,9 +161,35 @@ function attachIndexes(nodes: readonly TreeNode[]): TreeNode[] {
       children: [n, ...mine.flatMap((x) => (x.kind === "series" ? x.children : []))],
     });
   }
+  foldCompanionIndexes(nodes, out, used);
   return [...nodes.filter((n) => !used.has(n)), ...out].sort(
     (a, b) => rank(a) - rank(b) || byName(a.name, b.name),
   );
+}
+
+/**
+ * Folds index files named after an indexed series (`name_part.pvd` beside
+ * `name.pvd`: the per-body collections of one VTK export) into that series'
+ * entry, after its index, so one export is one entry.
+ */
+function foldCompanionIndexes(
+  nodes: readonly TreeNode[],
+  entries: TreeNode[],
+  used: Set<TreeNode>,
+): void {
+  for (const entry of entries) {
+    if (entry.kind !== "series" || !entry.index) continue;
+    const s = entry.name.slice(0, entry.name.lastIndexOf("."));
+    let at = 1;
+    for (const n of nodes) {
+      if (used.has(n) || n.kind !== "file") continue;
+      const lower = n.name.toLowerCase();
+      if (!INDEX_EXTENSIONS.some((e) => lower.endsWith(e))) continue;
+      if (!/^[_\-. ]/.test(n.name.slice(s.length)) || !n.name.startsWith(s)) continue;
+      used.add(n);
+      entry.children.splice(at++, 0, n);
+    }
+  }
 }
 
 function seriesStem(n: TreeNode): string {

@@ -7,7 +7,8 @@
 
 import { checkProjectFile, type FileCheckReply } from "./check-api.js";
 import { h } from "./dom.js";
-import { onLanguageChange, t, tr } from "./i18n.js";
+import { formatLabel } from "./i18n/formats.js";
+import { language, onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
 import { problemHead, problemItem } from "./shell/problems.js";
 import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
@@ -57,7 +58,9 @@ export class FileView {
         "p",
         { className: "format" },
         t("file.format", {
-          label: reply.variant ? `${format.label}, ${reply.variant}` : format.label,
+          label: reply.variant
+            ? `${formatLabel(format, language())}, ${reply.variant}`
+            : formatLabel(format, language()),
         }),
         " — ",
         h("code", {}, `docs/formats/${format.docsPage}`),
