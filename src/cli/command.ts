@@ -152,8 +152,13 @@ export function parseCommandLine<S extends OptionSpecs>(
   }
   const [min, max] = c.positionals;
   if (positionals.length < min) {
+    const names = positionalNames(c.usage).slice(positionals.length, min);
     throw new UsageError(
-      min - positionals.length === 1 ? "missing argument" : `missing ${min} arguments`,
+      names.length > 0
+        ? `missing ${names.join(" and ")}`
+        : min - positionals.length === 1
+          ? "missing argument"
+          : `missing ${min - positionals.length} arguments`,
     );
   }
   if (positionals.length > max) {
@@ -204,4 +209,25 @@ export async function runCommand(
     const json = (parsed.options as Record<string, unknown>).json === true;
     return reportFailure(e, io, { usage: c.usage, json });
   }
+}
+
+/** The positional argument names of a usage line (`amx create … FILE OUT` → `FILE`, `OUT`): its upper-case words outside brackets and options. */
+export function positionalNames(usage: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let afterOption = false;
+  for (const word of usage.split(/\s+/)) {
+    const opens = (word.match(/[[(]/g) ?? []).length;
+    const closes = (word.match(/[\])]/g) ?? []).length;
+    const bare = word.replace(/[[\]()|]/g, "");
+    const isName =
+      depth === 0 &&
+      opens === 0 &&
+      !afterOption &&
+      /^[A-Z][A-Z0-9_]*(\.[A-Za-z0-9]+)?(\.\.\.)?$/.test(bare);
+    if (isName) names.push(bare.replace(/\.\.\.$/, ""));
+    afterOption = bare.startsWith("-");
+    depth += opens - closes;
+  }
+  return names;
 }

@@ -110,7 +110,7 @@ describe("deforma check FILE…", () => {
   it("wants at least one FILE (exit 2)", async () => {
     const r = await cli(["check"]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("missing argument");
+    expect(r.err).toContain("missing FILE");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineCommand, parseCommandLine } from "../../src/cli/command.js";
+import { defineCommand, parseCommandLine, positionalNames } from "../../src/cli/command.js";
 import { UsageError } from "../../src/cli/io.js";
 import { editDistance, nearest } from "../../src/cli/options.js";
 import { cli } from "../helpers.js";
@@ -106,8 +106,17 @@ describe("the command line parser", () => {
     expect(usageError(["x", "--fps", "1", "--fps", "2"])).toContain("given twice");
   });
 
-  it("counts positionals", () => {
-    expect(usageError([])).toBe("missing argument");
+  it("counts positionals and names the missing one from the usage line", () => {
+    expect(usageError([])).toBe("missing FILE");
+    expect(positionalNames("agr convert IN OUT [--text | --binary] [--force]")).toEqual([
+      "IN",
+      "OUT",
+    ]);
+    expect(
+      positionalNames("mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N]"),
+    ).toEqual(["FILE.amx"]);
+    expect(positionalNames("studio [DIR] [--port N]")).toEqual([]);
+    expect(positionalNames("check FILE... [--json]")).toEqual(["FILE"]);
     expect(usageError(["a", "b"])).toBe("unexpected argument 'b'");
   });
 
