@@ -14,15 +14,17 @@ export interface CliIo {
   readonly stdin?: () => Promise<Uint8Array>;
 }
 
+import { FORMAT } from "../core/formats/codes.js";
+
 /** Exit codes: 0 ok, 1 problems found, 2 usage error (spec of the CLI in DESIGN.md). */
 export const ExitCode = { Ok: 0, Problems: 1, Usage: 2 } as const;
 
-/** Diagnostic codes of the CLI's own findings about its inputs (see docs/cli.md). */
+/** Diagnostic codes of the CLI's findings about its inputs: the format registry's (see docs/cli.md). */
 export const CliCode = {
   /** The input could not be read: missing, a folder, no permission, … */
-  unreadable: "CLI001",
+  unreadable: FORMAT.unreadable.code,
   /** The input is a file of another format than the command reads. */
-  wrongFormat: "CLI002",
+  wrongFormat: FORMAT.otherFormat.code,
 } as const;
 
 /**

@@ -151,7 +151,7 @@ describe("a file in the wrong format is named as what it looks like", () => {
     expect(r.code).toBe(1);
     expect(r.err).toBe(`deforma: ${message}\n`);
     const json = await cli([...argv, "--json"], dir);
-    if (argv[1] === "validate") expect(JSON.parse(json.out).diagnostics[0].code).toBe("CLI002");
+    if (argv[1] === "validate") expect(JSON.parse(json.out).diagnostics[0].code).toBe("FMT006");
   });
 
   it("never echoes a file's control bytes into the terminal", async () => {

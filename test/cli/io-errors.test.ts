@@ -68,7 +68,7 @@ describe("input files that cannot be read: a message naming the path, exit 2, no
         diagnostics: [
           {
             severity: "error",
-            code: "CLI001",
+            code: "FMT003",
             message: "cannot read 'nope.x': no such file or folder",
             file: "nope.x",
             line: 1,

@@ -1,4 +1,4 @@
-/** Diagnostic codes of format recognition and `deforma check`; listed in `docs/formats/diagnostics.md`. */
+/** Diagnostic codes of format recognition, `deforma check` and every command that reads a file; listed in `docs/formats/diagnostics.md`. */
 import type { DiagnosticTable } from "../diagnostics.js";
 
 /** Every diagnostic kind of the format registry's checks. */
@@ -28,5 +28,11 @@ export const FORMAT = {
     severity: "error",
     summary:
       "the name says a format, but the content is binary data that format cannot start with; not read",
+  },
+  otherFormat: {
+    code: "FMT006",
+    severity: "error",
+    summary:
+      "a command was given a file of another format than it reads (e.g. a binary .agr to 'amx validate'); not read",
   },
 } as const satisfies DiagnosticTable;
