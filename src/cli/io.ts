@@ -1,4 +1,5 @@
 /** What a command may touch of the outside world, so tests can call commands directly. */
+import { FORMAT } from "../core/formats/codes.js";
 
 /** Streams and context of one CLI invocation. */
 export interface CliIo {
@@ -13,8 +14,6 @@ export interface CliIo {
   /** Reads all of standard input (for the path `-`); absent where there is none. */
   readonly stdin?: () => Promise<Uint8Array>;
 }
-
-import { FORMAT } from "../core/formats/codes.js";
 
 /** Exit codes: 0 ok, 1 problems found, 2 usage error (spec of the CLI in DESIGN.md). */
 export const ExitCode = { Ok: 0, Problems: 1, Usage: 2 } as const;
