@@ -6,12 +6,12 @@
  */
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import type { LocatedDiagnostic } from "../core/diagnostics.js";
 import {
-  type AnyFormat,
+  type CheckReply,
   checkFile,
   checkVerdict,
   type FormatRegistry,
+  formatInfo,
   HEAD_BYTES,
 } from "../core/formats/index.js";
 import { readInput } from "../node/files.js";
@@ -34,45 +34,6 @@ export const CHECK_DEFAULTS: CheckLimits = {
   maxDiagnostics: 500,
   cacheEntries: 2000,
 };
-
-/** A format as the web app sees it. */
-export interface FormatInfo {
-  readonly id: string;
-  readonly label: string;
-  readonly docsPage: string;
-  readonly workspace?: string;
-}
-
-/** The reply of `GET /api/check`. */
-export interface CheckReply {
-  readonly path: string;
-  /** The recognised format, or null when unknown. */
-  readonly format: FormatInfo | null;
-  readonly variant?: string;
-  /** `checked`; `too-large` when the file was not read (no counts then). */
-  readonly status: "checked" | "too-large";
-  readonly ok: boolean;
-  readonly errors: number;
-  readonly warnings: number;
-  /** Located findings, at most `maxDiagnostics` of them. */
-  readonly diagnostics: LocatedDiagnostic[];
-  /** How many findings were left out of `diagnostics`. */
-  readonly omitted: number;
-  /** Each shown finding's source line (text formats), for a caret under it; parallel to `diagnostics`. */
-  readonly lines?: string[];
-  readonly summary?: unknown;
-  readonly size: number;
-}
-
-/** What a registry format looks like in replies. */
-export function formatInfo(f: AnyFormat): FormatInfo {
-  return {
-    id: f.id,
-    label: f.label,
-    docsPage: f.docsPage,
-    ...(f.workspace === undefined ? {} : { workspace: f.workspace }),
-  };
-}
 
 /** The source line `line` (1-based) of `text`, without its line break. */
 function lineOf(text: string, line: number): string {

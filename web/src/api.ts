@@ -1,5 +1,6 @@
 /** The studio server's API over the project folder (see docs/studio.md). */
 import type { FileSource } from "../../src/core/file-source.js";
+import type { FormatInfo } from "../../src/core/formats/reply.js";
 
 /** One file of the project. */
 export interface ProjectFile {
@@ -9,15 +10,6 @@ export interface ProjectFile {
   readonly mtimeMs: number;
   /** Id of the format the file's name gives (see `formats`), when one does. */
   readonly format?: string;
-}
-
-/** A format the server's registry knows. */
-export interface FormatInfo {
-  readonly id: string;
-  readonly label: string;
-  readonly docsPage: string;
-  /** The workspace that opens such a file, if any (e.g. `mixed`). */
-  readonly workspace?: string;
 }
 
 /** Lists the project's files and the formats the server knows. */

@@ -6,8 +6,9 @@
  * checked, a few at a time.
  */
 import "./file-list.css";
-import { type FormatInfo, listFiles, type ProjectFile } from "./api.js";
-import { checkProjectFile, type FileCheckReply } from "./check-api.js";
+import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
+import { listFiles, type ProjectFile } from "./api.js";
+import { checkProjectFile } from "./check-api.js";
 import { h } from "./dom.js";
 import { buildFileTree, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
@@ -20,7 +21,7 @@ const CHECKS_AT_ONCE = 3;
 /** A file's check as the list shows it. */
 type Status =
   | { readonly state: "pending" }
-  | { readonly state: "done"; readonly reply: FileCheckReply }
+  | { readonly state: "done"; readonly reply: CheckReply }
   | { readonly state: "failed"; readonly error: string };
 
 /** The project's files as a tree; `refresh()` reloads the listing. */

@@ -5,7 +5,8 @@
  * edit of this file.
  */
 
-import { checkProjectFile, type FileCheckReply } from "./check-api.js";
+import type { CheckReply } from "../../src/core/formats/reply.js";
+import { checkProjectFile } from "./check-api.js";
 import { h } from "./dom.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
@@ -16,7 +17,7 @@ import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 export class FileView {
   readonly element = h("section", { className: "workspace file-view" });
   /** The reply shown, so a language switch re-renders it (messages are translated). */
-  private shown: FileCheckReply | undefined;
+  private shown: CheckReply | undefined;
 
   constructor() {
     onLanguageChange(() => {
@@ -29,7 +30,7 @@ export class FileView {
     this.shown = undefined;
     this.element.replaceChildren(h("h2", {}, path));
     delete this.element.dataset.state;
-    let reply: FileCheckReply;
+    let reply: CheckReply;
     try {
       reply = await checkProjectFile(path);
     } catch (e) {
@@ -41,7 +42,7 @@ export class FileView {
   }
 
   /** Renders a check reply (also used by tests with a reply made by hand). */
-  render(reply: FileCheckReply): void {
+  render(reply: CheckReply): void {
     this.shown = reply;
     const { path, format } = reply;
     this.element.replaceChildren(h("h2", {}, path));
