@@ -6,6 +6,7 @@
  */
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
+import { LineCounter } from "../core/diagnostics.js";
 import {
   type CheckReply,
   checkFile,
@@ -34,18 +35,6 @@ export const CHECK_DEFAULTS: CheckLimits = {
   maxDiagnostics: 500,
   cacheEntries: 2000,
 };
-
-/** The source line `line` (1-based) of `text`, without its line break. */
-function lineOf(text: string, line: number): string {
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf("\n", start);
-    if (nl < 0) return "";
-    start = nl + 1;
-  }
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, "");
-}
 
 /** Checks of project files, cached by path, size and modification time. */
 export class FileChecks {
@@ -103,7 +92,7 @@ export class FileChecks {
     const c = await checkFile(this.registry, input.bytes, rel);
     const v = checkVerdict(c);
     const shown = v.diagnostics.slice(0, this.limits.maxDiagnostics);
-    const text = c.report.text;
+    const lines = c.report.text === undefined ? undefined : new LineCounter(c.report.text);
     return {
       path: rel,
       format: c.format ? formatInfo(c.format) : null,
@@ -114,7 +103,7 @@ export class FileChecks {
       warnings: v.warnings,
       diagnostics: shown,
       omitted: v.diagnostics.length - shown.length,
-      ...(text === undefined ? {} : { lines: shown.map((d) => lineOf(text, d.line)) }),
+      ...(lines === undefined ? {} : { lines: shown.map((d) => lines.lineText(d.line)) }),
       ...(c.summary === undefined ? {} : { summary: c.summary }),
       size,
     };
