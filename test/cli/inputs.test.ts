@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formatMismatch, sniffFormat } from "../../src/cli/sniff.js";
-import { terminalSafe } from "../../src/cli/terminal.js";
+import { escapeControls } from "../../src/core/control-chars.js";
 import { cli } from "../helpers.js";
 
 const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
@@ -172,7 +172,7 @@ describe("a file in the wrong format is named as what it looks like", () => {
     const bin = await cli(["amx", "validate", "bin.amx"], dir);
     expect(bin.err).toBe("deforma: bin.amx: this is binary data, not an .amx (mixed animation)\n");
     expect(bin.out).toBe("");
-    expect(terminalSafe("a\u001b[31mb\u0007\r\n\tc")).toBe("a\\x1b[31mb\\x07\r\n\tc");
+    expect(escapeControls("a\u001b[31mb\u0007\r\n\tc")).toBe("a\\x1b[31mb\\x07\r\n\tc");
   });
 });
 

@@ -5,6 +5,7 @@
  * edit of this file.
  */
 
+import { sourceExcerpt } from "../../src/core/diagnostics.js";
 import type { CheckReply } from "../../src/core/formats/reply.js";
 import { checkProjectFile } from "./check-api.js";
 import { h } from "./dom.js";
@@ -84,10 +85,8 @@ export class FileView {
       const list = h("ul", { className: "problems-list" });
       reply.diagnostics.forEach((d, i) => {
         const line = reply.lines?.[i];
-        const caret = `${" ".repeat(Math.max(0, d.column - 1))}^`;
-        list.append(
-          problemItem(d, problemHead(d), line === undefined ? undefined : `${line}\n${caret}`),
-        );
+        const source = line === undefined ? undefined : sourceExcerpt(line, d.column, 1).trimEnd();
+        list.append(problemItem(d, problemHead(d), source));
       });
       if (reply.omitted > 0) list.append(h("li", {}, t("file.omitted", { count: reply.omitted })));
       this.element.append(list);

@@ -10,7 +10,6 @@ import { defineCommand } from "../command.js";
 import { errnoWords, isFsError } from "../failure.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
-import { terminalSafe } from "../terminal.js";
 
 /** The bundled demo folder (next to `dist/` or `src/` in the package). */
 export function bundledDemo(): string {
@@ -48,7 +47,7 @@ export const demo = defineCommand({
       const text = await inputText(io, path, "amx");
       const { amx, mbs, meshes, report } = await checkAmxText(path, text);
       const visible = report.map((r) => ({ ...r, file: shown(r.file) }));
-      io.out(terminalSafe(formatReport(visible)));
+      io.out(formatReport(visible));
       const bad = reportHasErrors(report);
       failed ||= bad;
       io.out(`${shown(path)}: ${bad ? "invalid" : "valid"} (${summarize(report)})\n\n`);

@@ -3,7 +3,11 @@
  * `file:line:col: severity CODE: message`, the source line and a caret —
  * through the core's own formatter, with the message in the studio's language.
  */
-import { formatDiagnostics } from "../../../src/core/diagnostics.js";
+import {
+  formatDiagnostics,
+  formatLocated,
+  type LocatedDiagnostic,
+} from "../../../src/core/diagnostics.js";
 import type { FileReport } from "../../../src/core/report.js";
 import { h } from "../dom.js";
 import { diagnosticMessage } from "../i18n/diagnostics.js";
@@ -71,8 +75,6 @@ export function problemItem(d: ShownDiagnostic, head: string, source?: string): 
 }
 
 /** The head line of a located diagnostic, as the CLI prints it, with the message in the studio's language. */
-export function problemHead(
-  d: ShownDiagnostic & { readonly file: string; readonly line: number; readonly column: number },
-): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${diagnosticMessage(d, language())}`;
+export function problemHead(d: LocatedDiagnostic): string {
+  return formatLocated([{ ...d, message: diagnosticMessage(d, language()) }]).trimEnd();
 }
