@@ -38,7 +38,7 @@ export type TreeNode =
     };
 
 /** Fewest numbered names that make a series. */
-export const MIN_SERIES = 3;
+const MIN_SERIES = 3;
 
 /** Extensions of files that index a numbered series (ParaView collections). */
 const INDEX_EXTENSIONS = [".pvd"];

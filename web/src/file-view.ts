@@ -110,7 +110,7 @@ export class FileView {
  * Indented JSON with arrays of numbers on one line (a matrix, frame times),
  * cut after 24 entries with a count of the rest.
  */
-export function readableJson(value: unknown): string {
+function readableJson(value: unknown): string {
   const inline: string[] = [];
   const text = JSON.stringify(
     value,

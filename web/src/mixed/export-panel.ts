@@ -11,7 +11,7 @@ import { toolButton } from "../shell/tool-button.js";
 import type { MixedSession } from "./session.js";
 
 /** Frames per second of the VTK series written from the studio. */
-export const VTK_FPS = 10;
+const VTK_FPS = 10;
 
 /** The export buttons and their status line. */
 export class ExportPanel {

@@ -22,7 +22,7 @@ export interface TimelineOptions {
 }
 
 /** Speeds offered by default. */
-export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4] as const;
+const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4] as const;
 
 /** Index of the frame a step from `time` in `direction` lands on. */
 export function stepFrame(frames: ArrayLike<number>, time: number, direction: 1 | -1): number {

@@ -5,7 +5,7 @@
 import * as THREE from "three";
 
 /** Size of the triad's square (CSS pixels). */
-export const TRIAD_SIZE = 84;
+const TRIAD_SIZE = 84;
 
 const AXES = [
   { dir: new THREE.Vector3(1, 0, 0), colour: "#d64545", label: "X" },
