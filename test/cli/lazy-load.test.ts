@@ -42,6 +42,9 @@ describe("lazy command loading", () => {
           m === "mixed/vtk/export.js" ||
           m === "mixed/vtk/write-xml.js" ||
           m === "mixed/vtk/from-vtk.js" ||
+          // Recognising formats (the wrong-format check) loads no reader of another format.
+          m.startsWith("mixed/vtk/read") ||
+          m === "core/xml.js" ||
           m.startsWith("studio/"),
       );
       expect(others).toEqual([]);
