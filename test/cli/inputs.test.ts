@@ -154,6 +154,24 @@ describe("a file in the wrong format is named as what it looks like", () => {
     if (argv[1] === "validate") expect(JSON.parse(json.out).diagnostics[0].code).toBe("CLI002");
   });
 
+  it("calls text that turns binary after its first bytes binary data, in every command alike", async () => {
+    const dir = project();
+    // 100 letters, then NULs: text for recognition's 64 bytes, binary for the 8 KiB text probe.
+    writeFileSync(
+      join(dir, "late.amx"),
+      Uint8Array.from([...Array(100).fill(0x41), ...Array(300).fill(0)]),
+    );
+    const validate = await cli(["amx", "validate", "late.amx"], dir);
+    expect(validate.err).toBe(
+      "deforma: late.amx: this is binary data, not an .amx (mixed animation)\n",
+    );
+    const check = await cli(["check", "late.amx"], dir);
+    expect(check.out).toContain(
+      "late.amx:1:1: error FMT005: the name says an .amx (mixed animation), but this is binary data; not read",
+    );
+    expect(check.out).not.toContain("\\x00");
+  });
+
   it("never echoes a file's control bytes into the terminal", async () => {
     const dir = project();
     // Text with an escape sequence in a token: parsed, and its source line shown escaped.
