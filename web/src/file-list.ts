@@ -7,8 +7,7 @@
  */
 import "./file-list.css";
 import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
-import { listFiles, type ProjectFile } from "./api.js";
-import { checkProjectFile } from "./check-api.js";
+import { checkProjectFile, listFiles, type ProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { buildFileTree, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";

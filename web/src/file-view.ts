@@ -7,7 +7,7 @@
 
 import { sourceExcerpt } from "../../src/core/diagnostics.js";
 import type { CheckReply } from "../../src/core/formats/reply.js";
-import { checkProjectFile } from "./check-api.js";
+import { checkProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
