@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, reportHasErrors, summarize } from "../../core/report.js";
+import { FORMATS } from "../../formats.js";
 import { agrInfo } from "../../mixed/agr/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
@@ -30,7 +31,7 @@ export const demo = defineCommand({
       args.positionals[0] === undefined ? bundledDemo() : resolve(io.cwd, args.positionals[0]);
     let names: string[];
     try {
-      names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".amx")).sort();
+      names = (await readdir(dir)).filter((n) => FORMATS.byName(n)?.id === "amx").sort();
     } catch (e) {
       const why = !isFsError(e)
         ? String(e)
