@@ -187,18 +187,20 @@ function headLine(
  * file (names, messages, source lines) are shown as `\xNN` escapes, never raw.
  */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: Source): string {
-  const counter = source.text === undefined ? undefined : new LineCounter(source.text);
+  const lines = source.text === undefined ? undefined : new LineCounter(source.text);
   let out = "";
-  for (const d of diagnostics) {
-    if (!counter) {
-      out += `${headLine(source.file, 1, d.start + 1, d)} (byte ${d.start})\n`;
-      continue;
-    }
-    const { line, column } = counter.position(d.start);
-    out += `${headLine(source.file, line, column, d)}\n`;
-    out += sourceExcerpt(counter.lineText(line), column, d.end - d.start);
-  }
+  for (const d of diagnostics) out += formatDiagnostic(d, source.file, lines);
   return out;
+}
+
+/**
+ * One diagnostic as {@link formatDiagnostics} prints it, against the
+ * `lines` of its text source (made once per source; absent for a binary one).
+ */
+export function formatDiagnostic(d: Diagnostic, file: string, lines?: LineCounter): string {
+  if (!lines) return `${headLine(file, 1, d.start + 1, d)} (byte ${d.start})\n`;
+  const { line, column } = lines.position(d.start);
+  return `${headLine(file, line, column, d)}\n${sourceExcerpt(lines.lineText(line), column, d.end - d.start)}`;
 }
 
 /** Formats already-located diagnostics (no source text at hand): one line each. */

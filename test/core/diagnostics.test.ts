@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type Diagnostic,
   escapeControls,
+  formatDiagnostic,
   formatDiagnostics,
   formatLocated,
   LineCounter,
@@ -42,6 +43,16 @@ describe("compiler-style printing", () => {
     const out = formatDiagnostics([d(1000, 1003)], { file: "f", text });
     const [, src, caret] = out.split("\n");
     expect(src!.slice(caret!.indexOf("^"), caret!.indexOf("^") + 3)).toBe("BAD");
+  });
+
+  it("prints one diagnostic at a time against a line index made once", () => {
+    const text = "m.amb\n1\n2 1 7\n";
+    const lines = new LineCounter(text);
+    const all = [d(12), d(0, 5)];
+    expect(all.map((x) => formatDiagnostic(x, "a.amx", lines)).join("")).toBe(
+      formatDiagnostics(all, { file: "a.amx", text }),
+    );
+    expect(formatDiagnostic(d(41), "b.agr")).toBe("b.agr:1:42: error AMX010: bad (byte 41)\n");
   });
 
   it("locates binary sources by byte offset", () => {

@@ -4,8 +4,9 @@
  * through the core's own formatter, with the message in the studio's language.
  */
 import {
-  formatDiagnostics,
+  formatDiagnostic,
   formatLocated,
+  LineCounter,
   type LocatedDiagnostic,
 } from "../../../src/core/diagnostics.js";
 import type { FileReport } from "../../../src/core/report.js";
@@ -23,10 +24,11 @@ export class ProblemsList {
     const list = h("ul", { className: "problems-list" });
     const lang = language();
     for (const r of report) {
-      const source = r.text === undefined ? { file: r.file } : { file: r.file, text: r.text };
+      // One line index per file, not one per diagnostic (a broken .agr can be tens of MB).
+      const lines = r.text === undefined ? undefined : new LineCounter(r.text);
       for (const d of r.diagnostics) {
         const message = diagnosticMessage(d, lang);
-        const text = formatDiagnostics([{ ...d, message }], source).trimEnd();
+        const text = formatDiagnostic({ ...d, message }, r.file, lines).trimEnd();
         const cut = text.indexOf("\n");
         list.append(
           problemItem(
