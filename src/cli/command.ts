@@ -17,8 +17,6 @@ import {
   placeholder,
 } from "./options.js";
 
-export type { OptionSpecs, OptionValues } from "./options.js";
-
 /** Parsed command line of a command with options `S`. */
 export interface ParsedArgs<S extends OptionSpecs = OptionSpecs> {
   readonly options: OptionValues<S>;
