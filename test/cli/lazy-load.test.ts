@@ -14,6 +14,7 @@ function loaded(argv: string[]): string[] {
   writeFileSync(
     hook,
     "export async function resolve(s, c, next) { const r = await next(s, c);" +
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the hook module's own template literal
       ' if (r.url.includes("/dist/")) process.stderr.write(`LOAD ${r.url.split("/dist/")[1]}\\n`); return r; }',
   );
   const register = `import { register } from "node:module"; register(${JSON.stringify(pathToFileURL(hook).href)});`;
