@@ -17,8 +17,6 @@ import {
   placeholder,
 } from "./options.js";
 
-export type { OptionSpecs, OptionValues } from "./options.js";
-
 /** Parsed command line of a command with options `S`. */
 export interface ParsedArgs<S extends OptionSpecs = OptionSpecs> {
   readonly options: OptionValues<S>;
@@ -58,7 +56,7 @@ export interface CommandEntry {
 export type CommandGroup = Readonly<Record<string, CommandEntry>>;
 
 /** Help text of a leaf command. */
-export function commandHelp(c: AnyCommand, summary: string): string {
+function commandHelp(c: AnyCommand, summary: string): string {
   const lines = [`Usage: deforma ${c.usage}`, "", `${capitalize(summary)}.`];
   if (c.description) lines.push("", c.description);
   lines.push("", "Options:");
@@ -77,7 +75,7 @@ function capitalize(s: string): string {
 }
 
 /** Whether `argv` asks for help (before any `--`). */
-export function wantsHelp(argv: readonly string[]): boolean {
+function wantsHelp(argv: readonly string[]): boolean {
   for (const a of argv) {
     if (a === "--") return false;
     if (a === "--help" || a === "-h") return true;
@@ -176,7 +174,7 @@ function unknownOption(flag: string, specs: OptionSpecs): string {
 }
 
 /** `deforma <group> <name>`, the way a command is called, from its usage line. */
-export function commandName(c: AnyCommand): string {
+function commandName(c: AnyCommand): string {
   const words = c.usage.split(" ");
   const take = words[1] !== undefined && /^[a-z][a-z-]*$/.test(words[1]) ? 2 : 1;
   return words.slice(0, take).join(" ");

@@ -1,6 +1,7 @@
 /** Process entry of the `deforma` CLI: the only place that touches `process` streams and the exit code. */
+
+import { escapeControls } from "../core/control-chars.js";
 import { run } from "./run.js";
-import { terminalSafe } from "./terminal.js";
 
 /** All of the process's standard input. */
 async function readStdin(): Promise<Uint8Array> {
@@ -18,7 +19,7 @@ export async function main(argv: string[]): Promise<void> {
     });
   }
   const io = {
-    out: (t: string) => void process.stdout.write(process.stdout.isTTY ? terminalSafe(t) : t),
+    out: (t: string) => void process.stdout.write(process.stdout.isTTY ? escapeControls(t) : t),
     err: (t: string) => void process.stderr.write(t),
     cwd: process.cwd(),
     isTTY: Boolean(process.stderr.isTTY),

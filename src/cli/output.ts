@@ -11,7 +11,6 @@ import { type AtomicData, FileExistsError, writeFileAtomic } from "../node/atomi
 import { errnoWords, isFsError } from "./failure.js";
 import { jsonLine } from "./input.js";
 import { CliError, type CliIo, ExitCode } from "./io.js";
-import { terminalSafe } from "./terminal.js";
 
 /**
  * Writes `data` to `path` (relative to the working directory) atomically,
@@ -67,7 +66,7 @@ export function printValidation(
 ): number {
   if (json) io.out(jsonLine(reportJson(report)));
   else {
-    io.out(terminalSafe(formatReport(report)));
+    io.out(formatReport(report));
     io.out(`${file}: ${reportHasErrors(report) ? "invalid" : "ok"} (${summarize(report)})\n`);
   }
   return reportExitCode(report);

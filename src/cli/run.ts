@@ -2,12 +2,13 @@
  * The `deforma` command table and dispatcher. Sub-commands load lazily, so
  * `deforma amx validate` loads only what `.amx` checking needs.
  */
+
+import { escapeControls } from "../core/control-chars.js";
 import { type CommandGroup, runCommand } from "./command.js";
 import { MIXED_GROUPS } from "./groups/mixed.js";
 import { TOOL_GROUPS } from "./groups/tools.js";
 import { type CliIo, ExitCode } from "./io.js";
 import { nearest } from "./options.js";
-import { terminalSafe } from "./terminal.js";
 
 /** Command groups and their sub-commands, in help order: each system's groups, then the tools. */
 export const COMMANDS: Readonly<Record<string, CommandGroup>> = {
@@ -44,7 +45,7 @@ export function mainHelp(): string {
  * carries control characters from a file (they are shown escaped).
  */
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
-  const io: CliIo = { ...given, err: (t) => given.err(terminalSafe(t)) };
+  const io: CliIo = { ...given, err: (t) => given.err(escapeControls(t)) };
   const [group, sub, ...rest] = argv;
   if (group === undefined || group === "--help" || group === "-h" || group === "help") {
     (group === undefined ? io.err : io.out)(mainHelp());

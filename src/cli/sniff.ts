@@ -4,7 +4,13 @@
  * content. Used to say "this is a binary .agr (mesh animation), not an .amx"
  * instead of parsing the wrong thing and echoing its bytes.
  */
-import { describeContent, formatPhrase, HEAD_BYTES, looksLikeText } from "../core/formats/index.js";
+import {
+  describeContent,
+  formatPhrase,
+  HEAD_BYTES,
+  looksLikeText,
+  TEXT_PROBE_BYTES,
+} from "../core/formats/index.js";
 import { FORMATS } from "../formats.js";
 
 /** A registry format id (`amx`, `cad-matrixes`, `agr`, `amb`, `vtu`, …). */
@@ -20,20 +26,18 @@ export interface Sniffed {
   readonly binary: boolean;
 }
 
-/** How many leading bytes decide whether a file is text. */
-const TEXT_PROBE_BYTES = 8192;
-
 /** What the file `name` with content `bytes` looks like: its content's format, else binary data, else its name's format. */
 export function sniffFormat(bytes: Uint8Array, name: string): Sniffed {
   const head = bytes.subarray(0, HEAD_BYTES);
-  const binary = !looksLikeText(bytes.subarray(0, TEXT_PROBE_BYTES));
+  const probe = bytes.subarray(0, TEXT_PROBE_BYTES);
+  const binary = !looksLikeText(probe);
   const r = FORMATS.recognise(name, head);
   if (r?.by === "content") {
     return { format: r.format.id, label: formatPhrase(r.format, r.variant), binary };
   }
-  if (binary) return { label: describeContent(head), binary };
+  if (binary) return { label: describeContent(probe), binary };
   if (r) return { format: r.format.id, label: formatPhrase(r.format), binary };
-  return { label: describeContent(head), binary };
+  return { label: describeContent(probe), binary };
 }
 
 /**

@@ -2,6 +2,7 @@
  * Diagnostics are data, not exceptions: every parser and checker reports what
  * it found through a {@link DiagnosticSink} and returns what it could read.
  */
+import { escapeControls } from "./control-chars.js";
 
 /** How serious a diagnostic is; `error` makes a check fail (exit code 1). */
 export type Severity = "error" | "warning" | "info";
@@ -169,36 +170,53 @@ export function locate(diagnostics: readonly Diagnostic[], source: Source): Loca
   });
 }
 
+/** The head line `file:line:col: severity CODE: message` (control characters escaped). */
+function headLine(
+  file: string,
+  line: number,
+  column: number,
+  d: Pick<Diagnostic, "severity" | "code" | "message">,
+): string {
+  return escapeControls(`${file}:${line}:${column}: ${d.severity} ${d.code}: ${d.message}`);
+}
+
 /**
  * Prints diagnostics in compiler style:
  * `file:line:col: error AMX010: message`, then the source line and a caret
- * under the offending range (text sources only).
+ * under the offending range (text sources only). Control characters from the
+ * file (names, messages, source lines) are shown as `\xNN` escapes, never raw.
  */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: Source): string {
-  const counter = source.text === undefined ? undefined : new LineCounter(source.text);
+  const lines = source.text === undefined ? undefined : new LineCounter(source.text);
   let out = "";
-  for (const d of diagnostics) {
-    if (!counter) {
-      out += `${source.file}:1:${d.start + 1}: ${d.severity} ${d.code}: ${d.message} (byte ${d.start})\n`;
-      continue;
-    }
-    const { line, column } = counter.position(d.start);
-    out += `${source.file}:${line}:${column}: ${d.severity} ${d.code}: ${d.message}\n`;
-    out += caretLines(counter.lineText(line), column, d.end - d.start);
-  }
+  for (const d of diagnostics) out += formatDiagnostic(d, source.file, lines);
   return out;
+}
+
+/**
+ * One diagnostic as {@link formatDiagnostics} prints it, against the
+ * `lines` of its text source (made once per source; absent for a binary one).
+ */
+export function formatDiagnostic(d: Diagnostic, file: string, lines?: LineCounter): string {
+  if (!lines) return `${headLine(file, 1, d.start + 1, d)} (byte ${d.start})\n`;
+  const { line, column } = lines.position(d.start);
+  return `${headLine(file, line, column, d)}\n${sourceExcerpt(lines.lineText(line), column, d.end - d.start)}`;
 }
 
 /** Formats already-located diagnostics (no source text at hand): one line each. */
 export function formatLocated(diagnostics: readonly LocatedDiagnostic[]): string {
-  return diagnostics
-    .map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${d.message}\n`)
-    .join("");
+  return diagnostics.map((d) => `${headLine(d.file, d.line, d.column, d)}\n`).join("");
 }
 
 const MAX_SHOWN_LINE = 160;
 
-function caretLines(lineText: string, column: number, length: number): string {
+/**
+ * A source line and a caret under `length` characters from 1-based `column`,
+ * each line indented by two spaces and ending in a line break: long lines are
+ * shown as a window around the column, tabs as spaces, control characters as
+ * `\xNN` escapes (the caret stays under what it points at).
+ */
+export function sourceExcerpt(lineText: string, column: number, length: number): string {
   // Long lines (a whole file flattened on one line) are shown as a window around the column.
   let shown = lineText;
   let col = column;
@@ -208,6 +226,11 @@ function caretLines(lineText: string, column: number, length: number): string {
     col = column - from + (from > 0 ? 1 : 0);
   }
   shown = shown.replace(/\t/g, " ");
-  const width = Math.max(1, Math.min(length, shown.length - col + 1));
-  return `  ${shown}\n  ${" ".repeat(Math.max(0, col - 1))}${"^".repeat(width)}\n`;
+  const at = Math.max(0, col - 1);
+  const width = Math.max(1, Math.min(length, shown.length - at));
+  const before = escapeControls(shown.slice(0, at));
+  const under = escapeControls(shown.slice(at, at + width));
+  const after = escapeControls(shown.slice(at + width));
+  const pad = " ".repeat(before.length + Math.max(0, at - shown.length));
+  return `  ${before}${under}${after}\n  ${pad}${"^".repeat(Math.max(1, under.length))}\n`;
 }

@@ -8,6 +8,7 @@ export * from "./affine.js";
 export * from "./base64.js";
 export * from "./bytes.js";
 export * from "./colormap.js";
+export * from "./control-chars.js";
 export * from "./diagnostics.js";
 export * from "./file-source.js";
 export * from "./formats/index.js";

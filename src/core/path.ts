@@ -25,6 +25,12 @@ export function extensionOf(path: string): string {
   return dot <= 0 || dot === base.length - 1 ? "" : base.slice(dot).toLowerCase();
 }
 
+/** The last segment without its extension (`a/b.amx` → `b`; see {@link extensionOf}). */
+export function stemOf(path: string): string {
+  const base = baseName(path);
+  return base.slice(0, base.length - extensionOf(base).length);
+}
+
 /** `name` in the folder of `path`, keeping `path`'s spelling of the folder. */
 export function siblingPath(path: string, name: string): string {
   return `${folderOf(path)}${name}`;

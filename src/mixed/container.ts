@@ -5,16 +5,9 @@
  * sections whose sizes the header's counts fix. Text: the line `DEFORMA-XYZ 1`,
  * then tokens. Which encoding a file is comes from its content, never its name.
  */
-import {
-  aligned,
-  type Diagnostic,
-  type DiagnosticKind,
-  decodeText,
-  type Reporter,
-  startsWith,
-  type TokenReader,
-  type TokenReaderKinds,
-} from "../core/index.js";
+import { aligned, decodeText, startsWith } from "../core/bytes.js";
+import type { Diagnostic, DiagnosticKind, Reporter } from "../core/diagnostics.js";
+import type { TokenReader, TokenReaderKinds } from "../core/token-reader.js";
 
 /** The kinds the container reports, from the format's code table. */
 export interface ContainerKinds<K extends DiagnosticKind = DiagnosticKind> {

@@ -1,10 +1,7 @@
 /** Reading the 12 numbers of a 3×4 affine matrix from a text format (`.amx`, `CAD_Matrixes.dat`). */
-import {
-  AFFINE_ENTRY_NAMES,
-  type DiagnosticKind,
-  type Span,
-  type TokenReader,
-} from "../core/index.js";
+import { AFFINE_ENTRY_NAMES } from "../core/affine.js";
+import type { DiagnosticKind, Span } from "../core/diagnostics.js";
+import type { TokenReader } from "../core/token-reader.js";
 
 /** A matrix as read, and where it stands in the source. */
 export interface MatrixText {

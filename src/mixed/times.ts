@@ -2,7 +2,8 @@
  * Frame times, shared by the `.agr` and `.amb` formats: both hold a list of
  * frames whose times (seconds) must be finite and strictly increasing.
  */
-import type { DiagnosticKind, Reporter, Span, TokenReader } from "../core/index.js";
+import type { DiagnosticKind, Reporter, Span } from "../core/diagnostics.js";
+import type { TokenReader } from "../core/token-reader.js";
 
 /** The kinds the time checks report, from the format's code table. */
 export interface TimeKinds<K extends DiagnosticKind = DiagnosticKind> {

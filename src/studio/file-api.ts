@@ -1,9 +1,8 @@
 /** The project folder API: `GET /api/files`, `GET|HEAD|PUT /api/file?path=REL`. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
-import type { FormatRegistry } from "../core/formats/index.js";
+import { type FormatRegistry, formatInfo } from "../core/formats/index.js";
 import { FileExistsError, writeFileAtomic } from "../node/atomic-write.js";
-import { formatInfo } from "./file-check.js";
 import { HttpError, sendJson } from "./http-reply.js";
 import { type ListingLimits, listProjectFiles } from "./project-files.js";
 import { pathSegments, resolveExisting, resolveForWrite } from "./project-path.js";

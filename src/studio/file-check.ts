@@ -6,12 +6,13 @@
  */
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import type { LocatedDiagnostic } from "../core/diagnostics.js";
+import { LineCounter } from "../core/diagnostics.js";
 import {
-  type AnyFormat,
+  type CheckReply,
   checkFile,
   checkVerdict,
   type FormatRegistry,
+  formatInfo,
   HEAD_BYTES,
 } from "../core/formats/index.js";
 import { readInput } from "../node/files.js";
@@ -34,57 +35,6 @@ export const CHECK_DEFAULTS: CheckLimits = {
   maxDiagnostics: 500,
   cacheEntries: 2000,
 };
-
-/** A format as the web app sees it. */
-export interface FormatInfo {
-  readonly id: string;
-  readonly label: string;
-  readonly docsPage: string;
-  readonly workspace?: string;
-}
-
-/** The reply of `GET /api/check`. */
-export interface CheckReply {
-  readonly path: string;
-  /** The recognised format, or null when unknown. */
-  readonly format: FormatInfo | null;
-  readonly variant?: string;
-  /** `checked`; `too-large` when the file was not read (no counts then). */
-  readonly status: "checked" | "too-large";
-  readonly ok: boolean;
-  readonly errors: number;
-  readonly warnings: number;
-  /** Located findings, at most `maxDiagnostics` of them. */
-  readonly diagnostics: LocatedDiagnostic[];
-  /** How many findings were left out of `diagnostics`. */
-  readonly omitted: number;
-  /** Each shown finding's source line (text formats), for a caret under it; parallel to `diagnostics`. */
-  readonly lines?: string[];
-  readonly summary?: unknown;
-  readonly size: number;
-}
-
-/** What a registry format looks like in replies. */
-export function formatInfo(f: AnyFormat): FormatInfo {
-  return {
-    id: f.id,
-    label: f.label,
-    docsPage: f.docsPage,
-    ...(f.workspace === undefined ? {} : { workspace: f.workspace }),
-  };
-}
-
-/** The source line `line` (1-based) of `text`, without its line break. */
-function lineOf(text: string, line: number): string {
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf("\n", start);
-    if (nl < 0) return "";
-    start = nl + 1;
-  }
-  const end = text.indexOf("\n", start);
-  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, "");
-}
 
 /** Checks of project files, cached by path, size and modification time. */
 export class FileChecks {
@@ -142,7 +92,7 @@ export class FileChecks {
     const c = await checkFile(this.registry, input.bytes, rel);
     const v = checkVerdict(c);
     const shown = v.diagnostics.slice(0, this.limits.maxDiagnostics);
-    const text = c.report.text;
+    const lines = c.report.text === undefined ? undefined : new LineCounter(c.report.text);
     return {
       path: rel,
       format: c.format ? formatInfo(c.format) : null,
@@ -153,7 +103,7 @@ export class FileChecks {
       warnings: v.warnings,
       diagnostics: shown,
       omitted: v.diagnostics.length - shown.length,
-      ...(text === undefined ? {} : { lines: shown.map((d) => lineOf(text, d.line)) }),
+      ...(lines === undefined ? {} : { lines: shown.map((d) => lines.lineText(d.line)) }),
       ...(c.summary === undefined ? {} : { summary: c.summary }),
       size,
     };

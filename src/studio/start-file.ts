@@ -13,7 +13,7 @@ import { checkAmxText } from "../node/mixed-folder.js";
 import { listProjectFiles } from "./project-files.js";
 
 /** How many candidates are checked at most before falling back to the first. */
-export const START_FILE_TRIES = 20;
+const START_FILE_TRIES = 20;
 
 /** `paths` ordered top level first, then by path (code unit order). */
 export function startOrder(paths: readonly string[]): string[] {
@@ -32,7 +32,7 @@ export async function firstLoading(
 }
 
 /** Whether the `.amx` at `rel` under `root` loads: it and the files it names check without errors. */
-export async function mixedLoads(root: string, rel: string): Promise<boolean> {
+async function mixedLoads(root: string, rel: string): Promise<boolean> {
   const abs = join(root, ...rel.split("/"));
   const input = await readInput(abs);
   if (input.status !== "ok") return false;

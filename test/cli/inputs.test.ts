@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formatMismatch, sniffFormat } from "../../src/cli/sniff.js";
-import { terminalSafe } from "../../src/cli/terminal.js";
+import { escapeControls } from "../../src/core/control-chars.js";
 import { cli } from "../helpers.js";
 
 const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
@@ -154,6 +154,24 @@ describe("a file in the wrong format is named as what it looks like", () => {
     if (argv[1] === "validate") expect(JSON.parse(json.out).diagnostics[0].code).toBe("FMT006");
   });
 
+  it("calls text that turns binary after its first bytes binary data, in every command alike", async () => {
+    const dir = project();
+    // 100 letters, then NULs: text for recognition's 64 bytes, binary for the 8 KiB text probe.
+    writeFileSync(
+      join(dir, "late.amx"),
+      Uint8Array.from([...Array(100).fill(0x41), ...Array(300).fill(0)]),
+    );
+    const validate = await cli(["amx", "validate", "late.amx"], dir);
+    expect(validate.err).toBe(
+      "deforma: late.amx: this is binary data, not an .amx (mixed animation)\n",
+    );
+    const check = await cli(["check", "late.amx"], dir);
+    expect(check.out).toContain(
+      "late.amx:1:1: error FMT005: the name says an .amx (mixed animation), but this is binary data; not read",
+    );
+    expect(check.out).not.toContain("\\x00");
+  });
+
   it("never echoes a file's control bytes into the terminal", async () => {
     const dir = project();
     // Text with an escape sequence in a token: parsed, and its source line shown escaped.
@@ -172,7 +190,7 @@ describe("a file in the wrong format is named as what it looks like", () => {
     const bin = await cli(["amx", "validate", "bin.amx"], dir);
     expect(bin.err).toBe("deforma: bin.amx: this is binary data, not an .amx (mixed animation)\n");
     expect(bin.out).toBe("");
-    expect(terminalSafe("a\u001b[31mb\u0007\r\n\tc")).toBe("a\\x1b[31mb\\x07\r\n\tc");
+    expect(escapeControls("a\u001b[31mb\u0007\r\n\tc")).toBe("a\\x1b[31mb\\x07\r\n\tc");
   });
 });
 

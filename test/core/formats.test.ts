@@ -122,6 +122,16 @@ describe("format registry: check", () => {
         message: "the name says an .amx (mixed animation), but this is a PNG image; not read",
       },
     ]);
+    // Text for the first 64 bytes, then binary: decided on the same bytes as the CLI's commands.
+    const late = new Uint8Array(400).fill(0x41);
+    late.fill(0, 100);
+    const lateCheck = await checkFile(FORMATS, late, "late.amx");
+    expect(lateCheck.report.diagnostics).toMatchObject([
+      {
+        code: "FMT005",
+        message: "the name says an .amx (mixed animation), but this is binary data; not read",
+      },
+    ]);
     const noise = await checkFile(FORMATS, new Uint8Array([1, 2, 0, 3]), "rod.agr");
     expect(noise.report.diagnostics[0]?.message).toContain("this is binary data; not read");
     // A format may declare that it has binary content without magic.

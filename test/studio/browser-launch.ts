@@ -3,11 +3,12 @@
  * driven by playwright-core over a studio server on a copy of the demo.
  * Skipped with a message when Chromium is missing locally; required when CI=true.
  */
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import type { FormatRegistry } from "../../src/core/index.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 
 /** Where Debian installs Chromium. */
@@ -37,6 +38,14 @@ export const FLAGS = [
   "--enable-unsafe-swiftshader",
 ];
 
+/** What a test adds to the standard studio. */
+export interface BrowserStudioOptions {
+  /** The server's format registry (default: every system's formats). */
+  readonly formats?: FormatRegistry;
+  /** More files in the project: path (with `/`) → text; folders are created. */
+  readonly files?: Readonly<Record<string, string>>;
+}
+
 /** A running studio over a copy of the demo (plus two broken files) and a browser. */
 export interface BrowserStudio {
   readonly server: StudioServer;
@@ -48,8 +57,10 @@ export interface BrowserStudio {
   close(): Promise<void>;
 }
 
-/** Starts the server on a fresh copy of the demo and launches Chromium. */
-export async function startBrowserStudio(): Promise<BrowserStudio> {
+/** Starts the server on a fresh copy of the demo (plus `options.files`) and launches Chromium. */
+export async function startBrowserStudio(
+  options: BrowserStudioOptions = {},
+): Promise<BrowserStudio> {
   if (!existsSync(join(WEB, "index.html")))
     throw new Error("dist/web is missing: run npm run build");
   const root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
@@ -61,7 +72,17 @@ export async function startBrowserStudio(): Promise<BrowserStudio> {
   );
   // A type that is not a number, on line 2, column 6.
   writeFileSync(join(root, "broken.agr"), "DEFORMA-AGR 1\ntype x\n");
-  const server = await startStudioServer({ root, webRoot: WEB, port: 0 });
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    const file = join(root, ...path.split("/"));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+  const server = await startStudioServer({
+    root,
+    webRoot: WEB,
+    port: 0,
+    ...(options.formats ? { formats: options.formats } : {}),
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   return {
     server,

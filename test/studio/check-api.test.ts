@@ -14,6 +14,11 @@ writeFileSync(
   join(project, "broken.amx"),
   "m.amb\n1\n2 1 1\n1 0 0 a.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
 );
+// The same with old Mac line ends (lone CR): the source line is the one the finding's line names.
+writeFileSync(
+  join(project, "broken-cr.amx"),
+  "m.amb\r1\r2 1 1\r1 0 0 a.agr\r1 0 0 0\r0 1 0 0\r0 0 1 0\r",
+);
 writeFileSync(join(project, "notes.txt"), "hello\n");
 writeFileSync(join(project, "x.toy"), "a = 1\na = 2\n");
 writeFileSync(join(project, "big.toy"), "a = 1\n".repeat(600_000));
@@ -77,6 +82,9 @@ describe("studio server: GET /api/check", () => {
     expect(bad.json).toMatchObject({ ok: false, errors: 1, warnings: 0 });
     expect(bad.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
     expect(bad.json.lines).toEqual(["2 1 1"]);
+    const cr = await getJson("/api/check?path=broken-cr.amx");
+    expect(cr.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
+    expect(cr.json.lines).toEqual(["2 1 1"]);
   });
 
   it("checks a registered toy format the same way", async () => {

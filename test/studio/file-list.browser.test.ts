@@ -5,82 +5,42 @@
  * registry knows and the page shows with no edit of the web app. Skipped with
  * a message when Chromium is missing locally; required when CI=true.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FormatRegistry } from "../../src/core/index.js";
 import { FORMATS } from "../../src/formats.js";
-import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const WEB = fileURLToPath(new URL("../../dist/web/", import.meta.url));
-const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI === "true") {
-  throw new Error(`${CHROMIUM} is required in CI (apt-get install chromium)`);
-}
-if (!available)
-  console.warn(`browser tests skipped: ${CHROMIUM} not installed (apt-get install chromium)`);
-
-/** Launch flags for a closed network and software WebGL (as test/studio/browser.test.ts). */
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-];
+import { type BrowserStudio, browserAvailable, startBrowserStudio } from "./browser-launch.js";
 
 const LONG = "a-very-long-file-name-that-would-not-fit-in-the-sidebar-at-all.toy";
 
-describe.skipIf(!available)("studio file list in Chromium", () => {
-  let server: StudioServer;
-  let browser: Browser;
+describe.skipIf(!browserAvailable)("studio file list in Chromium", () => {
+  let studio: BrowserStudio;
+  let server: BrowserStudio["server"];
   let page: Page;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB, "index.html")))
-      throw new Error("dist/web is missing: run npm run build");
-    const root = mkdtempSync(join(tmpdir(), "deforma-file-list-"));
-    cpSync(DEMO, root, { recursive: true });
-    writeFileSync(
-      join(root, "broken.amx"),
-      "slider-crank.amb\n1\n3 1 1\n1 0 0 rod.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
-    );
-    writeFileSync(join(root, "notes.txt"), "hello\n");
-    writeFileSync(join(root, "x.toy"), "width = 3\nwidth = 4\n");
-    writeFileSync(join(root, LONG), "a = 1\n");
-    mkdirSync(join(root, "out", "vtk"), { recursive: true });
-    writeFileSync(join(root, "out", "vtk", "rod.pvd"), "<VTKFile/>\n");
-    for (let i = 0; i < 192; i++) {
-      writeFileSync(
-        join(root, "out", "vtk", `rod_${String(i).padStart(4, "0")}.vtu`),
-        "<VTKFile/>\n",
-      );
-    }
+    const files: Record<string, string> = {
+      "notes.txt": "hello\n",
+      "x.toy": "width = 3\nwidth = 4\n",
+      [LONG]: "a = 1\n",
+      "out/vtk/rod.pvd": "<VTKFile/>\n",
+    };
+    for (let i = 0; i < 192; i++)
+      files[`out/vtk/rod_${String(i).padStart(4, "0")}.vtu`] = "<VTKFile/>\n";
     // The studio's registry: every system's formats plus the test-only toy.
-    server = await startStudioServer({
-      root,
-      webRoot: WEB,
-      port: 0,
+    studio = await startBrowserStudio({
+      files,
       formats: new FormatRegistry([...FORMATS.formats, TOY_FORMAT]),
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
+    server = studio.server;
+    page = await studio.page();
     await page.goto(`${server.url}#/file?file=notes.txt`);
     await page.waitForSelector(".file-list li.file");
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await studio?.close();
   });
 
   const row = (path: string) => page.locator(`.file-list li[data-path="${path}"]`);

@@ -1,5 +1,6 @@
 /** The studio server's API over the project folder (see docs/studio.md). */
 import type { FileSource } from "../../src/core/file-source.js";
+import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
 
 /** One file of the project. */
 export interface ProjectFile {
@@ -9,15 +10,6 @@ export interface ProjectFile {
   readonly mtimeMs: number;
   /** Id of the format the file's name gives (see `formats`), when one does. */
   readonly format?: string;
-}
-
-/** A format the server's registry knows. */
-export interface FormatInfo {
-  readonly id: string;
-  readonly label: string;
-  readonly docsPage: string;
-  /** The workspace that opens such a file, if any (e.g. `mixed`). */
-  readonly workspace?: string;
 }
 
 /** Lists the project's files and the formats the server knows. */
@@ -58,9 +50,19 @@ export async function writeProjectFile(
     },
   );
   if (r.status === 409) return "exists";
-  if (!r.ok) {
-    const body = (await r.json().catch(() => ({}))) as { error?: string };
-    throw new Error(body.error ?? `HTTP ${r.status}`);
-  }
+  if (!r.ok) throw await serverError(r);
   return "ok";
+}
+
+/** `GET /api/check`: the server's check of `path` through the format registry; throws with the server's message on failure. */
+export async function checkProjectFile(path: string): Promise<CheckReply> {
+  const r = await fetch(`/api/check?path=${encodeURIComponent(path)}`);
+  if (!r.ok) throw await serverError(r);
+  return (await r.json()) as CheckReply;
+}
+
+/** The server's `{"error": …}` of a failed reply, as an Error. */
+async function serverError(r: Response): Promise<Error> {
+  const body = (await r.json().catch(() => ({}))) as { error?: string };
+  return new Error(body.error ?? `HTTP ${r.status}`);
 }

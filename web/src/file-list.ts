@@ -6,8 +6,8 @@
  * checked, a few at a time.
  */
 import "./file-list.css";
-import { type FormatInfo, listFiles, type ProjectFile } from "./api.js";
-import { checkProjectFile, type FileCheckReply } from "./check-api.js";
+import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
+import { checkProjectFile, listFiles, type ProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { buildFileTree, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
@@ -20,13 +20,15 @@ const CHECKS_AT_ONCE = 3;
 /** A file's check as the list shows it. */
 type Status =
   | { readonly state: "pending" }
-  | { readonly state: "done"; readonly reply: FileCheckReply }
+  | { readonly state: "done"; readonly reply: CheckReply }
   | { readonly state: "failed"; readonly error: string };
 
 /** The project's files as a tree; `refresh()` reloads the listing. */
 export class FileList {
   readonly element = h("ul", { className: "file-list tree" });
   private files: ProjectFile[] = [];
+  /** The same files by path (each row looks its file up). */
+  private byPath = new Map<string, ProjectFile>();
   private formats = new Map<string, FormatInfo>();
   private current: string | undefined;
   /** Folders the user closed, series the user opened (by node path). */
@@ -45,6 +47,7 @@ export class FileList {
   async refresh(): Promise<void> {
     const listing = await listFiles();
     this.files = listing.files;
+    this.byPath = new Map(listing.files.map((f) => [f.path, f]));
     this.formats = new Map((listing.formats ?? []).map((f) => [f.id, f]));
     this.render();
   }
@@ -115,7 +118,7 @@ export class FileList {
   }
 
   private fileRow(path: string, name: string): HTMLLIElement {
-    const file = this.files.find((f) => f.path === path);
+    const file = this.byPath.get(path);
     const format = file?.format === undefined ? undefined : this.formats.get(file.format);
     const title = `${path} (${file?.size ?? 0} B)`;
     const href = format
@@ -138,7 +141,7 @@ export class FileList {
       className: "check",
       href: formatRoute({ workspace: FILE_WORKSPACE, file: path }),
     });
-    const file = this.files.find((f) => f.path === path);
+    const file = this.byPath.get(path);
     const key = `${file?.size}:${file?.mtimeMs}`;
     const known = this.statuses.get(path);
     if (known && known.key === key) showStatus(a, known.status);
@@ -153,9 +156,9 @@ export class FileList {
           entry.status = { state: "failed", error: (e as Error).message };
         }
         // The row may have been redrawn meanwhile: update whichever link is in the page now.
-        for (const link of this.element.querySelectorAll<HTMLAnchorElement>("a.check")) {
-          if (link.dataset.path === path) showStatus(link, entry.status);
-        }
+        const selector = `a.check[data-path="${CSS.escape(path)}"]`;
+        for (const link of this.element.querySelectorAll<HTMLAnchorElement>(selector))
+          showStatus(link, entry.status);
       });
     }
     a.dataset.path = path;

@@ -4,6 +4,7 @@
  * VTK export) collapse into one entry, together with the `.pvd` that indexes
  * them. Pure: no DOM, so it is unit-tested in Node.
  */
+import { stemOf } from "../../src/core/path.js";
 
 /** A file as the listing gives it (path relative to the project, `/`-separated). */
 export interface TreeFile {
@@ -37,7 +38,7 @@ export type TreeNode =
     };
 
 /** Fewest numbered names that make a series. */
-export const MIN_SERIES = 3;
+const MIN_SERIES = 3;
 
 /** Extensions of files that index a numbered series (ParaView collections). */
 const INDEX_EXTENSIONS = [".pvd"];
@@ -147,7 +148,7 @@ function attachIndexes(nodes: readonly TreeNode[]): TreeNode[] {
   for (const n of nodes) {
     if (n.kind !== "file" || !INDEX_EXTENSIONS.some((e) => n.name.toLowerCase().endsWith(e)))
       continue;
-    const s = n.name.slice(0, n.name.lastIndexOf("."));
+    const s = stemOf(n.name);
     const mine = series.filter((x) => !used.has(x) && seriesStem(x) === s);
     if (mine.length === 0) continue;
     for (const x of mine) used.add(x);

@@ -5,7 +5,9 @@
  * edit of this file.
  */
 
-import { checkProjectFile, type FileCheckReply } from "./check-api.js";
+import { sourceExcerpt } from "../../src/core/diagnostics.js";
+import type { CheckReply } from "../../src/core/formats/reply.js";
+import { checkProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { formatLabel } from "./i18n/formats.js";
 import { language, onLanguageChange, t, tr } from "./i18n.js";
@@ -17,7 +19,7 @@ import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 export class FileView {
   readonly element = h("section", { className: "workspace file-view" });
   /** The reply shown, so a language switch re-renders it (messages are translated). */
-  private shown: FileCheckReply | undefined;
+  private shown: CheckReply | undefined;
 
   constructor() {
     onLanguageChange(() => {
@@ -30,7 +32,7 @@ export class FileView {
     this.shown = undefined;
     this.element.replaceChildren(h("h2", {}, path));
     delete this.element.dataset.state;
-    let reply: FileCheckReply;
+    let reply: CheckReply;
     try {
       reply = await checkProjectFile(path);
     } catch (e) {
@@ -42,7 +44,7 @@ export class FileView {
   }
 
   /** Renders a check reply (also used by tests with a reply made by hand). */
-  render(reply: FileCheckReply): void {
+  render(reply: CheckReply): void {
     this.shown = reply;
     const { path, format } = reply;
     this.element.replaceChildren(h("h2", {}, path));
@@ -86,10 +88,8 @@ export class FileView {
       const list = h("ul", { className: "problems-list" });
       reply.diagnostics.forEach((d, i) => {
         const line = reply.lines?.[i];
-        const caret = `${" ".repeat(Math.max(0, d.column - 1))}^`;
-        list.append(
-          problemItem(d, problemHead(d), line === undefined ? undefined : `${line}\n${caret}`),
-        );
+        const source = line === undefined ? undefined : sourceExcerpt(line, d.column, 1).trimEnd();
+        list.append(problemItem(d, problemHead(d), source));
       });
       if (reply.omitted > 0) list.append(h("li", {}, t("file.omitted", { count: reply.omitted })));
       this.element.append(list);
@@ -113,7 +113,7 @@ export class FileView {
  * Indented JSON with arrays of numbers on one line (a matrix, frame times),
  * cut after 24 entries with a count of the rest.
  */
-export function readableJson(value: unknown): string {
+function readableJson(value: unknown): string {
   const inline: string[] = [];
   const text = JSON.stringify(
     value,

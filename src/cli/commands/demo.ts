@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatReport, reportHasErrors, summarize } from "../../core/report.js";
+import { FORMATS } from "../../formats.js";
 import { agrInfo } from "../../mixed/agr/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
@@ -10,7 +11,6 @@ import { defineCommand } from "../command.js";
 import { errnoWords, isFsError } from "../failure.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
-import { terminalSafe } from "../terminal.js";
 
 /** The bundled demo folder (next to `dist/` or `src/` in the package). */
 export function bundledDemo(): string {
@@ -31,7 +31,7 @@ export const demo = defineCommand({
       args.positionals[0] === undefined ? bundledDemo() : resolve(io.cwd, args.positionals[0]);
     let names: string[];
     try {
-      names = (await readdir(dir)).filter((n) => n.toLowerCase().endsWith(".amx")).sort();
+      names = (await readdir(dir)).filter((n) => FORMATS.byName(n)?.id === "amx").sort();
     } catch (e) {
       const why = !isFsError(e)
         ? String(e)
@@ -48,7 +48,7 @@ export const demo = defineCommand({
       const text = await inputText(io, path, "amx");
       const { amx, mbs, meshes, report } = await checkAmxText(path, text);
       const visible = report.map((r) => ({ ...r, file: shown(r.file) }));
-      io.out(terminalSafe(formatReport(visible)));
+      io.out(formatReport(visible));
       const bad = reportHasErrors(report);
       failed ||= bad;
       io.out(`${shown(path)}: ${bad ? "invalid" : "valid"} (${summarize(report)})\n\n`);

@@ -9,7 +9,7 @@ import { type FileReport, locateReport } from "../report.js";
 import { FORMAT } from "./codes.js";
 import type { AnyFormat } from "./descriptor.js";
 import { type FormatRegistry, formatPhrase, HEAD_BYTES } from "./registry.js";
-import { describeContent, looksLikeText } from "./sniff.js";
+import { describeContent, looksLikeText, TEXT_PROBE_BYTES } from "./sniff.js";
 
 /** The outcome of {@link checkFile}. */
 export interface FileCheck {
@@ -37,23 +37,25 @@ export async function checkFile(
   file: string,
 ): Promise<FileCheck> {
   const head = bytes.subarray(0, HEAD_BYTES);
+  // Whether the file is text, and what it looks like, is decided on a longer probe.
+  const probe = bytes.subarray(0, TEXT_PROBE_BYTES);
   const found = registry.recognise(file, head);
   if (!found) {
     const d: Diagnostic = {
       code: FORMAT.unknown.code,
       severity: FORMAT.unknown.severity,
-      message: `not a known format: it looks like ${describeContent(head)} (known: ${knownNames(registry)})`,
+      message: `not a known format: it looks like ${describeContent(probe)} (known: ${knownNames(registry)})`,
       start: 0,
       end: 0,
     };
     return { report: { file, diagnostics: [d] } };
   }
   const { format } = found;
-  if (found.by === "name" && !format.binaryWithoutMagic && !looksLikeText(head)) {
+  if (found.by === "name" && !format.binaryWithoutMagic && !looksLikeText(probe)) {
     const d: Diagnostic = {
       code: FORMAT.notThisFormat.code,
       severity: FORMAT.notThisFormat.severity,
-      message: `the name says ${formatPhrase(format)}, but this is ${describeContent(head)}; not read`,
+      message: `the name says ${formatPhrase(format)}, but this is ${describeContent(probe)}; not read`,
       start: 0,
       end: 0,
     };

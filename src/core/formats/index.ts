@@ -3,4 +3,5 @@ export * from "./check.js";
 export * from "./codes.js";
 export * from "./descriptor.js";
 export * from "./registry.js";
+export * from "./reply.js";
 export * from "./sniff.js";

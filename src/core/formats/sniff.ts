@@ -18,6 +18,9 @@ const FOREIGN: readonly { readonly magic: readonly number[]; readonly what: stri
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
+/** How many leading bytes decide whether a file is text ({@link looksLikeText}); recognition needs fewer. */
+export const TEXT_PROBE_BYTES = 8192;
+
 /** Whether `head` (a file's first bytes) reads as text: no NUL, at most one control byte in 20 (and one more), no foreign magic. */
 export function looksLikeText(head: Uint8Array): boolean {
   if (FOREIGN.some((f) => f.magic.every((b, i) => head[i] === b))) return false;

@@ -2,7 +2,7 @@
  * Byte layout of the `.agr` binary encoding, version 1 (little-endian; every
  * section starts at a multiple of 8). See `docs/formats/agr.md`.
  */
-import { pad8 } from "../../core/index.js";
+import { pad8 } from "../../core/bytes.js";
 import { binaryMagic } from "../container.js";
 
 /** The 8 magic bytes `\x89AGR\r\n\x1a\n` that start a binary `.agr`. */

@@ -1,5 +1,5 @@
 /** Diagnostic codes of the `.agr` reader and checker; listed in `docs/formats/agr.md`. */
-import type { CodeOf, DiagnosticTable, KindOf } from "../../core/index.js";
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
 
 /** Every `.agr` diagnostic kind, declared once. */
 export const AGR = {

@@ -4,7 +4,8 @@
  * bytes are copied once. Truncated or inconsistent files give diagnostics at
  * byte offsets, never an exception or a large allocation.
  */
-import { type Diagnostic, DiagnosticSink, decodeUtf8Strict, type Span } from "../../core/index.js";
+import { decodeUtf8Strict } from "../../core/bytes.js";
+import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AGR_HEADER_BYTES, agrLayout, FLAG_VARYING, AGR_HEADER as H } from "./binary-layout.js";
 import { AGR, type AgrKind } from "./codes.js";

@@ -4,14 +4,9 @@
  * the model returned is always shape-consistent (array lengths match the
  * counts), even when reading stopped early.
  */
-import {
-  type Diagnostic,
-  NumberForm,
-  type Span,
-  type TokenCursor,
-  TokenReader,
-  UINT32,
-} from "../../core/index.js";
+import type { Diagnostic, Span } from "../../core/diagnostics.js";
+import { TokenReader, UINT32 } from "../../core/token-reader.js";
+import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
 import { AGR, type AgrKind } from "./codes.js";

@@ -3,7 +3,12 @@
  * readers call the pieces with the source locations of what they check;
  * {@link validateAgr} runs all of them on an in-memory model (offset 0).
  */
-import { type Diagnostic, DiagnosticSink, type Reporter, type Span } from "../../core/index.js";
+import {
+  type Diagnostic,
+  DiagnosticSink,
+  type Reporter,
+  type Span,
+} from "../../core/diagnostics.js";
 import { nameProblem } from "../names.js";
 import { checkTimes } from "../times.js";
 import { MESH_TYPES } from "../types.js";

@@ -1,5 +1,6 @@
 /** The `.agr` writers, text and binary (grammar and byte layout in `docs/formats/agr.md`). */
-import { encodeUtf8, formatFloat32, formatReal } from "../../core/index.js";
+import { encodeUtf8 } from "../../core/bytes.js";
+import { formatFloat32, formatReal } from "../../core/numbers.js";
 import { newBinary } from "../container.js";
 import { nameProblem } from "../names.js";
 import {

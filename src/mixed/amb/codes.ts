@@ -1,5 +1,5 @@
 /** Diagnostic codes of the `.amb` reader and checker; listed in `docs/formats/amb.md`. */
-import type { CodeOf, DiagnosticTable, KindOf } from "../../core/index.js";
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
 
 /** Every `.amb` diagnostic kind, declared once. */
 export const AMB = {

@@ -3,7 +3,8 @@
  * the input's buffer (copied once only when the input is misaligned).
  * Truncated or inconsistent files give diagnostics at byte offsets.
  */
-import { type Diagnostic, DiagnosticSink, decodeUtf8Strict, type Span } from "../../core/index.js";
+import { decodeUtf8Strict } from "../../core/bytes.js";
+import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
 import { AMB, type AmbKind } from "./codes.js";

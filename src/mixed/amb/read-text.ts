@@ -3,15 +3,9 @@
  * Matrix numbers go straight from the token cursor into one preallocated
  * Float64Array; the model returned is always shape-consistent.
  */
-import {
-  type Diagnostic,
-  type IntegerRange,
-  NumberForm,
-  type Span,
-  type TokenCursor,
-  TokenReader,
-  UINT32,
-} from "../../core/index.js";
+import type { Diagnostic, Span } from "../../core/diagnostics.js";
+import { type IntegerRange, TokenReader, UINT32 } from "../../core/token-reader.js";
+import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
 import { AMB, type AmbKind } from "./codes.js";

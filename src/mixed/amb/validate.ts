@@ -3,14 +3,13 @@
  * source locations of what they check; {@link validateAmb} runs all of them
  * on an in-memory model (offset 0).
  */
+import { isRotation, type ROTATION_TOLERANCE } from "../../core/affine.js";
 import {
   type Diagnostic,
   DiagnosticSink,
-  isRotation,
   type Reporter,
-  type ROTATION_TOLERANCE,
   type Span,
-} from "../../core/index.js";
+} from "../../core/diagnostics.js";
 import { nameProblem } from "../names.js";
 import { rotationProblem } from "../rotation-message.js";
 import { checkTimes } from "../times.js";

@@ -1,5 +1,6 @@
 /** The `.amb` writers, text and binary (grammar and byte layout in `docs/formats/amb.md`). */
-import { encodeUtf8, formatReal } from "../../core/index.js";
+import { encodeUtf8 } from "../../core/bytes.js";
+import { formatReal } from "../../core/numbers.js";
 import { newBinary } from "../container.js";
 import { nameProblem } from "../names.js";
 import { AMB_BODY_BYTES, AMB_HEADER, AMB_MAGIC, ambLayout } from "./binary-layout.js";

@@ -5,6 +5,7 @@
  * next to it are in `cross-check.ts`.
  */
 import { type Diagnostic, DiagnosticSink, hasErrors, type Span } from "../../core/diagnostics.js";
+import { extensionOf } from "../../core/path.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { AMX, type AmxCode, type AmxKind } from "./codes.js";
@@ -163,15 +164,14 @@ function checkExtension(
   what: string,
   span: Span,
 ): void {
-  const base = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
-  const dot = base.lastIndexOf(".");
-  if (dot <= 0 || dot === base.length - 1) {
+  const extension = extensionOf(name);
+  if (extension === "") {
     r.report(
       AMX.missingExtension,
       `${what} file name '${name}' has no extension (expected '${expected}')`,
       ...span,
     );
-  } else if (base.slice(dot).toLowerCase() !== expected) {
+  } else if (extension !== expected) {
     r.report(
       AMX.unexpectedExtension,
       `${what} file name '${name}' does not end in '${expected}'`,

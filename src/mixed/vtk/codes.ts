@@ -1,5 +1,5 @@
 /** Diagnostic codes of the VTK reader and `agr from-vtk`; listed in `docs/formats/exports.md`. */
-import type { DiagnosticTable } from "../../core/index.js";
+import type { DiagnosticTable } from "../../core/diagnostics.js";
 
 /** Every VTK import diagnostic kind, declared once. */
 export const VTK = {

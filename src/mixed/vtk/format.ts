@@ -5,7 +5,7 @@
  */
 import { defineFormat, type FormatMagic } from "../../core/formats/descriptor.js";
 import { VTK } from "./codes.js";
-import { readVtkSeries, type VtkFrame } from "./read.js";
+import type { VtkFrame } from "./read.js";
 
 const xmlHead = new TextDecoder("utf-8", { fatal: false });
 
@@ -33,6 +33,8 @@ export const VTU_FORMAT = defineFormat<VtkFrame>({
   extensions: [".vtu"],
   magic: [VTU_MAGIC],
   async read(bytes, name) {
+    // Loaded on first use: recognising files (every CLI command that reads one) needs no XML reader.
+    const { readVtkSeries } = await import("./read.js");
     const series = await readVtkSeries([{ name, bytes }]);
     const own = series.report[0];
     return {

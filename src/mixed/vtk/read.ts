@@ -56,8 +56,10 @@ export async function readVtkSeries(
   const open = (name: string, bytes: Uint8Array): Parsed => {
     const sink = new DiagnosticSink();
     const split = splitAppended(bytes);
+    // A syntax error at the very end (a cut file) points at the end, not past it.
+    const length = split.text.length;
     const root = parseXml(split.text, (message, at) =>
-      sink.report(VTK.xmlSyntax, message, at, at + 1),
+      sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
     const ctx = context(root, split, sink);
     report.push({ file: name, text: split.text, diagnostics: sink.items });

@@ -22,12 +22,29 @@ describe("VTK reader on mangled input", () => {
           for (const [at, v] of edits) if (at < b.length) b[at] = v;
           const s = await readVtkSeries([{ name: "x.vtu", bytes: b }]);
           meshAnimationFromVtk(s.frames, { type: 1 });
-          for (const r of s.report)
-            for (const d of r.diagnostics) expect(d.code).toMatch(/^VTK0\d\d$/);
+          for (const r of s.report) {
+            // Every finding lies inside its file (text offsets, or bytes when not decoded).
+            const length = r.text?.length ?? b.length;
+            for (const d of r.diagnostics) {
+              expect(d.code).toMatch(/^VTK0\d\d$/);
+              expect(d.start).toBeGreaterThanOrEqual(0);
+              expect(d.end).toBeGreaterThanOrEqual(d.start);
+              expect(d.end).toBeLessThanOrEqual(length);
+            }
+          }
         },
       ),
       { numRuns: process.env.FUZZ ? 5000 : 150 },
     );
+  });
+
+  it("locates a syntax error at the very end of a cut file inside the file", async () => {
+    for (const text of ['<VTKFile type="UnstructuredGrid"><', "<VTKFile", "<"]) {
+      const s = await readVtkSeries([{ name: "cut.vtu", text }]);
+      const all = s.report.flatMap((r) => r.diagnostics);
+      expect(all.map((d) => d.code)).toContain("VTK001");
+      for (const d of all) expect(d.end).toBeLessThanOrEqual(text.length);
+    }
   });
 
   it("reports a compression header that claims gigabytes instead of allocating them", async () => {

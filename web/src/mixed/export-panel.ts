@@ -1,15 +1,17 @@
 /** Export tools: the whole animation as one glTF download, or a VTK series written into the project. */
+
+import { folderOf, stemOf } from "../../../src/core/path.js";
 import { exportGltf } from "../../../src/mixed/gltf/index.js";
-import { vtkFiles } from "../../../src/mixed/vtk/index.js";
+import { vtkFiles } from "../../../src/mixed/vtk/export.js";
 import { writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { baseName, downloadBytes, folderOf } from "../shell/download.js";
+import { downloadBytes } from "../shell/download.js";
 import { toolButton } from "../shell/tool-button.js";
 import type { MixedSession } from "./session.js";
 
 /** Frames per second of the VTK series written from the studio. */
-export const VTK_FPS = 10;
+const VTK_FPS = 10;
 
 /** The export buttons and their status line. */
 export class ExportPanel {
@@ -40,7 +42,7 @@ export class ExportPanel {
       const glb = await exportGltf(s.scene, {
         onProgress: (done, total) => this.say(t("export.working", { done, total })),
       });
-      const file = `${baseName(s.file)}.glb`;
+      const file = `${stemOf(s.file)}.glb`;
       downloadBytes(glb, file, "model/gltf-binary");
       this.say(t("export.savedGltf", { file }));
     } catch (e) {
@@ -51,7 +53,7 @@ export class ExportPanel {
   /** Writes a VTK series into `<name>-vtk/` next to the .amx in the project. */
   private async exportVtk(): Promise<void> {
     const s = this.session;
-    const name = baseName(s.file);
+    const name = stemOf(s.file);
     const folder = `${folderOf(s.file)}${name}-vtk`;
     let overwrite = false;
     let count = 0;

@@ -56,6 +56,10 @@ export class LegendPanel {
       const view = s.viewer.meshView(index, s.states[index]!.variant);
       if (!view) continue;
       const { min, max } = view.range;
+      // Per frame: touch the DOM only when the range moved (it is fixed in "all" and "fixed" modes).
+      const range = `${min} ${max}`;
+      if (legend.dataset.range === range) continue;
+      legend.dataset.range = range;
       const text = tickFormat(min, max, TICKS);
       const labels = legend.querySelectorAll<HTMLElement>(".tick");
       tickValues(min, max, TICKS).forEach((v, i) => {

@@ -83,7 +83,7 @@ export class MeshView {
   readonly animation: MeshAnimation;
   private ranges: ScalarRanges;
   private rangesParam: number;
-  private shownFrames = [-1, -1, -1];
+  private readonly shownFrames = [-1, -1, -1];
   /** Colour range in use after the last {@link update}. */
   readonly range = { min: 0, max: 1 };
 
@@ -178,7 +178,9 @@ export class MeshView {
         point(g.getAttribute("val0") as THREE.BufferAttribute, scalarAt(m, param, cursor.i0));
         point(g.getAttribute("val1") as THREE.BufferAttribute, scalarAt(m, param, cursor.i1));
       }
-      this.shownFrames = [cursor.i0, cursor.i1, param];
+      this.shownFrames[0] = cursor.i0;
+      this.shownFrames[1] = cursor.i1;
+      this.shownFrames[2] = param;
     }
     u.uAlpha!.value = cursor.alpha;
     u.uExaggeration!.value = s.exaggeration;

@@ -1,7 +1,8 @@
 /** View tools: fit, screenshot, mesh edges and ground grid toggles. */
+import { stemOf } from "../../../src/core/path.js";
 import { h } from "../dom.js";
 import type { MessageKey } from "../i18n.js";
-import { baseName, downloadBlob } from "../shell/download.js";
+import { downloadBlob } from "../shell/download.js";
 import type { IconName } from "../shell/icons.js";
 import { toolButton } from "../shell/tool-button.js";
 import type { MixedSession } from "./session.js";
@@ -54,6 +55,6 @@ export class ViewTools {
   private async screenshot(): Promise<void> {
     const s = this.session;
     const blob = await s.viewer.screenshot();
-    if (blob) downloadBlob(blob, `${baseName(s.file)}-${s.sampler.time.toFixed(3)}s.png`);
+    if (blob) downloadBlob(blob, `${stemOf(s.file)}-${s.sampler.time.toFixed(3)}s.png`);
   }
 }

@@ -54,6 +54,11 @@ export class MixedViewer {
   private readonly meshes = new Map<number, Map<number, MeshView>>();
   private readonly marker: THREE.Mesh;
   private readonly resize: ResizeObserver;
+  /** Reused by picking (the tooltip picks on every animation frame the pointer moves). */
+  private readonly raycaster = new THREE.Raycaster();
+  private readonly pointer = new THREE.Vector2();
+  private readonly nodeWorld = new THREE.Vector3();
+  private readonly pickPositions = new WeakMap<MeshView, Float32Array>();
 
   constructor(
     readonly container: HTMLElement,
@@ -163,14 +168,12 @@ export class MixedViewer {
   bodyAt(clientX: number, clientY: number, states: readonly BodyState[]): number | null {
     const ray = this.ray(clientX, clientY);
     const rigid = this.rigid.hit(ray);
-    let best = rigid?.index ?? null;
-    const bestDistance = rigid?.distance ?? Number.POSITIVE_INFINITY;
-    const mesh = this.pick(clientX, clientY, states);
-    if (mesh) {
-      const d = new THREE.Vector3(...mesh.world).distanceTo(ray.ray.origin);
-      if (d < bestDistance) best = mesh.body;
-    }
-    return best;
+    const mesh = this.pickAlong(ray, states);
+    // A mesh body wins when its picked node (as the probe shows it) is nearer than the rigid hit.
+    const nearer = rigid?.distance ?? Number.POSITIVE_INFINITY;
+    if (mesh && ray.ray.origin.distanceTo(this.nodeWorld.fromArray(mesh.world)) < nearer)
+      return mesh.body;
+    return rigid?.index ?? null;
   }
 
   /** Frames every visible body. */
@@ -211,20 +214,25 @@ export class MixedViewer {
 
   /** The mesh node nearest to where a ray through a canvas pixel first hits a visible mesh body. */
   pick(clientX: number, clientY: number, states: readonly BodyState[]): ProbeHit | null {
-    const ray = this.ray(clientX, clientY);
+    return this.pickAlong(this.ray(clientX, clientY), states);
+  }
+
+  /** The mesh node nearest to where `ray` first hits a visible mesh body. */
+  private pickAlong(ray: THREE.Raycaster, states: readonly BodyState[]): ProbeHit | null {
     let best: ProbeHit | null = null;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const [body, views] of this.meshes) {
       const state = states[body]!;
       const view = views.get(state.variant);
       if (!view?.object.visible) continue;
-      const positions = this.sampler.meshPositions(
-        view.variant,
-        new Float32Array(view.animation.nodeCount * 3),
-        {
-          exaggeration: state.mesh.exaggeration,
-        },
-      );
+      let buffer = this.pickPositions.get(view);
+      if (!buffer) {
+        buffer = new Float32Array(view.animation.nodeCount * 3);
+        this.pickPositions.set(view, buffer);
+      }
+      const positions = this.sampler.meshPositions(view.variant, buffer, {
+        exaggeration: state.mesh.exaggeration,
+      });
       const local = ray.ray.clone().applyMatrix4(view.object.matrixWorld.clone().invert());
       const hit = intersect(local, positions, view.variant.surface);
       if (!hit) continue;
@@ -270,13 +278,12 @@ export class MixedViewer {
 
   private ray(clientX: number, clientY: number): THREE.Raycaster {
     const rect = this.renderer.domElement.getBoundingClientRect();
-    const ndc = new THREE.Vector2(
+    this.pointer.set(
       ((clientX - rect.left) / rect.width) * 2 - 1,
       -((clientY - rect.top) / rect.height) * 2 + 1,
     );
-    const ray = new THREE.Raycaster();
-    ray.setFromCamera(ndc, this.camera);
-    return ray;
+    this.raycaster.setFromCamera(this.pointer, this.camera);
+    return this.raycaster;
   }
 
   private fitCanvas(): void {

@@ -20,7 +20,7 @@ export interface TimeSource {
 }
 
 /** The browser's time source: `performance.now` and `requestAnimationFrame`. */
-export const ANIMATION_FRAMES: TimeSource = {
+const ANIMATION_FRAMES: TimeSource = {
   now: () => performance.now(),
   request: (f) => {
     const id = requestAnimationFrame(() => f());
@@ -52,7 +52,7 @@ export interface ClockOptions {
 }
 
 /** Defaults of {@link ClockOptions}. */
-export const CLOCK_DEFAULTS = {
+const CLOCK_DEFAULTS = {
   speed: 1,
   loop: true,
   rateHz: 20,

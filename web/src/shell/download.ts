@@ -14,14 +14,3 @@ export function downloadBlob(blob: Blob, name: string): void {
 export function downloadBytes(bytes: Uint8Array, name: string, type: string): void {
   downloadBlob(new Blob([bytes as BlobPart], { type }), name);
 }
-
-/** `path`'s file name without folder and extension (`a/b/model.amx` → `model`). */
-export function baseName(path: string): string {
-  return path.replace(/.*\//, "").replace(/\.[^.]*$/, "");
-}
-
-/** `path`'s folder with a trailing `/`, or "" at the project's top level. */
-export function folderOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "" : path.slice(0, i + 1);
-}

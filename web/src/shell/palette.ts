@@ -1,7 +1,7 @@
 /** A qualitative palette for telling objects apart (ten hues of similar weight, colour-blind aware order). */
 
 /** Colours as CSS hex strings. */
-export const QUALITATIVE = [
+const QUALITATIVE = [
   "#4e79a7",
   "#f28e2b",
   "#59a14f",

@@ -3,7 +3,12 @@
  * `file:line:col: severity CODE: message`, the source line and a caret —
  * through the core's own formatter, with the message in the studio's language.
  */
-import { formatDiagnostics } from "../../../src/core/diagnostics.js";
+import {
+  formatDiagnostic,
+  formatLocated,
+  LineCounter,
+  type LocatedDiagnostic,
+} from "../../../src/core/diagnostics.js";
 import type { FileReport } from "../../../src/core/report.js";
 import { h } from "../dom.js";
 import { diagnosticMessage } from "../i18n/diagnostics.js";
@@ -19,10 +24,11 @@ export class ProblemsList {
     const list = h("ul", { className: "problems-list" });
     const lang = language();
     for (const r of report) {
-      const source = r.text === undefined ? { file: r.file } : { file: r.file, text: r.text };
+      // One line index per file, not one per diagnostic (a broken .agr can be tens of MB).
+      const lines = r.text === undefined ? undefined : new LineCounter(r.text);
       for (const d of r.diagnostics) {
         const message = diagnosticMessage(d, lang);
-        const text = formatDiagnostics([{ ...d, message }], source).trimEnd();
+        const text = formatDiagnostic({ ...d, message }, r.file, lines).trimEnd();
         const cut = text.indexOf("\n");
         list.append(
           problemItem(
@@ -71,8 +77,6 @@ export function problemItem(d: ShownDiagnostic, head: string, source?: string): 
 }
 
 /** The head line of a located diagnostic, as the CLI prints it, with the message in the studio's language. */
-export function problemHead(
-  d: ShownDiagnostic & { readonly file: string; readonly line: number; readonly column: number },
-): string {
-  return `${d.file}:${d.line}:${d.column}: ${d.severity} ${d.code}: ${diagnosticMessage(d, language())}`;
+export function problemHead(d: LocatedDiagnostic): string {
+  return formatLocated([{ ...d, message: diagnosticMessage(d, language()) }]).trimEnd();
 }

@@ -4,9 +4,10 @@
  * says its time changed; it knows nothing of what is being played.
  */
 import { h } from "../dom.js";
-import { type MessageKey, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import type { PlaybackClock } from "./clock.js";
-import { type IconName, icon } from "./icons.js";
+import { icon } from "./icons.js";
+import { toolButton } from "./tool-button.js";
 
 /** What the bar needs besides the clock. */
 export interface TimelineOptions {
@@ -21,7 +22,7 @@ export interface TimelineOptions {
 }
 
 /** Speeds offered by default. */
-export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4] as const;
+const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4] as const;
 
 /** Index of the frame a step from `time` in `direction` lands on. */
 export function stepFrame(frames: ArrayLike<number>, time: number, direction: 1 | -1): number {
@@ -101,9 +102,9 @@ export class TimelineBar {
       },
     });
     this.element.append(
-      this.button("step-back", "stepBack", "time.back", () => this.step(-1)),
+      toolButton("step-back", "stepBack", "time.back", () => this.step(-1), false),
       this.playButton,
-      this.button("step-forward", "stepForward", "time.forward", () => this.step(1)),
+      toolButton("step-forward", "stepForward", "time.forward", () => this.step(1), false),
       scrub,
       // Clock, speed and loop wrap as one group in narrow windows.
       h(
@@ -161,18 +162,5 @@ export class TimelineBar {
   dispose(): void {
     for (const f of this.unsubscribe) f();
     this.element.remove();
-  }
-
-  private button(
-    className: string,
-    name: IconName,
-    label: MessageKey,
-    onclick: () => void,
-  ): HTMLButtonElement {
-    return h(
-      "button",
-      { className: `${className} icon-button`, title: t(label), ariaLabel: t(label), onclick },
-      icon(name),
-    );
   }
 }

@@ -3,17 +3,27 @@ import { h } from "../dom.js";
 import { type MessageKey, t } from "../i18n.js";
 import { type IconName, icon } from "./icons.js";
 
-/** A toolbar button of class `className` showing icon `name` and the translated `label`. */
+/**
+ * A toolbar button of class `className` showing icon `name` and the translated
+ * `label`; with `showLabel` false the icon alone (the label stays its title).
+ */
 export function toolButton(
   className: string,
   name: IconName,
   label: MessageKey,
   onclick: () => void,
+  showLabel = true,
 ): HTMLButtonElement {
+  const text = t(label);
   return h(
     "button",
-    { className: `${className} tool`, title: t(label), ariaLabel: t(label), onclick },
+    {
+      className: `${className} ${showLabel ? "tool" : "icon-button"}`,
+      title: text,
+      ariaLabel: text,
+      onclick,
+    },
     icon(name),
-    h("span", { className: "label" }, t(label)),
+    showLabel && h("span", { className: "label" }, text),
   );
 }

@@ -5,7 +5,7 @@
 import * as THREE from "three";
 
 /** Size of the triad's square (CSS pixels). */
-export const TRIAD_SIZE = 84;
+const TRIAD_SIZE = 84;
 
 const AXES = [
   { dir: new THREE.Vector3(1, 0, 0), colour: "#d64545", label: "X" },
@@ -18,6 +18,8 @@ export class AxesTriad {
   private readonly scene = new THREE.Scene();
   private readonly camera = new THREE.OrthographicCamera(-1.6, 1.6, 1.6, -1.6, 0.1, 10);
   private readonly disposables: { dispose(): void }[] = [];
+  /** Reused every frame. */
+  private readonly size = new THREE.Vector2();
 
   constructor() {
     for (const a of AXES) {
@@ -36,11 +38,10 @@ export class AxesTriad {
 
   /** Draws the triad in the bottom-left corner, oriented like `view`. */
   render(renderer: THREE.WebGLRenderer, view: THREE.Camera): void {
-    const dir = new THREE.Vector3(0, 0, 1).applyQuaternion(view.quaternion);
-    this.camera.position.copy(dir).multiplyScalar(4);
+    this.camera.position.set(0, 0, 4).applyQuaternion(view.quaternion);
     this.camera.quaternion.copy(view.quaternion);
     this.camera.updateMatrixWorld();
-    const size = renderer.getSize(new THREE.Vector2());
+    const size = renderer.getSize(this.size);
     const s = Math.min(TRIAD_SIZE, size.x / 3, size.y / 3);
     const autoClear = renderer.autoClear;
     renderer.autoClear = false;

@@ -1,0 +1,47 @@
+/**
+ * A file's check as JSON: what the studio's `GET /api/check` replies and its
+ * web app reads (docs/studio.md). Shared here, in the neutral core, because
+ * the web app may import the core but not the studio server.
+ */
+import type { LocatedDiagnostic } from "../diagnostics.js";
+import type { AnyFormat } from "./descriptor.js";
+
+/** A format as the web app sees it. */
+export interface FormatInfo {
+  readonly id: string;
+  readonly label: string;
+  readonly docsPage: string;
+  /** The workspace that opens such a file, if any (e.g. `mixed`). */
+  readonly workspace?: string;
+}
+
+/** What a registry format looks like in replies. */
+export function formatInfo(f: AnyFormat): FormatInfo {
+  return {
+    id: f.id,
+    label: f.label,
+    docsPage: f.docsPage,
+    ...(f.workspace === undefined ? {} : { workspace: f.workspace }),
+  };
+}
+
+/** The check of one file, as `GET /api/check` replies. */
+export interface CheckReply {
+  readonly path: string;
+  /** The recognised format, or null when unknown. */
+  readonly format: FormatInfo | null;
+  readonly variant?: string;
+  /** `checked`; `too-large` when the file was not read (no counts then). */
+  readonly status: "checked" | "too-large";
+  readonly ok: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+  /** Located findings, at most the server's `maxDiagnostics` of them. */
+  readonly diagnostics: readonly LocatedDiagnostic[];
+  /** How many findings were left out of `diagnostics`. */
+  readonly omitted: number;
+  /** Each shown finding's source line (text formats), for a caret under it; parallel to `diagnostics`. */
+  readonly lines?: readonly string[];
+  readonly summary?: unknown;
+  readonly size: number;
+}
