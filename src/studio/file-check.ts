@@ -6,7 +6,7 @@
  */
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { LineCounter } from "../core/diagnostics.js";
+import { LineCounter, sourceExcerpt } from "../core/diagnostics.js";
 import {
   type CheckReply,
   checkFile,
@@ -103,7 +103,10 @@ export class FileChecks {
       warnings: v.warnings,
       diagnostics: shown,
       omitted: v.diagnostics.length - shown.length,
-      ...(lines === undefined ? {} : { lines: shown.map((d) => lines.lineText(d.line)) }),
+      // A window of each finding's line with its caret: bounded, however long the line.
+      ...(lines === undefined
+        ? {}
+        : { excerpts: shown.map((d) => sourceExcerpt(lines.lineText(d.line), d.column, 1)) }),
       ...(c.summary === undefined ? {} : { summary: c.summary }),
       size,
     };

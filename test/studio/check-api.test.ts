@@ -20,6 +20,8 @@ writeFileSync(
   "m.amb\r1\r2 1 1\r1 0 0 a.agr\r1 0 0 0\r0 1 0 0\r0 0 1 0\r",
 );
 writeFileSync(join(project, "notes.txt"), "hello\n");
+// A broken .amx flattened onto one 1 MB line: the reply must not carry the whole line per finding.
+writeFileSync(join(project, "one-line.amx"), `m.amb ${"1 ".repeat(500_000)}x`);
 writeFileSync(join(project, "x.toy"), "a = 1\na = 2\n");
 writeFileSync(join(project, "big.toy"), "a = 1\n".repeat(600_000));
 const web = mkdtempSync(join(tmpdir(), "deforma-check-web-"));
@@ -81,10 +83,17 @@ describe("studio server: GET /api/check", () => {
     const bad = await getJson("/api/check?path=broken.amx");
     expect(bad.json).toMatchObject({ ok: false, errors: 1, warnings: 0 });
     expect(bad.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
-    expect(bad.json.lines).toEqual(["2 1 1"]);
+    expect(bad.json.excerpts).toEqual(["  2 1 1\n      ^\n"]);
     const cr = await getJson("/api/check?path=broken-cr.amx");
     expect(cr.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
-    expect(cr.json.lines).toEqual(["2 1 1"]);
+    expect(cr.json.excerpts).toEqual(["  2 1 1\n      ^\n"]);
+  });
+
+  it("sends a bounded window of a long line, not the whole line", async () => {
+    const r = await getJson("/api/check?path=one-line.amx");
+    expect(r.json.ok).toBe(false);
+    expect(r.json.excerpts.length).toBeGreaterThan(0);
+    for (const e of r.json.excerpts as string[]) expect(e.length).toBeLessThan(400);
   });
 
   it("checks a registered toy format the same way", async () => {

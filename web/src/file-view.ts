@@ -5,7 +5,6 @@
  * edit of this file.
  */
 
-import { sourceExcerpt } from "../../src/core/diagnostics.js";
 import type { CheckReply } from "../../src/core/formats/reply.js";
 import { checkProjectFile } from "./api.js";
 import { h } from "./dom.js";
@@ -87,9 +86,7 @@ export class FileView {
     if (reply.diagnostics.length > 0) {
       const list = h("ul", { className: "problems-list" });
       reply.diagnostics.forEach((d, i) => {
-        const line = reply.lines?.[i];
-        const source = line === undefined ? undefined : sourceExcerpt(line, d.column, 1).trimEnd();
-        list.append(problemItem(d, problemHead(d), source));
+        list.append(problemItem(d, problemHead(d), reply.excerpts?.[i]?.trimEnd()));
       });
       if (reply.omitted > 0) list.append(h("li", {}, t("file.omitted", { count: reply.omitted })));
       this.element.append(list);

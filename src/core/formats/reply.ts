@@ -40,8 +40,13 @@ export interface CheckReply {
   readonly diagnostics: readonly LocatedDiagnostic[];
   /** How many findings were left out of `diagnostics`. */
   readonly omitted: number;
-  /** Each shown finding's source line (text formats), for a caret under it; parallel to `diagnostics`. */
-  readonly lines?: readonly string[];
+  /**
+   * Each shown finding's source excerpt (text formats), parallel to
+   * `diagnostics`: its line (a window of at most 160 characters around the
+   * column, control characters escaped) and a caret line, as the CLI prints
+   * them (core `sourceExcerpt`).
+   */
+  readonly excerpts?: readonly string[];
   readonly summary?: unknown;
   readonly size: number;
 }
