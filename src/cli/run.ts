@@ -5,6 +5,7 @@
 
 import { escapeControls } from "../core/control-chars.js";
 import { type CommandGroup, runCommand } from "./command.js";
+import { BULGE_GROUPS } from "./groups/bulge.js";
 import { MIXED_GROUPS } from "./groups/mixed.js";
 import { TOOL_GROUPS } from "./groups/tools.js";
 import { type CliIo, ExitCode } from "./io.js";
@@ -14,6 +15,7 @@ import { nearest } from "./options.js";
 export const COMMANDS: Readonly<Record<string, CommandGroup>> = {
   check: TOOL_GROUPS.check!,
   ...MIXED_GROUPS,
+  ...BULGE_GROUPS,
   ...TOOL_GROUPS,
 };
 
