@@ -1,11 +1,11 @@
 /** `deforma bulge lint FILE [--json] [--errlog PATH]` and `deforma bulge fmt FILE [--write]`. */
 import { readBulgeTypes, writeBulgeTypes, writeErrlog } from "../../bulge/catalogue/index.js";
+import { escapeControls } from "../../core/control-chars.js";
 import { formatReport } from "../../core/report.js";
 import { defineCommand } from "../command.js";
 import { inputText, isStdin, jsonLine, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { withLineEndingsOf, writeOutput } from "../output.js";
-import { terminalSafe } from "../terminal.js";
 
 /** The `bulge lint` command. */
 export const bulgeLint = defineCommand({
@@ -38,7 +38,7 @@ export const bulgeLint = defineCommand({
     }
     if (args.options.json) io.out(jsonLine(model));
     else {
-      io.err(terminalSafe(formatReport([{ file: name, text, diagnostics }])));
+      io.err(formatReport([{ file: name, text, diagnostics }]));
       const omitted = model.errlog.filter((e) => e.kind === "omitted").length;
       const recoded = model.errlog.length - omitted;
       const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
@@ -50,7 +50,7 @@ export const bulgeLint = defineCommand({
           `  ${String(d.code).padStart(4)}  ${d.name}  (${plural(d.sections.length, "section")}, line ${d.line})`,
         );
       }
-      io.out(terminalSafe(`${lines.join("\n")}\n`));
+      io.out(escapeControls(`${lines.join("\n")}\n`));
     }
     return model.errlog.length > 0 ? ExitCode.Problems : ExitCode.Ok;
   },
@@ -76,7 +76,7 @@ export const bulgeFmt = defineCommand({
     const text = await inputText(io, file, "bulge-types");
     const { model, diagnostics } = readBulgeTypes(text);
     if (model.errlog.length > 0) {
-      io.err(terminalSafe(formatReport([{ file: name, text, diagnostics }])));
+      io.err(formatReport([{ file: name, text, diagnostics }]));
       io.err(`${name}: not formatted: the error log is not empty (see 'deforma bulge lint')\n`);
       return ExitCode.Problems;
     }
