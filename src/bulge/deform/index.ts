@@ -1,0 +1,5 @@
+/** The bulge deformation engine: profiles, poses, skin weights and the deformer. */
+export * from "./deformer.js";
+export * from "./pose.js";
+export * from "./profile.js";
+export * from "./weights.js";
