@@ -173,7 +173,7 @@ describe("the deformer", () => {
     const flat = new BulgeDeformer(rig, [GENERIC], rest);
     const noBulge = new BulgeDeformer(rig, [], rest);
     for (const elbow of [0, -40, 60]) {
-      const angles = poseAngles(rig, { elbow: elbow < 0 ? elbow : 0, shoulder: 10 }).angles;
+      const angles = poseAngles(rig, { elbow: Math.min(elbow, 0), shoulder: 10 }).angles;
       expect(maxDiff(flat.deform(angles), noBulge.deform(angles))).toBe(0);
     }
     // At rest everything is where it was.

@@ -176,6 +176,7 @@ export class BulgeDeformer {
     const length = fr[f + 12]!;
     const radius2 = fr[f + 13]!;
     const scale = length * amount;
+    const sections = c.angles.length;
     const rest = this.rest;
     const p = this.scratch;
     const pair = this.pair;
@@ -196,7 +197,8 @@ export class BulgeDeformer {
       if (q2 > radius2) continue;
       const c1 = qx * e1x + qy * e1y + qz * e1z;
       const c2 = qx * e2x + qy * e2y + qz * e2z;
-      bulgeAt(c, u, Math.atan2(c2, c1), pair, tmp);
+      // One section needs no angle (it applies all around).
+      bulgeAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
       const a = pair[0]! * scale;
       let w = pair[1]! * scale;
       let nx = e1x;

@@ -23,6 +23,12 @@ export interface CompiledBulge {
   /** X icon's away-from-bone value and the slope dy/du at each knot. */
   readonly y: Float64Array;
   readonly my: Float64Array;
+  /**
+   * The same curves in power form per interval, 8 numbers from knot k on:
+   * `x(u) = x_k + s(b + s(c + s d))`, s = u − u_k, then y's four; evaluation
+   * is two Horner steps.
+   */
+  readonly poly: Float64Array;
 }
 
 /**
@@ -69,6 +75,25 @@ export function monotoneSlopes(
   }
 }
 
+/** The Hermite piece from knot `k` as `f, b, c, d` of `f + s(b + s(c + s d))` into `out[o…o+3]` (constant at the last knot). */
+function powerForm(
+  t: Float64Array,
+  f: Float64Array,
+  m: Float64Array,
+  k: number,
+  end: number,
+  out: Float64Array,
+  o: number,
+): void {
+  out[o] = f[k]!;
+  out[o + 1] = k + 1 < end ? m[k]! : 0;
+  if (k + 1 >= end) return;
+  const h = t[k + 1]! - t[k]!;
+  const delta = (f[k + 1]! - f[k]!) / h;
+  out[o + 2] = (3 * delta - 2 * m[k]! - m[k + 1]!) / h;
+  out[o + 3] = (m[k]! + m[k + 1]! - 2 * delta) / (h * h);
+}
+
 /** Compiles a definition's sections (keypoints as the catalogue holds them; assumed valid). */
 export function compileBulge(def: Pick<BulgeDefinition, "sections">): CompiledBulge {
   // Sort by angle modulo 360; a second section at the same direction (0 and 360) is dropped.
@@ -86,6 +111,7 @@ export function compileBulge(def: Pick<BulgeDefinition, "sections">): CompiledBu
     mx: new Float64Array(total),
     y: new Float64Array(total),
     my: new Float64Array(total),
+    poly: new Float64Array(total * 8),
   };
   let at = 0;
   sections.forEach((keypoints: readonly Keypoint[], s) => {
@@ -98,6 +124,10 @@ export function compileBulge(def: Pick<BulgeDefinition, "sections">): CompiledBu
     }
     monotoneSlopes(out.u, out.x, out.mx, out.start[s]!, at);
     monotoneSlopes(out.u, out.y, out.my, out.start[s]!, at);
+    for (let k = out.start[s]!; k < at; k++) {
+      powerForm(out.u, out.x, out.mx, k, at, out.poly, k * 8);
+      powerForm(out.u, out.y, out.my, k, at, out.poly, k * 8 + 4);
+    }
   });
   out.start[sections.length] = at;
   return out;
@@ -112,26 +142,15 @@ export function sectionAt(c: CompiledBulge, s: number, u: number, out: Float64Ar
   const first = c.start[s]!;
   const last = c.start[s + 1]! - 1;
   const knots = c.u;
-  if (last <= first) {
-    out[0] = c.x[first]! - u;
-    out[1] = c.y[first]!;
-    return;
-  }
   if (u <= knots[first]!) u = knots[first]!;
   else if (u >= knots[last]!) u = knots[last]!;
   let k = first;
   while (k < last - 1 && u >= knots[k + 1]!) k++;
-  const t0 = knots[k]!;
-  const h = knots[k + 1]! - t0;
-  const t = (u - t0) / h;
-  const t2 = t * t;
-  const t3 = t2 * t;
-  const h00 = 2 * t3 - 3 * t2 + 1;
-  const h10 = t3 - 2 * t2 + t;
-  const h01 = -2 * t3 + 3 * t2;
-  const h11 = t3 - t2;
-  out[0] = h00 * c.x[k]! + h10 * h * c.mx[k]! + h01 * c.x[k + 1]! + h11 * h * c.mx[k + 1]! - u;
-  out[1] = h00 * c.y[k]! + h10 * h * c.my[k]! + h01 * c.y[k + 1]! + h11 * h * c.my[k + 1]!;
+  const d = u - knots[k]!;
+  const p = c.poly;
+  const o = k * 8;
+  out[0] = p[o]! + d * (p[o + 1]! + d * (p[o + 2]! + d * p[o + 3]!)) - u;
+  out[1] = p[o + 4]! + d * (p[o + 5]! + d * (p[o + 6]! + d * p[o + 7]!));
 }
 
 /**

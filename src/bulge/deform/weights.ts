@@ -54,7 +54,7 @@ export function skinWeights(rig: Rig, positions: Float32Array): SkinWeights {
       const dy = seg[o + 4]!;
       const dz = seg[o + 5]!;
       let t = (rx * dx + ry * dy + rz * dz) * seg[o + 6]!;
-      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      t = Math.max(0, Math.min(t, 1));
       const ex = rx - t * dx;
       const ey = ry - t * dy;
       const ez = rz - t * dz;
