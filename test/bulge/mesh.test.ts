@@ -102,15 +102,15 @@ describe("OBJ reader", () => {
     ].join("\n");
     const r = readObj(text);
     expect(where(r.diagnostics, text)).toEqual([
-      "OBJ001 2:5",
-      "OBJ002 3:1",
-      "OBJ002 4:1",
-      "OBJ004 5:7",
-      "OBJ003 6:7",
-      "OBJ003 7:3",
-      "OBJ005 8:1",
-      "OBJ006 9:1",
-      "OBJ006 10:1",
+      "OBJ001@2:5",
+      "OBJ002@3:1",
+      "OBJ002@4:1",
+      "OBJ004@5:7",
+      "OBJ003@6:7",
+      "OBJ003@7:3",
+      "OBJ005@8:1",
+      "OBJ006@9:1",
+      "OBJ006@10:1",
     ]);
     expect(r.model!.faceStart.length - 1).toBe(1);
   });
