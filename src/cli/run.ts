@@ -3,6 +3,7 @@
  * `deforma amx validate` loads only what `.amx` checking needs.
  */
 import { type CommandGroup, runCommand } from "./command.js";
+import { BULGE_GROUPS } from "./groups/bulge.js";
 import { MIXED_GROUPS } from "./groups/mixed.js";
 import { TOOL_GROUPS } from "./groups/tools.js";
 import { type CliIo, ExitCode } from "./io.js";
@@ -13,6 +14,7 @@ import { terminalSafe } from "./terminal.js";
 export const COMMANDS: Readonly<Record<string, CommandGroup>> = {
   check: TOOL_GROUPS.check!,
   ...MIXED_GROUPS,
+  ...BULGE_GROUPS,
   ...TOOL_GROUPS,
 };
 

@@ -12,6 +12,7 @@ export * from "./diagnostics.js";
 export * from "./file-source.js";
 export * from "./formats/index.js";
 export * from "./frame-cursor.js";
+export * from "./json-spans.js";
 export * from "./numbers.js";
 export * from "./path.js";
 export * from "./quaternion.js";

@@ -1,0 +1,31 @@
+/** The `bulge_types` format's descriptor for the format registry. */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import { BLG } from "./codes.js";
+import type { BulgeCatalogue } from "./model.js";
+import { readBulgeTypes } from "./read.js";
+
+/** A short summary of a catalogue for the studio's file view. */
+export function bulgeTypesSummary(model: BulgeCatalogue): unknown {
+  return {
+    bulges: model.bulges.map((d) => ({ name: d.name, code: d.code, sections: d.sections.length })),
+    errlog: model.errlog.length,
+  };
+}
+
+/** Alias bulge definitions (`misc_data/bulge_types`): text, no magic; recognised by its fixed name. */
+export const BULGE_TYPES_FORMAT = defineFormat({
+  id: "bulge-types",
+  label: "bulge definitions",
+  system: "bulge",
+  extensions: [],
+  fileNames: ["bulge_types"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readBulgeTypes(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: bulgeTypesSummary,
+  codes: [BLG],
+  docsPage: "bulge-types.md",
+});

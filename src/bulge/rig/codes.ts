@@ -1,0 +1,105 @@
+/** Diagnostic codes of the rig file (`*.rig.json`, docs/formats/rig.md). */
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
+
+/** Rig diagnostic kinds. */
+export const RIG = {
+  json: {
+    code: "RIG001",
+    severity: "error",
+    summary: "The file is not valid JSON (the message says what was expected where).",
+  },
+  type: {
+    code: "RIG002",
+    severity: "error",
+    summary:
+      "A value has the wrong type (an object, array, string, number or 3-vector was expected).",
+  },
+  missing: {
+    code: "RIG003",
+    severity: "error",
+    summary:
+      "A required member is missing (`version`, `joints`, or a joint's `name`, `head`, `tail`, …).",
+  },
+  unknown: {
+    code: "RIG004",
+    severity: "warning",
+    summary: "A member this version of the format does not know (a misspelling?); it is ignored.",
+  },
+  version: {
+    code: "RIG005",
+    severity: "error",
+    summary: "The format version is not 1.",
+  },
+  duplicateJoint: {
+    code: "RIG006",
+    severity: "error",
+    summary: "Two joints have the same name.",
+  },
+  parent: {
+    code: "RIG007",
+    severity: "error",
+    summary: "A joint's parent is not a joint listed before it (unknown, itself, or later).",
+  },
+  zeroBone: {
+    code: "RIG008",
+    severity: "error",
+    summary: "A joint's head and tail coincide: the bone has no length.",
+  },
+  axis: {
+    code: "RIG009",
+    severity: "error",
+    summary: "A joint's reference axis is zero or parallel to its bone.",
+  },
+  radius: {
+    code: "RIG010",
+    severity: "error",
+    summary: "A joint's influence radius is not greater than 0.",
+  },
+  flexAxis: {
+    code: "RIG011",
+    severity: "error",
+    summary: "A joint's flex axis is the zero vector.",
+  },
+  bulgeCode: {
+    code: "RIG012",
+    severity: "error",
+    summary: "A bulge attribute's code is not an integer ≥ 0.",
+  },
+  fullAngle: {
+    code: "RIG013",
+    severity: "error",
+    summary: "A bulge attribute's full-bulge angle is not in (0, 180] degrees.",
+  },
+  scale: {
+    code: "RIG014",
+    severity: "error",
+    summary: "A bulge attribute's scale is negative.",
+  },
+  emptyName: {
+    code: "RIG015",
+    severity: "error",
+    summary: "A joint's name is empty.",
+  },
+  noJoints: {
+    code: "RIG016",
+    severity: "warning",
+    summary: "The rig has no joints.",
+  },
+  duplicateMember: {
+    code: "RIG017",
+    severity: "error",
+    summary: "An object has the same member twice.",
+  },
+  unknownCode: {
+    code: "RIG020",
+    severity: "error",
+    summary:
+      "A bulge attribute's code is not in the project's catalogue (`misc_data/bulge_types`).",
+  },
+} as const satisfies DiagnosticTable;
+
+/** A rig diagnostic kind. */
+export type RigKind = KindOf<typeof RIG>;
+
+/** The literal union of rig diagnostic codes (`"RIG001" | …`). */
+export type RigCode = CodeOf<typeof RIG>;

@@ -1,0 +1,34 @@
+/** The rig format's descriptor for the format registry. */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import { RIG } from "./codes.js";
+import type { Rig } from "./model.js";
+import { readRig } from "./read.js";
+
+/** A short summary of a rig for the studio's file view. */
+export function rigSummary(rig: Rig): unknown {
+  return {
+    mesh: rig.mesh ?? null,
+    joints: rig.joints.map((j) => ({
+      name: j.name,
+      parent: j.parent,
+      bulgeCode: j.bulge?.code ?? null,
+    })),
+  };
+}
+
+/** Skeleton rig with bulge attributes (`*.rig.json`): JSON, recognised by its name. */
+export const RIG_FORMAT = defineFormat({
+  id: "rig",
+  label: "skeleton rig",
+  system: "bulge",
+  extensions: [".rig.json"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readRig(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: rigSummary,
+  codes: [RIG],
+  docsPage: "rig.md",
+});

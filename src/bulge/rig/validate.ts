@@ -1,0 +1,173 @@
+/**
+ * Semantic checks of a rig (stage two of the reader template): unique joint
+ * names, parents listed before their children, bones with length, reference
+ * axes not along the bone, positive radii, sound bulge attributes; and,
+ * against a catalogue, codes that exist.
+ */
+import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
+import { RIG, type RigCode, type RigKind } from "./codes.js";
+import type { Joint, Rig } from "./model.js";
+
+/** Where a bulge attribute's values stand. */
+export interface BulgeAttributeSpans {
+  readonly whole: Span;
+  readonly code: Span;
+  readonly fullAngle: Span;
+  readonly scale: Span;
+}
+
+/** Where one joint's values stand (the joint object's span where a member is absent). */
+export interface JointSpans {
+  readonly whole: Span;
+  readonly name: Span;
+  readonly parent: Span;
+  readonly head: Span;
+  readonly tail: Span;
+  readonly axis: Span;
+  readonly radius: Span;
+  readonly flexAxis: Span;
+  readonly bulge?: BulgeAttributeSpans;
+}
+
+/** Source spans parallel to a {@link Rig}'s joints. */
+export interface RigSpans {
+  readonly whole: Span;
+  readonly version: Span;
+  readonly joints: JointSpans[];
+}
+
+const NOWHERE: Span = [0, 0];
+
+/** Spans of a rig made in memory: every location offset 0. */
+export function rigSpansOf(rig: Rig): RigSpans {
+  const j: JointSpans = {
+    whole: NOWHERE,
+    name: NOWHERE,
+    parent: NOWHERE,
+    head: NOWHERE,
+    tail: NOWHERE,
+    axis: NOWHERE,
+    radius: NOWHERE,
+    flexAxis: NOWHERE,
+    bulge: { whole: NOWHERE, code: NOWHERE, fullAngle: NOWHERE, scale: NOWHERE },
+  };
+  return { whole: NOWHERE, version: NOWHERE, joints: rig.joints.map(() => j) };
+}
+
+/** Sines below this make the reference axis "parallel" to the bone. */
+export const MIN_AXIS_SINE = 1e-6;
+
+type Vec = readonly [number, number, number];
+
+function sub(a: Vec, b: Vec): Vec {
+  return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+}
+
+function norm(a: Vec): number {
+  return Math.hypot(a[0], a[1], a[2]);
+}
+
+/** The sine of the angle between `a` and `b` (0 when either is zero). */
+function sine(a: Vec, b: Vec): number {
+  const na = norm(a);
+  const nb = norm(b);
+  if (na === 0 || nb === 0) return 0;
+  const c: Vec = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  return norm(c) / (na * nb);
+}
+
+/** The semantic problems of a rig, located by its `spans` (in memory: offset 0). */
+export function validateRig(rig: Rig, spans: RigSpans = rigSpansOf(rig)): Diagnostic<RigCode>[] {
+  const sink = new DiagnosticSink<RigKind>();
+  if (rig.joints.length === 0) sink.report(RIG.noJoints, "the rig has no joints", ...spans.whole);
+  const seen = new Set<string>();
+  rig.joints.forEach((j, i) => {
+    const s = spans.joints[i]!;
+    const who = `joint '${j.name}'`;
+    if (j.name === "") sink.report(RIG.emptyName, `joint ${i + 1} has an empty name`, ...s.name);
+    else if (seen.has(j.name))
+      sink.report(RIG.duplicateJoint, `a second joint named '${j.name}'`, ...s.name);
+    if (j.parent !== null && !seen.has(j.parent)) {
+      const why =
+        j.parent === j.name
+          ? "is the joint itself"
+          : rig.joints.some((o) => o.name === j.parent)
+            ? "is listed after it (parents come first)"
+            : "is no joint of the rig";
+      sink.report(RIG.parent, `${who}: parent '${j.parent}' ${why}`, ...s.parent);
+    }
+    seen.add(j.name);
+    checkJoint(sink, who, j, s);
+  });
+  return sink.items;
+}
+
+function checkJoint(sink: DiagnosticSink<RigKind>, who: string, j: Joint, s: JointSpans): void {
+  const bone = sub(j.tail, j.head);
+  if (norm(bone) === 0)
+    sink.report(RIG.zeroBone, `${who}: head and tail are the same point`, ...s.tail);
+  else if (norm(j.axis) === 0)
+    sink.report(RIG.axis, `${who}: the reference axis is the zero vector`, ...s.axis);
+  else if (sine(j.axis, bone) < MIN_AXIS_SINE) {
+    sink.report(
+      RIG.axis,
+      `${who}: the reference axis is parallel to the bone; angle 0 needs a direction across it`,
+      ...s.axis,
+    );
+  }
+  if (!(j.radius > 0))
+    sink.report(
+      RIG.radius,
+      `${who}: the influence radius must be > 0, found ${j.radius}`,
+      ...s.radius,
+    );
+  if (norm(j.flexAxis) === 0)
+    sink.report(RIG.flexAxis, `${who}: the flex axis is the zero vector`, ...s.flexAxis);
+  const b = j.bulge;
+  if (!b) return;
+  const bs = s.bulge ?? { whole: s.whole, code: s.whole, fullAngle: s.whole, scale: s.whole };
+  if (!Number.isSafeInteger(b.code) || b.code < 0) {
+    sink.report(
+      RIG.bulgeCode,
+      `${who}: the bulge code must be an integer ≥ 0, found ${b.code}`,
+      ...bs.code,
+    );
+  }
+  if (!(b.fullAngle > 0 && b.fullAngle <= 180)) {
+    sink.report(
+      RIG.fullAngle,
+      `${who}: the full-bulge angle must be in (0, 180] degrees, found ${b.fullAngle}`,
+      ...bs.fullAngle,
+    );
+  }
+  if (!(b.scale >= 0))
+    sink.report(RIG.scale, `${who}: the bulge scale must be ≥ 0, found ${b.scale}`, ...bs.scale);
+}
+
+/**
+ * Bulge codes of the rig that the catalogue (its codes) does not define
+ * (RIG020), located by `spans`; `catalogueName` says which file was asked.
+ */
+export function checkRigCodes(
+  rig: Rig,
+  codes: ReadonlySet<number>,
+  catalogueName: string,
+  spans: RigSpans = rigSpansOf(rig),
+): Diagnostic<RigCode>[] {
+  const sink = new DiagnosticSink<RigKind>();
+  rig.joints.forEach((j, i) => {
+    if (!j.bulge || codes.has(j.bulge.code)) return;
+    const s = spans.joints[i]!;
+    sink.report(
+      RIG.unknownCode,
+      `joint '${j.name}': bulge code ${j.bulge.code} is not defined in ${catalogueName}`,
+      ...(s.bulge?.code ?? s.whole),
+    );
+  });
+  return sink.items;
+}
+
+/** The names of the joints whose bulge attribute references `code`. */
+export function jointsUsingCode(rig: Rig, code: number): string[] {
+  return rig.joints.filter((j) => j.bulge?.code === code).map((j) => j.name);
+}

@@ -1,0 +1,106 @@
+/** `deforma bulge init PROJECT` and `deforma bulge merge A B -o OUT [--force]`. */
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import {
+  defaultBulgeTypes,
+  mergeCatalogues,
+  readBulgeTypes,
+  writeBulgeTypes,
+  writeErrlog,
+} from "../../bulge/catalogue/index.js";
+import { formatReport } from "../../core/report.js";
+import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
+import { defineCommand } from "../command.js";
+import { inputText, shownName } from "../input.js";
+import { ExitCode, UsageError } from "../io.js";
+import { writeError, writeOutput } from "../output.js";
+import { CATALOGUE_PATH } from "./bulge-project.js";
+
+/** The `bulge init` command. */
+export const bulgeInit = defineCommand({
+  usage: "bulge init PROJECT",
+  description:
+    'Creates PROJECT/misc_data/bulge_types from the default catalogue (Alias\'s "Generic",\n' +
+    "code 5, and a few muscle shapes) when the project has none, as Alias does. An existing\n" +
+    "catalogue is never overwritten (it is left alone and the command succeeds). Folders are\n" +
+    "created as needed.",
+  options: {},
+  positionals: [1, 1],
+  async run(args, io) {
+    const project = args.positionals[0]!;
+    const shown = join(project, CATALOGUE_PATH);
+    const target = resolve(io.cwd, shown);
+    try {
+      await mkdir(resolve(io.cwd, project, "misc_data"), { recursive: true });
+      await writeFileAtomic(target, defaultBulgeTypes(), { overwrite: false });
+    } catch (e) {
+      if (e instanceof FileExistsError) {
+        io.err(`${shown} exists; left alone\n`);
+        return ExitCode.Ok;
+      }
+      throw writeError(e, shown);
+    }
+    io.err(`${shown}: created with the default catalogue\n`);
+    return ExitCode.Ok;
+  },
+});
+
+/** The `bulge merge` command. */
+export const bulgeMerge = defineCommand({
+  usage: "bulge merge A B -o OUT [--force]",
+  description:
+    "Writes every definition of A, then every definition of B, to OUT. A keeps its codes; a\n" +
+    "definition of B whose code is taken gets the smallest free code (logged on standard\n" +
+    "error, as Alias logs a reassigned code). A definition of B identical to one of A is not\n" +
+    "written twice. A catalogue with omitted definitions is refused (they would be lost: fix\n" +
+    "them first, see 'deforma bulge lint'). OUT is replaced only with --force.",
+  options: {
+    out: { type: "path", short: "o", value: "OUT", help: "the merged catalogue to write" },
+    force: { type: "boolean", help: "replace OUT if it exists" },
+  },
+  positionals: [2, 2],
+  async run(args, io) {
+    const [a, b] = [args.positionals[0]!, args.positionals[1]!];
+    const out = args.options.out;
+    if (out === undefined) {
+      throw new UsageError("missing -o OUT");
+    }
+    const inputs = [];
+    let refused = false;
+    for (const file of [a, b]) {
+      const text = await inputText(io, file, "bulge-types");
+      const r = readBulgeTypes(text);
+      const name = shownName(file);
+      if (r.model.errlog.some((e) => e.kind === "omitted")) {
+        io.err(
+          formatReport([
+            { file: name, text, diagnostics: r.diagnostics.filter((d) => d.severity === "error") },
+          ]),
+        );
+        io.err(`${name}: has definitions the lister omits; they would be lost in the merge\n`);
+        refused = true;
+      }
+      inputs.push({ name, model: r.model });
+    }
+    if (refused) return ExitCode.Problems;
+    const [ia, ib] = [inputs[0]!, inputs[1]!];
+    // Codes each input reassigned itself, then those the merge reassigns.
+    io.err(writeErrlog(ia.model.errlog, ia.name) + writeErrlog(ib.model.errlog, ib.name));
+    const merged = mergeCatalogues(ia.model, ib.model);
+    io.err(writeErrlog(merged.reassigned, ib.name));
+    for (const d of merged.identical) {
+      io.err(
+        `${ib.name}:${d.line}: "${d.name}" (code ${d.code}) is identical to one of ${ia.name}; written once\n`,
+      );
+    }
+    if (!(await writeOutput(io, out, writeBulgeTypes(merged.catalogue), args.options.force))) {
+      return ExitCode.Problems;
+    }
+    io.err(
+      `${out}: ${merged.catalogue.bulges.length} definitions (${ia.model.bulges.length} from ${ia.name}, ${
+        merged.catalogue.bulges.length - ia.model.bulges.length
+      } from ${ib.name}), ${merged.reassigned.length} code${merged.reassigned.length === 1 ? "" : "s"} reassigned\n`,
+    );
+    return ExitCode.Ok;
+  },
+});

@@ -1,0 +1,91 @@
+/**
+ * A bulge project on disk: its catalogue `misc_data/bulge_types` and the
+ * rigs (`*.rig.json`) anywhere below it that reference catalogue codes.
+ */
+import { lstat, readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { jointsUsingCode, type Rig, readRig } from "../../bulge/rig/index.js";
+import { decodeText } from "../../core/bytes.js";
+
+/** The catalogue's path relative to a project folder. */
+export const CATALOGUE_PATH = join("misc_data", "bulge_types");
+
+/** Folders a project search does not enter: hidden ones and installed packages. */
+function skipped(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
+}
+
+/** At most this many folders are searched for rigs (a project, not a whole disk). */
+export const MAX_FOLDERS = 10_000;
+
+/** One rig file of a project, read. */
+export interface ProjectRig {
+  /** Path relative to the project folder, with `/`. */
+  readonly path: string;
+  /** The rig, or undefined when it could not be read as one (then it might reference any code). */
+  readonly rig: Rig | undefined;
+}
+
+/**
+ * The rigs (`*.rig.json`) in `project` and its sub-folders (hidden folders
+ * and `node_modules` skipped, symbolic links not followed), sorted by path.
+ */
+export async function projectRigs(project: string): Promise<ProjectRig[]> {
+  const found: ProjectRig[] = [];
+  const queue = [project];
+  let folders = 0;
+  while (queue.length > 0 && folders++ < MAX_FOLDERS) {
+    const dir = queue.shift()!;
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory() && !skipped(e.name)) queue.push(path);
+      else if (e.isFile() && e.name.toLowerCase().endsWith(".rig.json")) {
+        found.push({ path: relative(project, path).split("\\").join("/"), rig: await rigAt(path) });
+      }
+    }
+  }
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+async function rigAt(path: string): Promise<Rig | undefined> {
+  try {
+    if (!(await lstat(path)).isFile()) return undefined;
+    const r = readRig(decodeText(new Uint8Array(await readFile(path))));
+    return r.model;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A rig that references a code (or could not be read, so might): its path and the joints. */
+export interface RigReference {
+  readonly path: string;
+  /** Joints whose bulge attribute has the code; empty when the rig could not be read. */
+  readonly joints: string[];
+}
+
+/** The rigs among `rigs` that reference `code`, and those that could not be read. */
+export function rigsUsingCode(rigs: readonly ProjectRig[], code: number): RigReference[] {
+  return rigs.flatMap((r) => {
+    if (!r.rig) return [{ path: r.path, joints: [] }];
+    const joints = jointsUsingCode(r.rig, code);
+    return joints.length > 0 ? [{ path: r.path, joints }] : [];
+  });
+}
+
+/** One line per rig: `arm.rig.json (joint elbow)` or `broken.rig.json (cannot be read: it may)`. */
+export function referenceLines(refs: readonly RigReference[]): string {
+  return refs
+    .map((r) =>
+      r.joints.length > 0
+        ? `  ${r.path} (joint${r.joints.length === 1 ? "" : "s"} ${r.joints.join(", ")})\n`
+        : `  ${r.path} (not a valid rig: it may reference the code)\n`,
+    )
+    .join("");
+}

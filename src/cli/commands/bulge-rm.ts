@@ -1,0 +1,57 @@
+/** `deforma bulge rm --code N --project DIR [--force]`. */
+import { join, resolve } from "node:path";
+import { readBulgeTypes, removeDefinition } from "../../bulge/catalogue/index.js";
+import { defineCommand } from "../command.js";
+import { inputText } from "../input.js";
+import { ExitCode, UsageError } from "../io.js";
+import { writeOutput } from "../output.js";
+import { CATALOGUE_PATH, projectRigs, referenceLines, rigsUsingCode } from "./bulge-project.js";
+
+/** The `bulge rm` command. */
+export const bulgeRm = defineCommand({
+  usage: "bulge rm --code N --project DIR [--force]",
+  description:
+    "Removes the definition with code N from DIR/misc_data/bulge_types (its lines only: the\n" +
+    "rest of the file, comments and omitted definitions included, stays as it is). A joint\n" +
+    "stores only the code, so removing a code that a rig of the project (*.rig.json anywhere\n" +
+    "below DIR) references would break it: the command then refuses and lists the rigs (exit 1),\n" +
+    "unless --force. A rig that cannot be read counts as referencing the code.",
+  options: {
+    code: { type: "integer", min: 0, help: "the code of the definition to remove" },
+    project: {
+      type: "path",
+      value: "DIR",
+      help: "the project folder (holding misc_data/bulge_types)",
+    },
+    force: { type: "boolean", help: "remove even when rigs reference the code" },
+  },
+  positionals: [0, 0],
+  async run(args, io) {
+    const { code, project } = args.options;
+    if (code === undefined) throw new UsageError("missing --code N");
+    if (project === undefined) throw new UsageError("missing --project DIR");
+    const file = join(project, CATALOGUE_PATH);
+    const text = await inputText(io, file, "bulge-types");
+    const def = readBulgeTypes(text).model.bulges.find((d) => d.code === code);
+    const next = removeDefinition(text, code);
+    if (!def || next === undefined) {
+      io.err(`deforma: ${file} has no definition with code ${code}\n`);
+      return ExitCode.Problems;
+    }
+    const refs = rigsUsingCode(await projectRigs(resolve(io.cwd, project)), code);
+    const what = `"${def.name}" (code ${code})`;
+    if (refs.length > 0 && !args.options.force) {
+      io.err(
+        `deforma: ${what} not removed: ${refs.length} rig${refs.length === 1 ? "" : "s"} of the project reference${refs.length === 1 ? "s" : ""} code ${code} (use --force):\n${referenceLines(refs)}`,
+      );
+      return ExitCode.Problems;
+    }
+    await writeOutput(io, file, next, true);
+    io.err(`${file}: removed ${what}\n`);
+    if (refs.length > 0)
+      io.err(
+        `warning: these rigs now reference a code the catalogue lacks:\n${referenceLines(refs)}`,
+      );
+    return ExitCode.Ok;
+  },
+});
