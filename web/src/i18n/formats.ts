@@ -8,6 +8,7 @@ export const FORMAT_LABELS_RU: Readonly<Record<string, string>> = {
   amb: "MBS-анимация",
   agr: "анимация сетки",
   vtu: "неструктурированная сетка VTK",
+  obj: "сетка Wavefront OBJ",
 };
 
 const LABELS: Readonly<Record<Language, Readonly<Record<string, string>> | null>> = {
