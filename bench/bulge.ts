@@ -7,9 +7,9 @@
  * per-round ratios. Both answers are checked to agree on the skinning part.
  */
 import * as THREE from "three";
+import { armMesh, armRig, UPPER_ARM } from "../scripts/demo/arm.js";
 import type { BulgeDefinition } from "../src/bulge/catalogue/model.js";
 import { BulgeDeformer, poseAngles, skinWeights } from "../src/bulge/deform/index.js";
-import { armMesh, armRig, UPPER_ARM } from "../scripts/demo/arm.js";
 
 /** The manual's "Generic" code 5 (the demo rig's bulge). */
 const GENERIC: BulgeDefinition = {
@@ -104,7 +104,8 @@ export function bulgeBench(rounds: number, calls: number): BulgeBench {
   three();
   const flat = new BulgeDeformer(rig, [], rest, weights).deform(angles);
   let agreeFlat = 0;
-  for (let i = 0; i < n * 3; i++) agreeFlat = Math.max(agreeFlat, Math.abs(flat[i]! - outTheirs[i]!));
+  for (let i = 0; i < n * 3; i++)
+    agreeFlat = Math.max(agreeFlat, Math.abs(flat[i]! - outTheirs[i]!));
   ours.deform(angles, outOurs);
   const bulged = ours.bulgedRest(angles);
   let agreeTouched = 0;
@@ -115,7 +116,8 @@ export function bulgeBench(rounds: number, calls: number): BulgeBench {
       touched++;
       continue;
     }
-    for (let a = 0; a < 3; a++) agreeTouched = Math.max(agreeTouched, Math.abs(outOurs[o + a]! - outTheirs[o + a]!));
+    for (let a = 0; a < 3; a++)
+      agreeTouched = Math.max(agreeTouched, Math.abs(outOurs[o + a]! - outTheirs[o + a]!));
   }
   if (agreeFlat > 1e-5 || agreeTouched > 1e-5 || touched === 0 || touched === n) {
     throw new Error(

@@ -6,7 +6,11 @@
  * upper arm). Metres; y is up, the elbow flexes about +z (the forearm rises
  * toward +y), so angle 0 around the upper arm (+y) is the biceps side.
  */
+import { defaultBulgeTypes } from "../../src/bulge/catalogue/default.js";
+import { triangleMesh } from "../../src/bulge/mesh/model.js";
+import { writeObj } from "../../src/bulge/mesh/write-obj.js";
 import type { Rig } from "../../src/bulge/rig/model.js";
+import { writeRig } from "../../src/bulge/rig/write.js";
 
 /** A triangle mesh: x, y, z per vertex and three vertex indices per triangle. */
 export interface ArmMesh {
@@ -96,4 +100,30 @@ export function armRig(mesh = "arm.obj"): Rig {
       },
     ],
   };
+}
+
+/** File names of the bulge demo, relative to the demo folder. */
+export const ArmFiles = {
+  mesh: "arm.obj",
+  rig: "arm.rig.json",
+  catalogue: "misc_data/bulge_types",
+} as const;
+
+/**
+ * The bulge demo's files: the arm mesh (OBJ), its rig and the default
+ * catalogue (whose "Generic" code 5 the elbow references). Same bytes every run.
+ */
+export function buildArmFiles(): Map<string, string> {
+  const arm = armMesh();
+  return new Map([
+    [
+      ArmFiles.mesh,
+      writeObj(
+        triangleMesh(arm.positions, arm.triangles),
+        "deforma demo arm (scripts/demo/arm.ts)",
+      ),
+    ],
+    [ArmFiles.rig, writeRig(armRig(ArmFiles.mesh))],
+    [ArmFiles.catalogue, defaultBulgeTypes()],
+  ]);
 }
