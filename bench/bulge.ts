@@ -119,9 +119,12 @@ export function bulgeBench(rounds: number, calls: number): BulgeBench {
     for (let a = 0; a < 3; a++)
       agreeTouched = Math.max(agreeTouched, Math.abs(outOurs[o + a]! - outTheirs[o + a]!));
   }
-  if (agreeFlat > 1e-5 || agreeTouched > 1e-5 || touched === 0 || touched === n) {
+  // The pose must move the mesh, or agreeing would prove nothing.
+  let moved = 0;
+  for (let i = 0; i < n * 3; i++) moved = Math.max(moved, Math.abs(outTheirs[i]! - rest[i]!));
+  if (moved < 0.1 || agreeFlat > 1e-5 || agreeTouched > 1e-5 || touched === 0 || touched === n) {
     throw new Error(
-      `bulge bench: answers disagree (flat ${agreeFlat}, untouched ${agreeTouched}, touched ${touched}/${n})`,
+      `bulge bench: answers disagree (flat ${agreeFlat}, untouched ${agreeTouched}, touched ${touched}/${n}, moved ${moved})`,
     );
   }
 

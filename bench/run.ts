@@ -221,7 +221,7 @@ function bulgeDeform(rows: Row[]): void {
     theirs: r.theirs,
     goal: 1,
     ratio: r.ratio,
-    note: `median of interleaved rounds' ratios, min ${r.min.toFixed(2)}, max ${r.max.toFixed(2)}; skin agrees to ${r.agreeFlat.toExponential(0)} m flat, ${r.agreeTouched.toExponential(0)} m off the bulge`,
+    note: `median of interleaved rounds' ratios, min ${r.min.toFixed(2)}, max ${r.max.toFixed(2)}; skin agrees (max difference ${r.agreeFlat} m flat, ${r.agreeTouched} m off the bulge)`,
   });
 }
 
