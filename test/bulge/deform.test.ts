@@ -202,6 +202,38 @@ describe("the deformer", () => {
     expect(moved).toBeGreaterThan(100);
   });
 
+  it("property: any vertex outside u ∈ [0, 1] or beyond the radius is not moved by the bulge", () => {
+    fc.assert(
+      fc.property(
+        definitionArb,
+        fc.array(
+          fc.tuple(
+            fc.double({ min: -0.3, max: 0.9, noNaN: true }),
+            fc.double({ min: 0, max: 0.2, noNaN: true }),
+            fc.double({ min: 0, max: 7, noNaN: true }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: 180 }),
+        (def, points, flex) => {
+          const pts = new Float32Array(
+            points.flatMap(([x, r, phi]) => [x, r * Math.cos(phi), r * Math.sin(phi)]),
+          );
+          const d = new BulgeDeformer(rig, [def], pts);
+          const bulged = d.bulgedRest(poseAngles(rig, { elbow: flex }).angles);
+          for (let i = 0; i < pts.length / 3; i++) {
+            const x = pts[i * 3]!;
+            const r = Math.hypot(pts[i * 3 + 1]!, pts[i * 3 + 2]!);
+            if (x < -1e-6 || x > 0.3 + 1e-6 || r > 0.08 + 1e-9) {
+              for (let a = 0; a < 3; a++) expect(bulged[i * 3 + a]).toBe(pts[i * 3 + a]);
+            }
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it("at a keypoint the displacement is (x − u, y) × bone length × amount, for one section at any angle", () => {
     fc.assert(
       fc.property(
