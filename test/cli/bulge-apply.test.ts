@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ArmFiles, buildArmFiles } from "../../scripts/demo/arm.js";
+import { ArmFiles, armMesh, buildArmFiles } from "../../scripts/demo/arm.js";
 import { readBulgeTypes } from "../../src/bulge/catalogue/index.js";
 import { BulgeDeformer, poseAngles } from "../../src/bulge/deform/index.js";
 import { readGlbMesh, readObj } from "../../src/bulge/mesh/index.js";
