@@ -136,7 +136,6 @@ function cutRange(text: string, extent: Span): [number, number] {
       if (line.startsWith("#") || (line === "" && keep !== to)) keep = ls;
       else break;
     }
-    // Drop blank lines between a kept comment block and the definition cut before it.
     to = keep;
   } else {
     // The last definition: the blank lines that separated it from the one before go too.

@@ -19,10 +19,12 @@ export function writeRig(rig: Rig): string {
         : {}),
     })),
   };
-  // Three-vectors on one line each.
-  const text = JSON.stringify(out, null, 2).replace(
-    /\[\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+)\s+\]/g,
-    "[$1, $2, $3]",
-  );
+  // Three-vectors and bulge attributes on one line each.
+  const text = JSON.stringify(out, null, 2)
+    .replace(/\[\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+)\s+\]/g, "[$1, $2, $3]")
+    .replace(
+      /\{\s+"code": ([^,\s]+),\s+"fullAngle": ([^,\s]+),\s+"scale": ([^,\s]+)\s+\}/g,
+      '{ "code": $1, "fullAngle": $2, "scale": $3 }',
+    );
   return `${text}\n`;
 }

@@ -1,0 +1,157 @@
+/** The rig format: located errors for each code, the model, the writer, codes against a catalogue. */
+import { describe, expect, it } from "vitest";
+import {
+  checkRigCodes,
+  jointsUsingCode,
+  RIG,
+  readRig,
+  writeRig,
+} from "../../src/bulge/rig/index.js";
+import { fixture, where } from "../helpers.js";
+
+const ARM = fixture("bulge/arm.rig.json");
+
+/** Every code a test below saw reported. */
+const seen = new Set<string>();
+
+/** The arm fixture with its second joint's members replaced by `patch` (JSON text of members). */
+function armWith(patch: Record<string, unknown>, joint = 1): string {
+  const rig = JSON.parse(ARM) as { joints: Record<string, unknown>[] };
+  Object.assign(rig.joints[joint]!, patch);
+  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete rig.joints[joint]![k];
+  return JSON.stringify(rig, null, 2);
+}
+
+/** Codes and positions of a read of `text`. */
+function found(text: string): string[] {
+  const r = readRig(text);
+  for (const d of r.diagnostics) seen.add(d.code);
+  return where(r.diagnostics, text);
+}
+
+/** The one code reported for `text`, and that its span covers `needle`. */
+function only(text: string, code: string, needle: string): void {
+  const r = readRig(text);
+  for (const d of r.diagnostics) seen.add(d.code);
+  expect(r.diagnostics.map((d) => d.code)).toEqual([code]);
+  expect(text.slice(r.diagnostics[0]!.start, r.diagnostics[0]!.end)).toBe(needle);
+}
+
+describe("the arm fixture", () => {
+  it("reads without findings into the model", () => {
+    const r = readRig(ARM);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.model!.joints.map((j) => [j.name, j.parent, j.bulge?.code])).toEqual([
+      ["shoulder", null, undefined],
+      ["elbow", "shoulder", 5],
+    ]);
+    expect(r.model!.joints[1]!.bulge).toEqual({ code: 5, fullAngle: 120, scale: 1 });
+    expect(jointsUsingCode(r.model!, 5)).toEqual(["elbow"]);
+  });
+
+  it("writes back to the same text and model", () => {
+    const r = readRig(ARM);
+    expect(writeRig(r.model!)).toBe(ARM);
+  });
+
+  it("scale defaults to 1 and a root may omit its parent", () => {
+    const r = readRig(armWith({ bulge: { code: 5, fullAngle: 90 } }));
+    expect(r.model!.joints[1]!.bulge!.scale).toBe(1);
+    const root = readRig(armWith({ parent: undefined }, 0));
+    expect(root.diagnostics).toEqual([]);
+    expect(root.model!.joints[0]!.parent).toBeNull();
+  });
+});
+
+describe("diagnostics, each located at its value", () => {
+  it("RIG001: not JSON, with where and what was expected", () => {
+    expect(found('{"version": 1,\n  "joints": [}')).toEqual(["RIG001@2:14"]);
+    expect(readRig('{"version": 1,\n  "joints": [}').diagnostics[0]!.message).toContain(
+      "expected a value, found '}'",
+    );
+  });
+  it("RIG001: nesting is bounded (no recursion on input depth)", () => {
+    const r = readRig(`${"[".repeat(100_000)}`);
+    expect(r.diagnostics[0]!.message).toContain("nesting deeper than 256");
+  });
+  it("RIG002: the rig is an object", () => {
+    only("[1]\n", "RIG002", "[1]");
+  });
+  it("RIG002: a vector has three numbers", () => {
+    only(armWith({ head: [0.3, 0] }), "RIG002", "[\n        0.3,\n        0\n      ]");
+  });
+  it("RIG003: a required member is missing", () => {
+    expect(found(armWith({ radius: undefined }))).toEqual(["RIG003@30:5"]);
+    expect(readRig(armWith({ radius: undefined })).model!.joints).toHaveLength(1);
+  });
+  it("RIG004: an unknown member is a warning", () => {
+    const r = readRig(armWith({ colour: "red" }));
+    seen.add("RIG004");
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["RIG004", "warning"]]);
+  });
+  it("RIG005: version 1 only", () => {
+    only(ARM.replace('"version": 1', '"version": 2'), "RIG005", "2");
+  });
+  it("RIG006: joint names are unique", () => {
+    only(armWith({ name: "shoulder", parent: null }), "RIG006", '"shoulder"');
+  });
+  it("RIG007: a parent is a joint listed before", () => {
+    only(armWith({ parent: "wrist" }), "RIG007", '"wrist"');
+    only(armWith({ parent: "elbow" }, 0), "RIG007", '"elbow"');
+  });
+  it("RIG008: the bone has a length", () => {
+    only(
+      armWith({ tail: [0.3, 0, 0] }),
+      "RIG008",
+      "[\n        0.3,\n        0,\n        0\n      ]",
+    );
+  });
+  it("RIG009: the reference axis is not along the bone", () => {
+    only(armWith({ axis: [2, 0, 0] }), "RIG009", "[\n        2,\n        0,\n        0\n      ]");
+  });
+  it("RIG010: the radius is > 0", () => {
+    only(armWith({ radius: 0 }), "RIG010", "0");
+  });
+  it("RIG011: the flex axis is not zero", () => {
+    only(
+      armWith({ flexAxis: [0, 0, 0] }),
+      "RIG011",
+      "[\n        0,\n        0,\n        0\n      ]",
+    );
+  });
+  it("RIG012: the bulge code is an integer ≥ 0", () => {
+    only(armWith({ bulge: { code: 1.5, fullAngle: 90, scale: 1 } }), "RIG012", "1.5");
+  });
+  it("RIG013: the full-bulge angle is in (0, 180]", () => {
+    only(armWith({ bulge: { code: 5, fullAngle: 0, scale: 1 } }), "RIG013", "0");
+  });
+  it("RIG014: the scale is not negative", () => {
+    only(armWith({ bulge: { code: 5, fullAngle: 90, scale: -1 } }), "RIG014", "-1");
+  });
+  it("RIG015: a joint has a name", () => {
+    only(armWith({ name: "" }), "RIG015", '""');
+  });
+  it("RIG016: a rig without joints is a warning", () => {
+    only('{"version": 1, "joints": []}\n', "RIG016", '{"version": 1, "joints": []}');
+  });
+  it("RIG017: a member given twice", () => {
+    only(ARM.replace('"version": 1,', '"version": 1, "version": 1,'), "RIG017", '"version"');
+  });
+  it("RIG020: a code the catalogue does not define", () => {
+    const r = readRig(ARM);
+    const d = checkRigCodes(r.model!, new Set([1, 2]), "misc_data/bulge_types", r.spans);
+    for (const x of d) seen.add(x.code);
+    expect(where(d, ARM)).toEqual(["RIG020@22:26"]);
+    expect(d[0]!.message).toBe(
+      "joint 'elbow': bulge code 5 is not defined in misc_data/bulge_types",
+    );
+    expect(checkRigCodes(r.model!, new Set([5]), "x")).toEqual([]);
+  });
+  it("every code of the table is exercised above", () => {
+    expect(
+      Object.values(RIG)
+        .filter((k) => !seen.has(k.code))
+        .map((k) => k.code),
+    ).toEqual([]);
+  });
+});
