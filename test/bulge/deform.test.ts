@@ -328,6 +328,11 @@ describe("the deformer", () => {
     expect(maxDiff(d.bulgedRest(poseAngles(rig, { elbow: 90 }).angles), rest)).toBe(0);
   });
 
+  it("a definition without sections (made in memory) does nothing", () => {
+    const d = new BulgeDeformer(rig, [{ code: 5, sections: [] }], rest);
+    expect(maxDiff(d.bulgedRest(poseAngles(rig, { elbow: 90 }).angles), rest)).toBe(0);
+  });
+
   it("setDefinition re-shapes a live deformer", () => {
     const d = new BulgeDeformer(rig, [GENERIC], rest);
     const angles = poseAngles(rig, { elbow: 90 }).angles;

@@ -153,7 +153,7 @@ export class BulgeDeformer {
     this.terms.forEach((t, k) => {
       const c = this.compiled[k];
       const amount = bulgeAmount(angles[t.driver] ?? 0, t.fullAngle) * t.scale;
-      if (c && amount !== 0) this.addBulge(c, k * FRAME, amount);
+      if (c && c.angles.length > 0 && amount !== 0) this.addBulge(c, k * FRAME, amount);
     });
     return p;
   }
