@@ -31,6 +31,10 @@ describe("bulge apply on the demo arm", () => {
     expect(readBulgeTypes(readFileSync(demoPath(ArmFiles.catalogue), "utf8")).model.errlog).toEqual(
       [],
     );
+    // The demo README states the arm's size.
+    expect(readFileSync(demoPath("README.md"), "utf8")).toContain(
+      `${armMesh().positions.length / 3} vertices`,
+    );
   });
 
   it("flexing the elbow bulges the upper arm: the output differs from a pure skin there", async () => {
