@@ -45,13 +45,15 @@ describe("profile (Fritsch–Carlson)", () => {
         const c = compileBulge({ sections: [{ angle: 0, keypoints }] });
         const out = pair();
         let last = Number.NEGATIVE_INFINITY;
-        for (let k = 0; k <= 2000; k++) {
-          const u = k / 2000;
+        let worst = 0;
+        for (let k = 0; k <= 1000; k++) {
+          const u = k / 1000;
           sectionAt(c, 0, u, out);
           const x = out[0]! + u;
-          expect(x).toBeGreaterThanOrEqual(last - 1e-12);
+          worst = Math.max(worst, last - x);
           last = x;
         }
+        expect(worst).toBeLessThanOrEqual(1e-12);
       }),
       { numRuns: RUNS },
     );

@@ -87,7 +87,7 @@ describe("OBJ reader", () => {
   it("locates every error at its line and column", () => {
     const text = [
       "v 0 0 0",
-      "v 1 x 0",
+      "v 1 x 1e39",
       "v 1 1",
       "vt",
       "f 1 2 9",
@@ -103,6 +103,7 @@ describe("OBJ reader", () => {
     const r = readObj(text);
     expect(where(r.diagnostics, text)).toEqual([
       "OBJ001@2:5",
+      "OBJ001@2:7",
       "OBJ002@3:1",
       "OBJ002@4:1",
       "OBJ004@5:7",

@@ -6,7 +6,7 @@ export const OBJ = {
   notNumber: {
     code: "OBJ001",
     severity: "error",
-    summary: "A coordinate is not a finite real number.",
+    summary: "A coordinate is not a finite real number, or is beyond the float32 range (±3.4e38).",
   },
   tooFewValues: {
     code: "OBJ002",

@@ -67,8 +67,16 @@ export function readObj(text: string): ObjReadResult {
             continue;
           }
           const v = Number(w);
-          if (!Number.isFinite(v) || w.trim() === "") {
+          if (!Number.isFinite(v)) {
             sink.report(OBJ.notNumber, `expected a number, found '${w}'`, at(k), after(k));
+            into.push(0);
+          } else if (!Number.isFinite(Math.fround(v))) {
+            sink.report(
+              OBJ.notNumber,
+              `${w} is beyond the float32 range (±3.4e38)`,
+              at(k),
+              after(k),
+            );
             into.push(0);
           } else into.push(v);
         }
