@@ -1,20 +1,17 @@
 /** `deforma bulge init PROJECT` and `deforma bulge merge A B -o OUT [--force]`. */
-import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import {
-  defaultBulgeTypes,
   mergeCatalogues,
   readBulgeTypes,
   writeBulgeTypes,
   writeErrlog,
 } from "../../bulge/catalogue/index.js";
 import { formatReport } from "../../core/report.js";
-import { FileExistsError, writeFileAtomic } from "../../node/atomic-write.js";
+import { CATALOGUE_PATH, ensureCatalogue } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeError, writeOutput } from "../output.js";
-import { CATALOGUE_PATH } from "./bulge-project.js";
 
 /** The `bulge init` command. */
 export const bulgeInit = defineCommand({
@@ -29,18 +26,17 @@ export const bulgeInit = defineCommand({
   async run(args, io) {
     const project = args.positionals[0]!;
     const shown = join(project, CATALOGUE_PATH);
-    const target = resolve(io.cwd, shown);
+    let outcome: "created" | "exists";
     try {
-      await mkdir(resolve(io.cwd, project, "misc_data"), { recursive: true });
-      await writeFileAtomic(target, defaultBulgeTypes(), { overwrite: false });
+      outcome = await ensureCatalogue(resolve(io.cwd, project));
     } catch (e) {
-      if (e instanceof FileExistsError) {
-        io.err(`${shown} exists; left alone\n`);
-        return ExitCode.Ok;
-      }
       throw writeError(e, shown);
     }
-    io.err(`${shown}: created with the default catalogue\n`);
+    io.err(
+      outcome === "exists"
+        ? `${shown} exists; left alone\n`
+        : `${shown}: created with the default catalogue\n`,
+    );
     return ExitCode.Ok;
   },
 });

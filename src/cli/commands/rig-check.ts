@@ -5,10 +5,10 @@ import { readBulgeTypes } from "../../bulge/catalogue/index.js";
 import { checkRigCodes, readRig } from "../../bulge/rig/index.js";
 import { decodeText } from "../../core/bytes.js";
 import { sortBySource } from "../../core/diagnostics.js";
+import { CATALOGUE_PATH } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText, isStdin, shownName } from "../input.js";
 import { printValidation } from "../output.js";
-import { CATALOGUE_PATH } from "./bulge-project.js";
 
 /** The `rig check` command. */
 export const rigCheck = defineCommand({

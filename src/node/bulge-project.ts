@@ -1,14 +1,35 @@
 /**
- * A bulge project on disk: its catalogue `misc_data/bulge_types` and the
- * rigs (`*.rig.json`) anywhere below it that reference catalogue codes.
+ * A bulge project on disk: its catalogue `misc_data/bulge_types` (created
+ * from the default when missing, as Alias does) and the rigs (`*.rig.json`)
+ * anywhere below it that reference catalogue codes. The CLI (`bulge init`,
+ * `bulge rm`) and the studio use the same functions.
  */
-import { lstat, readdir, readFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { lstat, mkdir, readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { jointsUsingCode, type Rig, readRig } from "../../bulge/rig/index.js";
-import { decodeText } from "../../core/bytes.js";
+import { defaultBulgeTypes } from "../bulge/catalogue/default.js";
+import { jointsUsingCode, type Rig, readRig } from "../bulge/rig/index.js";
+import { decodeText } from "../core/bytes.js";
+import { FileExistsError, writeFileAtomic } from "./atomic-write.js";
 
 /** The catalogue's path relative to a project folder. */
 export const CATALOGUE_PATH = join("misc_data", "bulge_types");
+
+/**
+ * Gives `project` the default `misc_data/bulge_types` when it has none
+ * (folders created as needed; written atomically). Never overwrites: an
+ * existing catalogue is left alone. Says which happened.
+ */
+export async function ensureCatalogue(project: string): Promise<"created" | "exists"> {
+  await mkdir(join(project, "misc_data"), { recursive: true });
+  try {
+    await writeFileAtomic(join(project, CATALOGUE_PATH), defaultBulgeTypes(), { overwrite: false });
+    return "created";
+  } catch (e) {
+    if (e instanceof FileExistsError) return "exists";
+    throw e;
+  }
+}
 
 /** Folders a project search does not enter: hidden ones and installed packages. */
 function skipped(name: string): boolean {
@@ -36,7 +57,7 @@ export async function projectRigs(project: string): Promise<ProjectRig[]> {
   let folders = 0;
   while (queue.length > 0 && folders++ < MAX_FOLDERS) {
     const dir = queue.shift()!;
-    let entries: import("node:fs").Dirent[];
+    let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch {
@@ -79,7 +100,7 @@ export function rigsUsingCode(rigs: readonly ProjectRig[], code: number): RigRef
   });
 }
 
-/** One line per rig: `arm.rig.json (joint elbow)` or `broken.rig.json (cannot be read: it may)`. */
+/** One indented line per rig: `arm.rig.json (joint elbow)`, or that it cannot be read and may reference the code. */
 export function referenceLines(refs: readonly RigReference[]): string {
   return refs
     .map((r) =>
