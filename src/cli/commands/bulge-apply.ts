@@ -14,11 +14,11 @@ import { readRig } from "../../bulge/rig/index.js";
 import type { Rig } from "../../bulge/rig/model.js";
 import { decodeText } from "../../core/bytes.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
+import { CATALOGUE_PATH } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, inputText, inputTextReport } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeOutput } from "../output.js";
-import { CATALOGUE_PATH } from "./bulge-project.js";
 
 /** Mesh encodings by extension. */
 const MESH_EXTENSIONS = [".obj", ".glb"];
