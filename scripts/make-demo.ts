@@ -1,6 +1,7 @@
 /**
  * Generates the demo FRUND model (slider-crank with a flexible rod and a
- * heated piston) into OUTDIR (default: the repository's demo/). Same bytes
+ * heated piston) and the bulge demo (a rigged arm, its rig, the default
+ * misc_data/bulge_types) into OUTDIR (default: the repository's demo/). Same bytes
  * every run; existing demo files in OUTDIR are replaced atomically.
  *
  *   npx tsx scripts/make-demo.ts [OUTDIR]
@@ -9,13 +10,17 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../src/node/atomic-write.js";
+import { buildArmFiles } from "./demo/arm.js";
 import { buildDemoFolder } from "./demo/files.js";
 import { DEFAULT_PARAMETERS } from "./demo/params.js";
 
 async function main(outDir: string): Promise<void> {
   const { files, summary } = buildDemoFolder(DEFAULT_PARAMETERS);
   await mkdir(outDir, { recursive: true });
+  // The bulge demo: the rigged arm and the default catalogue.
+  for (const [name, data] of buildArmFiles()) files.set(name, data);
   for (const [name, data] of files) {
+    await mkdir(dirname(join(outDir, name)), { recursive: true });
     await writeFileAtomic(join(outDir, name), data, { overwrite: true });
     const bytes = typeof data === "string" ? Buffer.byteLength(data, "utf8") : data.length;
     console.log(`${join(outDir, name)}  ${bytes} bytes`);

@@ -162,5 +162,17 @@ lives in its own CAD frame with the crown at z = 0; the CAD matrix maps
 mesh z → −body x (the crown faces away from the crank), mesh y → body y,
 mesh x → body z, shifted by (length/2, 0, 0). Node coordinates are constant
 (a thermal solver does not move nodes).
+
+## Bulge demo: a rigged arm
+
+\`arm.obj\` is a procedural arm (a capped tube along +x, 3074 vertices, metres),
+\`arm.rig.json\` its rig (shoulder and elbow; the elbow flexes about +z and its
+bulge attribute references code 5, "Generic", full at 120°, scale 0.5, so the
+upper arm bulges on its +y side as the elbow bends), and
+\`misc_data/bulge_types\` the default catalogue. Try:
+
+    deforma bulge apply --rig arm.rig.json --mesh arm.obj --pose elbow=90 -o bent.obj
+
+See docs/bulge-deformation.md.
 `;
 }

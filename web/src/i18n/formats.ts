@@ -10,6 +10,7 @@ export const FORMAT_LABELS_RU: Readonly<Record<string, string>> = {
   vtu: "неструктурированная сетка VTK",
   "bulge-types": "определения выпуклостей",
   rig: "скелет",
+  obj: "сетка Wavefront OBJ",
 };
 
 const LABELS: Readonly<Record<Language, Readonly<Record<string, string>> | null>> = {

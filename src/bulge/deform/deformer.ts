@@ -1,0 +1,266 @@
+/**
+ * The bulge deformer: rest positions + the bulges of the posed joints (in the
+ * rest pose, in each bone's coordinates), then a linear-blend skin of the
+ * result. Per-bone frames and per-section curves are computed once; a call to
+ * {@link BulgeDeformer.deform} allocates nothing per vertex.
+ */
+import type { BulgeDefinition } from "../catalogue/model.js";
+import type { Rig } from "../rig/model.js";
+import { bulgeAmount, jointMatrices, parentIndices } from "./pose.js";
+import { bulgeAt, type CompiledBulge, compileBulge } from "./profile.js";
+import { type SkinWeights, skinWeights } from "./weights.js";
+
+/** How far (bone lengths) past either end a vertex still counts as on the bone: float32 rounding of a vertex placed at the tail. */
+export const SPAN_TOLERANCE = 1e-6;
+
+/** Numbers per bulge term in {@link BulgeDeformer}'s frame table. */
+const FRAME = 14;
+
+/** One joint's bulge attribute placed on its bone. */
+export interface BulgeTerm {
+  /** The joint carrying the attribute; its flex angle drives the amount. */
+  readonly driver: number;
+  /** The bone shaped: the driver's parent (the bone ending at the driver), or the driver for a root. */
+  readonly bone: number;
+  readonly code: number;
+  readonly fullAngle: number;
+  readonly scale: number;
+}
+
+/** The bulge terms of a rig: one per joint with a bulge attribute, in rig order. */
+export function bulgeTerms(rig: Rig): BulgeTerm[] {
+  const parents = parentIndices(rig);
+  const terms: BulgeTerm[] = [];
+  rig.joints.forEach((j, i) => {
+    if (!j.bulge) return;
+    const p = parents[i]!;
+    terms.push({
+      driver: i,
+      bone: p >= 0 ? p : i,
+      code: j.bulge.code,
+      fullAngle: j.bulge.fullAngle,
+      scale: j.bulge.scale,
+    });
+  });
+  return terms;
+}
+
+/**
+ * Deforms one mesh with one rig and a catalogue's definitions. Bulges whose
+ * code the catalogue lacks are listed in {@link missingCodes} and do nothing.
+ */
+export class BulgeDeformer {
+  /** Vertices of the rest mesh. */
+  readonly vertexCount: number;
+  /** The rig's bulge terms (including those with a missing code). */
+  readonly terms: readonly BulgeTerm[];
+  /** Codes rig joints reference that the catalogue does not define. */
+  readonly missingCodes: readonly number[];
+  /** The skin weights in use. */
+  readonly weights: SkinWeights;
+  private readonly rig: Rig;
+  private readonly rest: Float32Array;
+  private readonly parents: Int32Array;
+  private readonly matrices: Float64Array;
+  private readonly frames: Float64Array;
+  private readonly compiled: (CompiledBulge | undefined)[];
+  private readonly scratch: Float64Array;
+  private readonly pair = new Float64Array(2);
+  private readonly tmp = new Float64Array(2);
+  private readonly definitions = new Map<number, CompiledBulge>();
+
+  /** `rest`: x, y, z per vertex in the rig's rest pose; `weights` default to {@link skinWeights}. */
+  constructor(
+    rig: Rig,
+    definitions: Iterable<Pick<BulgeDefinition, "code" | "sections">>,
+    rest: Float32Array,
+    weights: SkinWeights = skinWeights(rig, rest),
+  ) {
+    this.rig = rig;
+    this.rest = rest;
+    this.vertexCount = Math.floor(rest.length / 3);
+    this.weights = weights;
+    this.parents = parentIndices(rig);
+    this.matrices = new Float64Array(rig.joints.length * 12);
+    this.scratch = new Float64Array(this.vertexCount * 3);
+    for (const d of definitions) this.definitions.set(d.code, compileBulge(d));
+    this.terms = bulgeTerms(rig);
+    this.compiled = this.terms.map((t) => this.definitions.get(t.code));
+    this.missingCodes = [
+      ...new Set(this.terms.filter((_, i) => !this.compiled[i]).map((t) => t.code)),
+    ];
+    this.frames = new Float64Array(this.terms.length * FRAME);
+    this.terms.forEach((t, i) => {
+      this.frames.set(boneFrame(rig, t.bone), i * FRAME);
+    });
+  }
+
+  /** Replaces (or adds) the definition of `def.code`, e.g. while a section is edited. */
+  setDefinition(def: Pick<BulgeDefinition, "code" | "sections">): void {
+    const c = compileBulge(def);
+    this.definitions.set(def.code, c);
+    this.terms.forEach((t, i) => {
+      if (t.code === def.code) this.compiled[i] = c;
+    });
+  }
+
+  /**
+   * Deformed positions for the flex `angles` (degrees, one per joint in rig
+   * order) into `out` (x, y, z per vertex): the bulges added in the rest
+   * pose, then the linear-blend skin. Returns `out`.
+   */
+  deform(
+    angles: ArrayLike<number>,
+    out: Float32Array = new Float32Array(this.vertexCount * 3),
+  ): Float32Array {
+    const bulged = this.bulgedRest(angles);
+    const m = jointMatrices(this.rig, this.parents, angles, this.matrices);
+    const { index, weight } = this.weights;
+    const n = this.vertexCount;
+    for (let i = 0; i < n; i++) {
+      const o = i * 3;
+      const x = bulged[o]!;
+      const y = bulged[o + 1]!;
+      const z = bulged[o + 2]!;
+      const a = index[i * 2]! * 12;
+      const wa = weight[i * 2]!;
+      let ox = wa * (m[a]! * x + m[a + 1]! * y + m[a + 2]! * z + m[a + 3]!);
+      let oy = wa * (m[a + 4]! * x + m[a + 5]! * y + m[a + 6]! * z + m[a + 7]!);
+      let oz = wa * (m[a + 8]! * x + m[a + 9]! * y + m[a + 10]! * z + m[a + 11]!);
+      const wb = weight[i * 2 + 1]!;
+      if (wb !== 0) {
+        const b = index[i * 2 + 1]! * 12;
+        ox += wb * (m[b]! * x + m[b + 1]! * y + m[b + 2]! * z + m[b + 3]!);
+        oy += wb * (m[b + 4]! * x + m[b + 5]! * y + m[b + 6]! * z + m[b + 7]!);
+        oz += wb * (m[b + 8]! * x + m[b + 9]! * y + m[b + 10]! * z + m[b + 11]!);
+      }
+      out[o] = ox;
+      out[o + 1] = oy;
+      out[o + 2] = oz;
+    }
+    return out;
+  }
+
+  /**
+   * The rest positions with the bulges of the pose `angles` added, before
+   * skinning (the deformer's own scratch array; valid until the next call).
+   */
+  bulgedRest(angles: ArrayLike<number>): Float64Array {
+    const p = this.scratch;
+    const rest = this.rest;
+    const n = this.vertexCount * 3;
+    for (let i = 0; i < n; i++) p[i] = rest[i]!;
+    this.terms.forEach((t, k) => {
+      const c = this.compiled[k];
+      const amount = bulgeAmount(angles[t.driver] ?? 0, t.fullAngle) * t.scale;
+      if (c && c.angles.length > 0 && amount !== 0) this.addBulge(c, k * FRAME, amount);
+    });
+    return p;
+  }
+
+  /** Adds one bulge term (frame at `f`) times `amount` to the scratch positions. */
+  private addBulge(c: CompiledBulge, f: number, amount: number): void {
+    const fr = this.frames;
+    const hx = fr[f]!;
+    const hy = fr[f + 1]!;
+    const hz = fr[f + 2]!;
+    const dx = fr[f + 3]!;
+    const dy = fr[f + 4]!;
+    const dz = fr[f + 5]!;
+    const e1x = fr[f + 6]!;
+    const e1y = fr[f + 7]!;
+    const e1z = fr[f + 8]!;
+    const e2x = fr[f + 9]!;
+    const e2y = fr[f + 10]!;
+    const e2z = fr[f + 11]!;
+    const length = fr[f + 12]!;
+    const radius2 = fr[f + 13]!;
+    const scale = length * amount;
+    const sections = c.angles.length;
+    const rest = this.rest;
+    const p = this.scratch;
+    const pair = this.pair;
+    const tmp = this.tmp;
+    const n = this.vertexCount;
+    for (let i = 0; i < n; i++) {
+      const o = i * 3;
+      const rx = rest[o]! - hx;
+      const ry = rest[o + 1]! - hy;
+      const rz = rest[o + 2]! - hz;
+      const along = rx * dx + ry * dy + rz * dz;
+      const u = along / length;
+      if (u < -SPAN_TOLERANCE || u > 1 + SPAN_TOLERANCE) continue;
+      const qx = rx - along * dx;
+      const qy = ry - along * dy;
+      const qz = rz - along * dz;
+      const q2 = qx * qx + qy * qy + qz * qz;
+      if (q2 > radius2) continue;
+      const c1 = qx * e1x + qy * e1y + qz * e1z;
+      const c2 = qx * e2x + qy * e2y + qz * e2z;
+      // One section needs no angle (it applies all around).
+      bulgeAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
+      const a = pair[0]! * scale;
+      let w = pair[1]! * scale;
+      let nx = e1x;
+      let ny = e1y;
+      let nz = e1z;
+      if (q2 > 0) {
+        w /= Math.sqrt(q2);
+        nx = qx;
+        ny = qy;
+        nz = qz;
+      }
+      p[o] = p[o]! + a * dx + w * nx;
+      p[o + 1] = p[o + 1]! + a * dy + w * ny;
+      p[o + 2] = p[o + 2]! + a * dz + w * nz;
+    }
+  }
+}
+
+/**
+ * A bone's frame in the rest pose: head, unit direction d, reference axis e₁
+ * (the joint's `axis` made perpendicular to d), e₂ = d × e₁, length, radius².
+ */
+export function boneFrame(rig: Rig, bone: number): Float64Array {
+  const j = rig.joints[bone]!;
+  const dx0 = j.tail[0] - j.head[0];
+  const dy0 = j.tail[1] - j.head[1];
+  const dz0 = j.tail[2] - j.head[2];
+  const length = Math.hypot(dx0, dy0, dz0) || 1;
+  const dx = dx0 / length;
+  const dy = dy0 / length;
+  const dz = dz0 / length;
+  const [ax, ay, az] = j.axis;
+  const dot = ax * dx + ay * dy + az * dz;
+  let e1x = ax - dot * dx;
+  let e1y = ay - dot * dy;
+  let e1z = az - dot * dz;
+  let e1 = Math.hypot(e1x, e1y, e1z);
+  if (e1 < 1e-12) {
+    // An axis along the bone (the rig checker refuses it): any perpendicular.
+    [e1x, e1y, e1z] = Math.abs(dx) < 0.9 ? [0, -dz, dy] : [dz, 0, -dx];
+    e1 = Math.hypot(e1x, e1y, e1z);
+  }
+  e1x /= e1;
+  e1y /= e1;
+  e1z /= e1;
+  const e2x = dy * e1z - dz * e1y;
+  const e2y = dz * e1x - dx * e1z;
+  const e2z = dx * e1y - dy * e1x;
+  return Float64Array.of(
+    j.head[0],
+    j.head[1],
+    j.head[2],
+    dx,
+    dy,
+    dz,
+    e1x,
+    e1y,
+    e1z,
+    e2x,
+    e2y,
+    e2z,
+    length,
+    j.radius * j.radius,
+  );
+}

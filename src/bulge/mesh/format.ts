@@ -1,0 +1,27 @@
+/** The Wavefront OBJ format's descriptor for the format registry (meshes `bulge apply` deforms). */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import { OBJ } from "./codes.js";
+import type { PolyMesh } from "./model.js";
+import { readObj } from "./read-obj.js";
+
+/** Wavefront OBJ (`*.obj`): text, no magic. */
+export const OBJ_FORMAT = defineFormat<PolyMesh>({
+  id: "obj",
+  label: "Wavefront OBJ mesh",
+  system: "bulge",
+  extensions: [".obj"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readObj(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: (m) => ({
+    vertices: m.positions.length / 3,
+    faces: m.faceStart.length - 1,
+    uvs: (m.uvs?.length ?? 0) / 2,
+    normals: (m.normals?.length ?? 0) / 3,
+  }),
+  codes: [OBJ],
+  docsPage: "obj.md",
+});

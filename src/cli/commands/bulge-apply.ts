@@ -1,0 +1,187 @@
+/** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
+import { readFile, stat } from "node:fs/promises";
+import { dirname, extname, join, resolve } from "node:path";
+import { readBulgeTypes } from "../../bulge/catalogue/index.js";
+import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import {
+  type PolyMesh,
+  readGlbMesh,
+  readObj,
+  writeGlbMesh,
+  writeObj,
+} from "../../bulge/mesh/index.js";
+import { readRig } from "../../bulge/rig/index.js";
+import type { Rig } from "../../bulge/rig/model.js";
+import { decodeText } from "../../core/bytes.js";
+import { formatReport, reportHasErrors } from "../../core/report.js";
+import { CATALOGUE_PATH } from "../../node/bulge-project.js";
+import { defineCommand } from "../command.js";
+import { inputBytes, inputText, inputTextReport } from "../input.js";
+import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
+import { refuseOverwrite, writeOutput } from "../output.js";
+
+/** Mesh encodings by extension. */
+const MESH_EXTENSIONS = [".obj", ".glb"];
+
+/** The `bulge apply` command. */
+export const bulgeApply = defineCommand({
+  usage:
+    "bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--force]",
+  description:
+    "Poses the mesh with the rig (each --pose flexes a joint about its flexAxis, degrees) as a\n" +
+    "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
+    "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
+    "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
+    "Refused: a --pose joint the rig lacks, a code the catalogue lacks, a mesh the rig does not\n" +
+    "fit. OUT is replaced only with --force. See docs/bulge-deformation.md.",
+  options: {
+    rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
+    mesh: { type: "path", value: "IN", help: "the mesh in its rest pose (.obj or .glb)" },
+    pose: {
+      type: "string",
+      multiple: true,
+      value: "JOINT=DEGREES",
+      help: "flex a joint (repeat for several; others stay at rest)",
+    },
+    output: { type: "path", short: "o", value: "OUT", help: "the deformed mesh (.obj or .glb)" },
+    catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
+    force: { type: "boolean", help: "replace an existing OUT" },
+  },
+  positionals: [0, 0],
+  async run(args, io) {
+    const { rig: rigPath, mesh: meshPath, output, catalogue, force } = args.options;
+    if (rigPath === undefined) throw new UsageError("missing --rig RIG");
+    if (meshPath === undefined) throw new UsageError("missing --mesh IN");
+    if (output === undefined) throw new UsageError("missing -o OUT");
+    const inKind = meshKind(meshPath, "--mesh");
+    const outKind = meshKind(output, "-o");
+    if (!force && (await exists(resolve(io.cwd, output)))) return refuseOverwrite(io, output);
+
+    const rigRead = await inputTextReport(io, rigPath, "rig", readRig);
+    io.err(formatReport(rigRead.report));
+    const rig = rigRead.model;
+    if (!rig || reportHasErrors(rigRead.report)) {
+      io.err(`${rigPath}: has errors; nothing written\n`);
+      return ExitCode.Problems;
+    }
+    const angles = parsePose(rig, args.options.pose ?? []);
+    const definitions = await catalogueFor(io, rig, rigPath, catalogue);
+
+    const mesh = await readMesh(io, meshPath, inKind);
+    if (!mesh) return ExitCode.Problems;
+    const misfit = rigMisfit(rig, mesh.positions);
+    if (misfit !== undefined) {
+      io.err(`deforma: the rig ${rigPath} does not fit the mesh ${meshPath}: ${misfit}\n`);
+      return ExitCode.Problems;
+    }
+    const deformer = new BulgeDeformer(rig, definitions, mesh.positions);
+    const positions = deformer.deform(angles);
+    if (!positions.every(Number.isFinite)) {
+      io.err(
+        `deforma: ${output}: not written: the deformed mesh would hold numbers that are not finite\n`,
+      );
+      return ExitCode.Problems;
+    }
+    const out: PolyMesh = { ...mesh, positions };
+    delete out.normals;
+    delete out.cornerNormals;
+    const data =
+      outKind === ".obj" ? writeObj(out, "deforma bulge apply") : await writeGlbMesh(out);
+    if (!(await writeOutput(io, output, data, force))) return ExitCode.Problems;
+    const amounts = deformer.terms.map(
+      (t) =>
+        `${rig.joints[t.driver]!.name} (code ${t.code}) ${bulgeAmount(angles[t.driver]!, t.fullAngle).toFixed(2)}`,
+    );
+    io.err(
+      `${output}: written (${positions.length / 3} vertices; bulge amounts: ${amounts.join(", ") || "none"})\n`,
+    );
+    return ExitCode.Ok;
+  },
+});
+
+/** `.obj` or `.glb` from a path's extension, else a usage error naming the option. */
+function meshKind(path: string, option: string): string {
+  const ext = extname(path).toLowerCase();
+  if (!MESH_EXTENSIONS.includes(ext)) {
+    throw new UsageError(`${option} ${path}: a mesh is .obj or .glb`);
+  }
+  return ext;
+}
+
+/** The pose's angles in rig order; a malformed item or a joint the rig lacks is a usage error. */
+function parsePose(rig: Rig, items: readonly string[]): Float64Array {
+  const pose: Record<string, number> = {};
+  for (const item of items) {
+    const eq = item.lastIndexOf("=");
+    const degrees = Number(item.slice(eq + 1));
+    if (eq <= 0 || item.slice(eq + 1).trim() === "" || !Number.isFinite(degrees)) {
+      throw new UsageError(`--pose ${item}: expected JOINT=DEGREES, e.g. elbow=90`);
+    }
+    pose[item.slice(0, eq)] = degrees;
+  }
+  const { angles, unknown } = poseAngles(rig, pose);
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `--pose: the rig has no joint ${unknown.map((u) => `'${u}'`).join(", ")} (its joints: ${rig.joints.map((j) => j.name).join(", ")})`,
+    );
+  }
+  return angles;
+}
+
+/** The catalogue's definitions; every code the rig uses must be among them. */
+async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string | undefined) {
+  const used = rig.joints.filter((j) => j.bulge);
+  const path = asked ?? join(dirname(rigPath), CATALOGUE_PATH);
+  let text: string;
+  if (asked !== undefined) text = await inputText(io, asked, "bulge-types");
+  else {
+    try {
+      text = decodeText(new Uint8Array(await readFile(resolve(io.cwd, path))));
+    } catch {
+      if (used.length === 0) return [];
+      throw new CliError(
+        `no bulge catalogue for ${rigPath}: ${path} cannot be read; give --catalogue PATH`,
+        ExitCode.Usage,
+      );
+    }
+  }
+  const { bulges } = readBulgeTypes(text).model;
+  const codes = new Set(bulges.map((b) => b.code));
+  const missing = used.filter((j) => !codes.has(j.bulge!.code));
+  if (missing.length > 0) {
+    const list = missing.map((j) => `joint '${j.name}' uses code ${j.bulge!.code}`).join("; ");
+    throw new CliError(
+      `${list}, which the catalogue ${path} does not define (its codes: ${[...codes].sort((a, b) => a - b).join(", ") || "none"})`,
+      ExitCode.Problems,
+    );
+  }
+  return bulges;
+}
+
+/** The mesh, with OBJ findings printed; undefined (said) when it cannot be used. */
+async function readMesh(io: CliIo, path: string, kind: string): Promise<PolyMesh | undefined> {
+  if (kind === ".obj") {
+    const r = await inputTextReport(io, path, "obj", readObj);
+    io.err(formatReport(r.report));
+    if (!r.model || reportHasErrors(r.report)) {
+      io.err(`${path}: has errors; nothing written\n`);
+      return undefined;
+    }
+    return r.model;
+  }
+  const r = await readGlbMesh(await inputBytes(io, path));
+  if (r.error !== undefined) {
+    io.err(`deforma: ${path}: ${r.error}\n`);
+    return undefined;
+  }
+  return r.model;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
