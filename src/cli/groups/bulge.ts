@@ -2,23 +2,7 @@
  * The bulge commands: `bulge lint|fmt|init|merge|rm|apply` and `rig check`.
  * Each summary is defined here only; implementations load on use.
  */
-import type { AnyCommand, CommandGroup } from "../command.js";
-
-/** Where `bulge apply` lives (the deformation engine's command); a variable, so a build without it still compiles. */
-const APPLY_MODULE = "../commands/bulge-apply.js";
-
-/** Loads `bulge apply`, or a stand-in that says it is not in this build. */
-async function loadApply(): Promise<AnyCommand> {
-  try {
-    const m = (await import(/* @vite-ignore */ APPLY_MODULE)) as { bulgeApply: AnyCommand };
-    return m.bulgeApply;
-  } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    const message = e instanceof Error ? e.message : "";
-    if (code !== "ERR_MODULE_NOT_FOUND" && !message.includes("bulge-apply")) throw e;
-    return (await import("../commands/bulge-apply-missing.js")).bulgeApplyMissing;
-  }
-}
+import type { CommandGroup } from "../command.js";
 
 /** Command groups of the bulge system, in help order. */
 export const BULGE_GROUPS: Readonly<Record<string, CommandGroup>> = {
@@ -45,7 +29,7 @@ export const BULGE_GROUPS: Readonly<Record<string, CommandGroup>> = {
     },
     apply: {
       summary: "deform a mesh (.obj, .glb) with a rig and its bulges in a pose",
-      load: loadApply,
+      load: async () => (await import("../commands/bulge-apply.js")).bulgeApply,
     },
   },
   rig: {
