@@ -8,32 +8,12 @@
  */
 import * as THREE from "three";
 import { armMesh, armRig, UPPER_ARM } from "../scripts/demo/arm.js";
+import { GENERIC_BULGE } from "../src/bulge/catalogue/default.js";
 import type { BulgeDefinition } from "../src/bulge/catalogue/model.js";
 import { BulgeDeformer, poseAngles, skinWeights } from "../src/bulge/deform/index.js";
 
-/** The manual's "Generic" code 5 (the demo rig's bulge). */
-const GENERIC: BulgeDefinition = {
-  name: "Generic",
-  code: 5,
-  line: 0,
-  sections: [
-    {
-      angle: 0,
-      keypoints: [
-        [0, 0, 0.008335],
-        [0.5, 0.5, 0.25],
-        [1, 1, 0],
-      ],
-    },
-    {
-      angle: 180,
-      keypoints: [
-        [0, 0, 0],
-        [1, 1, 0],
-      ],
-    },
-  ],
-};
+/** The manual's "Generic" code 5 (the demo rig's bulge, from the default catalogue). */
+const GENERIC: BulgeDefinition = GENERIC_BULGE;
 
 /** What the row reports: median, min and max of ours/theirs per round, and the median times (ms). */
 export interface BulgeBench {

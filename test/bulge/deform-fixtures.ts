@@ -1,31 +1,11 @@
 /** Shared inputs of the deformation tests: a two-bone arm rig, cylinders of points, sections. */
 import fc from "fast-check";
+import { GENERIC_BULGE } from "../../src/bulge/catalogue/default.js";
 import type { BulgeDefinition, BulgeSection, Keypoint } from "../../src/bulge/catalogue/model.js";
 import type { Rig } from "../../src/bulge/rig/model.js";
 
-/** The manual's "Generic" code 5. */
-export const GENERIC: BulgeDefinition = {
-  name: "Generic",
-  code: 5,
-  line: 0,
-  sections: [
-    {
-      angle: 0,
-      keypoints: [
-        [0, 0, 0.008335],
-        [0.5, 0.5, 0.25],
-        [1, 1, 0],
-      ],
-    },
-    {
-      angle: 180,
-      keypoints: [
-        [0, 0, 0],
-        [1, 1, 0],
-      ],
-    },
-  ],
-};
+/** The manual's "Generic" code 5 (the default catalogue's). */
+export const GENERIC: BulgeDefinition = GENERIC_BULGE;
 
 /**
  * Upper arm along +x from the origin (length 0.3), forearm from x = 0.3 to
