@@ -88,3 +88,27 @@ export function withLineEndingsOf(original: string, generated: string): string {
   const crlf = lf > 0 && original[lf - 1] === "\r";
   return crlf ? generated.replace(/\r?\n/g, "\r\n") : generated;
 }
+
+/**
+ * The end of every `fmt` command: `canonical` in the line endings of `text`
+ * (the file as read) on standard output, or, with `write`, written over
+ * `file` atomically when it differs. Returns the exit code (0).
+ */
+export async function finishFormat(
+  io: CliIo,
+  file: string,
+  text: string,
+  canonical: string,
+  write: boolean,
+): Promise<number> {
+  const out = withLineEndingsOf(text, canonical);
+  if (!write) {
+    io.out(out);
+    return ExitCode.Ok;
+  }
+  if (out !== text) {
+    await writeOutput(io, file, out, true);
+    io.err(`${file}: formatted\n`);
+  } else io.err(`${file}: already formatted\n`);
+  return ExitCode.Ok;
+}

@@ -4,7 +4,7 @@ import { readAmx, writeAmx } from "../../mixed/amx/index.js";
 import { defineCommand } from "../command.js";
 import { inputTextReport, isStdin, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
-import { withLineEndingsOf, writeOutput } from "../output.js";
+import { finishFormat } from "../output.js";
 
 /** The `amx fmt` command. */
 export const amxFmt = defineCommand({
@@ -27,15 +27,6 @@ export const amxFmt = defineCommand({
       io.err(`${shownName(file)}: not formatted: fix the errors first\n`);
       return ExitCode.Problems;
     }
-    const out = withLineEndingsOf(text, writeAmx(model));
-    if (!args.options.write) {
-      io.out(out);
-      return ExitCode.Ok;
-    }
-    if (out !== text) {
-      await writeOutput(io, file, out, true);
-      io.err(`${file}: formatted\n`);
-    } else io.err(`${file}: already formatted\n`);
-    return ExitCode.Ok;
+    return finishFormat(io, file, text, writeAmx(model), args.options.write);
   },
 });

@@ -5,7 +5,7 @@ import { formatReport } from "../../core/report.js";
 import { defineCommand } from "../command.js";
 import { inputText, isStdin, jsonLine, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
-import { withLineEndingsOf, writeOutput } from "../output.js";
+import { finishFormat, writeOutput } from "../output.js";
 
 /** The `bulge lint` command. */
 export const bulgeLint = defineCommand({
@@ -80,15 +80,6 @@ export const bulgeFmt = defineCommand({
       io.err(`${name}: not formatted: the error log is not empty (see 'deforma bulge lint')\n`);
       return ExitCode.Problems;
     }
-    const out = withLineEndingsOf(text, writeBulgeTypes(model));
-    if (!args.options.write) {
-      io.out(out);
-      return ExitCode.Ok;
-    }
-    if (out !== text) {
-      await writeOutput(io, file, out, true);
-      io.err(`${file}: formatted\n`);
-    } else io.err(`${file}: already formatted\n`);
-    return ExitCode.Ok;
+    return finishFormat(io, file, text, writeBulgeTypes(model), args.options.write);
   },
 });
