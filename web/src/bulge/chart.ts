@@ -20,7 +20,7 @@ const NS = "http://www.w3.org/2000/svg";
 /** The chart's own coordinates (the SVG scales to its box). */
 const W = 640;
 const H = 300;
-const M = { left: 44, right: 16, top: 14, bottom: 30 } as const;
+const M = { left: 48, right: 16, top: 14, bottom: 30 } as const;
 const PW = W - M.left - M.right;
 const PH = H - M.top - M.bottom;
 
@@ -105,7 +105,7 @@ export class SectionChart {
           class: y === 0 ? "bone" : "grid",
         }),
       );
-      g.append(el("text", { x: M.left - 6, y: py(y) + 4, "text-anchor": "end" }, String(y)));
+      g.append(el("text", { x: M.left - 11, y: py(y) + 4, "text-anchor": "end" }, String(y)));
     }
     return g;
   }
