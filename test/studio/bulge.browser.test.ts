@@ -109,6 +109,20 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(Number(await circle(1).getAttribute("cx"))).toBe(after);
   });
 
+  it("leaving the workspace keeps unsaved edits", async () => {
+    const cx = await circle(1).getAttribute("cx");
+    await page.evaluate(() => {
+      location.hash = "#/live";
+    });
+    await page.waitForSelector('.workspace.coming[data-ws="live"]:not([hidden])');
+    await page.evaluate(() => {
+      location.hash = "#/bulge?code=5";
+    });
+    await page.waitForSelector('.workspace.bulge[data-state="ready"]');
+    expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("true");
+    expect(await circle(1).getAttribute("cx")).toBe(cx);
+  });
+
   it("save writes the file: the dragged value changes, nothing else; the rigs are named", async () => {
     const old = readBulgeTypes(readFileSync(catalogue(), "utf8")).model.bulges;
     dialogs.length = 0;
