@@ -185,14 +185,17 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await page.locator(".src-line.marked").textContent()).toContain('bulge: "Twin"');
   });
 
-  for (const [w, hgt] of [
-    [800, 600],
-    [1280, 800],
+  for (const [w, hgt, lang] of [
+    [800, 600, "en"],
+    [1280, 800, "en"],
+    [1024, 640, "ru"],
   ] as const) {
-    it(`lays out without overlap at ${w}×${hgt}`, async () => {
+    it(`lays out without overlap at ${w}×${hgt} (${lang})`, async () => {
       await page.setViewportSize({ width: w, height: hgt });
       await open("#/bulge?code=1");
-      await page.screenshot({ path: join(OUT, `bulge-${w}x${hgt}.png`) });
+      await page.selectOption("select.lang", lang);
+      await page.locator(".kp-circle").nth(1).click();
+      await page.screenshot({ path: join(OUT, `bulge-${w}x${hgt}-${lang}.png`) });
       const boxes = await page.evaluate(() =>
         [".bulge-left", ".bulge-centre", ".bulge-right", "aside.files"].map((s) => {
           const r = document.querySelector(s)!.getBoundingClientRect();
@@ -210,6 +213,11 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
       expect(chart.width).toBeGreaterThan(250);
       const save = (await page.locator("button.save").boundingBox())!;
       expect(save.x + save.width).toBeLessThanOrEqual(w);
+      for (const b of await page.locator(".section-editor .row button").all()) {
+        const r = (await b.boundingBox())!;
+        expect(r.x + r.width, (await b.getAttribute("title")) ?? "").toBeLessThanOrEqual(w);
+      }
+      await page.selectOption("select.lang", "en");
     });
   }
 });

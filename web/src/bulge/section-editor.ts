@@ -49,25 +49,32 @@ export class SectionEditor {
     const s = this.session;
     const wide = window.innerWidth >= 1100;
     this.buttons.replaceChildren(
-      toolButton("add-keypoint", "plus", "bulge.addKeypoint", () => this.addKeypoint(), wide),
-      toolButton(
-        "remove-keypoint",
-        "trash",
-        "bulge.removeKeypoint",
-        () => this.removeKeypoint(),
-        wide,
+      h(
+        "span",
+        { className: "group" },
+        toolButton("add-keypoint", "plus", "bulge.addKeypoint", () => this.addKeypoint(), wide),
+        toolButton(
+          "remove-keypoint",
+          "trash",
+          "bulge.removeKeypoint",
+          () => this.removeKeypoint(),
+          wide,
+        ),
       ),
-      h("span", { className: "sep" }),
-      h("label", { className: "angle-field", title: t("bulge.sectionAngle") }, "∠", this.angle),
-      toolButton("add-section", "plus", "bulge.addSection", () => this.addSection(), wide),
-      toolButton(
-        "remove-section",
-        "trash",
-        "bulge.removeSection",
-        () => {
-          s.removeSection();
-        },
-        wide,
+      h(
+        "span",
+        { className: "group" },
+        h("label", { className: "angle-field", title: t("bulge.sectionAngle") }, "∠", this.angle),
+        toolButton("add-section", "plus", "bulge.addSection", () => this.addSection(), wide),
+        toolButton(
+          "remove-section",
+          "trash",
+          "bulge.removeSection",
+          () => {
+            s.removeSection();
+          },
+          wide,
+        ),
       ),
     );
     this.angle.ariaLabel = t("bulge.sectionAngle");
