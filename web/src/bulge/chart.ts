@@ -66,6 +66,10 @@ export class SectionChart {
     this.element.addEventListener("pointermove", (e) => this.move(e));
     this.element.addEventListener("pointerup", (e) => this.end(e));
     this.element.addEventListener("pointercancel", (e) => this.end(e));
+    this.element.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.cancel();
+    });
+    window.addEventListener("keydown", this.onEscape);
   }
 
   /** The keypoints shown. */
@@ -218,6 +222,28 @@ export class SectionChart {
     this.session.commit(d.before);
     this.render();
     this.onChange();
+  }
+
+  private readonly onEscape = (e: KeyboardEvent) => {
+    if (e.key === "Escape" && this.drag) {
+      e.preventDefault();
+      this.cancel();
+    }
+  };
+
+  /** Escape during a drag puts the keypoint back where the drag started (nothing recorded). */
+  cancel(): void {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    this.session.commit(d.before, d.before);
+    this.render();
+    this.onChange();
+  }
+
+  /** Stops listening to the window. */
+  dispose(): void {
+    window.removeEventListener("keydown", this.onEscape);
   }
 
   /** The range the dragged value may take now (for the readout), if a drag is on. */

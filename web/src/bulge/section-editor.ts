@@ -162,6 +162,7 @@ export class SectionEditor {
 
   /** Stops listening. */
   dispose(): void {
+    this.chart.dispose();
     for (const f of this.off) f();
   }
 }
