@@ -202,6 +202,27 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await page.locator('.bulge-item[data-code="5"]').count()).toBe(1);
   });
 
+  it("the arrow keys move the clicked icon within the rules, one undo step each", async () => {
+    await open("#/bulge?code=1");
+    const readout = page.locator(".section-editor .readout");
+    await page.locator('.section-chart .kp-cross[data-index="1"]').click();
+    expect(await readout.textContent()).toContain("u 0.2500 · x 0.2200 · y 0.0400");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Shift+ArrowLeft");
+    expect(await readout.textContent()).toContain("u 0.2500 · x 0.2190 · y 0.0500");
+    await page.locator('.section-chart circle.kp-circle[data-index="1"]').click();
+    await page.keyboard.press("ArrowRight");
+    expect(await readout.textContent()).toContain("u 0.2600 · x 0.2190");
+    await page.locator("button.undo").click();
+    expect(await readout.textContent()).toContain("u 0.2500 · x 0.2190");
+    await page.locator('.section-chart circle.kp-circle[data-index="1"]').click();
+    for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowLeft");
+    expect(await readout.textContent()).toContain("u 0.0010 · x 0.2190");
+    while (!(await page.locator("button.undo").isDisabled()))
+      await page.locator("button.undo").click();
+    expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("false");
+  });
+
   it("the error log lists omitted and recoded definitions; a click shows the line", async () => {
     await open("#/bulge?file=bad%2Fbulge_types");
     expect(await page.locator(".bulge-item .name").allTextContents()).toEqual(["Good", "Twin"]);

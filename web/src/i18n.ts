@@ -119,7 +119,8 @@ const en = {
   "bulge.readout": "u {u} · x {x} · y {y}",
   "bulge.limit": "Stopped at the limit: {what} ∈ [{min}, {max}]",
   "bulge.range": "Allowed: {what} ∈ [{min}, {max}]",
-  "bulge.hint": "Drag a circle along the bone or an X to shape the bulge.",
+  "bulge.hint":
+    "Drag a circle along the bone or an X to shape the bulge; the arrow keys move the one clicked last.",
   "bulge.undo": "Undo",
   "bulge.redo": "Redo",
   "bulge.save": "Save",
@@ -253,7 +254,8 @@ const ru: Record<MessageKey, string> = {
   "bulge.readout": "u {u} · x {x} · y {y}",
   "bulge.limit": "Остановлено на границе: {what} ∈ [{min}, {max}]",
   "bulge.range": "Допустимо: {what} ∈ [{min}, {max}]",
-  "bulge.hint": "Тяните кружок вдоль кости или крестик, чтобы задать форму выпуклости.",
+  "bulge.hint":
+    "Тяните кружок вдоль кости или крестик, чтобы задать форму выпуклости; стрелки двигают последний выбранный.",
   "bulge.undo": "Отменить",
   "bulge.redo": "Повторить",
   "bulge.save": "Сохранить",

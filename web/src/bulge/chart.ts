@@ -54,6 +54,8 @@ export class SectionChart {
   /** The keypoint clicked or dragged last (the editor's add and remove act on it). */
   selected = -1;
   drag: DragState | null = null;
+  /** The icon clicked last: the arrow keys move it. */
+  handle: DragHandle = "cross";
   /** Told when a drag moves or ends, or the selected keypoint changes. */
   onChange: () => void = () => {};
 
@@ -61,6 +63,7 @@ export class SectionChart {
     this.element = el("svg", {
       viewBox: `0 0 ${W} ${H}`,
       class: "section-chart",
+      tabindex: 0,
       preserveAspectRatio: "xMidYMid meet",
     });
     this.element.addEventListener("pointermove", (e) => this.move(e));
@@ -68,6 +71,7 @@ export class SectionChart {
     this.element.addEventListener("pointercancel", (e) => this.end(e));
     this.element.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.cancel();
+      else if (this.nudge(e)) e.preventDefault();
     });
     window.addEventListener("keydown", this.onEscape);
   }
@@ -179,8 +183,10 @@ export class SectionChart {
     const d = this.session.current;
     if (!d || e.button !== 0) return;
     e.preventDefault();
+    this.element.focus({ preventScroll: true });
     this.element.setPointerCapture(e.pointerId);
     this.selected = index;
+    this.handle = handle;
     this.drag = { index, handle, before: copyDefinition(d), limited: [] };
     this.render();
     this.onChange();
@@ -230,6 +236,32 @@ export class SectionChart {
       this.cancel();
     }
   };
+
+  /**
+   * Arrow keys move the selected keypoint's icon last clicked (0.01, with
+   * Shift 0.001) within the same rules as a drag; each press is one undo step.
+   */
+  private nudge(e: KeyboardEvent): boolean {
+    const s = this.session;
+    const k = this.keypoints;
+    const d = s.current;
+    const i = this.selected;
+    if (!k || !d || this.drag || !k[i] || e.ctrlKey || e.metaKey || e.altKey) return false;
+    const step = e.shiftKey ? 0.001 : 0.01;
+    const dx = e.key === "ArrowRight" ? step : e.key === "ArrowLeft" ? -step : 0;
+    const dy = e.key === "ArrowUp" ? step : e.key === "ArrowDown" ? -step : 0;
+    if (dx === 0 && dy === 0) return false;
+    const [u, x, y] = k[i]!;
+    const r =
+      this.handle === "circle"
+        ? dragTo(k, i, "circle", { u: u + dx })
+        : dragTo(k, i, "cross", { x: x + dx, y: y + dy });
+    const next = copyDefinition(d);
+    next.sections[s.section]!.keypoints[i] = r.keypoint;
+    s.commit(d, next);
+    this.onChange();
+    return true;
+  }
 
   /** Escape during a drag puts the keypoint back where the drag started (nothing recorded). */
   cancel(): void {
