@@ -223,6 +223,26 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("false");
   });
 
+  it("adds a section at the suggested angle and removes it; an unknown code in the link is reported", async () => {
+    await open("#/bulge?code=5");
+    expect(await page.locator("input.section-angle").getAttribute("placeholder")).toBe("90");
+    await page.locator("button.add-section").click();
+    expect(await page.locator(".section-tab").allTextContents()).toEqual(["0°", "90°", "180°"]);
+    expect(await page.locator(".section-tab.selected").textContent()).toBe("90°");
+    await page.locator("input.section-angle").fill("180");
+    await page.locator("button.add-section").click();
+    expect(await page.locator(".section-editor .refusal").textContent()).toContain("180°");
+    await page.locator("button.remove-section").click();
+    expect(await page.locator(".section-tab").allTextContents()).toEqual(["0°", "180°"]);
+    await page.locator("button.undo").click();
+    await page.locator("button.undo").click();
+    expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("false");
+    await open("#/bulge?code=999");
+    expect(await page.locator(".bulge-toolbar .status").textContent()).toContain(
+      "No definition has code 999",
+    );
+  });
+
   it("the error log lists omitted and recoded definitions; a click shows the line", async () => {
     await open("#/bulge?file=bad%2Fbulge_types");
     expect(await page.locator(".bulge-item .name").allTextContents()).toEqual(["Good", "Twin"]);

@@ -10,6 +10,7 @@ import {
   dragTo,
   MIN_GAP,
   midKeypoint,
+  suggestAngle,
   uRange,
   xRange,
 } from "../../web/src/bulge/limits.js";
@@ -22,6 +23,15 @@ const K: Keypoint[] = [
 ];
 
 describe("section editor limits", () => {
+  it("suggests the middle of the widest gap between section angles", () => {
+    expect(suggestAngle([])).toBe(0);
+    expect(suggestAngle([0])).toBe(180);
+    expect(suggestAngle([0, 180])).toBe(90);
+    expect(suggestAngle([0, 90, 180])).toBe(270);
+    expect(suggestAngle([0, 360, 90])).toBe(225);
+    expect(suggestAngle(Array.from({ length: 360 }, (_, i) => i))).toBe(-1);
+  });
+
   it("first and last u are fixed; a middle u stays between its neighbours", () => {
     expect(uRange(K, 0)).toEqual({ min: 0, max: 0 });
     expect(uRange(K, 2)).toEqual({ min: 1, max: 1 });

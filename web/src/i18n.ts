@@ -133,6 +133,7 @@ const en = {
   "bulge.clean": "No unsaved changes",
   "bulge.preview": "Preview",
   "bulge.discard": "{file} has unsaved changes. Discard them?",
+  "bulge.noCode": "No definition has code {code}.",
 } as const;
 
 /** A key of the string catalogue. */
@@ -268,6 +269,7 @@ const ru: Record<MessageKey, string> = {
   "bulge.clean": "Несохранённых изменений нет",
   "bulge.preview": "Просмотр",
   "bulge.discard": "В {file} есть несохранённые изменения. Отбросить их?",
+  "bulge.noCode": "Нет определения с кодом {code}.",
 };
 
 /** Languages of the studio, with their own names. */

@@ -97,3 +97,21 @@ export function midKeypoint(keypoints: readonly Keypoint[], i: number): Keypoint
 export function canRemoveKeypoint(keypoints: readonly Keypoint[], i: number): boolean {
   return i > 0 && i < keypoints.length - 1 && keypoints.length > 2;
 }
+
+/** A free section angle for a new section: the middle of the widest gap between the existing ones (around the circle). */
+export function suggestAngle(angles: readonly number[]): number {
+  const a = [...new Set(angles.map((x) => ((Math.round(x) % 360) + 360) % 360))].sort(
+    (p, q) => p - q,
+  );
+  if (a.length === 0) return 0;
+  let best = 0;
+  let at = (a[0]! + 180) % 360;
+  a.forEach((x, i) => {
+    const next = i + 1 < a.length ? a[i + 1]! : a[0]! + 360;
+    if (next - x > best) {
+      best = next - x;
+      at = Math.floor(x + (next - x) / 2) % 360;
+    }
+  });
+  return best < 2 ? -1 : at;
+}

@@ -8,7 +8,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { toolButton } from "../shell/tool-button.js";
 import { SectionChart } from "./chart.js";
-import { canRemoveKeypoint } from "./limits.js";
+import { canRemoveKeypoint, suggestAngle } from "./limits.js";
 import type { BulgeSession } from "./session.js";
 
 const fmt = (v: number) => v.toFixed(4);
@@ -110,6 +110,8 @@ export class SectionEditor {
     );
     this.chart.render();
     this.showReadout();
+    const free = suggestAngle(d?.sections.map((x) => x.angle) ?? []);
+    this.angle.placeholder = free < 0 ? "" : String(free);
   }
 
   private showReadout(): void {
@@ -155,7 +157,7 @@ export class SectionEditor {
   }
 
   private addSection(): void {
-    const raw = this.angle.value.trim();
+    const raw = this.angle.value.trim() || this.angle.placeholder;
     const r = this.session.addSection(raw === "" ? Number.NaN : Number(raw));
     this.problem.textContent = r ? t(r.key, r.vars) : "";
   }

@@ -88,7 +88,8 @@ export class BulgeWorkspace implements Workspace {
     }
     const o = this.opened!;
     const code = Number(route.params?.code);
-    if (route.params?.code !== undefined && Number.isInteger(code)) o.session.selectCode(code);
+    if (route.params?.code !== undefined && !(Number.isInteger(code) && o.session.selectCode(code)))
+      o.toolbar.say(t("bulge.noCode", { code: route.params.code }));
     const flex = Number(route.params?.flex);
     if (route.params?.flex !== undefined && Number.isFinite(flex)) {
       o.flex = flex;
