@@ -253,6 +253,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     await entries.nth(1).click();
     expect(await page.locator(".src-line.marked").getAttribute("data-line")).toBe("12");
     expect(await page.locator(".src-line.marked").textContent()).toContain('bulge: "Twin"');
+    await page.screenshot({ path: join(OUT, "bulge-errlog-1280x800.png") });
   });
 
   for (const [w, hgt, lang] of [

@@ -44,7 +44,7 @@ export class ErrlogPanel {
             t(e.kind === "omitted" ? "bulge.omitted" : "bulge.reassigned"),
           ),
           e.name !== undefined && h("span", { className: "name" }, `“${e.name}”`),
-          h("span", { className: "message" }, e.message),
+          h("span", { className: "text" }, e.message),
         ),
       ),
     );
