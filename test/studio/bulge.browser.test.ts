@@ -5,7 +5,7 @@
  * the file as expected; delete names the rigs; the error log shows the line.
  * Skipped with a message when Chromium is missing locally; required when CI=true.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -155,6 +155,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     await page.locator("button.save").click();
     await page.waitForSelector('.bulge-toolbar[data-unsaved="false"]');
     expect(dialogs[0]).toContain("arm.rig.json (elbow)");
+    expect(dialogs[0]).not.toContain("changed on disk");
     const now = readBulgeTypes(readFileSync(catalogue(), "utf8"));
     expect(now.model.errlog).toEqual([]);
     const generic = now.model.bulges.find((d) => d.code === 5)!;
@@ -241,6 +242,22 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await page.locator(".bulge-toolbar .status").textContent()).toContain(
       "No definition has code 999",
     );
+  });
+
+  it("save warns when the file changed on disk since it was read, and can be declined", async () => {
+    await open("#/bulge?code=1");
+    const external = `${readFileSync(catalogue(), "utf8")}# edited elsewhere\n`;
+    writeFileSync(catalogue(), external);
+    await page.locator('.section-chart .kp-cross[data-index="1"]').click();
+    await page.keyboard.press("ArrowUp");
+    dialogs.length = 0;
+    answer = false;
+    await page.locator("button.save").click();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toContain("changed on disk");
+    expect(readFileSync(catalogue(), "utf8")).toBe(external);
+    answer = true;
+    await page.locator("button.undo").click();
   });
 
   it("the error log lists omitted and recoded definitions; a click shows the line", async () => {

@@ -134,6 +134,8 @@ const en = {
   "bulge.preview": "Preview",
   "bulge.discard": "{file} has unsaved changes. Discard them?",
   "bulge.noCode": "No definition has code {code}.",
+  "bulge.changedOnDisk":
+    "The file changed on disk since it was read; saving replaces those changes.",
 } as const;
 
 /** A key of the string catalogue. */
@@ -270,6 +272,7 @@ const ru: Record<MessageKey, string> = {
   "bulge.preview": "Просмотр",
   "bulge.discard": "В {file} есть несохранённые изменения. Отбросить их?",
   "bulge.noCode": "Нет определения с кодом {code}.",
+  "bulge.changedOnDisk": "Файл на диске изменился после чтения; сохранение заменит эти изменения.",
 };
 
 /** Languages of the studio, with their own names. */

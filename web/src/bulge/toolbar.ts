@@ -4,7 +4,8 @@
  * API (atomic on the server), only when something was edited, after saying
  * which rigs change and that omitted definitions of the file are dropped.
  */
-import { writeProjectFile } from "../api.js";
+import { decodeText } from "../../../src/core/bytes.js";
+import { readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { toolButton } from "../shell/tool-button.js";
@@ -77,6 +78,9 @@ export class BulgeToolbar {
     const rigs = this.changedRigs();
     if (rigs.length > 0) lines.push(t("bulge.confirmSaveRigs", { rigs: rigList(rigs) }));
     if (s.omitted > 0) lines.push(t("bulge.confirmSaveOmitted", { count: s.omitted }));
+    const onDisk = await readProjectFile(s.path);
+    if (onDisk.status === "ok" && decodeText(onDisk.bytes) !== s.text)
+      lines.push(t("bulge.changedOnDisk"));
     if (!window.confirm(lines.join("\n"))) return;
     const text = s.serialize();
     try {
