@@ -166,14 +166,17 @@ export class BulgeSession implements DefinitionList {
     this.execute(new ReplaceDefinition(this, this.selected, before, after, listChanged));
   }
 
-  /** Undoes the last edit. */
+  /** True while a drag is under way: undo and redo wait for its end (it is one step). */
+  dragging = false;
+
+  /** Undoes the last edit (not during a drag). */
   undo(): boolean {
-    return this.history.undo();
+    return !this.dragging && this.history.undo();
   }
 
-  /** Redoes the last undone edit. */
+  /** Redoes the last undone edit (not during a drag). */
   redo(): boolean {
-    return this.history.redo();
+    return !this.dragging && this.history.redo();
   }
 
   /** Applies `change` to a copy of the selected definition and records it. */
