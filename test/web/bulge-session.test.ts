@@ -114,6 +114,20 @@ describe("BulgeSession", () => {
     expect(s.changedCodes()).toEqual([5, 42]);
   });
 
+  it("undo and redo wait while a drag is under way", () => {
+    const s = session();
+    s.selectCode(5);
+    expect(s.addKeypoint(0)).toBe(true);
+    s.dragging = true;
+    expect(s.undo()).toBe(false);
+    expect(s.current!.sections[0]!.keypoints).toHaveLength(4);
+    s.dragging = false;
+    expect(s.undo()).toBe(true);
+    expect(s.current!.sections[0]!.keypoints).toHaveLength(3);
+    s.dragging = true;
+    expect(s.redo()).toBe(false);
+  });
+
   it("rename and recode refuse taken or malformed values", () => {
     const s = session();
     s.selectCode(5);

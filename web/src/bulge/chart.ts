@@ -188,6 +188,7 @@ export class SectionChart {
     this.selected = index;
     this.handle = handle;
     this.drag = { index, handle, before: copyDefinition(d), limited: [] };
+    this.session.dragging = true;
     this.render();
     this.onChange();
   }
@@ -225,6 +226,7 @@ export class SectionChart {
     if (this.element.hasPointerCapture(e.pointerId))
       this.element.releasePointerCapture(e.pointerId);
     this.drag = null;
+    this.session.dragging = false;
     this.session.commit(d.before);
     this.render();
     this.onChange();
@@ -268,6 +270,7 @@ export class SectionChart {
     const d = this.drag;
     if (!d) return;
     this.drag = null;
+    this.session.dragging = false;
     this.session.commit(d.before, d.before);
     this.render();
     this.onChange();
