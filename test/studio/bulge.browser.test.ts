@@ -103,7 +103,9 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     const after = Number(await circle(1).getAttribute("cx"));
     expect(after).toBeLessThan(Number(await circle(2).getAttribute("cx")));
     expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("true");
+    expect(await page.locator(".bulge-item:has(.edited)").getAttribute("data-code")).toBe("5");
     await page.locator("button.undo").click();
+    expect(await page.locator(".bulge-item .edited").count()).toBe(0);
     expect(await circle(1).getAttribute("cx")).toBe(before);
     expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("false");
     await page.locator("button.redo").click();

@@ -41,12 +41,14 @@ export class ListerPanel {
     this.off.push(
       s.signals.list.add(() => this.render()),
       s.signals.selection.add(() => this.render()),
+      s.signals.state.add(() => this.render()),
     );
   }
 
   /** Builds the panel from the session (also after a language switch). */
   render(): void {
     const s = this.session;
+    const changed = new Set(s.changedCodes());
     this.list.replaceChildren(
       ...s.bulges.map((d, i) =>
         h(
@@ -64,6 +66,8 @@ export class ListerPanel {
             },
             h("span", { className: "code" }, String(d.code)),
             h("span", { className: "name" }, d.name),
+            changed.has(d.code) &&
+              h("span", { className: "edited", title: t("bulge.unsaved") }, "•"),
           ),
         ),
       ),
