@@ -76,6 +76,10 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await selectedCode()).toBe("5");
     expect(new URL(page.url()).hash).toBe("#/bulge?code=5&flex=30");
     expect(await page.locator(".section-tab").allTextContents()).toEqual(["0°", "180°"]);
+    // The file check links here by the workspace's name.
+    await page.goto(`${studio.server.url}#/file?file=misc_data%2Fbulge_types`);
+    const check = page.locator('.file-view a[href="#/bulge?file=misc_data%2Fbulge_types"]');
+    expect(await check.textContent()).toBe("Open in Bulges");
     // The file list opens the catalogue here.
     const link = page.locator('.file-list li[data-path="misc_data/bulge_types"] a').first();
     expect(await link.getAttribute("href")).toBe("#/bulge?file=misc_data%2Fbulge_types");
