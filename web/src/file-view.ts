@@ -12,7 +12,7 @@ import { formatLabel } from "./i18n/formats.js";
 import { language, onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
 import { problemHead, problemItem } from "./shell/problems.js";
-import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
+import { FILE_WORKSPACE, findWorkspace, workspaceForFormat } from "./shell/workspace.js";
 
 /** The file view's element. */
 export class FileView {
@@ -94,7 +94,10 @@ export class FileView {
     const open = workspaceForFormat(format.workspace);
     if (open !== FILE_WORKSPACE) {
       const href = formatRoute({ workspace: open, file: path });
-      this.element.append(h("p", {}, h("a", { href }, t("file.play"))));
+      const label = findWorkspace(open)?.label;
+      const text =
+        open === "mixed" || !label ? t("file.play") : t("file.openIn", { name: t(label) });
+      this.element.append(h("p", {}, h("a", { href }, text)));
     }
     if (reply.summary !== undefined) {
       // Long arrays (frame times) are cut for reading; `deforma check`'s readers give them whole.
