@@ -1,0 +1,145 @@
+/**
+ * The bulge preview's pure parts (no DOM, no WebGL; tested in Node): the flex
+ * slider's range, the polar curve of a definition's sections around the bone
+ * (interpolated exactly as the engine does, through `bulgeAt`), its SVG path,
+ * and allocation-free vertex normals for the deformed mesh.
+ */
+import { bulgeAt, type CompiledBulge } from "../../../src/bulge/index.js";
+
+/** The elbow-flex slider's range in degrees. */
+export interface FlexRange {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
+
+/**
+ * The slider's range for a bulge attribute's `fullAngle`: from 0 to a quarter
+ * past full (so the held, full bulge shows too), at least 90°, rounded up to 5°.
+ */
+export function flexRange(fullAngle: number | undefined): FlexRange {
+  const full = fullAngle !== undefined && Number.isFinite(fullAngle) && fullAngle > 0 ? fullAngle : 90;
+  const max = Math.max(90, Math.ceil((full * 1.25) / 5) * 5);
+  return { min: 0, max, step: 1 };
+}
+
+/** Where along the bone the polar view reads the bulge: a bone position u in [0, 1], or the peak over u. */
+export type PolarAt = number | "peak";
+
+/** Bone positions sampled for the peak over u (plus every keypoint's). */
+const PEAK_STEPS = 64;
+
+/**
+ * The away-from-bone displacement y (bone lengths) at `samples` evenly spaced
+ * angles φ = 2πk/samples (k = 0 … samples − 1, radians from the reference
+ * axis), at bone position `at`, or — for "peak" — the value of largest
+ * magnitude over u (keeping its sign). All zeros for a definition without
+ * sections. Writes into `out` and returns it.
+ */
+export function polarProfile(
+  c: CompiledBulge,
+  at: PolarAt,
+  samples: number,
+  out: Float64Array = new Float64Array(samples),
+): Float64Array {
+  out.fill(0);
+  if (c.angles.length === 0) return out;
+  const pair = new Float64Array(2);
+  const tmp = new Float64Array(2);
+  for (let k = 0; k < samples; k++) {
+    const phi = (2 * Math.PI * k) / samples;
+    if (at !== "peak") {
+      bulgeAt(c, Math.min(1, Math.max(0, at)), phi, pair, tmp);
+      out[k] = pair[1]!;
+      continue;
+    }
+    let best = 0;
+    const probe = (u: number) => {
+      bulgeAt(c, u, phi, pair, tmp);
+      if (Math.abs(pair[1]!) > Math.abs(best)) best = pair[1]!;
+    };
+    for (let i = 0; i <= PEAK_STEPS; i++) probe(i / PEAK_STEPS);
+    // The profiles interpolate their keypoints without overshoot: the extremes sit at keypoints.
+    for (const u of c.u) probe(u);
+    out[k] = best;
+  }
+  return out;
+}
+
+/** How a polar curve is drawn: centre, the radius of the bone's surface (y = 0) and units per bone length of y. */
+export interface PolarFrame {
+  readonly cx: number;
+  readonly cy: number;
+  readonly base: number;
+  readonly gain: number;
+}
+
+/**
+ * The closed SVG path of a polar profile scaled by `amount`: the point at
+ * angle φ lies at radius `base + gain · amount · y(φ)` (never below 0), angle
+ * 0 to the right, angles growing counter-clockwise on screen (SVG y down).
+ */
+export function polarPath(profile: ArrayLike<number>, frame: PolarFrame, amount = 1): string {
+  const n = profile.length;
+  if (n === 0) return "";
+  const parts: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const phi = (2 * Math.PI * k) / n;
+    const r = Math.max(0, frame.base + frame.gain * amount * profile[k]!);
+    const x = frame.cx + r * Math.cos(phi);
+    const y = frame.cy - r * Math.sin(phi);
+    parts.push(`${k === 0 ? "M" : "L"}${x.toFixed(2)} ${y.toFixed(2)}`);
+  }
+  return `${parts.join("")}Z`;
+}
+
+/** The screen point of angle `degrees` at radius `r` in a {@link PolarFrame} (same convention as {@link polarPath}). */
+export function polarPoint(frame: PolarFrame, degrees: number, r: number): [number, number] {
+  const phi = (degrees * Math.PI) / 180;
+  return [frame.cx + r * Math.cos(phi), frame.cy - r * Math.sin(phi)];
+}
+
+/**
+ * Area-weighted vertex normals of a triangle mesh into `out` (x, y, z per
+ * vertex, unit length; 0 for a vertex on no triangle). Allocates nothing.
+ */
+export function vertexNormals(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  out: Float32Array,
+): Float32Array {
+  out.fill(0);
+  for (let t = 0; t + 2 < triangles.length; t += 3) {
+    const a = triangles[t]! * 3;
+    const b = triangles[t + 1]! * 3;
+    const c = triangles[t + 2]! * 3;
+    const abx = positions[b]! - positions[a]!;
+    const aby = positions[b + 1]! - positions[a + 1]!;
+    const abz = positions[b + 2]! - positions[a + 2]!;
+    const acx = positions[c]! - positions[a]!;
+    const acy = positions[c + 1]! - positions[a + 1]!;
+    const acz = positions[c + 2]! - positions[a + 2]!;
+    // The cross product's length is twice the area: larger faces weigh more.
+    const nx = aby * acz - abz * acy;
+    const ny = abz * acx - abx * acz;
+    const nz = abx * acy - aby * acx;
+    addTo(out, a, nx, ny, nz);
+    addTo(out, b, nx, ny, nz);
+    addTo(out, c, nx, ny, nz);
+  }
+  for (let v = 0; v + 2 < out.length; v += 3) {
+    const len = Math.hypot(out[v]!, out[v + 1]!, out[v + 2]!);
+    if (len > 0) {
+      out[v] = out[v]! / len;
+      out[v + 1] = out[v + 1]! / len;
+      out[v + 2] = out[v + 2]! / len;
+    }
+  }
+  return out;
+}
+
+function addTo(out: Float32Array, v: number, x: number, y: number, z: number): void {
+  out[v] = out[v]! + x;
+  out[v + 1] = out[v + 1]! + y;
+  out[v + 2] = out[v + 2]! + z;
+}
