@@ -18,7 +18,8 @@ export interface FlexRange {
  * past full (so the held, full bulge shows too), at least 90°, rounded up to 5°.
  */
 export function flexRange(fullAngle: number | undefined): FlexRange {
-  const full = fullAngle !== undefined && Number.isFinite(fullAngle) && fullAngle > 0 ? fullAngle : 90;
+  const full =
+    fullAngle !== undefined && Number.isFinite(fullAngle) && fullAngle > 0 ? fullAngle : 90;
   const max = Math.max(90, Math.ceil((full * 1.25) / 5) * 5);
   return { min: 0, max, step: 1 };
 }
