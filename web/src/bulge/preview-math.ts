@@ -15,13 +15,13 @@ export interface FlexRange {
 
 /**
  * The slider's range for a bulge attribute's `fullAngle`: from 0 to a quarter
- * past full (so the held, full bulge shows too), at least 90°, rounded up to 5°.
+ * past full (so the held, full bulge shows too), at least 90°, rounded up to 5°;
+ * 0 … 90° without a usable full angle.
  */
 export function flexRange(fullAngle: number | undefined): FlexRange {
-  const full =
-    fullAngle !== undefined && Number.isFinite(fullAngle) && fullAngle > 0 ? fullAngle : 90;
-  const max = Math.max(90, Math.ceil((full * 1.25) / 5) * 5);
-  return { min: 0, max, step: 1 };
+  if (fullAngle === undefined || !Number.isFinite(fullAngle) || !(fullAngle > 0))
+    return { min: 0, max: 90, step: 1 };
+  return { min: 0, max: Math.max(90, Math.ceil((fullAngle * 1.25) / 5) * 5), step: 1 };
 }
 
 /** Where along the bone the polar view reads the bulge: a bone position u in [0, 1], or the peak over u. */
