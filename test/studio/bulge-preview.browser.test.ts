@@ -1,0 +1,185 @@
+/**
+ * The bulge preview (web/src/bulge/preview.ts) in Chromium, mounted alone on
+ * a test-only page (./bulge-preview-page) built with the studio's Vite config
+ * into a temporary folder and served by the studio server over a copy of the
+ * demo: the flex slider changes the picture, the definition shapes it, the
+ * polar view follows, errors are told, nothing is cut off at 800×600 and
+ * 1280×800 (screenshots in .out/).
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+import { browserAvailable, CHROMIUM, differs, FLAGS, OUT } from "./browser-launch.js";
+
+const PAGE = fileURLToPath(new URL("./bulge-preview-page/", import.meta.url));
+const CONFIG = fileURLToPath(new URL("../../web/vite.config.ts", import.meta.url));
+const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
+
+/** A coarse fingerprint of the preview's WebGL canvas: 32×24 grey levels. */
+function stagePixels(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const gl = document.querySelector<HTMLCanvasElement>(".bulge-preview-stage canvas")!;
+    const c = document.createElement("canvas");
+    c.width = 32;
+    c.height = 24;
+    const g = c.getContext("2d")!;
+    g.drawImage(gl, 0, 0, 32, 24);
+    const d = g.getImageData(0, 0, 32, 24).data;
+    const out: number[] = [];
+    for (let i = 0; i < d.length; i += 4) out.push(d[i]! + d[i + 1]! + d[i + 2]!);
+    return out;
+  });
+}
+
+/** Waits until two animation frames have passed (the preview deforms on the next one). */
+const frames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+
+describe.skipIf(!browserAvailable)("bulge preview in Chromium", () => {
+  let web: string;
+  let root: string;
+  let server: StudioServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), "deforma-preview-web-"));
+    await build({
+      configFile: CONFIG,
+      root: PAGE,
+      logLevel: "silent",
+      build: { outDir: web, emptyOutDir: true, sourcemap: false },
+    });
+    root = mkdtempSync(join(tmpdir(), "deforma-preview-"));
+    cpSync(DEMO, root, { recursive: true });
+    server = await startStudioServer({ root, webRoot: web, port: 0 });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (web) rmSync(web, { recursive: true, force: true });
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  async function open(width: number, height: number, query = ""): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.goto(`${server.url}index.html${query}`);
+    await page.waitForSelector('.bulge-preview:is([data-state="ready"], [data-state="error"])', {
+      timeout: 30_000,
+    });
+    return page;
+  }
+
+  it("bends and bulges the arm as the flex slider moves, and the polar view follows", async () => {
+    const page = await open(1280, 800);
+    expect(await page.getAttribute(".bulge-preview", "data-state")).toBe("ready");
+    await page.evaluate(() => window.preview.setFlex(0));
+    await frames(page);
+    const rest = await stagePixels(page);
+    const restPolar = await page.getAttribute(".bulge-polar-chart path.now", "d");
+    // The user drags the slider to 90°: the page hears it, the picture changes.
+    await page.evaluate(() => {
+      const s = document.querySelector<HTMLInputElement>(".bulge-flex")!;
+      s.value = "90";
+      s.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await frames(page);
+    const bent = await stagePixels(page);
+    expect(await page.evaluate(() => window.heard)).toEqual([90]);
+    expect(await page.textContent(".bulge-flex-value")).toBe("90°");
+    expect(differs(rest, bent)).toBeGreaterThan(2000);
+    // At 90° of Generic's 120° full angle, scale 0.5: smoothstep(0.75) · 0.5 = 42 %.
+    expect(await page.textContent(".bulge-amount")).toContain("42");
+    const bentPolar = await page.getAttribute(".bulge-polar-chart path.now", "d");
+    expect(bentPolar).not.toBe(restPolar);
+    // Without a definition the same pose draws differently: the bulge is the definition's.
+    await page.evaluate(() => window.preview.setDefinition(undefined));
+    await frames(page);
+    const flat = await stagePixels(page);
+    expect(differs(bent, flat)).toBeGreaterThan(100);
+    expect(await page.getAttribute(".bulge-polar-chart path.now", "d")).toBe("");
+    // setFlex from outside moves the slider without echoing to the listeners; it clamps to the range.
+    await page.evaluate(() => window.preview.setFlex(400));
+    expect(await page.inputValue(".bulge-flex")).toBe("150");
+    expect(await page.evaluate(() => window.heard)).toEqual([90]);
+    await page.close();
+  });
+
+  it("reads the polar view at a chosen u", async () => {
+    const page = await open(1280, 800);
+    const peak = await page.getAttribute(".bulge-polar-chart path.full", "d");
+    await page.evaluate(() => {
+      const u = document.querySelector<HTMLInputElement>(".polar-u")!;
+      u.value = "0.1";
+      u.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    expect(await page.isChecked(".polar-peak")).toBe(false);
+    expect(await page.textContent(".polar-u-value")).toBe("0.10");
+    expect(await page.getAttribute(".bulge-polar-chart path.full", "d")).not.toBe(peak);
+    // Generic has sections at 0° and 180°: two section spokes.
+    expect(await page.locator(".bulge-polar-chart line.section").count()).toBe(2);
+    await page.close();
+  });
+
+  it("says which file is missing", async () => {
+    const page = await open(800, 600, "?rig=nowhere.rig.json");
+    expect(await page.getAttribute(".bulge-preview", "data-state")).toBe("error");
+    expect(await page.textContent(".bulge-preview-message")).toContain("nowhere.rig.json");
+    await page.close();
+  });
+
+  for (const [width, height] of [
+    [800, 600],
+    [1280, 800],
+  ] as const) {
+    it(`fits ${width}×${height} without cutting anything off`, async () => {
+      const page = await open(width, height, "?code=1");
+      await page.evaluate(() => window.preview.setFlex(100));
+      await frames(page);
+      mkdirSync(OUT, { recursive: true });
+      await page.screenshot({ path: join(OUT, `bulge-preview-${width}x${height}.png`) });
+      const boxes = await page.evaluate(() => {
+        const all = [
+          ".bulge-flex",
+          ".bulge-flex-value",
+          ".bulge-amount",
+          ".bulge-preview-bar button.fit",
+          ".bulge-preview-stage canvas",
+          ".bulge-polar-chart",
+          ".polar-u",
+          ".polar-peak",
+        ];
+        return all.map((s) => {
+          const r = document.querySelector(s)!.getBoundingClientRect();
+          return { s, left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: r.width };
+        });
+      });
+      for (const b of boxes) {
+        expect(b.w, b.s).toBeGreaterThan(0);
+        expect(b.left, b.s).toBeGreaterThanOrEqual(0);
+        expect(b.top, b.s).toBeGreaterThanOrEqual(0);
+        expect(b.right, b.s).toBeLessThanOrEqual(width);
+        expect(b.bottom, b.s).toBeLessThanOrEqual(height);
+      }
+      const canvas = boxes.find((b) => b.s.includes("canvas"))!;
+      const chart = boxes.find((b) => b.s.includes("chart"))!;
+      // The chart and the 3-D view do not overlap.
+      const overlap =
+        canvas.right > chart.left + 0.5 &&
+        chart.right > canvas.left + 0.5 &&
+        canvas.bottom > chart.top + 0.5 &&
+        chart.bottom > canvas.top + 0.5;
+      expect(overlap).toBe(false);
+      await page.close();
+    });
+  }
+});
