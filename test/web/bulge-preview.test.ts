@@ -95,13 +95,15 @@ describe("polarProfile", () => {
 
 describe("polarPath", () => {
   const frame = { cx: 10, cy: 20, base: 60, gain: 80 };
-  it("puts angle 0 to the right and 90° up, at base + gain · amount · y", () => {
+  it("puts angle 0 up and 90° to the left (counter-clockwise), at base + gain · amount · y", () => {
     const d = polarPath([0.25, 0.5, 0, 0], frame);
-    expect(d).toBe("M90.00 20.00L10.00 -80.00L-50.00 20.00L10.00 80.00Z");
-    expect(polarPoint(frame, 90, 10)).toEqual([10 + 10 * Math.cos(Math.PI / 2), 10]);
+    expect(d).toBe("M10.00 -60.00L-90.00 20.00L10.00 80.00L70.00 20.00Z");
+    const [x, y] = polarPoint(frame, 90, 10);
+    expect(x).toBeCloseTo(0, 12);
+    expect(y).toBeCloseTo(20, 12);
   });
   it("is the bone's surface at amount 0 and never crosses the centre", () => {
-    expect(polarPath([0.4, -0.2], frame, 0)).toBe("M70.00 20.00L-50.00 20.00Z");
+    expect(polarPath([0.4, -0.2], frame, 0)).toBe("M10.00 -40.00L10.00 80.00Z");
     expect(polarPath([-1], frame)).toBe("M10.00 20.00Z");
     expect(polarPath([], frame)).toBe("");
   });

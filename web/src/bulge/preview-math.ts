@@ -78,7 +78,8 @@ export interface PolarFrame {
 /**
  * The closed SVG path of a polar profile scaled by `amount`: the point at
  * angle φ lies at radius `base + gain · amount · y(φ)` (never below 0), angle
- * 0 to the right, angles growing counter-clockwise on screen (SVG y down).
+ * 0 up (the reference axis, up in the 3-D view too), angles growing
+ * counter-clockwise on screen.
  */
 export function polarPath(profile: ArrayLike<number>, frame: PolarFrame, amount = 1): string {
   const n = profile.length;
@@ -87,9 +88,9 @@ export function polarPath(profile: ArrayLike<number>, frame: PolarFrame, amount 
   for (let k = 0; k < n; k++) {
     const phi = (2 * Math.PI * k) / n;
     const r = Math.max(0, frame.base + frame.gain * amount * profile[k]!);
-    const x = frame.cx + r * Math.cos(phi);
-    const y = frame.cy - r * Math.sin(phi);
-    parts.push(`${k === 0 ? "M" : "L"}${x.toFixed(2)} ${y.toFixed(2)}`);
+    const x = frame.cx - r * Math.sin(phi);
+    const y = frame.cy - r * Math.cos(phi);
+    parts.push(`${k === 0 ? "M" : "L"}${round(x)} ${round(y)}`);
   }
   return `${parts.join("")}Z`;
 }
@@ -97,7 +98,13 @@ export function polarPath(profile: ArrayLike<number>, frame: PolarFrame, amount 
 /** The screen point of angle `degrees` at radius `r` in a {@link PolarFrame} (same convention as {@link polarPath}). */
 export function polarPoint(frame: PolarFrame, degrees: number, r: number): [number, number] {
   const phi = (degrees * Math.PI) / 180;
-  return [frame.cx + r * Math.cos(phi), frame.cy - r * Math.sin(phi)];
+  return [frame.cx - r * Math.sin(phi), frame.cy - r * Math.cos(phi)];
+}
+
+/** Two decimals, without "-0.00". */
+function round(v: number): string {
+  const s = v.toFixed(2);
+  return s === "-0.00" ? "0.00" : s;
 }
 
 /**

@@ -19,8 +19,8 @@ import {
 const SVG = "http://www.w3.org/2000/svg";
 /** Angles sampled around the turn (every 2°). */
 const SAMPLES = 180;
-/** The drawing in viewBox units: y = 0 at radius 60, y = ±0.5 at 60 ± 40. */
-const FRAME: PolarFrame = { cx: 0, cy: 0, base: 60, gain: 80 };
+/** The drawing in viewBox units: y = 0 (the bone's surface) at radius 50, y = ±0.5 at 50 ± 50. */
+const FRAME: PolarFrame = { cx: 0, cy: 0, base: 50, gain: 100 };
 
 function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
@@ -35,7 +35,7 @@ function svg<K extends keyof SVGElementTagNameMap>(
 export class PolarView {
   readonly element = h("div", { className: "bulge-polar" });
   private readonly chart = svg("svg", {
-    viewBox: "-118 -118 236 236",
+    viewBox: "-132 -126 264 252",
     role: "img",
     class: "bulge-polar-chart",
   });
@@ -58,14 +58,14 @@ export class PolarView {
 
   constructor() {
     const grid = svg("g", { class: "grid" });
-    for (const y of [-0.5, -0.25, 0.25, 0.5]) {
+    for (const y of [-0.25, 0.25, 0.5]) {
       grid.append(svg("circle", { cx: 0, cy: 0, r: FRAME.base + FRAME.gain * y, class: "ring" }));
     }
     grid.append(svg("circle", { cx: 0, cy: 0, r: FRAME.base, class: "surface" }));
     for (const deg of [0, 90, 180, 270]) {
       const [x, y] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5);
       grid.append(svg("line", { x1: 0, y1: 0, x2: x, y2: y, class: "axis" }));
-      const [lx, ly] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5 + 9);
+      const [lx, ly] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5 + 14);
       const label = svg("text", { x: lx, y: ly, class: "angle-label" });
       label.textContent = `${deg}°`;
       grid.append(label);

@@ -39,6 +39,8 @@ export class PreviewView {
   /** True from a fit until the user moves the camera: resizing fits again. */
   private fitted = false;
   private readonly box = new THREE.Box3();
+  /** The extent {@link fit} frames: every pose {@link include}d since the mesh was set. */
+  private readonly extent = new THREE.Box3();
   private readonly centre = new THREE.Vector3();
   private readonly size = new THREE.Vector3();
 
@@ -80,6 +82,7 @@ export class PreviewView {
     geometry.setAttribute("normal", normal);
     geometry.setIndex(new THREE.BufferAttribute(triangles, 1));
     this.triangles = triangles;
+    this.extent.makeEmpty();
     vertexNormals(position.array, triangles, normal.array as Float32Array);
     this.mesh = new THREE.Mesh(geometry, this.material);
     // The deformed mesh moves every frame: no stale bounding sphere may cull it.
@@ -123,12 +126,20 @@ export class PreviewView {
     this.direction = direction;
   }
 
-  /** Frames the mesh as it is now. */
+  /** Adds the mesh as it is now to what {@link fit} frames (e.g. the rest pose and the most bent one). */
+  include(): void {
+    const p = this.positions;
+    if (!p || p.length === 0) return;
+    this.box.setFromArray(p);
+    this.extent.union(this.box);
+  }
+
+  /** Frames every pose {@link include}d, or else the mesh as it is now. */
   fit(): void {
     const p = this.positions;
     if (!p || p.length === 0) return;
-    this.box.makeEmpty();
-    this.box.setFromArray(p);
+    if (this.extent.isEmpty()) this.box.setFromArray(p);
+    else this.box.copy(this.extent);
     this.box.getCenter(this.centre);
     const radius = Math.max(this.box.getSize(this.size).length() / 2, 1e-3);
     const vertical = THREE.MathUtils.degToRad(this.camera.fov / 2);

@@ -116,7 +116,13 @@ export class BulgePreview {
       this.view.setDirection(viewFor(loaded.state));
       this.setRange(loaded.state.term.fullAngle);
       this.applyDefinition();
-      this.deform();
+      // Frame the straight and the most bent arm: the camera holds still while the slider moves.
+      const shown = this.degrees;
+      for (const pose of [0, Number(this.slider.max), shown]) {
+        this.degrees = pose;
+        this.deform();
+        this.view.include();
+      }
       this.view.fit();
       this.say(undefined);
       this.element.dataset.state = "ready";
