@@ -287,12 +287,12 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     await page.waitForSelector(".unknown-route:not([hidden])");
     expect(await page.locator(".unknown-route").textContent()).toContain("nonsense");
     expect(await page.locator(".workspace.mixed").count()).toBe(0);
-    await page.goto(`${studio.server.url}#/bulge`);
-    await page.waitForSelector('.workspace.coming[data-ws="bulge"]:not([hidden])');
+    await page.goto(`${studio.server.url}#/live`);
+    await page.waitForSelector('.workspace.coming[data-ws="live"]:not([hidden])');
     expect(await page.locator(".unknown-route").isHidden()).toBe(true);
-    expect(await page.locator(".tabs a.active").getAttribute("data-ws")).toBe("bulge");
-    expect(await page.locator('.workspace.coming[data-ws="bulge"]').textContent()).toContain(
-      "bulge_types",
+    expect(await page.locator(".tabs a.active").getAttribute("data-ws")).toBe("live");
+    expect(await page.locator('.workspace.coming[data-ws="live"]').textContent()).toContain(
+      "20 Hz",
     );
   });
 });

@@ -31,6 +31,20 @@ describe("parseRoute", () => {
     expect(parseRoute("#/bulge/")).toEqual({ workspace: "bulge" });
   });
 
+  it("keeps other parameters by name, the first of a repeated one", () => {
+    expect(parseRoute("#/bulge?code=5&flex=90")).toEqual({
+      workspace: "bulge",
+      params: { code: "5", flex: "90" },
+    });
+    expect(parseRoute("#/bulge?file=m%2Fb&code=1&code=2").params).toEqual({ code: "1" });
+    expect(parseRoute("#/bulge?file=x").params).toBeUndefined();
+    const r = parseRoute("#/bulge?file=misc_data%2Fbulge_types&code=7&flex=12.5");
+    expect(parseRoute(formatRoute(r))).toEqual(r);
+    expect(formatRoute({ workspace: "bulge", params: { code: "5", flex: "90" } })).toBe(
+      "#/bulge?code=5&flex=90",
+    );
+  });
+
   it("drops malformed times and empty files", () => {
     for (const t of ["", "%", "abc", "1e999", "NaN", "1.5.2"])
       expect(parseTime(t), t).toBeUndefined();

@@ -1,6 +1,7 @@
 /**
  * Deep links: `#/<workspace>?file=<path in project>&t=<seconds | N%>`, e.g.
- * `#/mixed?file=demo.amx&t=50%` or `#/file?file=rod.agr`. Parsing is pure and
+ * `#/mixed?file=demo.amx&t=50%` or `#/file?file=rod.agr`; any other
+ * parameter (`#/bulge?code=5&flex=90`) is kept by name in `params`. Parsing is pure and
  * knows no workspace: the shell looks the id up in its registry and says so
  * when it is unknown.
  */
@@ -22,6 +23,8 @@ export interface Route {
   readonly file?: string;
   /** Time to open at, if any. */
   readonly t?: RouteTime;
+  /** Every other query parameter a workspace reads (`code`, `flex` of `#/bulge`), by name; absent when none. */
+  readonly params?: Readonly<Record<string, string>>;
 }
 
 /** Parses `location.hash`; an empty hash is the default workspace, anything else keeps its id. */
@@ -32,10 +35,13 @@ export function parseRoute(hash: string): Route {
   const params = new URLSearchParams(q < 0 ? "" : body.slice(q + 1));
   const file = params.get("file") ?? undefined;
   const t = parseTime(params.get("t"));
+  const rest: Record<string, string> = {};
+  for (const [k, v] of params) if (k !== "file" && k !== "t" && !(k in rest)) rest[k] = v;
   return {
     workspace: id === "" ? DEFAULT_WORKSPACE : id,
     ...(file ? { file } : {}),
     ...(t ? { t } : {}),
+    ...(Object.keys(rest).length > 0 ? { params: rest } : {}),
   };
 }
 
@@ -59,6 +65,8 @@ export function formatRoute(r: Route): string {
       "t",
       r.t.percent ? `${+(r.t.value * 100).toFixed(4)}%` : String(+r.t.value.toFixed(6)),
     );
+  for (const [k, v] of Object.entries(r.params ?? {}))
+    if (k !== "file" && k !== "t") params.set(k, v);
   const q = params.toString();
   return `#/${encodeURIComponent(r.workspace)}${q ? `?${q}` : ""}`;
 }

@@ -2,6 +2,7 @@
  * The studio's workspaces, in tab order. Adding one is one line here: a
  * descriptor (id, label, which files it opens, how to make it).
  */
+import { BulgeWorkspace } from "./bulge/workspace.js";
 import { h } from "./dom.js";
 import { FileView } from "./file-view.js";
 import { tr } from "./i18n.js";
@@ -32,7 +33,13 @@ registerWorkspace({
   playsFiles: true,
   create: () => new MixedWorkspace(),
 });
-registerWorkspace(comingWorkspace("bulge", "ws.bulge", "ws.bulgeAbout"));
+registerWorkspace({
+  id: "bulge",
+  label: "ws.bulge",
+  tab: true,
+  playsFiles: true,
+  create: () => new BulgeWorkspace(),
+});
 registerWorkspace(comingWorkspace("live", "ws.live", "ws.liveAbout"));
 registerWorkspace({
   id: FILE_WORKSPACE,

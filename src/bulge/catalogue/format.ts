@@ -28,4 +28,5 @@ export const BULGE_TYPES_FORMAT = defineFormat({
   summary: bulgeTypesSummary,
   codes: [BLG],
   docsPage: "bulge-types.md",
+  workspace: "bulge",
 });

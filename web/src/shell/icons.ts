@@ -17,6 +17,11 @@ const PATHS = {
   edges: "M4 20L12 4l8 16zM8 12h8M12 4v16",
   grid: "M4 4h16v16H4zM4 9.3h16M4 14.7h16M9.3 4v16M14.7 4v16",
   close: "M6 6l12 12M18 6L6 18",
+  undo: "M9 5L4 10l5 5M4 10h10a6 6 0 0 1 0 12h-3",
+  redo: "M15 5l5 5-5 5M20 10H10a6 6 0 0 0 0 12h3",
+  save: "M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6",
+  plus: "M12 5v14M5 12h14",
+  trash: "M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13",
 } as const;
 
 /** A name of the icon set. */

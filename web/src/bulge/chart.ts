@@ -1,0 +1,234 @@
+/**
+ * The section editor's 2-D chart: the bone from 0 to 1 along the bottom axis,
+ * the bulge's depth y up; each keypoint's circle icon at (u, 0) and X icon
+ * at (x, y), joined by a dashed line, and the profile curve the engine draws
+ * through the X icons (`compileBulge`/`sectionAt`). Dragging an icon moves it
+ * within the rules of `limits.ts`; the allowed range is drawn while dragging
+ * and turns red when the pointer pulls past it.
+ */
+import {
+  type BulgeDefinition,
+  compileBulge,
+  copyDefinition,
+  type Keypoint,
+  sectionAt,
+} from "../../../src/bulge/index.js";
+import { type DragHandle, dragTo, type Range, uRange, xRange, Y_RANGE } from "./limits.js";
+import type { BulgeSession } from "./session.js";
+
+const NS = "http://www.w3.org/2000/svg";
+/** The chart's own coordinates (the SVG scales to its box). */
+const W = 640;
+const H = 300;
+const M = { left: 44, right: 16, top: 14, bottom: 30 } as const;
+const PW = W - M.left - M.right;
+const PH = H - M.top - M.bottom;
+
+/** Chart x of a bone position. */
+const px = (u: number) => M.left + u * PW;
+/** Chart y of a depth (y = 0.5 at the top, −0.5 at the bottom). */
+const py = (y: number) => M.top + (0.5 - y) * PH;
+
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  ...children: (SVGElement | string)[]
+): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  e.append(...children);
+  return e;
+}
+
+/** A drag in progress: which icon, the definition before it, what stopped it. */
+export interface DragState {
+  readonly index: number;
+  readonly handle: DragHandle;
+  readonly before: BulgeDefinition;
+  limited: ("u" | "x" | "y")[];
+}
+
+/** The chart of the selected section. */
+export class SectionChart {
+  readonly element: SVGSVGElement;
+  /** The keypoint clicked or dragged last (the editor's add and remove act on it). */
+  selected = -1;
+  drag: DragState | null = null;
+  /** Told when a drag moves or ends, or the selected keypoint changes. */
+  onChange: () => void = () => {};
+
+  constructor(private readonly session: BulgeSession) {
+    this.element = el("svg", {
+      viewBox: `0 0 ${W} ${H}`,
+      class: "section-chart",
+      preserveAspectRatio: "xMidYMid meet",
+    });
+    this.element.addEventListener("pointermove", (e) => this.move(e));
+    this.element.addEventListener("pointerup", (e) => this.end(e));
+    this.element.addEventListener("pointercancel", (e) => this.end(e));
+  }
+
+  /** The keypoints shown. */
+  private get keypoints(): Keypoint[] | undefined {
+    const s = this.session;
+    return s.current?.sections[s.section]?.keypoints;
+  }
+
+  /** Redraws everything from the session. */
+  render(): void {
+    const k = this.keypoints;
+    const svg = this.element;
+    svg.replaceChildren(this.axes());
+    svg.dataset.limited = this.drag && this.drag.limited.length > 0 ? "true" : "false";
+    if (!k) return;
+    if (this.selected >= k.length) this.selected = -1;
+    if (this.drag) svg.append(this.rangeShape(k, this.drag));
+    svg.append(this.curve(k));
+    svg.append(...k.map((kp, i) => this.handles(kp, i)));
+  }
+
+  private axes(): SVGGElement {
+    const g = el("g", { class: "axes" });
+    for (let i = 0; i <= 10; i++) {
+      const x = px(i / 10);
+      g.append(el("line", { x1: x, x2: x, y1: M.top, y2: M.top + PH, class: "grid" }));
+      if (i % 2 === 0)
+        g.append(el("text", { x, y: H - 10, "text-anchor": "middle" }, String(i / 10)));
+    }
+    for (const y of [-0.5, -0.25, 0, 0.25, 0.5]) {
+      g.append(
+        el("line", {
+          x1: M.left,
+          x2: M.left + PW,
+          y1: py(y),
+          y2: py(y),
+          class: y === 0 ? "bone" : "grid",
+        }),
+      );
+      g.append(el("text", { x: M.left - 6, y: py(y) + 4, "text-anchor": "end" }, String(y)));
+    }
+    return g;
+  }
+
+  private curve(k: Keypoint[]): SVGPolylineElement {
+    const c = compileBulge({ sections: [{ angle: 0, keypoints: k }] });
+    const out = new Float64Array(2);
+    const points: string[] = [];
+    for (let i = 0; i <= 200; i++) {
+      const u = i / 200;
+      sectionAt(c, 0, u, out);
+      points.push(`${px(u + out[0]!).toFixed(1)},${py(out[1]!).toFixed(1)}`);
+    }
+    return el("polyline", { points: points.join(" "), class: "profile" });
+  }
+
+  /** The allowed range of the dragged value(s): a band on the bone, or a box for the X icon. */
+  private rangeShape(k: Keypoint[], d: DragState): SVGElement {
+    const cls = `range${d.limited.length > 0 ? " limited" : ""}`;
+    if (d.handle === "circle") {
+      const r = uRange(k, d.index);
+      return el("rect", {
+        x: px(r.min) - 2,
+        y: py(0) - 5,
+        width: px(r.max) - px(r.min) + 4,
+        height: 10,
+        class: cls,
+      });
+    }
+    const r = xRange(k, d.index);
+    return el("rect", {
+      x: px(r.min),
+      y: py(Y_RANGE.max),
+      width: Math.max(2, px(r.max) - px(r.min)),
+      height: py(Y_RANGE.min) - py(Y_RANGE.max),
+      class: cls,
+    });
+  }
+
+  private handles(kp: Keypoint, i: number): SVGGElement {
+    const [u, x, y] = kp;
+    const sel = i === this.selected ? " selected" : "";
+    const g = el("g", { class: `keypoint${sel}`, "data-index": i });
+    g.append(el("line", { x1: px(u), y1: py(0), x2: px(x), y2: py(y), class: "link" }));
+    const circle = el("circle", {
+      cx: px(u),
+      cy: py(0),
+      r: 6,
+      class: "kp-circle",
+      "data-index": i,
+    });
+    const cx = px(x);
+    const cy = py(y);
+    const cross = el(
+      "g",
+      { class: "kp-cross", "data-index": i, transform: `translate(${cx} ${cy})` },
+      el("circle", { r: 9, class: "hit" }),
+      el("path", { d: "M-6 -6L6 6M6 -6L-6 6" }),
+    );
+    circle.addEventListener("pointerdown", (e) => this.start(e, i, "circle"));
+    cross.addEventListener("pointerdown", (e) => this.start(e, i, "cross"));
+    g.append(circle, cross);
+    return g;
+  }
+
+  private start(e: PointerEvent, index: number, handle: DragHandle): void {
+    const d = this.session.current;
+    if (!d || e.button !== 0) return;
+    e.preventDefault();
+    this.element.setPointerCapture(e.pointerId);
+    this.selected = index;
+    this.drag = { index, handle, before: copyDefinition(d), limited: [] };
+    this.render();
+    this.onChange();
+  }
+
+  /** The chart values under the pointer. */
+  private valuesAt(e: PointerEvent): { u: number; y: number } {
+    const ctm = this.element.getScreenCTM();
+    let cx = e.clientX;
+    let cy = e.clientY;
+    if (ctm) {
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+      cx = p.x;
+      cy = p.y;
+    }
+    return { u: (cx - M.left) / PW, y: 0.5 - (cy - M.top) / PH };
+  }
+
+  private move(e: PointerEvent): void {
+    const d = this.drag;
+    const s = this.session;
+    const k = this.keypoints;
+    if (!d || !k || !s.current) return;
+    const v = this.valuesAt(e);
+    const r = dragTo(k, d.index, d.handle, d.handle === "circle" ? { u: v.u } : { x: v.u, y: v.y });
+    d.limited = r.limited;
+    const next = copyDefinition(s.current);
+    next.sections[s.section]!.keypoints[d.index] = r.keypoint;
+    s.setLive(next);
+    this.onChange();
+  }
+
+  private end(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d) return;
+    if (this.element.hasPointerCapture(e.pointerId))
+      this.element.releasePointerCapture(e.pointerId);
+    this.drag = null;
+    this.session.commit(d.before);
+    this.render();
+    this.onChange();
+  }
+
+  /** The range the dragged value may take now (for the readout), if a drag is on. */
+  dragRange(): { what: string; range: Range }[] {
+    const d = this.drag;
+    const k = this.keypoints;
+    if (!d || !k) return [];
+    if (d.handle === "circle") return [{ what: "u", range: uRange(k, d.index) }];
+    return [
+      { what: "x", range: xRange(k, d.index) },
+      { what: "y", range: Y_RANGE },
+    ];
+  }
+}

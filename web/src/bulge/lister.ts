@@ -1,0 +1,121 @@
+/**
+ * The Bulge Definitions lister: the complete definitions (code and name),
+ * one selected; below it the selected one's name and code (rename and recode,
+ * uniqueness checked), the rigs that use its code, and New / Delete (which
+ * asks first and names the rigs that reference the code).
+ */
+import { h } from "../dom.js";
+import { t, tr } from "../i18n.js";
+import { toolButton } from "../shell/tool-button.js";
+import type { BulgeSession, Refusal, RigUse } from "./session.js";
+
+/** "arm.rig.json (elbow), …" */
+export function rigList(uses: readonly RigUse[]): string {
+  return uses.map((u) => `${u.path} (${u.joints.join(", ")})`).join("; ");
+}
+
+/** The lister panel. */
+export class ListerPanel {
+  readonly element = h("section", { className: "panel lister" });
+  private readonly list = h("ul", { className: "bulge-list", role: "listbox" });
+  private readonly name = h("input", { type: "text", className: "bulge-name", maxLength: 200 });
+  private readonly code = h("input", {
+    type: "number",
+    className: "bulge-code",
+    min: "0",
+    step: "1",
+  });
+  private readonly problem = h("p", { className: "refusal", role: "alert" });
+  private readonly uses = h("p", { className: "rig-uses" });
+  private readonly form = h("div", { className: "bulge-form" });
+  private readonly off: (() => void)[] = [];
+
+  constructor(private readonly session: BulgeSession) {
+    const s = session;
+    this.name.addEventListener("change", () => this.refuse(s.rename(this.name.value)));
+    this.code.addEventListener("change", () => this.refuse(s.recode(Number(this.code.value))));
+    this.render();
+    this.off.push(
+      s.signals.list.add(() => this.render()),
+      s.signals.selection.add(() => this.render()),
+    );
+  }
+
+  /** Builds the panel from the session (also after a language switch). */
+  render(): void {
+    const s = this.session;
+    this.list.replaceChildren(
+      ...s.bulges.map((d, i) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              className: `bulge-item${i === s.selected ? " selected" : ""}`,
+              role: "option",
+              ariaSelected: String(i === s.selected),
+              dataset: { code: String(d.code) },
+              title: d.name,
+              onclick: () => s.select(i),
+            },
+            h("span", { className: "code" }, String(d.code)),
+            h("span", { className: "name" }, d.name),
+          ),
+        ),
+      ),
+    );
+    if (s.bulges.length === 0) this.list.append(h("li", { className: "empty" }, t("bulge.none")));
+    const d = s.current;
+    this.form.hidden = !d;
+    if (d) {
+      if (document.activeElement !== this.name) this.name.value = d.name;
+      if (document.activeElement !== this.code) this.code.value = String(d.code);
+      const uses = s.rigsUsing(d.code);
+      this.uses.textContent =
+        uses.length > 0
+          ? t("bulge.usedBy", { code: d.code, rigs: rigList(uses) })
+          : t("bulge.unused", { code: d.code });
+      this.uses.classList.toggle("used", uses.length > 0);
+    }
+    this.form.replaceChildren(
+      h("label", {}, h("span", {}, t("bulge.name")), this.name),
+      h("label", {}, h("span", {}, t("bulge.code")), this.code),
+      this.problem,
+      this.uses,
+    );
+    this.element.replaceChildren(
+      tr("h2", "bulge.lister"),
+      this.list,
+      h(
+        "div",
+        { className: "row" },
+        toolButton("add-bulge", "plus", "bulge.add", () => s.addDefinition(t("bulge.newName"))),
+        toolButton("delete-bulge", "trash", "bulge.delete", () => this.remove()),
+      ),
+      this.form,
+    );
+  }
+
+  private refuse(r: Refusal | undefined): void {
+    this.problem.textContent = r ? t(r.key, r.vars) : "";
+    if (r) this.render();
+  }
+
+  /** Asks, naming the rigs that reference the code, then deletes. */
+  private remove(): void {
+    const s = this.session;
+    const d = s.current;
+    if (!d) return;
+    const uses = s.rigsUsing(d.code);
+    let text = t("bulge.confirmDelete", { name: d.name, code: d.code });
+    if (uses.length > 0)
+      text += `\n${t("bulge.confirmDeleteRigs", { code: d.code, rigs: rigList(uses) })}`;
+    if (window.confirm(text)) s.removeDefinition();
+  }
+
+  /** Stops listening. */
+  dispose(): void {
+    for (const f of this.off) f();
+  }
+}

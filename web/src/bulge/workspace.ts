@@ -1,0 +1,234 @@
+/**
+ * The Bulges workspace: opens the project's `misc_data/bulge_types` (made
+ * from the default catalogue when the project has none, never overwriting),
+ * reads the project's rigs, and lays out the panels that share one
+ * {@link BulgeSession}: the lister, the error log with the source, the
+ * section editor, the toolbar and the 3-D preview. Deep link:
+ * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue).
+ */
+import "./bulge.css";
+import { defaultBulgeTypes, readRig } from "../../../src/bulge/index.js";
+import { decodeText } from "../../../src/core/bytes.js";
+import { listFiles, readProjectFile, writeProjectFile } from "../api.js";
+import { h } from "../dom.js";
+import { onLanguageChange, t, tr } from "../i18n.js";
+import { formatRoute, type Route } from "../route.js";
+import type { Workspace } from "../shell/workspace.js";
+import { ErrlogPanel } from "./errlog-panel.js";
+import { ListerPanel } from "./lister.js";
+import { BulgePreview } from "./preview.js";
+import { SectionEditor } from "./section-editor.js";
+import { BulgeSession, CATALOGUE_FILE, type ProjectRig } from "./session.js";
+import { BulgeToolbar } from "./toolbar.js";
+
+/** What is made per open catalogue and freed on close. */
+interface Opened {
+  readonly session: BulgeSession;
+  readonly parts: { element: HTMLElement; render?(): void; dispose?(): void }[];
+  readonly toolbar: BulgeToolbar;
+  readonly preview: BulgePreview;
+  flex: number;
+  readonly off: (() => void)[];
+}
+
+/** The folder part of a project path, with its slash (`""` at the top). */
+function folderOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i + 1);
+}
+
+/** The workspace; made once by the shell, then opened and closed per route. */
+export class BulgeWorkspace implements Workspace {
+  readonly element = h("section", { className: "workspace bulge" });
+  private opened: Opened | null = null;
+  private generation = 0;
+  private readonly ui = {
+    message: h("div", { className: "message" }),
+    left: h("aside", { className: "bulge-left" }),
+    centre: h("div", { className: "bulge-centre" }),
+    right: h("div", { className: "bulge-right" }),
+  };
+  private readonly onKey = (e: KeyboardEvent) => this.key(e);
+
+  constructor() {
+    const u = this.ui;
+    this.element.append(
+      u.message,
+      h("div", { className: "bulge-grid" }, u.left, u.centre, u.right),
+    );
+    onLanguageChange(() => {
+      for (const p of this.opened?.parts ?? []) p.render?.();
+      this.opened?.toolbar.render();
+    });
+  }
+
+  /** Opens the route's catalogue (the project's by default), then applies `code` and `flex`. */
+  async open(route: Route): Promise<void> {
+    const path = route.file ?? CATALOGUE_FILE;
+    if (!this.opened || this.opened.session.path !== path) {
+      this.close();
+      const generation = ++this.generation;
+      const ok = await this.load(path, generation);
+      if (!ok || generation !== this.generation) return;
+    }
+    const o = this.opened!;
+    const code = Number(route.params?.code);
+    if (route.params?.code !== undefined && Number.isInteger(code)) o.session.selectCode(code);
+    const flex = Number(route.params?.flex);
+    if (route.params?.flex !== undefined && Number.isFinite(flex)) {
+      o.flex = flex;
+      o.preview.setFlex(flex);
+    }
+    this.element.dataset.state = "ready";
+  }
+
+  /** Reads (or creates) the catalogue, the rigs, and builds the panels. */
+  private async load(path: string, generation: number): Promise<boolean> {
+    const u = this.ui;
+    u.message.replaceChildren(h("p", {}, t("bulge.loading", { file: path })));
+    u.message.hidden = false;
+    let input = await readProjectFile(path);
+    let created = false;
+    if (input.status === "missing" && path === CATALOGUE_FILE) {
+      // Alias copies the default catalogue into misc_data when there is none; never over a file.
+      const r = await writeProjectFile(path, new TextEncoder().encode(defaultBulgeTypes()), false);
+      created = r === "ok";
+      input = await readProjectFile(path);
+    }
+    if (generation !== this.generation) return false;
+    if (input.status !== "ok") {
+      const message =
+        input.status === "missing"
+          ? t("bulge.missing", { file: path })
+          : t("bulge.unreadable", { file: path, reason: input.reason });
+      u.message.replaceChildren(h("p", { className: "error" }, message));
+      this.element.dataset.state = "error";
+      return false;
+    }
+    const session = new BulgeSession(path);
+    session.rigs = await this.readRigs();
+    if (generation !== this.generation) return false;
+    session.load(decodeText(input.bytes));
+    this.build(session);
+    if (created) this.opened!.toolbar.say(t("bulge.created", { file: path }));
+    u.message.hidden = true;
+    void this.loadPreview(session.rigs);
+    return true;
+  }
+
+  /** The project's `*.rig.json` files that read. */
+  private async readRigs(): Promise<ProjectRig[]> {
+    try {
+      const { files } = await listFiles();
+      const out: ProjectRig[] = [];
+      for (const f of files) {
+        if (f.format !== "rig" && !f.path.endsWith(".rig.json")) continue;
+        const src = await readProjectFile(f.path);
+        if (src.status !== "ok") continue;
+        const rig = readRig(decodeText(src.bytes)).model;
+        if (rig) out.push({ path: f.path, rig });
+      }
+      return out;
+    } catch {
+      return [];
+    }
+  }
+
+  /** Loads the first rig with a bulge attribute (and its mesh) into the preview. */
+  private async loadPreview(rigs: readonly ProjectRig[]): Promise<void> {
+    const o = this.opened;
+    const r = rigs.find((x) => x.rig.joints.some((j) => j.bulge)) ?? rigs[0];
+    if (!o || !r) return;
+    const meshPath = `${folderOf(r.path)}${r.rig.mesh ?? r.path.replace(/\.rig\.json$/, ".obj")}`;
+    try {
+      await o.preview.load({ rigPath: r.path, meshPath });
+      if (this.opened !== o) return;
+      o.preview.setDefinition(o.session.current);
+      o.preview.setFlex(o.flex);
+    } catch {
+      /* the preview says what went wrong itself */
+    }
+  }
+
+  private build(session: BulgeSession): void {
+    const u = this.ui;
+    const wide = window.innerWidth >= 1100;
+    const toolbar = new BulgeToolbar(session, wide);
+    const lister = new ListerPanel(session);
+    const errlog = new ErrlogPanel(session);
+    const editor = new SectionEditor(session);
+    const preview = new BulgePreview();
+    const previewPanel = h(
+      "section",
+      { className: "panel preview" },
+      tr("h2", "bulge.preview"),
+      preview.element,
+    );
+    const o: Opened = {
+      session,
+      parts: [lister, errlog, editor, toolbar],
+      toolbar,
+      preview,
+      flex: 0,
+      off: [],
+    };
+    this.opened = o;
+    const show = () => preview.setDefinition(session.current);
+    o.off.push(
+      session.signals.selection.add(() => {
+        show();
+        this.writeRoute();
+      }),
+      session.signals.definition.add(show),
+      preview.flexChanged((deg) => {
+        o.flex = deg;
+        this.writeRoute();
+      }),
+    );
+    u.left.replaceChildren(lister.element, errlog.element);
+    u.centre.replaceChildren(toolbar.element, editor.element);
+    u.right.replaceChildren(previewPanel);
+    window.addEventListener("keydown", this.onKey);
+    show();
+  }
+
+  /** Keeps the address bar a link to what is shown (catalogue, code, flex). */
+  private writeRoute(): void {
+    const o = this.opened;
+    if (!o || this.element.hidden) return;
+    const d = o.session.current;
+    const params: Record<string, string> = {};
+    if (d) params.code = String(d.code);
+    if (o.flex !== 0) params.flex = String(+o.flex.toFixed(2));
+    const file = o.session.path === CATALOGUE_FILE ? {} : { file: o.session.path };
+    history.replaceState(null, "", formatRoute({ workspace: "bulge", ...file, params }));
+  }
+
+  /** Frees the panels, the preview and the listeners. */
+  close(): void {
+    this.generation++;
+    window.removeEventListener("keydown", this.onKey);
+    const o = this.opened;
+    if (o) {
+      for (const f of o.off) f();
+      for (const p of o.parts) p.dispose?.();
+      o.preview.dispose();
+      o.session.dispose();
+    }
+    this.opened = null;
+    delete this.element.dataset.state;
+    const u = this.ui;
+    for (const el of [u.left, u.centre, u.right]) el.replaceChildren();
+    u.message.replaceChildren();
+    u.message.hidden = true;
+  }
+
+  /** Undo, redo and save keys, not while typing in a field. */
+  private key(e: KeyboardEvent): void {
+    const o = this.opened;
+    const target = e.target as HTMLElement | null;
+    if (!o || this.element.hidden) return;
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (o.toolbar.key(e)) e.preventDefault();
+  }
+}
