@@ -14,7 +14,15 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
-import { browserAvailable, CHROMIUM, differs, FLAGS, OUT } from "./browser-launch.js";
+import {
+  type BrowserStudio,
+  browserAvailable,
+  CHROMIUM,
+  differs,
+  FLAGS,
+  OUT,
+  startBrowserStudio,
+} from "./browser-launch.js";
 
 const PAGE = fileURLToPath(new URL("./bulge-preview-page/", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../web/vite.config.ts", import.meta.url));
@@ -184,4 +192,46 @@ describe.skipIf(!browserAvailable)("bulge preview in Chromium", () => {
       await page.close();
     });
   }
+});
+
+describe.skipIf(!browserAvailable)("bulge preview in the Bulges workspace", () => {
+  let studio: BrowserStudio;
+
+  beforeAll(async () => {
+    studio = await startBrowserStudio();
+  }, 60_000);
+
+  afterAll(async () => {
+    await studio?.close();
+  });
+
+  async function open(page: Page, hash: string): Promise<void> {
+    await page.goto("about:blank");
+    await page.goto(`${studio.server.url}${hash}`);
+    await page.waitForSelector('.workspace.bulge[data-state="ready"]', { timeout: 30_000 });
+    await page.waitForSelector('.bulge-preview[data-state="ready"]', { timeout: 30_000 });
+    await frames(page);
+  }
+
+  it("poses the arm from the deep link's flex, and the slider writes the flex into the address", async () => {
+    const page = await studio.page(1280, 800);
+    await open(page, "#/bulge?code=5&flex=0");
+    const rest = await stagePixels(page);
+    await open(page, "#/bulge?code=5&flex=90");
+    expect(await page.inputValue(".bulge-flex")).toBe("90");
+    const bent = await stagePixels(page);
+    expect(differs(rest, bent)).toBeGreaterThan(2000);
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, "bulge-preview-workspace-1280x800.png") });
+    await page.evaluate(() => {
+      const s = document.querySelector<HTMLInputElement>(".bulge-flex")!;
+      s.value = "60";
+      s.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.waitForFunction(() => location.hash.includes("flex=60"));
+    await page.setViewportSize({ width: 800, height: 600 });
+    await frames(page);
+    await page.screenshot({ path: join(OUT, "bulge-preview-workspace-800x600.png") });
+    await page.close();
+  });
 });

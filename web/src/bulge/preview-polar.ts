@@ -86,10 +86,18 @@ export class PolarView {
     const legend = h(
       "div",
       { className: "polar-legend" },
-      h("span", { className: "key full" }),
-      tr("span", "bulgePreview.full"),
-      h("span", { className: "key now" }),
-      tr("span", "bulgePreview.now"),
+      h(
+        "span",
+        { className: "item" },
+        h("span", { className: "key full" }),
+        tr("span", "bulgePreview.full"),
+      ),
+      h(
+        "span",
+        { className: "item" },
+        h("span", { className: "key now" }),
+        tr("span", "bulgePreview.now"),
+      ),
     );
     this.element.append(title, this.chart, legend, controls);
     this.draw();
