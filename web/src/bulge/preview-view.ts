@@ -42,7 +42,10 @@ export class PreviewView {
   /** The extent {@link fit} frames: every pose {@link include}d since the mesh was set. */
   private readonly extent = new THREE.Box3();
   private readonly centre = new THREE.Vector3();
-  private readonly size = new THREE.Vector3();
+  private readonly back = new THREE.Vector3();
+  private readonly right = new THREE.Vector3();
+  private readonly up = new THREE.Vector3();
+  private readonly corner = new THREE.Vector3();
 
   constructor(readonly container: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -141,14 +144,29 @@ export class PreviewView {
     if (this.extent.isEmpty()) this.box.setFromArray(p);
     else this.box.copy(this.extent);
     this.box.getCenter(this.centre);
-    const radius = Math.max(this.box.getSize(this.size).length() / 2, 1e-3);
-    const vertical = THREE.MathUtils.degToRad(this.camera.fov / 2);
-    const horizontal = Math.atan(Math.tan(vertical) * this.camera.aspect);
-    const distance = (1.05 * radius) / Math.sin(Math.min(vertical, horizontal));
     const [fx, fy, fz] = this.direction.from;
     const [ux, uy, uz] = this.direction.up;
-    this.camera.up.set(ux, uy, uz);
-    this.camera.position.set(fx, fy, fz).normalize().multiplyScalar(distance).add(this.centre);
+    const back = this.back.set(fx, fy, fz).normalize();
+    const right = this.right.set(ux, uy, uz).cross(back).normalize();
+    const up = this.up.copy(back).cross(right);
+    // The nearest camera distance at which every corner of the box is inside both fields of view.
+    const tanV = Math.tan(THREE.MathUtils.degToRad(this.camera.fov / 2));
+    const tanH = tanV * this.camera.aspect;
+    let distance = 0;
+    for (let k = 0; k < 8; k++) {
+      const c = this.corner.set(
+        k & 1 ? this.box.max.x : this.box.min.x,
+        k & 2 ? this.box.max.y : this.box.min.y,
+        k & 4 ? this.box.max.z : this.box.min.z,
+      );
+      c.sub(this.centre);
+      const need =
+        Math.max(Math.abs(c.dot(right)) / tanH, Math.abs(c.dot(up)) / tanV) + c.dot(back);
+      distance = Math.max(distance, need);
+    }
+    distance = Math.max(distance * 1.08, 1e-3);
+    this.camera.up.copy(up);
+    this.camera.position.copy(back).multiplyScalar(distance).add(this.centre);
     this.camera.near = distance / 100;
     this.camera.far = distance * 100;
     this.camera.updateProjectionMatrix();
