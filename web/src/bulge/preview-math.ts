@@ -45,26 +45,31 @@ export function polarProfile(
 ): Float64Array {
   out.fill(0);
   if (c.angles.length === 0) return out;
-  const pair = new Float64Array(2);
-  const tmp = new Float64Array(2);
   for (let k = 0; k < samples; k++) {
     const phi = (2 * Math.PI * k) / samples;
     if (at !== "peak") {
-      bulgeAt(c, Math.min(1, Math.max(0, at)), phi, pair, tmp);
-      out[k] = pair[1]!;
+      out[k] = awayAt(c, Math.min(1, Math.max(0, at)), phi);
       continue;
     }
     let best = 0;
-    const probe = (u: number) => {
-      bulgeAt(c, u, phi, pair, tmp);
-      if (Math.abs(pair[1]!) > Math.abs(best)) best = pair[1]!;
-    };
-    for (let i = 0; i <= PEAK_STEPS; i++) probe(i / PEAK_STEPS);
-    // The profiles interpolate their keypoints without overshoot: the extremes sit at keypoints.
-    for (const u of c.u) probe(u);
+    for (let i = 0; i <= PEAK_STEPS + c.u.length; i++) {
+      // The profiles interpolate their keypoints without overshoot: the extremes sit at keypoints.
+      const u = i <= PEAK_STEPS ? i / PEAK_STEPS : c.u[i - PEAK_STEPS - 1]!;
+      const y = awayAt(c, u, phi);
+      if (Math.abs(y) > Math.abs(best)) best = y;
+    }
     out[k] = best;
   }
   return out;
+}
+
+const pair = new Float64Array(2);
+const tmp = new Float64Array(2);
+
+/** The engine's away-from-bone displacement at (u, φ). */
+function awayAt(c: CompiledBulge, u: number, phi: number): number {
+  bulgeAt(c, u, phi, pair, tmp);
+  return pair[1]!;
 }
 
 /** How a polar curve is drawn: centre, the radius of the bone's surface (y = 0) and units per bone length of y. */

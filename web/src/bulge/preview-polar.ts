@@ -117,6 +117,7 @@ export class PolarView {
 
   /** Redraws with the current amount only (the flex moved). */
   setAmount(amount: number): void {
+    if (amount === this.amount) return;
     this.amount = amount;
     if (this.compiled) this.now.setAttribute("d", polarPath(this.profile, FRAME, amount));
   }

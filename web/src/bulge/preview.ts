@@ -139,6 +139,7 @@ export class BulgePreview {
   setDefinition(def: BulgeDefinition | undefined): void {
     this.definition = def;
     this.compiled = def ? compileBulge(def) : undefined;
+    this.polar.update(this.compiled, this.amount());
     this.applyDefinition();
     this.schedule();
   }
@@ -165,6 +166,12 @@ export class BulgePreview {
     this.flex.clear();
     this.view.dispose();
     this.element.remove();
+  }
+
+  /** The bulge's amount × scale at the current flex (0 before a rig is loaded). */
+  private amount(): number {
+    const l = this.loaded;
+    return l ? bulgeAmount(this.degrees, l.term.fullAngle) * l.term.scale : 0;
   }
 
   private applyDefinition(): void {
@@ -195,9 +202,9 @@ export class BulgePreview {
   private deform(): void {
     this.flexValue.textContent = `${Math.round(this.degrees)}°`;
     const l = this.loaded;
-    const amount = l ? bulgeAmount(this.degrees, l.term.fullAngle) * l.term.scale : 0;
+    const amount = this.amount();
     this.amountText.textContent = t("bulgePreview.amount", { percent: Math.round(amount * 100) });
-    this.polar.update(this.compiled, amount);
+    this.polar.setAmount(amount);
     const positions = this.view.positions;
     const ends = this.view.boneEnds;
     if (!l || !positions || !ends) return;
