@@ -104,7 +104,7 @@ describe.skipIf(!browserAvailable)("bulge preview in Chromium", () => {
     const bent = await stagePixels(page);
     expect(await page.evaluate(() => window.heard)).toEqual([90]);
     expect(await page.textContent(".bulge-flex-value")).toBe("90°");
-    expect(differs(rest, bent)).toBeGreaterThan(2000);
+    expect(differs(rest, bent)).toBeGreaterThan(5000);
     // At 90° of Generic's 120° full angle, scale 0.5: smoothstep(0.75) · 0.5 = 42 %.
     expect(await page.textContent(".bulge-amount")).toContain("42");
     const bentPolar = await page.getAttribute(".bulge-polar-chart path.now", "d");
@@ -113,7 +113,7 @@ describe.skipIf(!browserAvailable)("bulge preview in Chromium", () => {
     await page.evaluate(() => window.preview.setDefinition(undefined));
     await frames(page);
     const flat = await stagePixels(page);
-    expect(differs(bent, flat)).toBeGreaterThan(100);
+    expect(differs(bent, flat)).toBeGreaterThan(1000);
     expect(await page.getAttribute(".bulge-polar-chart path.now", "d")).toBe("");
     // setFlex from outside moves the slider without echoing to the listeners; it clamps to the range.
     await page.evaluate(() => window.preview.setFlex(400));
@@ -220,7 +220,7 @@ describe.skipIf(!browserAvailable)("bulge preview in the Bulges workspace", () =
     await open(page, "#/bulge?code=5&flex=90");
     expect(await page.inputValue(".bulge-flex")).toBe("90");
     const bent = await stagePixels(page);
-    expect(differs(rest, bent)).toBeGreaterThan(2000);
+    expect(differs(rest, bent)).toBeGreaterThan(5000);
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: join(OUT, "bulge-preview-workspace-1280x800.png") });
     await page.evaluate(() => {
@@ -232,6 +232,50 @@ describe.skipIf(!browserAvailable)("bulge preview in the Bulges workspace", () =
     await page.setViewportSize({ width: 800, height: 600 });
     await frames(page);
     await page.screenshot({ path: join(OUT, "bulge-preview-workspace-800x600.png") });
+    await page.close();
+  });
+
+  it("follows an edit in the section editor live, and undo brings the picture back", async () => {
+    const page = await studio.page(1280, 800);
+    await open(page, "#/bulge?code=5&flex=120");
+    const before = await stagePixels(page);
+    const polarBefore = await page.getAttribute(".bulge-polar-chart path.full", "d");
+    // Drag Generic's middle X icon (0.5, 0.25) down to about y = 0: the biceps flattens.
+    const cross = (await page.locator('.section-chart .kp-cross[data-index="1"]').boundingBox())!;
+    const base = (await page
+      .locator('.section-chart circle.kp-circle[data-index="1"]')
+      .boundingBox())!;
+    await page.mouse.move(cross.x + cross.width / 2, cross.y + cross.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(cross.x + cross.width / 2, base.y + base.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await frames(page);
+    const after = await stagePixels(page);
+    expect(differs(before, after)).toBeGreaterThan(1000);
+    expect(await page.getAttribute(".bulge-polar-chart path.full", "d")).not.toBe(polarBefore);
+    await page.locator("button.undo").click();
+    await frames(page);
+    expect(differs(before, await stagePixels(page))).toBeLessThan(50);
+    expect(await page.getAttribute(".bulge-polar-chart path.full", "d")).toBe(polarBefore);
+    await page.close();
+  });
+
+  it("speaks Russian without cutting anything off", async () => {
+    const page = await studio.page(1280, 800);
+    await page.addInitScript(() => localStorage.setItem("deforma.lang", "ru"));
+    await open(page, "#/bulge?code=1&flex=100");
+    expect(await page.textContent(".bulge-flex-label")).toContain("Сгиб локтя");
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, "bulge-preview-workspace-ru-1280x800.png") });
+    const overflow = await page.evaluate(() => {
+      const panel = document.querySelector(".bulge-preview")!.getBoundingClientRect();
+      return [...document.querySelectorAll(".bulge-preview *")]
+        .filter((e) => e.getClientRects().length > 0)
+        .map((e) => ({ e: e.className.toString() || e.tagName, r: e.getBoundingClientRect() }))
+        .filter(({ r }) => r.right > panel.right + 0.5 || r.left < panel.left - 0.5)
+        .map(({ e }) => e);
+    });
+    expect(overflow).toEqual([]);
     await page.close();
   });
 });

@@ -35,7 +35,7 @@ function svg<K extends keyof SVGElementTagNameMap>(
 export class PolarView {
   readonly element = h("div", { className: "bulge-polar" });
   private readonly chart = svg("svg", {
-    viewBox: "-132 -126 264 252",
+    viewBox: "-138 -128 276 256",
     role: "img",
     class: "bulge-polar-chart",
   });
@@ -65,7 +65,7 @@ export class PolarView {
     for (const deg of [0, 90, 180, 270]) {
       const [x, y] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5);
       grid.append(svg("line", { x1: 0, y1: 0, x2: x, y2: y, class: "axis" }));
-      const [lx, ly] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5 + 14);
+      const [lx, ly] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5 + 16);
       const label = svg("text", { x: lx, y: ly, class: "angle-label" });
       label.textContent = `${deg}°`;
       grid.append(label);
