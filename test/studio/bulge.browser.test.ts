@@ -76,6 +76,12 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await selectedCode()).toBe("5");
     expect(new URL(page.url()).hash).toBe("#/bulge?code=5&flex=30");
     expect(await page.locator(".section-tab").allTextContents()).toEqual(["0°", "180°"]);
+    // The file list opens the catalogue here.
+    const link = page.locator('.file-list li[data-path="misc_data/bulge_types"] a').first();
+    expect(await link.getAttribute("href")).toBe("#/bulge?file=misc_data%2Fbulge_types");
+    await link.click();
+    await page.waitForSelector('.workspace.bulge[data-state="ready"]');
+    expect(await page.locator(".bulge-item").count()).toBeGreaterThan(4);
   });
 
   it("dragging a keypoint past its neighbour stops at the limit; undo and redo", async () => {
@@ -107,6 +113,39 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await circle(1).getAttribute("cx")).toBe(before);
     await page.keyboard.press("Control+Shift+Z");
     expect(Number(await circle(1).getAttribute("cx"))).toBe(after);
+  });
+
+  it("Escape during a drag puts the keypoint back and records nothing", async () => {
+    const cross = page.locator('.section-chart .kp-cross[data-index="1"]');
+    const at = await cross.getAttribute("transform");
+    const box = (await cross.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 60, box.y + 40, { steps: 4 });
+    expect(await cross.getAttribute("transform")).not.toBe(at);
+    await page.keyboard.press("Escape");
+    await page.mouse.up();
+    expect(await cross.getAttribute("transform")).toBe(at);
+    // The last edit is still the earlier drag of the circle: undo moves the circle, not the X.
+    const cx = await circle(1).getAttribute("cx");
+    await page.locator("button.undo").click();
+    expect(await circle(1).getAttribute("cx")).not.toBe(cx);
+    await page.locator("button.redo").click();
+    expect(await circle(1).getAttribute("cx")).toBe(cx);
+  });
+
+  it("leaving the workspace keeps unsaved edits", async () => {
+    const cx = await circle(1).getAttribute("cx");
+    await page.evaluate(() => {
+      location.hash = "#/live";
+    });
+    await page.waitForSelector('.workspace.coming[data-ws="live"]:not([hidden])');
+    await page.evaluate(() => {
+      location.hash = "#/bulge?code=5";
+    });
+    await page.waitForSelector('.workspace.bulge[data-state="ready"]');
+    expect(await page.locator(".bulge-toolbar").getAttribute("data-unsaved")).toBe("true");
+    expect(await circle(1).getAttribute("cx")).toBe(cx);
   });
 
   it("save writes the file: the dragged value changes, nothing else; the rigs are named", async () => {
@@ -146,6 +185,10 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await page.locator(".lister .refusal").textContent()).toContain(
       "Code 1 is already used",
     );
+    await page.locator("input.bulge-code").fill("");
+    await page.locator("input.bulge-code").press("Enter");
+    expect(await page.locator(".lister .refusal").textContent()).toContain("integer ≥ 0");
+    expect(await selectedCode()).toBe("5");
     expect(await page.locator(".rig-uses").textContent()).toContain("arm.rig.json (elbow)");
     dialogs.length = 0;
     answer = false;
@@ -171,14 +214,17 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await page.locator(".src-line.marked").textContent()).toContain('bulge: "Twin"');
   });
 
-  for (const [w, hgt] of [
-    [800, 600],
-    [1280, 800],
+  for (const [w, hgt, lang] of [
+    [800, 600, "en"],
+    [1280, 800, "en"],
+    [1024, 640, "ru"],
   ] as const) {
-    it(`lays out without overlap at ${w}×${hgt}`, async () => {
+    it(`lays out without overlap at ${w}×${hgt} (${lang})`, async () => {
       await page.setViewportSize({ width: w, height: hgt });
       await open("#/bulge?code=1");
-      await page.screenshot({ path: join(OUT, `bulge-${w}x${hgt}.png`) });
+      await page.selectOption("select.lang", lang);
+      await page.locator(".kp-circle").nth(1).click();
+      await page.screenshot({ path: join(OUT, `bulge-${w}x${hgt}-${lang}.png`) });
       const boxes = await page.evaluate(() =>
         [".bulge-left", ".bulge-centre", ".bulge-right", "aside.files"].map((s) => {
           const r = document.querySelector(s)!.getBoundingClientRect();
@@ -196,6 +242,11 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
       expect(chart.width).toBeGreaterThan(250);
       const save = (await page.locator("button.save").boundingBox())!;
       expect(save.x + save.width).toBeLessThanOrEqual(w);
+      for (const b of await page.locator(".section-editor .row button").all()) {
+        const r = (await b.boundingBox())!;
+        expect(r.x + r.width, (await b.getAttribute("title")) ?? "").toBeLessThanOrEqual(w);
+      }
+      await page.selectOption("select.lang", "en");
     });
   }
 });

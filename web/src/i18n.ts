@@ -145,6 +145,7 @@ const en = {
   "bulge.unsaved": "Unsaved changes",
   "bulge.clean": "No unsaved changes",
   "bulge.preview": "Preview",
+  "bulge.discard": "{file} has unsaved changes. Discard them?",
 } as const;
 
 /** A key of the string catalogue. */
@@ -292,6 +293,7 @@ const ru: Record<MessageKey, string> = {
   "bulge.unsaved": "Есть несохранённые изменения",
   "bulge.clean": "Несохранённых изменений нет",
   "bulge.preview": "Просмотр",
+  "bulge.discard": "В {file} есть несохранённые изменения. Отбросить их?",
 };
 
 /** Languages of the studio, with their own names. */

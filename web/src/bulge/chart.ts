@@ -20,7 +20,7 @@ const NS = "http://www.w3.org/2000/svg";
 /** The chart's own coordinates (the SVG scales to its box). */
 const W = 640;
 const H = 300;
-const M = { left: 44, right: 16, top: 14, bottom: 30 } as const;
+const M = { left: 48, right: 16, top: 14, bottom: 30 } as const;
 const PW = W - M.left - M.right;
 const PH = H - M.top - M.bottom;
 
@@ -66,6 +66,10 @@ export class SectionChart {
     this.element.addEventListener("pointermove", (e) => this.move(e));
     this.element.addEventListener("pointerup", (e) => this.end(e));
     this.element.addEventListener("pointercancel", (e) => this.end(e));
+    this.element.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.cancel();
+    });
+    window.addEventListener("keydown", this.onEscape);
   }
 
   /** The keypoints shown. */
@@ -105,7 +109,7 @@ export class SectionChart {
           class: y === 0 ? "bone" : "grid",
         }),
       );
-      g.append(el("text", { x: M.left - 6, y: py(y) + 4, "text-anchor": "end" }, String(y)));
+      g.append(el("text", { x: M.left - 11, y: py(y) + 4, "text-anchor": "end" }, String(y)));
     }
     return g;
   }
@@ -218,6 +222,28 @@ export class SectionChart {
     this.session.commit(d.before);
     this.render();
     this.onChange();
+  }
+
+  private readonly onEscape = (e: KeyboardEvent) => {
+    if (e.key === "Escape" && this.drag) {
+      e.preventDefault();
+      this.cancel();
+    }
+  };
+
+  /** Escape during a drag puts the keypoint back where the drag started (nothing recorded). */
+  cancel(): void {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    this.session.commit(d.before, d.before);
+    this.render();
+    this.onChange();
+  }
+
+  /** Stops listening to the window. */
+  dispose(): void {
+    window.removeEventListener("keydown", this.onEscape);
   }
 
   /** The range the dragged value may take now (for the readout), if a drag is on. */

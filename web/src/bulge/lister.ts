@@ -33,7 +33,10 @@ export class ListerPanel {
   constructor(private readonly session: BulgeSession) {
     const s = session;
     this.name.addEventListener("change", () => this.refuse(s.rename(this.name.value)));
-    this.code.addEventListener("change", () => this.refuse(s.recode(Number(this.code.value))));
+    this.code.addEventListener("change", () => {
+      const raw = this.code.value.trim();
+      this.refuse(s.recode(raw === "" ? Number.NaN : Number(raw)));
+    });
     this.render();
     this.off.push(
       s.signals.list.add(() => this.render()),

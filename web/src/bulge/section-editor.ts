@@ -47,21 +47,35 @@ export class SectionEditor {
   /** Builds the panel (also after a language switch). */
   render(): void {
     const s = this.session;
+    const wide = window.innerWidth >= 1100;
     this.buttons.replaceChildren(
-      toolButton("add-keypoint", "plus", "bulge.addKeypoint", () => this.addKeypoint(), false),
-      toolButton(
-        "remove-keypoint",
-        "trash",
-        "bulge.removeKeypoint",
-        () => this.removeKeypoint(),
-        false,
+      h(
+        "span",
+        { className: "group" },
+        toolButton("add-keypoint", "plus", "bulge.addKeypoint", () => this.addKeypoint(), wide),
+        toolButton(
+          "remove-keypoint",
+          "trash",
+          "bulge.removeKeypoint",
+          () => this.removeKeypoint(),
+          wide,
+        ),
       ),
-      h("span", { className: "sep" }),
-      h("label", { className: "angle-field", title: t("bulge.sectionAngle") }, "∠", this.angle),
-      toolButton("add-section", "plus", "bulge.addSection", () => this.addSection()),
-      toolButton("remove-section", "trash", "bulge.removeSection", () => {
-        s.removeSection();
-      }),
+      h(
+        "span",
+        { className: "group" },
+        h("label", { className: "angle-field", title: t("bulge.sectionAngle") }, "∠", this.angle),
+        toolButton("add-section", "plus", "bulge.addSection", () => this.addSection(), wide),
+        toolButton(
+          "remove-section",
+          "trash",
+          "bulge.removeSection",
+          () => {
+            s.removeSection();
+          },
+          wide,
+        ),
+      ),
     );
     this.angle.ariaLabel = t("bulge.sectionAngle");
     this.element.replaceChildren(
@@ -148,6 +162,7 @@ export class SectionEditor {
 
   /** Stops listening. */
   dispose(): void {
+    this.chart.dispose();
     for (const f of this.off) f();
   }
 }

@@ -34,6 +34,7 @@ export class BulgeToolbar {
         if (session.unsaved) this.message = "";
         this.render();
       }),
+      session.signals.definition.add(() => this.render()),
     );
     this.render();
   }

@@ -41,6 +41,8 @@ function folderOf(path: string): string {
 export class BulgeWorkspace implements Workspace {
   readonly element = h("section", { className: "workspace bulge" });
   private opened: Opened | null = null;
+  /** A catalogue with unsaved edits kept while the workspace is closed (leaving the tab loses nothing). */
+  private kept: BulgeSession | null = null;
   private generation = 0;
   private readonly ui = {
     message: h("div", { className: "message" }),
@@ -56,6 +58,9 @@ export class BulgeWorkspace implements Workspace {
       u.message,
       h("div", { className: "bulge-grid" }, u.left, u.centre, u.right),
     );
+    window.addEventListener("beforeunload", (e) => {
+      if ((this.opened?.session ?? this.kept)?.unsaved) e.preventDefault();
+    });
     onLanguageChange(() => {
       for (const p of this.opened?.parts ?? []) p.render?.();
       this.opened?.toolbar.render();
@@ -65,6 +70,16 @@ export class BulgeWorkspace implements Workspace {
   /** Opens the route's catalogue (the project's by default), then applies `code` and `flex`. */
   async open(route: Route): Promise<void> {
     const path = route.file ?? CATALOGUE_FILE;
+    const edited = this.opened?.session ?? this.kept;
+    if (edited?.unsaved && edited.path !== path) {
+      if (!window.confirm(t("bulge.discard", { file: edited.path }))) {
+        if (this.opened) this.writeRoute();
+        else window.location.hash = formatRoute({ workspace: "bulge", file: edited.path });
+        return;
+      }
+      edited.history.clear();
+      edited.load(edited.text);
+    }
     if (!this.opened || this.opened.session.path !== path) {
       this.close();
       const generation = ++this.generation;
@@ -85,6 +100,17 @@ export class BulgeWorkspace implements Workspace {
   /** Reads (or creates) the catalogue, the rigs, and builds the panels. */
   private async load(path: string, generation: number): Promise<boolean> {
     const u = this.ui;
+    const kept = this.kept;
+    if (kept) {
+      this.kept = null;
+      if (kept.path === path) {
+        this.build(kept);
+        u.message.hidden = true;
+        void this.loadPreview(kept.rigs);
+        return true;
+      }
+      kept.dispose();
+    }
     u.message.replaceChildren(h("p", {}, t("bulge.loading", { file: path })));
     u.message.hidden = false;
     let input = await readProjectFile(path);
@@ -213,7 +239,8 @@ export class BulgeWorkspace implements Workspace {
       for (const f of o.off) f();
       for (const p of o.parts) p.dispose?.();
       o.preview.dispose();
-      o.session.dispose();
+      if (o.session.unsaved) this.kept = o.session;
+      else o.session.dispose();
     }
     this.opened = null;
     delete this.element.dataset.state;
