@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type BulgeDefinition, bulgeAt, compileBulge } from "../../src/bulge/index.js";
 import {
+  bulgeTint,
   flexRange,
   polarPath,
   polarPoint,
   polarProfile,
+  TINT_BASE,
+  TINT_HOT,
   vertexNormals,
 } from "../../web/src/bulge/preview-math.js";
 
@@ -120,5 +123,22 @@ describe("vertexNormals", () => {
     expect(Math.hypot(x!, y!, z!)).toBeCloseTo(1, 6);
     expect(z! / -y!).toBeCloseTo(2, 5);
     expect([...out.slice(12)]).toEqual([0, 0, 0]);
+  });
+});
+
+describe("bulgeTint", () => {
+  it("is the skin where nothing moved, hot at the reach and beyond, halfway at half of it", () => {
+    const rest = [0, 0, 0, 1, 1, 1, 2, 2, 2];
+    const bulged = [0, 0, 0, 1, 1.05, 1, 2.3, 2, 2];
+    const out = bulgeTint(rest, bulged, 0.1, new Float32Array(9));
+    expect([...out.slice(0, 3)]).toEqual([...Float32Array.from(TINT_BASE)]);
+    for (let c = 0; c < 3; c++) {
+      expect(out[3 + c]).toBeCloseTo((TINT_BASE[c]! + TINT_HOT[c]!) / 2, 6);
+      expect(out[6 + c]).toBeCloseTo(TINT_HOT[c]!, 6);
+    }
+  });
+  it("stays the skin colour with no reach", () => {
+    const out = bulgeTint([0, 0, 0], [1, 0, 0], 0, new Float32Array(3));
+    expect([...out]).toEqual([...Float32Array.from(TINT_BASE)]);
   });
 });

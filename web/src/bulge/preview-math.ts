@@ -156,3 +156,35 @@ function addTo(out: Float32Array, v: number, x: number, y: number, z: number): v
   out[v + 1] = out[v + 1]! + y;
   out[v + 2] = out[v + 2]! + z;
 }
+
+/** The skin's colour where nothing bulges, and where the bulge reaches its `reach` (linear RGB, 0–1). */
+export const TINT_BASE: readonly [number, number, number] = [0.69, 0.36, 0.25];
+export const TINT_HOT: readonly [number, number, number] = [0.75, 0.05, 0.02];
+
+/**
+ * Per-vertex colours (r, g, b into `out`) showing how far each vertex was
+ * bulged: the distance between `rest` and `bulged` over `reach` (clamped
+ * to 1) blends {@link TINT_BASE} into {@link TINT_HOT}. Allocates nothing.
+ */
+export function bulgeTint(
+  rest: ArrayLike<number>,
+  bulged: ArrayLike<number>,
+  reach: number,
+  out: Float32Array,
+): Float32Array {
+  const scale = reach > 0 ? 1 / reach : 0;
+  const [r0, g0, b0] = TINT_BASE;
+  const [r1, g1, b1] = TINT_HOT;
+  for (let v = 0; v + 2 < out.length; v += 3) {
+    const d = Math.hypot(
+      bulged[v]! - rest[v]!,
+      bulged[v + 1]! - rest[v + 1]!,
+      bulged[v + 2]! - rest[v + 2]!,
+    );
+    const t = Math.min(1, d * scale);
+    out[v] = r0 + (r1 - r0) * t;
+    out[v + 1] = g0 + (g1 - g0) * t;
+    out[v + 2] = b0 + (b1 - b0) * t;
+  }
+  return out;
+}

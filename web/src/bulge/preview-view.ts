@@ -23,7 +23,7 @@ export class PreviewView {
   private readonly triad = new AxesTriad();
   private readonly resize: ResizeObserver;
   private readonly material = new THREE.MeshStandardMaterial({
-    color: 0xd9a38a,
+    vertexColors: true,
     roughness: 0.6,
     metalness: 0,
     side: THREE.DoubleSide,
@@ -83,6 +83,9 @@ export class PreviewView {
     normal.setUsage(THREE.DynamicDrawUsage);
     geometry.setAttribute("position", position);
     geometry.setAttribute("normal", normal);
+    const colour = new THREE.BufferAttribute(new Float32Array(positions.length), 3);
+    colour.setUsage(THREE.DynamicDrawUsage);
+    geometry.setAttribute("color", colour);
     geometry.setIndex(new THREE.BufferAttribute(triangles, 1));
     this.triangles = triangles;
     this.extent.makeEmpty();
@@ -106,12 +109,17 @@ export class PreviewView {
     return this.mesh?.geometry.getAttribute("position").array as Float32Array | undefined;
   }
 
+  /** The per-vertex colour array (r, g, b, linear) to write into; call {@link commit} after. */
+  get colours(): Float32Array | undefined {
+    return this.mesh?.geometry.getAttribute("color").array as Float32Array | undefined;
+  }
+
   /** The bone segments' array (head, tail per bone) to write into; call {@link commit} after. */
   get boneEnds(): Float32Array | undefined {
     return this.bones?.geometry.getAttribute("position").array as Float32Array | undefined;
   }
 
-  /** Uploads the rewritten positions, recomputes the normals and renders. */
+  /** Uploads the rewritten positions and colours, recomputes the normals and renders. */
   commit(): void {
     if (!this.mesh || !this.bones) return;
     const g = this.mesh.geometry;
@@ -120,6 +128,7 @@ export class PreviewView {
     vertexNormals(position.array, this.triangles, normal.array as Float32Array);
     position.needsUpdate = true;
     normal.needsUpdate = true;
+    g.getAttribute("color").needsUpdate = true;
     (this.bones.geometry.getAttribute("position") as THREE.BufferAttribute).needsUpdate = true;
     this.render();
   }

@@ -28,7 +28,7 @@ import { h } from "../dom.js";
 import { type MessageKey, onLanguageChange, t, tr } from "../i18n.js";
 import { Signal } from "../shell/signal.js";
 import { toolButton } from "../shell/tool-button.js";
-import { flexRange } from "./preview-math.js";
+import { bulgeTint, flexRange } from "./preview-math.js";
 import { PolarView } from "./preview-polar.js";
 import { PreviewView } from "./preview-view.js";
 
@@ -42,6 +42,10 @@ interface Loaded {
   /** Flex angles in rig order; the term's driver is the slider's joint. */
   readonly angles: Float64Array;
   readonly matrices: Float64Array;
+  /** The mesh's rest positions. */
+  readonly rest: Float32Array;
+  /** A bulge this far (mesh units; a tenth of the bulged bone) shows fully in the tint. */
+  readonly reach: number;
 }
 
 /** A file that failed, as a translated message. */
@@ -207,9 +211,12 @@ export class BulgePreview {
     this.polar.setAmount(amount);
     const positions = this.view.positions;
     const ends = this.view.boneEnds;
-    if (!l || !positions || !ends) return;
+    const colours = this.view.colours;
+    if (!l || !positions || !ends || !colours) return;
     l.angles[l.term.driver] = this.degrees;
     l.deformer.deform(l.angles, positions);
+    // The tint shows where and how far the skin bulged (before skinning, in the rest frame).
+    bulgeTint(l.rest, l.deformer.bulgedRest(l.angles), l.reach, colours);
     const m = jointMatrices(l.rig, l.parents, l.angles, l.matrices);
     l.rig.joints.forEach((j, i) => {
       transform(m, i * 12, j.head, ends, i * 6);
@@ -266,6 +273,8 @@ async function readPreview(
     term,
     angles: new Float64Array(rig.joints.length),
     matrices: new Float64Array(rig.joints.length * 12),
+    rest: positions,
+    reach: 0.1 * boneLength(rig, term.bone),
   };
   return { state, positions, triangles: triangulate(meshRead.model) };
 }
@@ -305,4 +314,9 @@ function transform(
     const k = at + r * 4;
     out[o + r] = m[k]! * x + m[k + 1]! * y + m[k + 2]! * z + m[k + 3]!;
   }
+}
+
+function boneLength(rig: Rig, bone: number): number {
+  const j = rig.joints[bone]!;
+  return Math.hypot(j.tail[0] - j.head[0], j.tail[1] - j.head[1], j.tail[2] - j.head[2]);
 }
