@@ -150,11 +150,13 @@ export class BulgeDeformer {
     const rest = this.rest;
     const n = this.vertexCount * 3;
     for (let i = 0; i < n; i++) p[i] = rest[i]!;
-    this.terms.forEach((t, k) => {
+    const terms = this.terms;
+    for (let k = 0; k < terms.length; k++) {
+      const t = terms[k]!;
       const c = this.compiled[k];
       const amount = bulgeAmount(angles[t.driver] ?? 0, t.fullAngle) * t.scale;
       if (c && c.angles.length > 0 && amount !== 0) this.addBulge(c, k * FRAME, amount);
-    });
+    }
     return p;
   }
 

@@ -44,18 +44,25 @@ export function jointMatrices(
   angles: ArrayLike<number>,
   out: Float64Array = new Float64Array(rig.joints.length * 12),
 ): Float64Array {
-  const r = new Float64Array(12);
+  const r = ROTATION;
   const joints = rig.joints;
   for (let j = 0; j < joints.length; j++) {
     const joint = joints[j]!;
     rotationAbout(joint.head, joint.flexAxis, ((angles[j] ?? 0) * Math.PI) / 180, r);
     const p = parents[j]!;
-    const m = out.subarray(j * 12, j * 12 + 12);
-    if (p < 0 || p >= j) m.set(r);
-    else compose(out.subarray(p * 12, p * 12 + 12), r, m);
+    if (p < 0 || p >= j) out.set(r, j * 12);
+    else {
+      for (let k = 0; k < 12; k++) PARENT[k] = out[p * 12 + k]!;
+      out.set(compose(PARENT, r, COMPOSED), j * 12);
+    }
   }
   return out;
 }
+
+// Scratch of jointMatrices (called per frame: no allocation per joint).
+const ROTATION = new Float64Array(12);
+const PARENT = new Float64Array(12);
+const COMPOSED = new Float64Array(12);
 
 /** The rotation by `radians` about the line through `point` along `axis` (right-hand rule), into `out`. */
 export function rotationAbout(

@@ -10,6 +10,7 @@ import {
   type BulgeDefinition,
   copyDefinition,
   type ErrlogEntry,
+  freeCode,
   jointsUsingCode,
   nameProblem,
   type Rig,
@@ -270,9 +271,7 @@ export class BulgeSession implements DefinitionList {
 
   /** Adds a new definition (a flat profile, the first free code, a unique name) after the selected one. */
   addDefinition(baseName: string): void {
-    const used = new Set(this.bulges.map((b) => b.code));
-    let code = 0;
-    while (used.has(code)) code++;
+    const code = freeCode(this);
     let name = baseName;
     for (let n = 2; this.bulges.some((b) => b.name === name); n++) name = `${baseName} ${n}`;
     const def: BulgeDefinition = {
