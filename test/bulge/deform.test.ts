@@ -186,6 +186,18 @@ describe("the deformer", () => {
     expect(maxDiff(zero.deform(angles), noBulge.deform(angles))).toBe(0);
   });
 
+  it("deform is skin of bulgedRest; jointMatrices writes the same into a reused array", () => {
+    const d = new BulgeDeformer(rig, [GENERIC], rest);
+    const angles = poseAngles(rig, { elbow: 70, shoulder: -25 }).angles;
+    const once = d.deform(angles);
+    expect(maxDiff(d.skin(d.bulgedRest(angles), angles), once)).toBe(0);
+    const parents = parentIndices(rig);
+    const reused = jointMatrices(rig, parents, poseAngles(rig, { elbow: 10 }).angles);
+    jointMatrices(rig, parents, angles, reused);
+    expect(maxDiff(reused, jointMatrices(rig, parents, angles))).toBe(0);
+    expect(maxDiff(d.deform(angles), once)).toBe(0);
+  });
+
   it("vertices outside the span or beyond the radius are not moved by the bulge", () => {
     const d = new BulgeDeformer(rig, [GENERIC], rest);
     const bulged = d.bulgedRest(poseAngles(rig, { elbow: 90 }).angles);

@@ -79,12 +79,12 @@ export function mergeCatalogues(a: BulgeCatalogue, b: BulgeCatalogue): MergeResu
 }
 
 /** The codes of a catalogue's definitions. */
-export function usedCodes(catalogue: Pick<BulgeCatalogue, "bulges">): Set<number> {
+export function usedCodes(catalogue: BulgeCatalogue): Set<number> {
   return new Set(catalogue.bulges.map((d) => d.code));
 }
 
 /** The smallest code ≥ 0 no definition of the catalogue uses. */
-export function freeCode(catalogue: Pick<BulgeCatalogue, "bulges">): number {
+export function freeCode(catalogue: BulgeCatalogue): number {
   const used = usedCodes(catalogue);
   let c = 0;
   while (used.has(c)) c++;

@@ -113,7 +113,19 @@ export class BulgeDeformer {
     angles: ArrayLike<number>,
     out: Float32Array = new Float32Array(this.vertexCount * 3),
   ): Float32Array {
-    const bulged = this.bulgedRest(angles);
+    return this.skin(this.bulgedRest(angles), angles, out);
+  }
+
+  /**
+   * The linear-blend skin of `bulged` (x, y, z per vertex in the rest pose,
+   * e.g. {@link bulgedRest}'s result) for the flex `angles` into `out`.
+   * Returns `out`.
+   */
+  skin(
+    bulged: ArrayLike<number>,
+    angles: ArrayLike<number>,
+    out: Float32Array = new Float32Array(this.vertexCount * 3),
+  ): Float32Array {
     const m = jointMatrices(this.rig, this.parents, angles, this.matrices);
     const { index, weight } = this.weights;
     const n = this.vertexCount;

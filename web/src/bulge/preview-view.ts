@@ -6,6 +6,7 @@
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { AxesTriad } from "../three/axes-triad.js";
+import { sizeToContainer } from "../three/canvas-size.js";
 import { vertexNormals } from "./preview-math.js";
 
 /** Where the camera looks from and which way is up, in the mesh's frame. */
@@ -217,13 +218,7 @@ export class PreviewView {
   }
 
   private fitCanvas(): void {
-    const w = Math.max(1, this.container.clientWidth);
-    const h = Math.max(1, this.container.clientHeight);
-    this.renderer.setSize(w, h, false);
-    this.renderer.domElement.style.width = "100%";
-    this.renderer.domElement.style.height = "100%";
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
+    sizeToContainer(this.renderer, this.camera, this.container);
     if (this.fitted) this.fit();
     else this.render();
   }

@@ -214,9 +214,10 @@ export class BulgePreview {
     const colours = this.view.colours;
     if (!l || !positions || !ends || !colours) return;
     l.angles[l.term.driver] = this.degrees;
-    l.deformer.deform(l.angles, positions);
+    const bulged = l.deformer.bulgedRest(l.angles);
+    l.deformer.skin(bulged, l.angles, positions);
     // The tint shows where and how far the skin bulged (before skinning, in the rest frame).
-    bulgeTint(l.rest, l.deformer.bulgedRest(l.angles), l.reach, colours);
+    bulgeTint(l.rest, bulged, l.reach, colours);
     const m = jointMatrices(l.rig, l.parents, l.angles, l.matrices);
     l.rig.joints.forEach((j, i) => {
       transform(m, i * 12, j.head, ends, i * 6);

@@ -271,7 +271,7 @@ export class BulgeSession implements DefinitionList {
 
   /** Adds a new definition (a flat profile, the first free code, a unique name) after the selected one. */
   addDefinition(baseName: string): void {
-    const code = freeCode(this);
+    const code = freeCode({ bulges: this.bulges, errlog: [] });
     let name = baseName;
     for (let n = 2; this.bulges.some((b) => b.name === name); n++) name = `${baseName} ${n}`;
     const def: BulgeDefinition = {

@@ -9,6 +9,7 @@ import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import type { MixedSampler, MixedScene, SceneVariant } from "../../../src/mixed/sample/index.js";
 import { Signal } from "../shell/signal.js";
 import { AxesTriad } from "../three/axes-triad.js";
+import { sizeToContainer } from "../three/canvas-size.js";
 import { GroundGrid } from "../three/ground-grid.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
@@ -287,13 +288,7 @@ export class MixedViewer {
   }
 
   private fitCanvas(): void {
-    const w = Math.max(1, this.container.clientWidth);
-    const h = Math.max(1, this.container.clientHeight);
-    this.renderer.setSize(w, h, false);
-    this.renderer.domElement.style.width = "100%";
-    this.renderer.domElement.style.height = "100%";
-    this.camera.aspect = w / h;
-    this.camera.updateProjectionMatrix();
+    sizeToContainer(this.renderer, this.camera, this.container);
     // A view that was fitted stays fitted when the window or the panels around it change size.
     if (this.fitted) this.fit();
     else this.render();
