@@ -14,7 +14,7 @@ import {
   uRange,
   xRange,
 } from "../../web/src/bulge/limits.js";
-import { BulgeSession } from "../../web/src/bulge/session.js";
+import { BulgeSession, meshPathOf } from "../../web/src/bulge/session.js";
 
 const K: Keypoint[] = [
   [0, 0, 0.01],
@@ -176,5 +176,16 @@ describe("BulgeSession", () => {
       readBulgeTypes(text).model.bulges.map((d) => d.line),
     );
     expect(s.unsaved).toBe(false);
+  });
+});
+
+describe("the preview's mesh", () => {
+  const rig = { version: 1 as const, joints: [] };
+  it("is the rig's mesh next to it, or the rig's name with .obj, in the rig's folder", () => {
+    expect(meshPathOf({ path: "arm.rig.json", rig })).toBe("arm.obj");
+    expect(meshPathOf({ path: "rigs/arm.rig.json", rig })).toBe("rigs/arm.obj");
+    expect(meshPathOf({ path: "rigs/arm.rig.json", rig: { ...rig, mesh: "a.obj" } })).toBe(
+      "rigs/a.obj",
+    );
   });
 });

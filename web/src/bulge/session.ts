@@ -19,6 +19,7 @@ import {
   writeBulgeTypes,
   writtenLines,
 } from "../../../src/bulge/index.js";
+import { baseName, siblingPath } from "../../../src/core/path.js";
 import type { MessageKey } from "../i18n.js";
 import { Signal } from "../shell/signal.js";
 import {
@@ -44,6 +45,14 @@ export interface Refusal {
 export interface ProjectRig {
   readonly path: string;
   readonly rig: Rig;
+}
+
+/**
+ * The project path of a rig's mesh: its `mesh` (relative to the rig file),
+ * else the rig's own name with `.obj` for `.rig.json`, next to it.
+ */
+export function meshPathOf(r: ProjectRig): string {
+  return siblingPath(r.path, r.rig.mesh ?? baseName(r.path).replace(/\.rig\.json$/i, ".obj"));
 }
 
 /** Rigs whose joints reference a code: path and joint names. */

@@ -18,7 +18,7 @@ import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
 import { BulgePreview } from "./preview.js";
 import { SectionEditor } from "./section-editor.js";
-import { BulgeSession, CATALOGUE_FILE, type ProjectRig } from "./session.js";
+import { BulgeSession, CATALOGUE_FILE, meshPathOf, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
 
 /** What is made per open catalogue and freed on close. */
@@ -29,12 +29,6 @@ interface Opened {
   readonly preview: BulgePreview;
   flex: number;
   readonly off: (() => void)[];
-}
-
-/** The folder part of a project path, with its slash (`""` at the top). */
-function folderOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "" : path.slice(0, i + 1);
 }
 
 /** The workspace; made once by the shell, then opened and closed per route. */
@@ -166,7 +160,7 @@ export class BulgeWorkspace implements Workspace {
     const o = this.opened;
     const r = rigs.find((x) => x.rig.joints.some((j) => j.bulge)) ?? rigs[0];
     if (!o || !r) return;
-    const meshPath = `${folderOf(r.path)}${r.rig.mesh ?? r.path.replace(/\.rig\.json$/, ".obj")}`;
+    const meshPath = meshPathOf(r);
     try {
       await o.preview.load({ rigPath: r.path, meshPath });
       if (this.opened !== o) return;
