@@ -120,6 +120,11 @@ export class LineCounter {
     }
   }
 
+  /** How many lines the text has (a final line break starts an empty last line). */
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
   /** 1-based line and column of an offset (clamped to the text). */
   position(offset: number): { line: number; column: number } {
     const o = Math.max(0, Math.min(offset, this.text.length));

@@ -28,6 +28,12 @@ describe("LineCounter", () => {
     expect(lc.position(999)).toEqual({ line: 4, column: 3 });
     expect(lc.lineText(2)).toBe("cd");
   });
+
+  it("counts the lines (a final break starts an empty last one)", () => {
+    expect(new LineCounter("").lineCount).toBe(1);
+    expect(new LineCounter("ab\rcd").lineCount).toBe(2);
+    expect(new LineCounter("ab\r\ncd\n").lineCount).toBe(3);
+  });
 });
 
 describe("compiler-style printing", () => {

@@ -3,6 +3,7 @@
  * line; a click shows that line in the source pane (the file as read, with
  * line numbers, the line marked and scrolled into view).
  */
+import { LineCounter } from "../../../src/core/diagnostics.js";
 import { h } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import type { BulgeSession } from "./session.js";
@@ -51,18 +52,21 @@ export class ErrlogPanel {
     const list = h("ul", { className: "errlog-list" }, ...items);
     if (items.length === 0) list.append(h("li", { className: "empty" }, t("bulge.errlogEmpty")));
     this.sourceTitle.textContent = t("bulge.source", { file: s.path });
-    const lines = s.text.split(/\r?\n/);
-    if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
-    this.source.replaceChildren(
-      ...lines.map((text, i) =>
+    // Numbered as the reader numbers them (a lone CR ends a line too).
+    const lines = new LineCounter(s.text);
+    let count = lines.lineCount;
+    if (count > 1 && lines.lineText(count) === "") count--;
+    const rows: HTMLElement[] = [];
+    for (let n = 1; n <= count; n++)
+      rows.push(
         h(
           "span",
-          { className: "src-line", dataset: { line: String(i + 1) } },
-          h("span", { className: "no" }, String(i + 1).padStart(4)),
-          ` ${text}\n`,
+          { className: "src-line", dataset: { line: String(n) } },
+          h("span", { className: "no" }, String(n).padStart(4)),
+          ` ${lines.lineText(n)}\n`,
         ),
-      ),
-    );
+      );
+    this.source.replaceChildren(...rows);
     this.element.replaceChildren(tr("h2", "bulge.errlog"), list, this.sourceTitle, this.source);
     if (this.marked > 0) this.mark(this.marked, false);
   }
