@@ -8,7 +8,7 @@ import type { Dirent } from "node:fs";
 import { lstat, mkdir, readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { defaultBulgeTypes } from "../bulge/catalogue/default.js";
-import { jointsUsingCode, type Rig, readRig } from "../bulge/rig/index.js";
+import { type Rig, type RigReference, readRig } from "../bulge/rig/index.js";
 import { decodeText } from "../core/bytes.js";
 import { FileExistsError, writeFileAtomic } from "./atomic-write.js";
 
@@ -82,22 +82,6 @@ async function rigAt(path: string): Promise<Rig | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** A rig that references a code (or could not be read, so might): its path and the joints. */
-export interface RigReference {
-  readonly path: string;
-  /** Joints whose bulge attribute has the code; empty when the rig could not be read. */
-  readonly joints: string[];
-}
-
-/** The rigs among `rigs` that reference `code`, and those that could not be read. */
-export function rigsUsingCode(rigs: readonly ProjectRig[], code: number): RigReference[] {
-  return rigs.flatMap((r) => {
-    if (!r.rig) return [{ path: r.path, joints: [] }];
-    const joints = jointsUsingCode(r.rig, code);
-    return joints.length > 0 ? [{ path: r.path, joints }] : [];
-  });
 }
 
 /** One indented line per rig: `arm.rig.json (joint elbow)`, or that it cannot be read and may reference the code. */

@@ -5,6 +5,7 @@ import {
   jointsUsingCode,
   RIG,
   readRig,
+  rigsUsingCode,
   writeRig,
 } from "../../src/bulge/rig/index.js";
 import { fixture, where } from "../helpers.js";
@@ -47,6 +48,19 @@ describe("the arm fixture", () => {
     ]);
     expect(r.model!.joints[1]!.bulge).toEqual({ code: 5, fullAngle: 120, scale: 1 });
     expect(jointsUsingCode(r.model!, 5)).toEqual(["elbow"]);
+  });
+
+  it("rigsUsingCode: rigs whose joints use the code, and rigs that could not be read", () => {
+    const rig = readRig(ARM).model!;
+    const rigs = [
+      { path: "a.rig.json", rig },
+      { path: "bad.rig.json", rig: undefined },
+    ];
+    expect(rigsUsingCode(rigs, 5)).toEqual([
+      { path: "a.rig.json", joints: ["elbow"] },
+      { path: "bad.rig.json", joints: [] },
+    ]);
+    expect(rigsUsingCode(rigs.slice(0, 1), 6)).toEqual([]);
   });
 
   it("writes back to the same text and model", () => {

@@ -171,3 +171,22 @@ export function checkRigCodes(
 export function jointsUsingCode(rig: Rig, code: number): string[] {
   return rig.joints.filter((j) => j.bulge?.code === code).map((j) => j.name);
 }
+
+/** A rig that references a code (or could not be read, so might): its path and the joints. */
+export interface RigReference {
+  readonly path: string;
+  /** Joints whose bulge attribute has the code; empty when the rig could not be read. */
+  readonly joints: string[];
+}
+
+/** The rigs among `rigs` that reference `code`, and those that could not be read (`rig` undefined). */
+export function rigsUsingCode(
+  rigs: readonly { readonly path: string; readonly rig: Rig | undefined }[],
+  code: number,
+): RigReference[] {
+  return rigs.flatMap((r) => {
+    if (!r.rig) return [{ path: r.path, joints: [] }];
+    const joints = jointsUsingCode(r.rig, code);
+    return joints.length > 0 ? [{ path: r.path, joints }] : [];
+  });
+}

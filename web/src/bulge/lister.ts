@@ -4,13 +4,14 @@
  * uniqueness checked), the rigs that use its code, and New / Delete (which
  * asks first and names the rigs that reference the code).
  */
+import type { RigReference } from "../../../src/bulge/index.js";
 import { h } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { toolButton } from "../shell/tool-button.js";
-import type { BulgeSession, Refusal, RigUse } from "./session.js";
+import type { BulgeSession, Refusal } from "./session.js";
 
 /** "arm.rig.json (elbow), …" */
-export function rigList(uses: readonly RigUse[]): string {
+export function rigList(uses: readonly RigReference[]): string {
   return uses.map((u) => `${u.path} (${u.joints.join(", ")})`).join("; ");
 }
 

@@ -11,10 +11,11 @@ import {
   copyDefinition,
   type ErrlogEntry,
   freeCode,
-  jointsUsingCode,
   nameProblem,
   type Rig,
+  type RigReference,
   readBulgeTypes,
+  rigsUsingCode,
   sameDefinition,
   writeBulgeTypes,
   writtenLines,
@@ -53,12 +54,6 @@ export interface ProjectRig {
  */
 export function meshPathOf(r: ProjectRig): string {
   return siblingPath(r.path, r.rig.mesh ?? baseName(r.path).replace(/\.rig\.json$/i, ".obj"));
-}
-
-/** Rigs whose joints reference a code: path and joint names. */
-export interface RigUse {
-  readonly path: string;
-  readonly joints: string[];
 }
 
 /** One open catalogue and its signals. */
@@ -308,13 +303,8 @@ export class BulgeSession implements DefinitionList {
   }
 
   /** The rigs whose joints reference `code`. */
-  rigsUsing(code: number): RigUse[] {
-    const out: RigUse[] = [];
-    for (const r of this.rigs) {
-      const joints = jointsUsingCode(r.rig, code);
-      if (joints.length > 0) out.push({ path: r.path, joints });
-    }
-    return out;
+  rigsUsing(code: number): RigReference[] {
+    return rigsUsingCode(this.rigs, code);
   }
 
   /** Codes whose definition differs from the file's (changed, added or removed). */

@@ -4,13 +4,15 @@
  * API (atomic on the server), only when something was edited, after saying
  * which rigs change and that omitted definitions of the file are dropped.
  */
+
+import type { RigReference } from "../../../src/bulge/index.js";
 import { decodeText } from "../../../src/core/bytes.js";
 import { readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { toolButton } from "../shell/tool-button.js";
 import { rigList } from "./lister.js";
-import type { BulgeSession, RigUse } from "./session.js";
+import type { BulgeSession } from "./session.js";
 
 /** The toolbar panel. */
 export class BulgeToolbar {
@@ -58,7 +60,7 @@ export class BulgeToolbar {
   }
 
   /** The rigs a save changes: those using a code whose definition changed. */
-  private changedRigs(): RigUse[] {
+  private changedRigs(): RigReference[] {
     const s = this.session;
     const byPath = new Map<string, Set<string>>();
     for (const code of s.changedCodes())
