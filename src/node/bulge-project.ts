@@ -8,12 +8,10 @@ import type { Dirent } from "node:fs";
 import { lstat, mkdir, readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { defaultBulgeTypes } from "../bulge/catalogue/default.js";
+import { CATALOGUE_PATH } from "../bulge/catalogue/format.js";
 import { type Rig, type RigReference, readRig } from "../bulge/rig/index.js";
 import { decodeText } from "../core/bytes.js";
 import { FileExistsError, writeFileAtomic } from "./atomic-write.js";
-
-/** The catalogue's path relative to a project folder. */
-export const CATALOGUE_PATH = join("misc_data", "bulge_types");
 
 /**
  * Gives `project` the default `misc_data/bulge_types` when it has none

@@ -13,6 +13,9 @@ export function bulgeTypesSummary(model: BulgeCatalogue): unknown {
   };
 }
 
+/** Where a project keeps its catalogue, relative to the project folder (`/` works with node:path on every platform). */
+export const CATALOGUE_PATH = "misc_data/bulge_types";
+
 /** Alias bulge definitions (`misc_data/bulge_types`): text, no magic; recognised by its fixed name. */
 export const BULGE_TYPES_FORMAT = defineFormat({
   id: "bulge-types",

@@ -1,7 +1,7 @@
 /** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
 import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, join, resolve } from "node:path";
-import { readBulgeTypes } from "../../bulge/catalogue/index.js";
+import { CATALOGUE_PATH, readBulgeTypes } from "../../bulge/catalogue/index.js";
 import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
 import {
   type PolyMesh,
@@ -14,7 +14,6 @@ import { readRig } from "../../bulge/rig/index.js";
 import type { Rig } from "../../bulge/rig/model.js";
 import { decodeText } from "../../core/bytes.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
-import { CATALOGUE_PATH } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, inputText, inputTextReport } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";

@@ -1,13 +1,14 @@
 /** `deforma bulge init PROJECT` and `deforma bulge merge A B -o OUT [--force]`. */
 import { join, resolve } from "node:path";
 import {
+  CATALOGUE_PATH,
   mergeCatalogues,
   readBulgeTypes,
   writeBulgeTypes,
   writeErrlog,
 } from "../../bulge/catalogue/index.js";
 import { formatReport } from "../../core/report.js";
-import { CATALOGUE_PATH, ensureCatalogue } from "../../node/bulge-project.js";
+import { ensureCatalogue } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";

@@ -1,8 +1,8 @@
 /** `deforma bulge rm --code N --project DIR [--force]`. */
 import { join, resolve } from "node:path";
-import { readBulgeTypes, removeDefinition } from "../../bulge/catalogue/index.js";
+import { CATALOGUE_PATH, readBulgeTypes, removeDefinition } from "../../bulge/catalogue/index.js";
 import { rigsUsingCode } from "../../bulge/rig/index.js";
-import { CATALOGUE_PATH, projectRigs, referenceLines } from "../../node/bulge-project.js";
+import { projectRigs, referenceLines } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";

@@ -1,11 +1,10 @@
 /** `deforma rig check RIG [--json] [--catalogue PATH]`. */
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { readBulgeTypes } from "../../bulge/catalogue/index.js";
+import { CATALOGUE_PATH, readBulgeTypes } from "../../bulge/catalogue/index.js";
 import { checkRigCodes, readRig } from "../../bulge/rig/index.js";
 import { decodeText } from "../../core/bytes.js";
 import { sortBySource } from "../../core/diagnostics.js";
-import { CATALOGUE_PATH } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText, isStdin, shownName } from "../input.js";
 import { printValidation } from "../output.js";

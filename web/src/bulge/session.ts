@@ -8,6 +8,7 @@
  */
 import {
   type BulgeDefinition,
+  CATALOGUE_PATH,
   copyDefinition,
   type ErrlogEntry,
   freeCode,
@@ -32,9 +33,6 @@ import {
   ReplaceDefinition,
 } from "./history.js";
 import { canRemoveKeypoint, midKeypoint } from "./limits.js";
-
-/** The catalogue's path in a project (Alias's place for it). */
-export const CATALOGUE_FILE = "misc_data/bulge_types";
 
 /** A translated refusal: the key and its placeholders. */
 export interface Refusal {
@@ -87,7 +85,7 @@ export class BulgeSession implements DefinitionList {
 
   constructor(
     /** Project-relative path of the catalogue. */
-    readonly path: string = CATALOGUE_FILE,
+    readonly path: string = CATALOGUE_PATH,
   ) {
     this.history.changed.add(() => this.signals.state.dispatch());
   }

@@ -7,7 +7,7 @@
  * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue).
  */
 import "./bulge.css";
-import { defaultBulgeTypes, readRig } from "../../../src/bulge/index.js";
+import { CATALOGUE_PATH, defaultBulgeTypes, readRig } from "../../../src/bulge/index.js";
 import { decodeText } from "../../../src/core/bytes.js";
 import { listFiles, readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
@@ -18,7 +18,7 @@ import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
 import { BulgePreview } from "./preview.js";
 import { SectionEditor } from "./section-editor.js";
-import { BulgeSession, CATALOGUE_FILE, meshPathOf, type ProjectRig } from "./session.js";
+import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
 
 /** What is made per open catalogue and freed on close. */
@@ -63,7 +63,7 @@ export class BulgeWorkspace implements Workspace {
 
   /** Opens the route's catalogue (the project's by default), then applies `code` and `flex`. */
   async open(route: Route): Promise<void> {
-    const path = route.file ?? CATALOGUE_FILE;
+    const path = route.file ?? CATALOGUE_PATH;
     const edited = this.opened?.session ?? this.kept;
     if (edited?.unsaved && edited.path !== path) {
       if (!window.confirm(t("bulge.discard", { file: edited.path }))) {
@@ -110,7 +110,7 @@ export class BulgeWorkspace implements Workspace {
     u.message.hidden = false;
     let input = await readProjectFile(path);
     let created = false;
-    if (input.status === "missing" && path === CATALOGUE_FILE) {
+    if (input.status === "missing" && path === CATALOGUE_PATH) {
       // Alias copies the default catalogue into misc_data when there is none; never over a file.
       const r = await writeProjectFile(path, new TextEncoder().encode(defaultBulgeTypes()), false);
       created = r === "ok";
@@ -221,7 +221,7 @@ export class BulgeWorkspace implements Workspace {
     const params: Record<string, string> = {};
     if (d) params.code = String(d.code);
     if (o.flex !== 0) params.flex = String(+o.flex.toFixed(2));
-    const file = o.session.path === CATALOGUE_FILE ? {} : { file: o.session.path };
+    const file = o.session.path === CATALOGUE_PATH ? {} : { file: o.session.path };
     history.replaceState(null, "", formatRoute({ workspace: "bulge", ...file, params }));
   }
 
