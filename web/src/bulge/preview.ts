@@ -22,6 +22,7 @@ import {
   rigMisfit,
   triangulate,
 } from "../../../src/bulge/index.js";
+import { applyToPoints } from "../../../src/core/affine.js";
 import { decodeText } from "../../../src/core/bytes.js";
 import { readProjectFile } from "../api.js";
 import { h } from "../dom.js";
@@ -42,6 +43,10 @@ interface Loaded {
   /** Flex angles in rig order; the term's driver is the slider's joint. */
   readonly angles: Float64Array;
   readonly matrices: Float64Array;
+  /** Each joint's 12 numbers of {@link matrices} (views made once). */
+  readonly jointMatrix: readonly Float64Array[];
+  /** Head and tail of each joint in the rest pose (x, y, z each). */
+  readonly restEnds: Float32Array;
   /** The mesh's rest positions. */
   readonly rest: Float32Array;
   /** A bulge this far (mesh units; a tenth of the bulged bone) shows fully in the tint. */
@@ -218,11 +223,9 @@ export class BulgePreview {
     l.deformer.skin(bulged, l.angles, positions);
     // The tint shows where and how far the skin bulged (before skinning, in the rest frame).
     bulgeTint(l.rest, bulged, l.reach, colours);
-    const m = jointMatrices(l.rig, l.parents, l.angles, l.matrices);
-    l.rig.joints.forEach((j, i) => {
-      transform(m, i * 12, j.head, ends, i * 6);
-      transform(m, i * 12, j.tail, ends, i * 6 + 3);
-    });
+    jointMatrices(l.rig, l.parents, l.angles, l.matrices);
+    for (let i = 0; i < l.jointMatrix.length; i++)
+      applyToPoints(l.jointMatrix[i]!, l.restEnds, ends, 2, i * 2, i * 2);
     this.view.commit();
   }
 
@@ -267,13 +270,16 @@ async function readPreview(
   const deformer = new BulgeDeformer(rig, [], positions);
   const term = deformer.terms[0];
   if (!term) throw new LoadError("bulgePreview.noBulge", { file: rigPath });
+  const matrices = new Float64Array(rig.joints.length * 12);
   const state: Loaded = {
     rig,
     parents: parentIndices(rig),
     deformer,
     term,
     angles: new Float64Array(rig.joints.length),
-    matrices: new Float64Array(rig.joints.length * 12),
+    matrices,
+    jointMatrix: rig.joints.map((_, i) => matrices.subarray(i * 12, i * 12 + 12)),
+    restEnds: Float32Array.from(rig.joints.flatMap((j) => [...j.head, ...j.tail])),
     rest: positions,
     reach: 0.1 * boneLength(rig, term.bone),
   };
@@ -300,21 +306,6 @@ function viewFor(l: Loaded): { from: [number, number, number]; up: [number, numb
 function normal(v: readonly [number, number, number]): [number, number, number] {
   const n = Math.hypot(v[0], v[1], v[2]) || 1;
   return [v[0] / n, v[1] / n, v[2] / n];
-}
-
-/** `out[o…o+2]` = the 3×4 affine `m[at…]` applied to point `p`. */
-function transform(
-  m: Float64Array,
-  at: number,
-  p: readonly [number, number, number],
-  out: Float32Array,
-  o: number,
-): void {
-  const [x, y, z] = p;
-  for (let r = 0; r < 3; r++) {
-    const k = at + r * 4;
-    out[o + r] = m[k]! * x + m[k + 1]! * y + m[k + 2]! * z + m[k + 3]!;
-  }
 }
 
 function boneLength(rig: Rig, bone: number): number {
