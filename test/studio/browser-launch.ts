@@ -104,20 +104,28 @@ export async function openMixed(page: Page, url: string, hash: string): Promise<
   await page.waitForSelector('.workspace.mixed[data-state="ready"]', { timeout: 30_000 });
 }
 
-/** A coarse fingerprint of the WebGL canvas: 16×12 grey levels. */
-export async function canvasPixels(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const gl = document.querySelector<HTMLCanvasElement>(".stage canvas")!;
-    const c = document.createElement("canvas");
-    c.width = 16;
-    c.height = 12;
-    const g = c.getContext("2d")!;
-    g.drawImage(gl, 0, 0, 16, 12);
-    const d = g.getImageData(0, 0, 16, 12).data;
-    const out: number[] = [];
-    for (let i = 0; i < d.length; i += 4) out.push(d[i]! + d[i + 1]! + d[i + 2]!);
-    return out;
-  });
+/** A coarse fingerprint of a WebGL canvas (the mixed stage's unless told): width × height grey levels. */
+export async function canvasPixels(
+  page: Page,
+  selector = ".stage canvas",
+  width = 16,
+  height = 12,
+): Promise<number[]> {
+  return page.evaluate(
+    ([selector, width, height]) => {
+      const gl = document.querySelector<HTMLCanvasElement>(selector)!;
+      const c = document.createElement("canvas");
+      c.width = width;
+      c.height = height;
+      const g = c.getContext("2d")!;
+      g.drawImage(gl, 0, 0, width, height);
+      const d = g.getImageData(0, 0, width, height).data;
+      const out: number[] = [];
+      for (let i = 0; i < d.length; i += 4) out.push(d[i]! + d[i + 1]! + d[i + 2]!);
+      return out;
+    },
+    [selector, width, height] as const,
+  );
 }
 
 /** Sum of absolute differences of two fingerprints. */

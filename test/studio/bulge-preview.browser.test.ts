@@ -18,6 +18,7 @@ import {
   type BrowserStudio,
   browserAvailable,
   CHROMIUM,
+  canvasPixels,
   differs,
   FLAGS,
   OUT,
@@ -29,20 +30,7 @@ const CONFIG = fileURLToPath(new URL("../../web/vite.config.ts", import.meta.url
 const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
 
 /** A coarse fingerprint of the preview's WebGL canvas: 32×24 grey levels. */
-function stagePixels(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const gl = document.querySelector<HTMLCanvasElement>(".bulge-preview-stage canvas")!;
-    const c = document.createElement("canvas");
-    c.width = 32;
-    c.height = 24;
-    const g = c.getContext("2d")!;
-    g.drawImage(gl, 0, 0, 32, 24);
-    const d = g.getImageData(0, 0, 32, 24).data;
-    const out: number[] = [];
-    for (let i = 0; i < d.length; i += 4) out.push(d[i]! + d[i + 1]! + d[i + 2]!);
-    return out;
-  });
-}
+const stagePixels = (page: Page) => canvasPixels(page, ".bulge-preview-stage canvas", 32, 24);
 
 /** Waits until two animation frames have passed (the preview deforms on the next one). */
 const frames = (page: Page) =>
