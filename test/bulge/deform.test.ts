@@ -196,6 +196,10 @@ describe("the deformer", () => {
     jointMatrices(rig, parents, angles, reused);
     expect(maxDiff(reused, jointMatrices(rig, parents, angles))).toBe(0);
     expect(maxDiff(d.deform(angles), once)).toBe(0);
+    // A definition set compiled is the same as set as is.
+    const flat = new BulgeDeformer(rig, [], rest);
+    flat.setCompiled(GENERIC.code, compileBulge(GENERIC));
+    expect(maxDiff(flat.deform(angles), once)).toBe(0);
   });
 
   it("vertices outside the span or beyond the radius are not moved by the bulge", () => {

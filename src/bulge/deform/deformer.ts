@@ -97,10 +97,14 @@ export class BulgeDeformer {
 
   /** Replaces (or adds) the definition of `def.code`, e.g. while a section is edited. */
   setDefinition(def: Pick<BulgeDefinition, "code" | "sections">): void {
-    const c = compileBulge(def);
-    this.definitions.set(def.code, c);
+    this.setCompiled(def.code, compileBulge(def));
+  }
+
+  /** Like {@link setDefinition}, for a definition already compiled (e.g. shared with a chart). */
+  setCompiled(code: number, c: CompiledBulge): void {
+    this.definitions.set(code, c);
     this.terms.forEach((t, i) => {
-      if (t.code === def.code) this.compiled[i] = c;
+      if (t.code === code) this.compiled[i] = c;
     });
   }
 

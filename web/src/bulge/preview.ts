@@ -53,6 +53,9 @@ interface Loaded {
   readonly reach: number;
 }
 
+/** What a preview without a definition applies: no sections, no bulge. */
+const NO_BULGE = compileBulge({ sections: [] });
+
 /** A file that failed, as a translated message. */
 class LoadError extends Error {
   constructor(
@@ -78,7 +81,6 @@ export class BulgePreview {
   private readonly polar = new PolarView();
   private readonly stopLanguage: () => void;
   private loaded: Loaded | undefined;
-  private definition: BulgeDefinition | undefined;
   private compiled: CompiledBulge | undefined;
   private degrees = 0;
   private frame = 0;
@@ -146,7 +148,6 @@ export class BulgePreview {
 
   /** Shows `def`'s shape on the rig's bulge (undefined: the arm bends without a bulge). */
   setDefinition(def: BulgeDefinition | undefined): void {
-    this.definition = def;
     this.compiled = def ? compileBulge(def) : undefined;
     this.polar.update(this.compiled, this.amount());
     this.applyDefinition();
@@ -185,8 +186,7 @@ export class BulgePreview {
 
   private applyDefinition(): void {
     const l = this.loaded;
-    if (l)
-      l.deformer.setDefinition({ code: l.term.code, sections: this.definition?.sections ?? [] });
+    if (l) l.deformer.setCompiled(l.term.code, this.compiled ?? NO_BULGE);
   }
 
   private setRange(fullAngle: number | undefined): void {
