@@ -22,3 +22,17 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
   return el;
 }
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Creates the SVG element `<tag>` with attributes and children (strings become text). */
+export function svgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  ...children: (SVGElement | string)[]
+): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  e.append(...children);
+  return e;
+}

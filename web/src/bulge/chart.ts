@@ -13,10 +13,10 @@ import {
   type Keypoint,
   sectionAt,
 } from "../../../src/bulge/index.js";
+import { svgElement } from "../dom.js";
 import { type DragHandle, dragTo, type Range, uRange, xRange, Y_RANGE } from "./limits.js";
 import type { BulgeSession } from "./session.js";
 
-const NS = "http://www.w3.org/2000/svg";
 /** The chart's own coordinates (the SVG scales to its box). */
 const W = 640;
 const H = 300;
@@ -28,17 +28,6 @@ const PH = H - M.top - M.bottom;
 const px = (u: number) => M.left + u * PW;
 /** Chart y of a depth (y = 0.5 at the top, −0.5 at the bottom). */
 const py = (y: number) => M.top + (0.5 - y) * PH;
-
-function el<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-  ...children: (SVGElement | string)[]
-): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  e.append(...children);
-  return e;
-}
 
 /** A drag in progress: which icon, the definition before it, what stopped it. */
 export interface DragState {
@@ -60,7 +49,7 @@ export class SectionChart {
   onChange: () => void = () => {};
 
   constructor(private readonly session: BulgeSession) {
-    this.element = el("svg", {
+    this.element = svgElement("svg", {
       viewBox: `0 0 ${W} ${H}`,
       class: "section-chart",
       tabindex: 0,
@@ -96,16 +85,16 @@ export class SectionChart {
   }
 
   private axes(): SVGGElement {
-    const g = el("g", { class: "axes" });
+    const g = svgElement("g", { class: "axes" });
     for (let i = 0; i <= 10; i++) {
       const x = px(i / 10);
-      g.append(el("line", { x1: x, x2: x, y1: M.top, y2: M.top + PH, class: "grid" }));
+      g.append(svgElement("line", { x1: x, x2: x, y1: M.top, y2: M.top + PH, class: "grid" }));
       if (i % 2 === 0)
-        g.append(el("text", { x, y: H - 10, "text-anchor": "middle" }, String(i / 10)));
+        g.append(svgElement("text", { x, y: H - 10, "text-anchor": "middle" }, String(i / 10)));
     }
     for (const y of [-0.5, -0.25, 0, 0.25, 0.5]) {
       g.append(
-        el("line", {
+        svgElement("line", {
           x1: M.left,
           x2: M.left + PW,
           y1: py(y),
@@ -113,7 +102,9 @@ export class SectionChart {
           class: y === 0 ? "bone" : "grid",
         }),
       );
-      g.append(el("text", { x: M.left - 11, y: py(y) + 4, "text-anchor": "end" }, String(y)));
+      g.append(
+        svgElement("text", { x: M.left - 11, y: py(y) + 4, "text-anchor": "end" }, String(y)),
+      );
     }
     return g;
   }
@@ -127,7 +118,7 @@ export class SectionChart {
       sectionAt(c, 0, u, out);
       points.push(`${px(u + out[0]!).toFixed(1)},${py(out[1]!).toFixed(1)}`);
     }
-    return el("polyline", { points: points.join(" "), class: "profile" });
+    return svgElement("polyline", { points: points.join(" "), class: "profile" });
   }
 
   /** The allowed range of the dragged value(s): a band on the bone, or a box for the X icon. */
@@ -135,7 +126,7 @@ export class SectionChart {
     const cls = `range${d.limited.length > 0 ? " limited" : ""}`;
     if (d.handle === "circle") {
       const r = uRange(k, d.index);
-      return el("rect", {
+      return svgElement("rect", {
         x: px(r.min) - 2,
         y: py(0) - 5,
         width: px(r.max) - px(r.min) + 4,
@@ -144,7 +135,7 @@ export class SectionChart {
       });
     }
     const r = xRange(k, d.index);
-    return el("rect", {
+    return svgElement("rect", {
       x: px(r.min),
       y: py(Y_RANGE.max),
       width: Math.max(2, px(r.max) - px(r.min)),
@@ -156,9 +147,9 @@ export class SectionChart {
   private handles(kp: Keypoint, i: number): SVGGElement {
     const [u, x, y] = kp;
     const sel = i === this.selected ? " selected" : "";
-    const g = el("g", { class: `keypoint${sel}`, "data-index": i });
-    g.append(el("line", { x1: px(u), y1: py(0), x2: px(x), y2: py(y), class: "link" }));
-    const circle = el("circle", {
+    const g = svgElement("g", { class: `keypoint${sel}`, "data-index": i });
+    g.append(svgElement("line", { x1: px(u), y1: py(0), x2: px(x), y2: py(y), class: "link" }));
+    const circle = svgElement("circle", {
       cx: px(u),
       cy: py(0),
       r: 6,
@@ -167,11 +158,11 @@ export class SectionChart {
     });
     const cx = px(x);
     const cy = py(y);
-    const cross = el(
+    const cross = svgElement(
       "g",
       { class: "kp-cross", "data-index": i, transform: `translate(${cx} ${cy})` },
-      el("circle", { r: 9, class: "hit" }),
-      el("path", { d: "M-6 -6L6 6M6 -6L-6 6" }),
+      svgElement("circle", { r: 9, class: "hit" }),
+      svgElement("path", { d: "M-6 -6L6 6M6 -6L-6 6" }),
     );
     circle.addEventListener("pointerdown", (e) => this.start(e, i, "circle"));
     cross.addEventListener("pointerdown", (e) => this.start(e, i, "cross"));

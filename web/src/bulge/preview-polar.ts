@@ -6,7 +6,7 @@
  * the full bulge, the filled shape the bulge at the current flex.
  */
 import type { CompiledBulge } from "../../../src/bulge/index.js";
-import { h } from "../dom.js";
+import { h, svgElement } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import {
   type PolarAt,
@@ -16,32 +16,22 @@ import {
   polarProfile,
 } from "./preview-math.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 /** Angles sampled around the turn (every 2°). */
 const SAMPLES = 180;
 /** The drawing in viewBox units: y = 0 (the bone's surface) at radius 50, y = ±0.5 at 50 ± 50. */
 const FRAME: PolarFrame = { cx: 0, cy: 0, base: 50, gain: 100 };
 
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-): SVGElementTagNameMap[K] {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-
 /** The polar panel: the chart and its u control. */
 export class PolarView {
   readonly element = h("div", { className: "bulge-polar" });
-  private readonly chart = svg("svg", {
+  private readonly chart = svgElement("svg", {
     viewBox: "-138 -128 276 256",
     role: "img",
     class: "bulge-polar-chart",
   });
-  private readonly full = svg("path", { class: "full" });
-  private readonly now = svg("path", { class: "now" });
-  private readonly spokes = svg("g", { class: "sections" });
+  private readonly full = svgElement("path", { class: "full" });
+  private readonly now = svgElement("path", { class: "now" });
+  private readonly spokes = svgElement("g", { class: "sections" });
   private readonly u = h("input", {
     type: "range",
     min: "0",
@@ -57,16 +47,18 @@ export class PolarView {
   private amount = 0;
 
   constructor() {
-    const grid = svg("g", { class: "grid" });
+    const grid = svgElement("g", { class: "grid" });
     for (const y of [-0.25, 0.25, 0.5]) {
-      grid.append(svg("circle", { cx: 0, cy: 0, r: FRAME.base + FRAME.gain * y, class: "ring" }));
+      grid.append(
+        svgElement("circle", { cx: 0, cy: 0, r: FRAME.base + FRAME.gain * y, class: "ring" }),
+      );
     }
-    grid.append(svg("circle", { cx: 0, cy: 0, r: FRAME.base, class: "surface" }));
+    grid.append(svgElement("circle", { cx: 0, cy: 0, r: FRAME.base, class: "surface" }));
     for (const deg of [0, 90, 180, 270]) {
       const [x, y] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5);
-      grid.append(svg("line", { x1: 0, y1: 0, x2: x, y2: y, class: "axis" }));
+      grid.append(svgElement("line", { x1: 0, y1: 0, x2: x, y2: y, class: "axis" }));
       const [lx, ly] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5 + 16);
-      const label = svg("text", { x: lx, y: ly, class: "angle-label" });
+      const label = svgElement("text", { x: lx, y: ly, class: "angle-label" });
       label.textContent = `${deg}°`;
       grid.append(label);
     }
@@ -139,8 +131,8 @@ export class PolarView {
     for (const a of c.angles) {
       const deg = (a * 180) / Math.PI;
       const [x, y] = polarPoint(FRAME, deg, FRAME.base + FRAME.gain * 0.5);
-      this.spokes.append(svg("line", { x1: 0, y1: 0, x2: x, y2: y, class: "section" }));
-      this.spokes.append(svg("circle", { cx: x, cy: y, r: 3, class: "section-dot" }));
+      this.spokes.append(svgElement("line", { x1: 0, y1: 0, x2: x, y2: y, class: "section" }));
+      this.spokes.append(svgElement("circle", { cx: x, cy: y, r: 3, class: "section-dot" }));
     }
   }
 }
