@@ -46,7 +46,7 @@ export function xRange(keypoints: readonly Keypoint[], i: number): Range {
 export const Y_RANGE: Range = { min: DEPTH_RANGE[0], max: DEPTH_RANGE[1] };
 
 /** `v` clamped to `r`, and whether it had to be (the limit is then shown). */
-export function clampTo(v: number, r: Range): { value: number; limited: boolean } {
+function clampTo(v: number, r: Range): { value: number; limited: boolean } {
   const value = Math.min(r.max, Math.max(r.min, v));
   return { value, limited: value !== v };
 }
