@@ -32,17 +32,22 @@ export function readObj(text: string): ObjReadResult {
   const words: string[] = [];
   const starts: number[] = [];
   let lineStart = 0;
+  // The next '#' at or after lineStart (-1: none left): searched again only once passed, so the
+  // whole file is scanned once, not once per line.
+  let hash = text.indexOf("#");
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf("\n", lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const hash = text.indexOf("#", lineStart);
+    if (hash >= 0 && hash < lineStart) hash = text.indexOf("#", lineStart);
     const end = hash >= 0 && hash < lineEnd ? hash : lineEnd;
     words.length = 0;
     starts.length = 0;
-    token.lastIndex = lineStart;
-    for (let m = token.exec(text); m && m.index < end; m = token.exec(text)) {
-      words.push(m[0].slice(0, Math.min(m[0].length, end - m.index)));
-      starts.push(m.index);
+    // Tokens of this line only (a search over the whole text would cross blank lines each time).
+    const line = text.slice(lineStart, end);
+    token.lastIndex = 0;
+    for (let m = token.exec(line); m; m = token.exec(line)) {
+      words.push(m[0]);
+      starts.push(lineStart + m.index);
     }
     if (words.length > 0) {
       const keyword = words[0]!;
