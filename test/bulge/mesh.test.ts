@@ -168,6 +168,13 @@ describe("glTF mesh I/O", () => {
     expect([...back.model!.corners]).toEqual([0, 1, 2, 0, 2, 3]);
   });
 
+  it("a triangle that refers past its primitive's vertices is an error, not a mesh", async () => {
+    const bad = triangleMesh(Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0), Uint32Array.of(0, 1, 7));
+    const r = await readGlbMesh(await writeGlbMesh(bad));
+    expect(r.model).toBeUndefined();
+    expect(r.error).toBe("a triangle refers to vertex 7; the primitive has 3");
+  });
+
   it("garbage is an error, not a throw", async () => {
     const r = await readGlbMesh(new TextEncoder().encode("not a glb"));
     expect(r.error).toMatch(/not a readable binary glTF/);

@@ -20,6 +20,16 @@ export async function readGlbMesh(bytes: Uint8Array): Promise<GlbReadResult> {
   } catch (e) {
     return { error: `not a readable binary glTF: ${e instanceof Error ? e.message : String(e)}` };
   }
+  try {
+    return firstMesh(doc);
+  } catch (e) {
+    // An accessor whose data does not fit its buffer, and the like.
+    return { error: `not a readable binary glTF: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** The triangle primitives of the document's first mesh (may throw on malformed accessors). */
+function firstMesh(doc: Document): GlbReadResult {
   const mesh = doc.getRoot().listMeshes()[0];
   if (!mesh) return { error: "the glTF has no mesh" };
   const positions: number[] = [];
@@ -41,12 +51,13 @@ export async function readGlbMesh(bytes: Uint8Array): Promise<GlbReadResult> {
     } else withUvs = false;
     const indices = p.getIndices();
     if (indices) {
-      for (let i = 0; i + 2 < indices.getCount(); i += 3) {
-        corners.push(
-          base + indices.getScalar(i),
-          base + indices.getScalar(i + 1),
-          base + indices.getScalar(i + 2),
-        );
+      const n = indices.getCount() - (indices.getCount() % 3);
+      for (let i = 0; i < n; i++) {
+        const index = indices.getScalar(i);
+        if (!(Number.isInteger(index) && index >= 0 && index < count)) {
+          return { error: `a triangle refers to vertex ${index}; the primitive has ${count}` };
+        }
+        corners.push(base + index);
       }
     } else
       for (let i = 0; i + 2 < count; i += 3) corners.push(base + i, base + i + 1, base + i + 2);
