@@ -13,6 +13,7 @@ import { listFiles, readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t, tr } from "../i18n.js";
 import { formatRoute, type Route } from "../route.js";
+import { typingTarget } from "../shell/keys.js";
 import type { Workspace } from "../shell/workspace.js";
 import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
@@ -248,9 +249,7 @@ export class BulgeWorkspace implements Workspace {
   /** Undo, redo and save keys, not while typing in a field. */
   private key(e: KeyboardEvent): void {
     const o = this.opened;
-    const target = e.target as HTMLElement | null;
-    if (!o || this.element.hidden) return;
-    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (!o || this.element.hidden || typingTarget(e.target)) return;
     if (o.toolbar.key(e)) e.preventDefault();
   }
 }

@@ -15,6 +15,7 @@ import { readProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t, tr } from "../i18n.js";
 import { formatRoute, type Route, routeSeconds } from "../route.js";
+import { typingTarget } from "../shell/keys.js";
 import { ProblemsList } from "../shell/problems.js";
 import { TimelineBar } from "../shell/timeline.js";
 import type { Workspace } from "../shell/workspace.js";
@@ -219,9 +220,8 @@ export class MixedWorkspace implements Workspace {
   /** Keyboard: Space plays or pauses, ← and → step a frame, F fits the view. */
   private key(e: KeyboardEvent): void {
     const o = this.opened;
-    const target = e.target as HTMLElement | null;
     if (!o || this.element.hidden || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (target && /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName)) return;
+    if (typingTarget(e.target, true)) return;
     if (e.key === "f" || e.key === "F") o.session.viewer.fit();
     else if (!o.timeline.key(e)) return;
     e.preventDefault();
