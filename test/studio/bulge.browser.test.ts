@@ -65,6 +65,10 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     await open("#/bulge");
     expect(readFileSync(catalogue(), "utf8")).toBe(defaultBulgeTypes());
     expect(await page.locator(".bulge-toolbar .status").textContent()).toContain("default");
+    // The file list shows the new catalogue without a reload.
+    await page.waitForSelector('.file-list li[data-path="misc_data/bulge_types"]', {
+      timeout: 10_000,
+    });
     const count = readBulgeTypes(defaultBulgeTypes()).model.bulges.length;
     expect(await page.locator(".bulge-item").count()).toBe(count);
   });

@@ -89,6 +89,8 @@ export class BulgeToolbar {
       await writeProjectFile(s.path, new TextEncoder().encode(text), true);
       s.markSaved(text);
       this.say(t("bulge.saved", { file: s.path }));
+      // The sidebar's check result of the catalogue follows the saved file.
+      this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true }));
     } catch (e) {
       this.say(t("bulge.saveFailed", { error: (e as Error).message }));
     }

@@ -115,6 +115,8 @@ export class BulgeWorkspace implements Workspace {
       // Alias copies the default catalogue into misc_data when there is none; never over a file.
       const r = await writeProjectFile(path, new TextEncoder().encode(defaultBulgeTypes()), false);
       created = r === "ok";
+      // The sidebar lists the new file (with its check result).
+      if (created) this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true }));
       input = await readProjectFile(path);
     }
     if (generation !== this.generation) return false;
