@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type BulgeDefinition, bulgeAt, compileBulge } from "../../src/bulge/index.js";
+import {
+  type BulgeDefinition,
+  bulgeAt,
+  compileBulge,
+  GENERIC_BULGE,
+} from "../../src/bulge/index.js";
 import {
   bulgeTint,
   flexRange,
@@ -12,28 +17,7 @@ import {
 } from "../../web/src/bulge/preview-math.js";
 
 /** The default catalogue's "Generic": bulging at 0°, flat at 180°. */
-const GENERIC: BulgeDefinition = {
-  name: "Generic",
-  code: 5,
-  line: 0,
-  sections: [
-    {
-      angle: 0,
-      keypoints: [
-        [0, 0, 0.008335],
-        [0.5, 0.5, 0.25],
-        [1, 1, 0],
-      ],
-    },
-    {
-      angle: 180,
-      keypoints: [
-        [0, 0, 0],
-        [1, 1, 0],
-      ],
-    },
-  ],
-};
+const GENERIC: BulgeDefinition = GENERIC_BULGE;
 
 describe("flexRange", () => {
   it("runs from 0 to a quarter past the full angle, at least 90°, in whole 5°", () => {
