@@ -1,0 +1,76 @@
+/**
+ * The contract between the player and an in-between engine. The player
+ * decides *when* (the seed's steps 1–9); an engine makes *what* (steps
+ * 10–24 for the classic one). Engines are pure over RGBA typed arrays.
+ */
+import type { RgbaImage } from "./image.js";
+import type { Cut, Point } from "./scene/model.js";
+
+/** A frame as an engine sees it: its picture, its control points (same order in K and L) and its cuts. */
+export interface EngineFrame {
+  readonly image: RgbaImage;
+  /** Control-point names, in the scene's order; the same array for K and L. */
+  readonly names: readonly string[];
+  /** Positions parallel to `names`: x0, y0, x1, y1, … (pixels). */
+  readonly points: Float64Array;
+  /** Cuts as indices into `names` (polylines). */
+  readonly cuts: readonly (readonly number[])[];
+}
+
+/** Parameters an engine takes from the scene. */
+export interface EngineParams {
+  /** In-betweens between two key frames (19): the counter starts at inbetweens + 1. */
+  readonly inbetweens: number;
+  /** The radius correction l (pixels). */
+  readonly radiusCorrection: number;
+  /** Half-width of the cut band (pixels), classic engine. */
+  readonly cutBand: number;
+}
+
+/** One in-between as made: the picture and where the control points are in it. */
+export interface Inbetween {
+  readonly image: RgbaImage;
+  /** Control-point positions in this in-between, parallel to `EngineFrame.names`. */
+  readonly points: Float64Array;
+}
+
+/**
+ * The in-betweens of one K → L transition. `next(counter)` is called with
+ * the seed's СПК after step 7 — inbetweens, inbetweens − 1, …, 1 — in that
+ * order, once each; it returns the in-between shown at that tick. Engines
+ * may reuse buffers between calls: the returned image is valid until the
+ * next call.
+ */
+export interface Transition {
+  next(counter: number): Inbetween;
+}
+
+/** An in-between engine. */
+export interface Engine {
+  readonly name: "classic" | "improved";
+  /** Prepares the transition from key frame `k` to key frame `l`. */
+  begin(k: EngineFrame, l: EngineFrame, params: EngineParams): Transition;
+}
+
+/** Converts named points and cuts of a key frame into an engine frame (names in `order`). */
+export function engineFrame(
+  image: RgbaImage,
+  order: readonly string[],
+  points: ReadonlyMap<string, Point>,
+  cuts: readonly Cut[],
+): EngineFrame {
+  const xy = new Float64Array(order.length * 2);
+  const index = new Map<string, number>();
+  order.forEach((name, i) => {
+    index.set(name, i);
+    const p = points.get(name);
+    xy[i * 2] = p?.x ?? Number.NaN;
+    xy[i * 2 + 1] = p?.y ?? Number.NaN;
+  });
+  return {
+    image,
+    names: order,
+    points: xy,
+    cuts: cuts.map((c) => c.points.map((n) => index.get(n) ?? -1)),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The live scene (`*.scene.json`, docs/formats/live-scene.md): picture size,
+ * key frames with their control points and cuts, the zero frame, stories,
+ * situation rules and the player's parameters. Coordinates are pixels of the
+ * picture: x to the right, y down, (0, 0) the centre of the top-left pixel.
+ */
+
+/** A point of the picture (pixels). */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * A cut: a polyline through named control points of its frame (two or more),
+ * which the picture must not be dragged across (a mouth slit, an eyelid).
+ * Its ends move with the picture because they are control points.
+ */
+export interface Cut {
+  /** Names of control points of the frame, in order along the cut. */
+  readonly points: readonly string[];
+}
+
+/** One key frame. */
+export interface KeyFrame {
+  /** Unique in the scene; stories and rules name frames by it. */
+  readonly name: string;
+  /** PNG path relative to the scene file (`/` separators). */
+  readonly image: string;
+  /**
+   * Named control points (the seed's СКТ), in file order. Every frame has the
+   * same names (a name missing in one frame is an error naming both frames);
+   * the same name in K and L is the same feature.
+   */
+  readonly points: ReadonlyMap<string, Point>;
+  /** Cuts of this frame. */
+  readonly cuts: readonly Cut[];
+}
+
+/** A comparison of a signal rule. */
+export type SignalOp = ">" | ">=" | "<" | "<=";
+
+/** What makes a situation rule fire. */
+export type Trigger =
+  /** An external event with this name arrived since the last tick. */
+  | { readonly kind: "event"; readonly event: string }
+  /** A signal's condition became true (edge: false → true; a signal never set is 0). */
+  | {
+      readonly kind: "signal";
+      readonly signal: string;
+      readonly op: SignalOp;
+      readonly value: number;
+    }
+  /** No event has arrived for `ms` milliseconds while the player waits on the zero frame. */
+  | { readonly kind: "idle"; readonly ms: number };
+
+/** A situation rule: a trigger → a named story, with priority and cooldown. */
+export interface Rule {
+  readonly trigger: Trigger;
+  /** Name of a story of the scene. */
+  readonly story: string;
+  /** Higher wins when several rules fire at the same tick (ties: file order). Default 0. */
+  readonly priority: number;
+  /** The rule does not fire again for this long after it fired (ms). Default 0. */
+  readonly cooldownMs: number;
+}
+
+/** The in-between engine. */
+export type EngineName = "classic" | "improved";
+
+/** How the player leaves a key frame when the story line is exhausted. */
+export type ReturnToZero =
+  /** The seed: the zero frame is shown at the next tick, no in-betweens (step 5 → 1). */
+  | "cut"
+  /** Beyond the seed: in-betweens from the key frame back to the zero frame. */
+  | "morph";
+
+/** The player's parameters, with the seed's defaults. */
+export interface SceneParams {
+  /** Frames per second (Hz). Default 20 (one tick each 50 ms). */
+  readonly rateHz: number;
+  /** In-betweens between two adjacent key frames. Default 19 (СПК := 20). */
+  readonly inbetweens: number;
+  /** The radius correction l (pixels): 2·R_j = r(K_j, L_j) + l. Default 8. */
+  readonly radiusCorrection: number;
+  /** Half-width of the band around a cut where the classic engine fills empty pixels from L (pixels). Default 3. */
+  readonly cutBand: number;
+  /** Default engine. Default `classic` (the seed). */
+  readonly engine: EngineName;
+  /** Default `cut` (the seed). */
+  readonly returnToZero: ReturnToZero;
+}
+
+/** The seed's parameters. */
+export const DEFAULT_PARAMS: SceneParams = {
+  rateHz: 20,
+  inbetweens: 19,
+  radiusCorrection: 8,
+  cutBand: 3,
+  engine: "classic",
+  returnToZero: "cut",
+};
+
+/** A whole scene. */
+export interface Scene {
+  /** Format version; 1. */
+  readonly version: 1;
+  /** Picture size (pixels); every frame's PNG has it. */
+  readonly width: number;
+  readonly height: number;
+  /** Key frames in file order. */
+  readonly frames: readonly KeyFrame[];
+  /** Name of the zero frame (the seed's "нулевой" кадр). */
+  readonly zeroFrame: string;
+  /** Named stories: lists of key-frame names, shown in order. */
+  readonly stories: ReadonlyMap<string, readonly string[]>;
+  readonly rules: readonly Rule[];
+  /** Declared signals with their range, for sliders (`{name, min, max}`); rules may name others. */
+  readonly signals: readonly SignalSpec[];
+  readonly params: SceneParams;
+}
+
+/** A signal the scene declares (the studio shows a slider for it). */
+export interface SignalSpec {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+}
