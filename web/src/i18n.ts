@@ -1,9 +1,12 @@
 /**
  * The studio's strings, one catalogue per language. Adding a language is one
  * more object of the same shape (the type makes a missing key an error).
+ * A workspace with many strings keeps them in `i18n/<system>.ts`, merged here.
  */
+import { LIVE_EN, LIVE_RU } from "./i18n/live.js";
 
 const en = {
+  ...LIVE_EN,
   "app.title": "Deforma studio",
   "ws.mixed": "Mixed animation",
   "ws.bulge": "Bulges",
@@ -157,6 +160,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const ru: Record<MessageKey, string> = {
+  ...LIVE_RU,
   "app.title": "Студия Deforma",
   "ws.mixed": "Смешанная анимация",
   "ws.bulge": "Выпуклости",
