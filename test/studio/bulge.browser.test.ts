@@ -149,7 +149,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     await page.evaluate(() => {
       location.hash = "#/live";
     });
-    await page.waitForSelector('.workspace.coming[data-ws="live"]:not([hidden])');
+    await page.waitForSelector('.workspace.live[data-ws="live"]:not([hidden])');
     await page.evaluate(() => {
       location.hash = "#/bulge?code=5";
     });

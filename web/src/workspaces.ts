@@ -6,8 +6,8 @@ import { BulgeWorkspace } from "./bulge/workspace.js";
 import { h } from "./dom.js";
 import { FileView } from "./file-view.js";
 import { tr } from "./i18n.js";
+import { LiveWorkspace } from "./live/workspace.js";
 import { MixedWorkspace } from "./mixed/workspace.js";
-import { comingWorkspace } from "./shell/coming.js";
 import { FILE_WORKSPACE, registerWorkspace, type Workspace } from "./shell/workspace.js";
 
 /** The single-file check (summary and located problems of any format the file view knows). */
@@ -40,7 +40,13 @@ registerWorkspace({
   playsFiles: true,
   create: () => new BulgeWorkspace(),
 });
-registerWorkspace(comingWorkspace("live", "ws.live", "ws.liveAbout"));
+registerWorkspace({
+  id: "live",
+  label: "ws.live",
+  tab: true,
+  playsFiles: true,
+  create: () => new LiveWorkspace(),
+});
 registerWorkspace({
   id: FILE_WORKSPACE,
   label: "ws.file",

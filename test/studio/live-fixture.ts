@@ -1,0 +1,103 @@
+/**
+ * A tiny live scene for the Live workspace's browser test, drawn here: a
+ * 96×72 face with key frames `neutral` (zero), `smile` and `surprise`,
+ * control points on the mouth and eyes, a cut along the lips; `greet` →
+ * [smile], `wow` → [surprise], signal `loud` > 0.8 → [surprise].
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { encode } from "fast-png";
+
+export const FIXTURE_SCENE = "fixture-live/face.scene.json";
+export const W = 96;
+export const H = 72;
+
+type Rgb = readonly [number, number, number];
+
+function canvas(): Uint8Array {
+  const d = new Uint8Array(W * H * 4);
+  for (let i = 0; i < W * H; i++) d.set([226, 232, 240, 255], i * 4);
+  return d;
+}
+
+function disc(d: Uint8Array, cx: number, cy: number, rx: number, ry: number, c: Rgb): void {
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++)
+      if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) d.set([...c, 255], (y * W + x) * 4);
+}
+
+/** A thick mouth line through the points y(x) from x0 to x1. */
+function curve(d: Uint8Array, x0: number, x1: number, y: (x: number) => number, c: Rgb): void {
+  for (let x = x0; x <= x1; x++) {
+    const yc = Math.round(y(x));
+    for (let dy = -1; dy <= 1; dy++) d.set([...c, 255], ((yc + dy) * W + x) * 4);
+  }
+}
+
+const SKIN: Rgb = [250, 204, 21];
+const DARK: Rgb = [31, 41, 51];
+const LIP: Rgb = [185, 28, 28];
+
+function face(mouth: (d: Uint8Array) => void, eyeRy = 4): Uint8Array {
+  const d = canvas();
+  disc(d, 48, 36, 30, 30, SKIN);
+  disc(d, 37, 28, 3, eyeRy, DARK);
+  disc(d, 59, 28, 3, eyeRy, DARK);
+  mouth(d);
+  return d;
+}
+
+const FRAMES = {
+  neutral: {
+    pixels: () => face((d) => curve(d, 36, 60, () => 48, LIP)),
+    points: { mouthLeft: [36, 48], mouthRight: [60, 48], mouthMid: [48, 48], eyeLeft: [37, 28] },
+  },
+  smile: {
+    pixels: () => face((d) => curve(d, 34, 62, (x) => 50 - 0.025 * (x - 48) ** 2 + 2, LIP)),
+    points: { mouthLeft: [34, 47], mouthRight: [62, 47], mouthMid: [48, 52], eyeLeft: [37, 28] },
+  },
+  surprise: {
+    pixels: () => face((d) => disc(d, 48, 50, 7, 8, LIP), 6),
+    points: { mouthLeft: [41, 50], mouthRight: [55, 50], mouthMid: [48, 58], eyeLeft: [37, 26] },
+  },
+} as const;
+
+/** The scene's text (points written `"name": [x, y]`, one per line). */
+export function fixtureSceneText(): string {
+  const frames = Object.entries(FRAMES).map(([name, f]) => {
+    const points = Object.entries(f.points)
+      .map(([p, [x, y]]) => `        "${p}": [${x}, ${y}]`)
+      .join(",\n");
+    return `    {\n      "name": "${name}",\n      "image": "${name}.png",\n      "points": {\n${points}\n      },\n      "cuts": [["mouthLeft", "mouthMid", "mouthRight"]]\n    }`;
+  });
+  return `{
+  "version": 1,
+  "width": ${W},
+  "height": ${H},
+  "zeroFrame": "neutral",
+  "frames": [
+${frames.join(",\n")}
+  ],
+  "stories": { "smile": ["smile"], "surprise": ["surprise"] },
+  "rules": [
+    { "event": "greet", "story": "smile" },
+    { "event": "wow", "story": "surprise" },
+    { "signal": "loud", "op": ">", "value": 0.8, "story": "surprise", "priority": 1 }
+  ],
+  "signals": [{ "name": "loud", "min": 0, "max": 1 }],
+  "params": { "radiusCorrection": 8 }
+}
+`;
+}
+
+/** Writes the scene and its PNGs under `root`. */
+export function writeFixtureScene(root: string): void {
+  const dir = join(root, "fixture-live");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(root, FIXTURE_SCENE), fixtureSceneText());
+  for (const [name, f] of Object.entries(FRAMES))
+    writeFileSync(
+      join(dir, `${name}.png`),
+      encode({ width: W, height: H, data: f.pixels(), channels: 4, depth: 8 }),
+    );
+}

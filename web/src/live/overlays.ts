@@ -1,0 +1,136 @@
+/**
+ * The stage's overlays, drawn over the picture at screen resolution:
+ * control points with their names, cuts (polylines through control points),
+ * and during an in-between the discs of the classic engine, radius
+ * R_j = (|K_j − L_j| + l) / 2 around each control point K_j, with a line to
+ * where it goes (L_j).
+ */
+import type { View } from "./session.js";
+
+/** Which overlays are on. */
+export interface OverlayOptions {
+  points: boolean;
+  cuts: boolean;
+  discs: boolean;
+}
+
+/** Picture pixels → canvas pixels: x' = (x + 0.5) · scale (pixel centres). */
+export interface StageMap {
+  readonly scale: number;
+  /** Device pixels per CSS pixel. */
+  readonly dpr: number;
+}
+
+/** Radius of disc j of the classic engine: (|K_j − L_j| + l) / 2. */
+export function discRadius(
+  points: Float64Array,
+  target: Float64Array,
+  j: number,
+  correction: number,
+): number {
+  const dx = target[j * 2]! - points[j * 2]!;
+  const dy = target[j * 2 + 1]! - points[j * 2 + 1]!;
+  return (Math.hypot(dx, dy) + correction) / 2;
+}
+
+/**
+ * Draws the overlays of `view` into `g` (a canvas of device pixels);
+ * `active` is the point under the pointer or being dragged (−1: none).
+ */
+export function drawOverlays(
+  g: CanvasRenderingContext2D,
+  view: View,
+  map: StageMap,
+  options: OverlayOptions,
+  correction: number,
+  active = -1,
+): void {
+  const k = map.scale * map.dpr;
+  const X = (x: number) => (x + 0.5) * k;
+  const pts = view.points;
+  const n = view.names.length;
+  const px = map.dpr;
+  g.lineJoin = "round";
+  g.lineCap = "round";
+  if (options.discs && view.target) {
+    const tgt = view.target;
+    for (let j = 0; j < n; j++) {
+      const x = X(pts[j * 2]!);
+      const y = X(pts[j * 2 + 1]!);
+      const r = discRadius(pts, tgt, j, correction) * k;
+      g.beginPath();
+      g.arc(x, y, r, 0, 2 * Math.PI);
+      g.fillStyle = "rgba(56, 189, 248, 0.12)";
+      g.fill();
+      g.lineWidth = 1 * px;
+      g.strokeStyle = "rgba(14, 165, 233, 0.85)";
+      g.stroke();
+      g.beginPath();
+      g.moveTo(x, y);
+      g.lineTo(X(tgt[j * 2]!), X(tgt[j * 2 + 1]!));
+      g.setLineDash([3 * px, 3 * px]);
+      g.stroke();
+      g.setLineDash([]);
+      g.strokeRect(X(tgt[j * 2]!) - 2.5 * px, X(tgt[j * 2 + 1]!) - 2.5 * px, 5 * px, 5 * px);
+    }
+  }
+  if (options.cuts) {
+    for (const cut of view.cuts) {
+      if (cut.length < 2) continue;
+      g.beginPath();
+      cut.forEach((i, m) => {
+        const x = X(pts[i * 2]!);
+        const y = X(pts[i * 2 + 1]!);
+        if (m === 0) g.moveTo(x, y);
+        else g.lineTo(x, y);
+      });
+      g.lineWidth = 4 * px;
+      g.strokeStyle = "rgba(255, 255, 255, 0.7)";
+      g.stroke();
+      g.lineWidth = 2 * px;
+      g.strokeStyle = "#e11d48";
+      g.stroke();
+    }
+  }
+  if (options.points) {
+    g.font = `${11 * px}px system-ui, sans-serif`;
+    g.textBaseline = "middle";
+    for (let j = 0; j < n; j++) {
+      const x = X(pts[j * 2]!);
+      const y = X(pts[j * 2 + 1]!);
+      if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+      const on = j === active;
+      g.beginPath();
+      g.arc(x, y, (on ? 6 : 4) * px, 0, 2 * Math.PI);
+      g.fillStyle = on ? "#facc15" : "#f59e0b";
+      g.fill();
+      g.lineWidth = 1.5 * px;
+      g.strokeStyle = "#1f2933";
+      g.stroke();
+      const label = view.names[j]!;
+      g.lineWidth = 3 * px;
+      g.strokeStyle = "rgba(255, 255, 255, 0.85)";
+      g.strokeText(label, x + 7 * px, y - 7 * px);
+      g.fillStyle = "#1f2933";
+      g.fillText(label, x + 7 * px, y - 7 * px);
+    }
+  }
+}
+
+/** Index of the control point of `view` within `radius` canvas pixels of (cx, cy), nearest first; −1 when none. */
+export function pointAt(view: View, map: StageMap, cx: number, cy: number, radius: number): number {
+  const k = map.scale * map.dpr;
+  let best = -1;
+  let bestD = radius * map.dpr;
+  for (let j = 0; j < view.names.length; j++) {
+    const d = Math.hypot(
+      (view.points[j * 2]! + 0.5) * k - cx,
+      (view.points[j * 2 + 1]! + 0.5) * k - cy,
+    );
+    if (d <= bestD) {
+      best = j;
+      bestD = d;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,125 @@
+/**
+ * The Live toolbar: play/pause, one tick, back to the start; the engine
+ * switch (from the next transition); the overlay toggles; the GIF export of
+ * what was played; and a status line.
+ */
+import type { EngineName } from "../../../src/live/scene/model.js";
+import { h } from "../dom.js";
+import { type MessageKey, t, tr } from "../i18n.js";
+import { icon } from "../shell/icons.js";
+import { toolButton } from "../shell/tool-button.js";
+import type { OverlayOptions } from "./overlays.js";
+import type { LiveSession } from "./session.js";
+
+const ENGINE_NAMES: readonly EngineName[] = ["classic", "improved"];
+
+/** What the toolbar asks of the workspace. */
+export interface ToolbarActions {
+  /** An overlay was switched. */
+  overlaysChanged(): void;
+  exportGif(): void;
+}
+
+/** See the module comment. */
+export class LiveToolbar {
+  readonly element = h("div", { className: "toolbar live-toolbar" });
+  private readonly playButton = h("button", {
+    className: "play icon-button",
+    onclick: () => this.session.toggle(),
+  });
+  private readonly engineInputs = new Map<EngineName, HTMLInputElement>();
+  private readonly exportButton: HTMLButtonElement;
+  private readonly status = h("span", { className: "status", role: "status" });
+  private message = "";
+  private readonly off: (() => void)[] = [];
+
+  constructor(
+    private readonly session: LiveSession,
+    overlays: OverlayOptions,
+    actions: ToolbarActions,
+    wide: boolean,
+  ) {
+    const step = toolButton("step", "stepForward", "live.step", () => session.step(), false);
+    const reset = toolButton("reset", "stepBack", "live.reset", () => session.reset(), false);
+    const engine = h("fieldset", { className: "engine" }, tr("legend", "live.engine"));
+    for (const name of ENGINE_NAMES) {
+      const input = h("input", {
+        type: "radio",
+        name: "live-engine",
+        value: name,
+        onchange: () => {
+          session.setEngine(name);
+          this.say(t("live.engineNext", { engine: t(`live.engine.${name}`) }));
+        },
+      });
+      this.engineInputs.set(name, input);
+      engine.append(
+        h("label", { dataset: { engine: name } }, input, tr("span", `live.engine.${name}`)),
+      );
+    }
+    const toggles = h("fieldset", { className: "overlays" }, tr("legend", "live.overlays"));
+    for (const key of ["points", "cuts", "discs"] as const) {
+      const input = h("input", {
+        type: "checkbox",
+        checked: overlays[key],
+        onchange: (e: Event) => {
+          overlays[key] = (e.target as HTMLInputElement).checked;
+          actions.overlaysChanged();
+        },
+      });
+      toggles.append(
+        h(
+          "label",
+          { dataset: { overlay: key } },
+          input,
+          tr("span", `live.overlay.${key}` as MessageKey),
+        ),
+      );
+    }
+    this.exportButton = toolButton("export-gif", "download", "live.exportGif", () =>
+      actions.exportGif(),
+    );
+    this.exportButton.classList.toggle("narrow", !wide);
+    this.element.append(
+      h("div", { className: "transport" }, reset, this.playButton, step),
+      engine,
+      toggles,
+      this.exportButton,
+      this.status,
+    );
+    this.off.push(
+      session.changed.add(() => this.render()),
+      session.shown.add(() => this.renderExport()),
+    );
+    this.render();
+  }
+
+  /** Shows a message in the status line. */
+  say(message: string): void {
+    this.message = message;
+    this.status.textContent = message;
+  }
+
+  /** Updates the buttons (and their labels on a language switch). */
+  render(): void {
+    const playing = this.session.playing;
+    const label = t(playing ? "time.pause" : "time.play");
+    this.playButton.replaceChildren(icon(playing ? "pause" : "play"));
+    this.playButton.title = label;
+    this.playButton.ariaLabel = label;
+    this.playButton.dataset.playing = String(playing);
+    for (const [name, input] of this.engineInputs) input.checked = name === this.session.engine;
+    this.status.textContent = this.message;
+    this.renderExport();
+  }
+
+  private renderExport(): void {
+    const n = this.session.ring.size;
+    this.exportButton.disabled = n === 0;
+    this.exportButton.dataset.frames = String(n);
+  }
+
+  dispose(): void {
+    for (const f of this.off) f();
+  }
+}
