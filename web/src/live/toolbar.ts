@@ -13,6 +13,21 @@ import type { LiveSession } from "./session.js";
 
 const ENGINE_NAMES: readonly EngineName[] = ["classic", "improved"];
 
+/** A {@link toolButton} whose label and title follow a language switch. */
+export function liveButton(
+  className: string,
+  name: Parameters<typeof toolButton>[1],
+  label: MessageKey,
+  onclick: () => void,
+  showLabel = true,
+): HTMLButtonElement {
+  const b = toolButton(className, name, label, onclick, showLabel);
+  b.dataset.i18nTitle = label;
+  const span = b.querySelector<HTMLElement>(".label");
+  if (span) span.dataset.i18n = label;
+  return b;
+}
+
 /** What the toolbar asks of the workspace. */
 export interface ToolbarActions {
   /** An overlay was switched. */
@@ -39,8 +54,8 @@ export class LiveToolbar {
     actions: ToolbarActions,
     wide: boolean,
   ) {
-    const step = toolButton("step", "stepForward", "live.step", () => session.step(), false);
-    const reset = toolButton("reset", "stepBack", "live.reset", () => session.reset(), false);
+    const step = liveButton("step", "stepForward", "live.step", () => session.step(), false);
+    const reset = liveButton("reset", "stepBack", "live.reset", () => session.reset(), false);
     const engine = h("fieldset", { className: "engine" }, tr("legend", "live.engine"));
     for (const name of ENGINE_NAMES) {
       const input = h("input", {
@@ -76,10 +91,13 @@ export class LiveToolbar {
         ),
       );
     }
-    this.exportButton = toolButton("export-gif", "download", "live.exportGif", () =>
-      actions.exportGif(),
+    this.exportButton = liveButton(
+      "export-gif",
+      "download",
+      "live.exportGif",
+      () => actions.exportGif(),
+      wide,
     );
-    this.exportButton.classList.toggle("narrow", !wide);
     this.element.append(
       h("div", { className: "transport" }, reset, this.playButton, step),
       engine,

@@ -16,7 +16,6 @@ import { formatRoute, type Route } from "../route.js";
 import { downloadBytes } from "../shell/download.js";
 import { typingTarget } from "../shell/keys.js";
 import { ProblemsList } from "../shell/problems.js";
-import { toolButton } from "../shell/tool-button.js";
 import type { Workspace } from "../shell/workspace.js";
 import { encodeGif } from "./backend.js";
 import { PointEditor } from "./edits.js";
@@ -25,7 +24,7 @@ import type { OverlayOptions } from "./overlays.js";
 import { LivePanel } from "./panel.js";
 import { LiveSession } from "./session.js";
 import { Stage } from "./stage.js";
-import { LiveToolbar } from "./toolbar.js";
+import { LiveToolbar, liveButton } from "./toolbar.js";
 
 /** What is made per open scene and freed on close. */
 interface Opened {
@@ -121,8 +120,8 @@ export class LiveWorkspace implements Workspace {
       (m) => toolbar.say(m),
       () => this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true })),
     );
-    const undo = toolButton("undo", "undo", "live.undo", () => void editor.undo());
-    const redo = toolButton("redo", "redo", "live.redo", () => void editor.redo());
+    const undo = liveButton("undo", "undo", "live.undo", () => void editor.undo(), wide);
+    const redo = liveButton("redo", "redo", "live.redo", () => void editor.redo(), wide);
     panel.editTools.append(undo, redo);
     const renderEdits = () => {
       undo.disabled = !editor.canUndo;
