@@ -15,7 +15,7 @@ import type { RgbaImage } from "../../../src/live/image.js";
 import type { EngineName, Scene } from "../../../src/live/scene/model.js";
 import { readStandInScene, type SceneRead } from "./stand-in-scene.js";
 
-export { Player } from "../../../src/live/player/player.js";
+export { Player } from "../../../src/live/player/index.js";
 export type { SceneRead };
 
 /** Reads a scene file's text: the scene (when it has no errors) and the diagnostics. */
