@@ -72,8 +72,7 @@ export function fixtureSceneText(): string {
   });
   return `{
   "version": 1,
-  "width": ${W},
-  "height": ${H},
+  "size": [${W}, ${H}],
   "zeroFrame": "neutral",
   "frames": [
 ${frames.join(",\n")}
@@ -82,7 +81,7 @@ ${frames.join(",\n")}
   "rules": [
     { "event": "greet", "story": "smile" },
     { "event": "wow", "story": "surprise" },
-    { "signal": "loud", "op": ">", "value": 0.8, "story": "surprise", "priority": 1 }
+    { "when": "loud > 0.8", "story": "surprise", "priority": 1 }
   ],
   "signals": [{ "name": "loud", "min": 0, "max": 1 }],
   "params": { "radiusCorrection": 8 }

@@ -50,7 +50,6 @@ export const LIVE_EN = {
   "live.reloaded": "{file} changed on disk: read it again.",
   "live.undo": "Undo move",
   "live.redo": "Redo move",
-  "live.pointOf": "{point} of {frame}",
 } as const;
 
 /** A key of the Live workspace's strings. */
@@ -108,5 +107,4 @@ export const LIVE_RU: Record<LiveKey, string> = {
   "live.reloaded": "{file} изменился на диске: прочитан заново.",
   "live.undo": "Отменить перенос",
   "live.redo": "Повторить перенос",
-  "live.pointOf": "{point} кадра {frame}",
 };

@@ -9,6 +9,7 @@
  * each is swapped for a re-export when its module lands.
  */
 import { decode } from "fast-png";
+import type { Diagnostic } from "../../../src/core/diagnostics.js";
 import { readJsonSpans } from "../../../src/core/json-spans.js";
 import type { Engine, Inbetween } from "../../../src/live/engine.js";
 import type { RgbaImage } from "../../../src/live/image.js";
@@ -19,13 +20,13 @@ export { Player } from "../../../src/live/player/index.js";
 export type { SceneRead };
 
 /** Reads a scene file's text: the scene (when it has no errors) and the diagnostics. */
-export function readSceneText(text: string): SceneRead {
+export function readScene(text: string): SceneRead {
   return readStandInScene(text);
 }
 
 /**
  * The scene text with point `point` of frame `frame` at (x, y), every other
- * byte as it was; undefined when the point is not found.
+ * byte as it was; throws a RangeError when there is no such point.
  */
 export function updatePoint(
   text: string,
@@ -33,28 +34,38 @@ export function updatePoint(
   point: string,
   x: number,
   y: number,
-): string | undefined {
+): string {
+  const none = () => new RangeError(`updatePoint: no point ${point} in frame ${frame}`);
   const root = readJsonSpans(text).root;
-  if (root?.kind !== "object") return undefined;
+  if (root?.kind !== "object") throw none();
   const frames = root.members.find((m) => m.key === "frames")?.value;
-  if (frames?.kind !== "array") return undefined;
+  if (frames?.kind !== "array") throw none();
   for (const f of frames.items) {
     if (f.kind !== "object") continue;
     const name = f.members.find((m) => m.key === "name")?.value;
     if (name?.kind !== "string" || name.value !== frame) continue;
     const points = f.members.find((m) => m.key === "points")?.value;
-    if (points?.kind !== "object") return undefined;
+    if (points?.kind !== "object") throw none();
     const p = points.members.find((m) => m.key === point)?.value;
-    if (p?.kind !== "array" || p.items.length !== 2) return undefined;
+    if (p?.kind !== "array" || p.items.length !== 2) throw none();
     const [a, b] = p.items as [(typeof p.items)[0], (typeof p.items)[0]];
     return `${text.slice(0, a.span[0])}${x}${text.slice(a.span[1], b.span[0])}${y}${text.slice(b.span[1])}`;
   }
-  return undefined;
+  throw none();
 }
 
-/** Decodes a PNG into RGBA8. */
-export function decodePng(bytes: Uint8Array): RgbaImage {
-  const png = decode(bytes);
+/** Decodes a PNG into RGBA8: the picture, or diagnostics. */
+export function decodePng(bytes: Uint8Array): {
+  image?: RgbaImage;
+  diagnostics: readonly Diagnostic[];
+} {
+  let png: ReturnType<typeof decode>;
+  try {
+    png = decode(bytes);
+  } catch (e) {
+    const message = (e as Error).message;
+    return { diagnostics: [{ code: "PNG000", severity: "error", message, start: 0, end: 0 }] };
+  }
   const { width, height } = png;
   const out = new Uint8ClampedArray(width * height * 4);
   const src = png.data;
@@ -78,7 +89,7 @@ export function decodePng(bytes: Uint8Array): RgbaImage {
     out[o + 3] =
       channels === 4 ? src[s + 3]! >> shift : channels === 2 ? src[s + 1]! >> shift : 255;
   }
-  return { width, height, data: out };
+  return { image: { width, height, data: out }, diagnostics: [] };
 }
 
 /** A GIF of `frames` (all of one size), each shown for `delayMs`. */

@@ -100,7 +100,6 @@ export class PointEditor {
         }
       }
       const next = updatePoint(text, frame, point, to.x, to.y);
-      if (next === undefined) throw new Error(t("live.pointOf", { point, frame }));
       await writeProjectFile(path, new TextEncoder().encode(next), true);
       this.saved();
       await this.play(path, next, frame);

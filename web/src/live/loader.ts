@@ -10,7 +10,7 @@ import type { FileReport } from "../../../src/core/report.js";
 import type { RgbaImage } from "../../../src/live/image.js";
 import { listFiles, readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
-import { decodePng, readSceneText } from "./backend.js";
+import { decodePng, readScene } from "./backend.js";
 import type { LoadedScene } from "./session.js";
 
 /** A scene that loaded, or why not: a message, and the scene's problems when it read with errors. */
@@ -48,10 +48,10 @@ export async function sceneFromText(
   text: string,
   cache: Map<string, RgbaImage> = new Map(),
 ): Promise<LoadResult> {
-  const read = readSceneText(text);
+  const read = readScene(text);
   const report: FileReport[] =
     read.diagnostics.length > 0 ? [{ file: path, text, diagnostics: read.diagnostics }] : [];
-  const scene = read.scene;
+  const scene = read.diagnostics.some((d) => d.severity === "error") ? undefined : read.model;
   if (!scene) return { ok: false, message: t("live.cannotPlay"), report };
   const images = new Map<string, RgbaImage>();
   for (const f of scene.frames) {
@@ -66,11 +66,12 @@ export async function sceneFromText(
       });
       if (png.status === "missing") return bad(t("live.missing", { file }));
       if (png.status !== "ok") return bad(png.reason);
-      try {
-        image = decodePng(png.bytes);
-      } catch (e) {
-        return bad((e as Error).message);
+      const decoded = decodePng(png.bytes);
+      if (!decoded.image) {
+        report.push({ file, diagnostics: decoded.diagnostics });
+        return bad(decoded.diagnostics[0]?.message ?? "?");
       }
+      image = decoded.image;
       if (image.width !== scene.width || image.height !== scene.height)
         return bad(`${image.width}×${image.height} ≠ ${scene.width}×${scene.height}`);
       cache.set(file, image);

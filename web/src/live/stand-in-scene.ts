@@ -15,7 +15,7 @@ import {
 
 /** A scene read from text: the scene when usable, and what was found. */
 export interface SceneRead {
-  readonly scene: Scene | undefined;
+  readonly model?: Scene | undefined;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -26,7 +26,7 @@ export function readStandInScene(text: string): SceneRead {
   try {
     j = JSON.parse(text) as Json;
   } catch (e) {
-    return { scene: undefined, diagnostics: [fail((e as Error).message)] };
+    return { diagnostics: [fail((e as Error).message)] };
   }
   try {
     const frames: KeyFrame[] = (j.frames as Json[]).map((f) => ({
@@ -41,16 +41,12 @@ export function readStandInScene(text: string): SceneRead {
       cuts: ((f.cuts as string[][] | undefined) ?? []).map((c) => ({ points: c })),
     }));
     const rules: Rule[] = ((j.rules as Json[] | undefined) ?? []).map((r) => {
+      const when = /^\s*(\S+?)\s*(>=|<=|>|<)\s*(\S+)\s*$/.exec(String(r.when ?? ""));
       const trigger: Trigger =
         r.event !== undefined
           ? { kind: "event", event: String(r.event) }
-          : r.signal !== undefined
-            ? {
-                kind: "signal",
-                signal: String(r.signal),
-                op: r.op as ">",
-                value: Number(r.value),
-              }
+          : when
+            ? { kind: "signal", signal: when[1]!, op: when[2] as ">", value: Number(when[3]) }
             : { kind: "idle", ms: Number(r.idleMs) };
       return {
         trigger,
@@ -61,8 +57,8 @@ export function readStandInScene(text: string): SceneRead {
     });
     const scene: Scene = {
       version: 1,
-      width: Number(j.width),
-      height: Number(j.height),
+      width: Number((j.size as number[])[0]),
+      height: Number((j.size as number[])[1]),
       frames,
       zeroFrame: String(j.zeroFrame ?? frames[0]?.name),
       stories: new Map(Object.entries((j.stories as Record<string, string[]>) ?? {})),
@@ -70,9 +66,9 @@ export function readStandInScene(text: string): SceneRead {
       signals: (j.signals as SignalSpec[] | undefined) ?? [],
       params: { ...DEFAULT_PARAMS, ...((j.params as Json | undefined) ?? {}) },
     };
-    return { scene, diagnostics: [] };
+    return { model: scene, diagnostics: [] };
   } catch (e) {
-    return { scene: undefined, diagnostics: [fail((e as Error).message)] };
+    return { diagnostics: [fail((e as Error).message)] };
   }
 }
 
