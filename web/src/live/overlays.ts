@@ -107,13 +107,41 @@ export function drawOverlays(
       g.lineWidth = 1.5 * px;
       g.strokeStyle = "#1f2933";
       g.stroke();
-      const label = view.names[j]!;
-      g.lineWidth = 3 * px;
-      g.strokeStyle = "rgba(255, 255, 255, 0.85)";
-      g.strokeText(label, x + 7 * px, y - 7 * px);
-      g.fillStyle = "#1f2933";
-      g.fillText(label, x + 7 * px, y - 7 * px);
     }
+    drawLabels(g, view, X, px, active);
+  }
+}
+
+/**
+ * The points' names beside them, the active one first; a name that would
+ * overlap one already drawn is left out (a crowded face at a small scale).
+ */
+function drawLabels(
+  g: CanvasRenderingContext2D,
+  view: View,
+  X: (v: number) => number,
+  px: number,
+  active: number,
+): void {
+  const taken: [number, number, number, number][] = [];
+  const order = [...view.names.keys()];
+  if (active >= 0) order.unshift(...order.splice(active, 1));
+  const h = 13 * px;
+  for (const j of order) {
+    const x = X(view.points[j * 2]!) + 7 * px;
+    const y = X(view.points[j * 2 + 1]!) - 7 * px;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    const label = view.names[j]!;
+    const w = g.measureText(label).width;
+    const box: [number, number, number, number] = [x, y - h / 2, x + w, y + h / 2];
+    if (taken.some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3]))
+      continue;
+    taken.push(box);
+    g.lineWidth = 3 * px;
+    g.strokeStyle = "rgba(255, 255, 255, 0.85)";
+    g.strokeText(label, x, y);
+    g.fillStyle = "#1f2933";
+    g.fillText(label, x, y);
   }
 }
 
