@@ -86,7 +86,14 @@ export class LiveWorkspace implements Workspace {
     if (generation !== this.generation) return;
     this.problems.show(r.report, "live.problems");
     if (!r.ok) return this.fail(r.message);
-    this.build(new LiveSession(r.loaded));
+    let session: LiveSession;
+    try {
+      session = new LiveSession(r.loaded);
+    } catch (e) {
+      // The player refuses a scene the reader let through (a caller's bug): say so, do not hang.
+      return this.fail((e as Error).message);
+    }
+    this.build(session);
     this.ui.message.hidden = true;
     this.element.dataset.state = "ready";
     this.writeRoute();
