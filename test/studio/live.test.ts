@@ -25,7 +25,9 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    studio = await startBrowserStudio();
+    studio = await startBrowserStudio({
+      files: { "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n' },
+    });
     writeFixtureScene(studio.root);
     page = await studio.page(1280, 800);
     page.on("dialog", (d) => {
@@ -205,6 +207,21 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     await page.locator(".signal input").focus();
     await page.keyboard.press("ArrowRight");
     expect(Number((await text(".readout .tick"))!.split(" ")[0])).toBe(tick + 1);
+  });
+
+  it("#/live alone opens the project's first scene and names it in the address", async () => {
+    await open("#/live");
+    expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe(
+      `#/live?scene=${SCENE}`,
+    );
+  });
+
+  it("a scene that does not read shows its problems, located", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${studio.server.url}#/live?scene=x-broken.scene.json`);
+    await page.waitForSelector('.workspace.live[data-state="error"]');
+    expect(await text(".live .problems-list")).toContain("x-broken.scene.json:3:");
+    expect(await text(".live .message")).toContain("cannot be played");
   });
 
   for (const [w, h] of [

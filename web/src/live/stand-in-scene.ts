@@ -4,6 +4,7 @@
  * real reader lands.
  */
 import type { Diagnostic } from "../../../src/core/diagnostics.js";
+import { readJsonSpans } from "../../../src/core/json-spans.js";
 import {
   DEFAULT_PARAMS,
   type KeyFrame,
@@ -25,8 +26,9 @@ export function readStandInScene(text: string): SceneRead {
   let j: Json;
   try {
     j = JSON.parse(text) as Json;
-  } catch (e) {
-    return { diagnostics: [fail((e as Error).message)] };
+  } catch {
+    const error = readJsonSpans(text).error;
+    return { diagnostics: [fail(error?.message ?? "not JSON", error?.start, error?.end)] };
   }
   try {
     const frames: KeyFrame[] = (j.frames as Json[]).map((f) => ({
@@ -72,6 +74,6 @@ export function readStandInScene(text: string): SceneRead {
   }
 }
 
-function fail(message: string): Diagnostic {
-  return { code: "SCN000", severity: "error", message, start: 0, end: 0 };
+function fail(message: string, start = 0, end = start): Diagnostic {
+  return { code: "SCN000", severity: "error", message, start, end };
 }
