@@ -95,10 +95,13 @@ export async function readVtkSeries(
   };
   const multiblock = async (p: Parsed, name: string, time: number | undefined) => {
     const sets: XmlElement[] = [];
-    const walk = (e: XmlElement) => {
-      for (const c of e.children) c.name === "DataSet" ? sets.push(c) : walk(c);
-    };
-    if (p.root) walk(p.root);
+    // Depth first, in document order, with an explicit stack (no recursion on the file's depth).
+    const todo: XmlElement[] = p.root ? [...p.root.children].reverse() : [];
+    while (todo.length > 0) {
+      const e = todo.pop()!;
+      if (e.name === "DataSet") sets.push(e);
+      else for (let k = e.children.length - 1; k >= 0; k--) todo.push(e.children[k]!);
+    }
     const chosen = options.block
       ? sets.filter((s) => attr(s, "name") === options.block)
       : sets.length === 1
