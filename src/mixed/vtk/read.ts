@@ -11,6 +11,7 @@ import type { FileReport } from "../../core/report.js";
 import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
+import { READ_BUDGET_BYTES, readBudget } from "./read-data.js";
 import { context, splitAppended } from "./read-file.js";
 import { type Parsed, readGrid, wrongType } from "./read-grid.js";
 
@@ -27,6 +28,8 @@ export interface VtkReadOptions {
   readonly read?: FileReader;
   /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
   readonly block?: string;
+  /** Bytes of float64 values the arrays of this read may take (default {@link READ_BUDGET_BYTES}, 1 GiB). */
+  readonly budgetBytes?: number;
 }
 
 export type { VtkFrame } from "./model.js";
@@ -44,6 +47,7 @@ export async function readVtkSeries(
 ): Promise<VtkSeries> {
   const report: FileReport[] = [];
   const frames: VtkFrame[] = [];
+  const budget = readBudget(options.budgetBytes);
   // Every .vtm of a series has the same blocks: a missing choice is reported once.
   let blockReported = false;
   const given = new Map(files.map((f) => [normalize(f.name), f]));
@@ -61,7 +65,7 @@ export async function readVtkSeries(
     const root = parseXml(split.text, (message, at) =>
       sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
-    const ctx = context(root, split, sink);
+    const ctx = context(root, split, sink, budget);
     report.push({ file: name, text: split.text, diagnostics: sink.items });
     return { root, ctx, sink };
   };

@@ -59,8 +59,38 @@ describe("VTK reader on mangled input", () => {
 <Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${header}AAAAAA==</DataArray></Points>
 </Piece></UnstructuredGrid></VTKFile>`;
     const s = await readVtkSeries([{ name: "z.vtu", text }]);
-    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK004"]);
-    expect(s.report[0]!.diagnostics[0]!.message).toContain("claims 4000000000 bytes");
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK019"]);
+    expect(s.report[0]!.diagnostics[0]!.message).toContain(
+      "4000000000 bytes, more than the 12 its element declares",
+    );
+  });
+
+  it("a zlib bomb of many small blocks is refused at its header: the data may not exceed what the element declares", async () => {
+    // 3000 blocks of 32 KiB of zeros, each within zlib's ratio, for a piece that declares 1 point.
+    const block = deflateSync(new Uint8Array(32768));
+    const blocks = 3000;
+    const header = new Uint32Array(3 + blocks).fill(block.length);
+    header.set([blocks, 32768, 32768]);
+    // Inline binary: the header and the blocks are base64-encoded separately, as VTK writes them.
+    const body =
+      Buffer.from(header.buffer).toString("base64") +
+      Buffer.concat(Array(blocks).fill(block)).toString("base64");
+    const piece = (
+      points: number,
+    ) => `<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor">
+<UnstructuredGrid><Piece NumberOfPoints="${points}" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${body}</DataArray></Points>
+</Piece></UnstructuredGrid></VTKFile>`;
+    const s = await readVtkSeries([{ name: "bomb.vtu", text: piece(1) }]);
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK019"]);
+    // Declaring the points honestly (98 MB of Float32) fits the declaration; a budget smaller than its values refuses it before inflating.
+    const points = (blocks * 32768) / 12;
+    const small = await readVtkSeries([{ name: "big.vtu", text: piece(Math.floor(points)) }], {
+      budgetBytes: 64 * 2 ** 20,
+    });
+    const d = small.report[0]!.diagnostics;
+    expect(d.map((x) => x.code)).toEqual(["VTK019"]);
+    expect(d[0]!.message).toMatch(/exceed what this read may still hold/);
   });
 
   it("stops inflating a block at its declared size (a small zlib bomb is not expanded)", async () => {
