@@ -141,7 +141,8 @@ export async function readDataArray(
   const format = attr(e, "format") ?? "ascii";
   const maxTuples = typeof size === "number" ? size : size?.max;
   // The most bytes the data may have: what the element declares, and what the budget leaves.
-  const declared = maxTuples === undefined ? Number.POSITIVE_INFINITY : maxTuples * components * t[0];
+  const declared =
+    maxTuples === undefined ? Number.POSITIVE_INFINITY : maxTuples * components * t[0];
   const affordable = (ctx.budget.remaining / 8) * t[0];
   const tooLarge = (bytes: number): undefined => {
     ctx.sink.report(
