@@ -39,7 +39,7 @@ export function progressBar(
 /** The `mixed export` command. */
 export const mixedExport = defineCommand({
   usage:
-    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--force]",
+    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--force] [--allow-outside]",
   description:
     "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
     "by their scalar. --vtk: OUTDIR/<name>.pvd with one .vtm per frame and one .vtu per body, world\n" +
@@ -76,6 +76,10 @@ export const mixedExport = defineCommand({
       help: `glTF colours: ${COLORMAP_NAMES.join(", ")}`,
     },
     force: { type: "boolean", help: "replace existing output" },
+    "allow-outside": {
+      type: "boolean",
+      help: "read files the .amx names outside its own folder too",
+    },
   },
   positionals: [1, 1],
   async run(args, io) {
@@ -90,7 +94,9 @@ export const mixedExport = defineCommand({
       );
     }
     const path = resolve(io.cwd, file);
-    const folder = await checkAmxText(path, await inputText(io, file, "amx"));
+    const folder = await checkAmxText(path, await inputText(io, file, "amx"), {
+      allowOutside: args.options["allow-outside"] === true,
+    });
     const report = folder.report.map((r, i) => (i === 0 ? { ...r, file } : r));
     io.err(formatReport(report));
     const scene = buildMixedScene(folder);
