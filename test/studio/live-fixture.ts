@@ -1,6 +1,6 @@
 /**
- * A tiny live scene for the Live workspace's browser test, drawn here: a
- * 96×72 face with key frames `neutral` (zero), `smile` and `surprise`,
+ * A small live scene for the Live workspace's browser test, drawn here: a
+ * 128×96 face with key frames `neutral` (zero), `smile` and `surprise`,
  * control points on the mouth and eyes, a cut along the lips; `greet` →
  * [smile], `wow` → [surprise], signal `loud` > 0.8 → [surprise].
  */
@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { encode } from "fast-png";
 
 export const FIXTURE_SCENE = "fixture-live/face.scene.json";
-export const W = 96;
-export const H = 72;
+export const W = 128;
+export const H = 96;
 
 type Rgb = readonly [number, number, number];
 
@@ -38,27 +38,32 @@ const SKIN: Rgb = [250, 204, 21];
 const DARK: Rgb = [31, 41, 51];
 const LIP: Rgb = [185, 28, 28];
 
-function face(mouth: (d: Uint8Array) => void, eyeRy = 4): Uint8Array {
+function face(mouth: (d: Uint8Array) => void, eyeRy = 5): Uint8Array {
   const d = canvas();
-  disc(d, 48, 36, 30, 30, SKIN);
-  disc(d, 37, 28, 3, eyeRy, DARK);
-  disc(d, 59, 28, 3, eyeRy, DARK);
+  disc(d, 64, 48, 42, 42, SKIN);
+  disc(d, 50, 38, 4, eyeRy, DARK);
+  disc(d, 78, 38, 4, eyeRy, DARK);
   mouth(d);
   return d;
 }
 
+/*
+ * The mouth moves far enough for the classic engine to move pixels at the
+ * first in-between (it rounds moves to whole pixels: a move under 0.5 px,
+ * |L − K| / 20 at СПК 19, moves nothing).
+ */
 const FRAMES = {
   neutral: {
-    pixels: () => face((d) => curve(d, 36, 60, () => 48, LIP)),
-    points: { mouthLeft: [36, 48], mouthRight: [60, 48], mouthMid: [48, 48], eyeLeft: [37, 28] },
+    pixels: () => face((d) => curve(d, 44, 84, () => 64, LIP)),
+    points: { mouthLeft: [44, 64], mouthRight: [84, 64], mouthMid: [64, 64], eyeLeft: [50, 38] },
   },
   smile: {
-    pixels: () => face((d) => curve(d, 34, 62, (x) => 50 - 0.025 * (x - 48) ** 2 + 2, LIP)),
-    points: { mouthLeft: [34, 47], mouthRight: [62, 47], mouthMid: [48, 52], eyeLeft: [37, 28] },
+    pixels: () => face((d) => curve(d, 34, 94, (x) => 76 - (24 / 900) * (x - 64) ** 2, LIP)),
+    points: { mouthLeft: [34, 52], mouthRight: [94, 52], mouthMid: [64, 76], eyeLeft: [50, 38] },
   },
   surprise: {
-    pixels: () => face((d) => disc(d, 48, 50, 7, 8, LIP), 6),
-    points: { mouthLeft: [41, 50], mouthRight: [55, 50], mouthMid: [48, 58], eyeLeft: [37, 26] },
+    pixels: () => face((d) => disc(d, 64, 68, 10, 12, LIP), 8),
+    points: { mouthLeft: [54, 68], mouthRight: [74, 68], mouthMid: [64, 80], eyeLeft: [50, 34] },
   },
 } as const;
 

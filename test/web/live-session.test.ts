@@ -5,6 +5,7 @@
  * key frame to edit, and the ring of shown frames for the GIF export.
  */
 import { describe, expect, it } from "vitest";
+import type { Engine } from "../../src/live/engine.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { DEFAULT_PARAMS, type Scene } from "../../src/live/scene/model.js";
 import { FrameRing } from "../../web/src/live/frame-ring.js";
@@ -35,6 +36,17 @@ function picture(value: number): RgbaImage {
   const image = createImage(8, 6);
   image.data.fill(value);
   return image;
+}
+
+/** An engine whose in-betweens are filled with `value`. */
+function fill(value: number): Engine {
+  return {
+    name: value === 50 ? "classic" : "improved",
+    begin: (k) => {
+      const image = picture(value);
+      return { next: () => ({ image, points: new Float64Array(k.points) }) };
+    },
+  };
 }
 
 function loaded(): LoadedScene {
@@ -154,15 +166,38 @@ describe("LiveSession", () => {
     expect(s.view()?.editable).toBeUndefined();
   });
 
-  it("switches the engine and keeps it over a reload of the edited scene", () => {
-    const s = new LiveSession(loaded(), new FakeFrames());
+  it("switches the engine from the next transition and keeps it over a reload of the edited scene", () => {
+    const s = new LiveSession(loaded(), new FakeFrames(), {
+      classic: fill(50),
+      improved: fill(99),
+    });
     expect(s.engine).toBe("classic");
-    s.setEngine("improved");
+    s.sendEvent("greet");
+    s.step();
+    s.step();
+    expect(s.result?.image.data[0]).toBe(50);
+    expect(s.setEngine("improved")).toBe(true);
+    s.step();
+    // The transition under way keeps its engine.
+    expect(s.result?.image.data[0]).toBe(50);
     s.pick("smile");
     s.replace(loaded());
     expect(s.engine).toBe("improved");
     expect(s.pickedFrame).toBe("smile");
     expect(s.result?.record.tick).toBe(0);
+  });
+
+  it("refuses an engine it does not have and falls back to classic for a scene that names one", () => {
+    const scene = loaded();
+    const improved = {
+      ...scene,
+      scene: { ...scene.scene, params: { ...DEFAULT_PARAMS, engine: "improved" as const } },
+    };
+    const s = new LiveSession(improved, new FakeFrames(), { classic: fill(50) });
+    expect(s.engine).toBe("classic");
+    expect(s.hasEngine("improved")).toBe(false);
+    expect(s.setEngine("improved")).toBe(false);
+    expect(s.engine).toBe("classic");
   });
 
   it("reset goes back to tick 0 and forgets the frames played", () => {

@@ -3,56 +3,17 @@
  * reader and its one-point writer, PNG decoding, GIF encoding, the engines
  * and the player. Every other file of the workspace imports these from here.
  *
- * STAND-INS: the scene reader, `updatePoint`, `decodePng`, `encodeGif` and
- * the engines below are minimal versions written while their real modules
- * (`src/live/scene`, `png.ts`, `gif.ts`, `engines.ts`) are being written;
- * each is swapped for a re-export when its module lands.
+ * STAND-INS: `decodePng` and `encodeGif` below are minimal versions written
+ * while `src/live/png.ts` and `gif.ts` are being written; each is swapped
+ * for a re-export when its module lands.
  */
 import { decode } from "fast-png";
 import type { Diagnostic } from "../../../src/core/diagnostics.js";
-import { readJsonSpans } from "../../../src/core/json-spans.js";
-import type { Engine, Inbetween } from "../../../src/live/engine.js";
 import type { RgbaImage } from "../../../src/live/image.js";
-import type { EngineName, Scene } from "../../../src/live/scene/model.js";
-import { readStandInScene, type SceneRead } from "./stand-in-scene.js";
 
+export { ENGINES } from "../../../src/live/engines.js";
 export { Player } from "../../../src/live/player/index.js";
-export type { SceneRead };
-
-/** Reads a scene file's text: the scene (when it has no errors) and the diagnostics. */
-export function readScene(text: string): SceneRead {
-  return readStandInScene(text);
-}
-
-/**
- * The scene text with point `point` of frame `frame` at (x, y), every other
- * byte as it was; throws a RangeError when there is no such point.
- */
-export function updatePoint(
-  text: string,
-  frame: string,
-  point: string,
-  x: number,
-  y: number,
-): string {
-  const none = () => new RangeError(`updatePoint: no point ${point} in frame ${frame}`);
-  const root = readJsonSpans(text).root;
-  if (root?.kind !== "object") throw none();
-  const frames = root.members.find((m) => m.key === "frames")?.value;
-  if (frames?.kind !== "array") throw none();
-  for (const f of frames.items) {
-    if (f.kind !== "object") continue;
-    const name = f.members.find((m) => m.key === "name")?.value;
-    if (name?.kind !== "string" || name.value !== frame) continue;
-    const points = f.members.find((m) => m.key === "points")?.value;
-    if (points?.kind !== "object") throw none();
-    const p = points.members.find((m) => m.key === point)?.value;
-    if (p?.kind !== "array" || p.items.length !== 2) throw none();
-    const [a, b] = p.items as [(typeof p.items)[0], (typeof p.items)[0]];
-    return `${text.slice(0, a.span[0])}${x}${text.slice(a.span[1], b.span[0])}${y}${text.slice(b.span[1])}`;
-  }
-  throw none();
-}
+export { readScene, updatePoint } from "../../../src/live/scene/index.js";
 
 /** Decodes a PNG into RGBA8: the picture, or diagnostics. */
 export function decodePng(bytes: Uint8Array): {
@@ -118,39 +79,3 @@ interface GifencModule {
   quantize(data: Uint8ClampedArray, colours: number): number[][];
   applyPalette(data: Uint8ClampedArray, palette: number[][]): Uint8Array;
 }
-
-/** Stand-in engine: points on straight lines, pictures cross-dissolved. */
-function standInEngine(name: EngineName): Engine {
-  return {
-    name,
-    begin(k, l, params) {
-      const image: RgbaImage = {
-        width: k.image.width,
-        height: k.image.height,
-        data: new Uint8ClampedArray(k.image.data.length),
-      };
-      const points = new Float64Array(k.points.length);
-      return {
-        next(counter): Inbetween {
-          const s = 1 - counter / (params.inbetweens + 1);
-          const t = name === "improved" ? s * s : s;
-          const a = k.image.data;
-          const b = l.image.data;
-          for (let i = 0; i < a.length; i++) image.data[i] = a[i]! + (b[i]! - a[i]!) * t;
-          for (let i = 0; i < points.length; i++)
-            points[i] = k.points[i]! + (l.points[i]! - k.points[i]!) * t;
-          return { image, points };
-        },
-      };
-    },
-  };
-}
-
-/** The engines by name. */
-export const ENGINES: Record<EngineName, Engine> = {
-  classic: standInEngine("classic"),
-  improved: standInEngine("improved"),
-};
-
-/** Used by tests of the workspace: a scene is a `Scene`. */
-export type { Scene };

@@ -11,6 +11,7 @@
  * are never skipped to catch up (the seed's step 2).
  */
 
+import type { Engine } from "../../../src/live/engine.js";
 import type { RgbaImage } from "../../../src/live/image.js";
 import type { TickResult } from "../../../src/live/player/types.js";
 import type { EngineName, KeyFrame, Scene } from "../../../src/live/scene/model.js";
@@ -67,7 +68,12 @@ export class LiveSession {
   private pending: number | undefined;
   private readonly off: (() => void)[] = [];
 
-  constructor(loaded: LoadedScene, source?: TimeSource) {
+  constructor(
+    loaded: LoadedScene,
+    source?: TimeSource,
+    /** The engines by name (the studio's: every engine of `src/live`). */
+    private readonly engines: Readonly<Partial<Record<EngineName, Engine>>> = ENGINES,
+  ) {
     this.loadedScene = loaded;
     this.engineName = loaded.scene.params.engine;
     this.clock = new PlaybackClock({
@@ -186,11 +192,20 @@ export class LiveSession {
     this.player.send({ atMs: this.nowMs, signal: name, value });
   }
 
-  /** Uses engine `name` from the next transition on. */
-  setEngine(name: EngineName): void {
-    this.engineName = name;
-    this.player.setEngine(ENGINES[name]);
+  /** Whether engine `name` is available. */
+  hasEngine(name: EngineName): boolean {
+    return this.engines[name] !== undefined;
+  }
+
+  /** Uses engine `name` from the next transition on; false when there is no such engine. */
+  setEngine(name: EngineName): boolean {
+    const engine = this.engines[name];
+    if (engine) {
+      this.engineName = name;
+      this.player.setEngine(engine);
+    }
     this.changed.dispatch();
+    return engine !== undefined;
   }
 
   /** Shows key frame `name` for editing (pauses), or the player's picture again (undefined). */
@@ -258,8 +273,10 @@ export class LiveSession {
 
   private start(): void {
     const { scene, images } = this.loadedScene;
-    if (!(this.engineName in ENGINES)) this.engineName = "classic";
-    this.player = new Player(scene, images, { engine: ENGINES[this.engineName] });
+    if (!this.hasEngine(this.engineName)) this.engineName = "classic";
+    const engine = this.engines[this.engineName];
+    if (!engine) throw new Error(`no ${this.engineName} engine`);
+    this.player = new Player(scene, images, { engine });
     this.lastFired = undefined;
     this.advance(0);
   }

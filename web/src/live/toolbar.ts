@@ -62,9 +62,10 @@ export class LiveToolbar {
         type: "radio",
         name: "live-engine",
         value: name,
+        disabled: !session.hasEngine(name),
         onchange: () => {
-          session.setEngine(name);
-          this.say(t("live.engineNext", { engine: t(`live.engine.${name}`) }));
+          if (session.setEngine(name))
+            this.say(t("live.engineNext", { engine: t(`live.engine.${name}`) }));
         },
       });
       this.engineInputs.set(name, input);
