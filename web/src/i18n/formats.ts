@@ -11,6 +11,8 @@ export const FORMAT_LABELS_RU: Readonly<Record<string, string>> = {
   "bulge-types": "определения выпуклостей",
   rig: "скелет",
   obj: "сетка Wavefront OBJ",
+  "live-events": "события живой модели",
+  png: "рисунок PNG",
 };
 
 const LABELS: Readonly<Record<Language, Readonly<Record<string, string>> | null>> = {

@@ -1,0 +1,7 @@
+/** The file formats of the live system, as descriptors for the format registry. */
+import type { AnyFormat } from "../core/formats/descriptor.js";
+import { EVENTS_FORMAT } from "./events/format.js";
+import { PNG_FORMAT } from "./png/format.js";
+
+/** The live system's formats, in the order the docs list them. */
+export const LIVE_FORMATS: readonly AnyFormat[] = [EVENTS_FORMAT, PNG_FORMAT];
