@@ -3,18 +3,27 @@
  * folder, is flushed to disk, and only then takes the target's name by
  * `rename` (or by `link` when overwriting is not allowed, which fails if the
  * target appeared meanwhile). A crash at any point leaves either the old file
- * or the new one, never a half-written one.
+ * or the new one, never a half-written one. docs/atomic-writes.md has the
+ * whole contract:
+ *
+ * * a target that is a symbolic link is written through: the file it points
+ *   to is replaced, the link stays a link;
+ * * an overwritten file keeps its permission bits (and its owner and group
+ *   where the process may set them);
+ * * the temporary file (`.NAME.PID.RANDOM.tmp`) is removed on every error
+ *   path; temporaries left by writers that were killed (their PID no longer
+ *   runs) are removed by the next write into the same folder.
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { link, open, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { link, lstat, open, readdir, readlink, rename, stat, unlink } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** Replace an existing file (default false: an existing target is an `EEXIST` error). */
   readonly overwrite?: boolean;
-  /** File mode of a newly created file (default 0o666 minus umask). */
+  /** File mode of a newly created file (default 0o666 minus umask); an overwritten file keeps its own. */
   readonly mode?: number;
 }
 
@@ -36,12 +45,44 @@ export class FileExistsError extends Error {
   }
 }
 
-/** Path of the temporary file used while writing `target` (same folder, hidden, unique). */
+/** Longest part of the target's name kept in a temporary file's name (bytes of UTF-8), so it fits in 255. */
+const TEMP_NAME_BYTES = 200;
+
+/** A temporary file of this module: `.NAME.PID.RANDOM.tmp`. */
+const TEMP_FILE = /^\..*\.(\d+)\.[0-9a-f]{8}\.tmp$/s;
+
+/** Path of the temporary file used while writing `target` (same folder, hidden, unique, at most 255 bytes). */
 export function temporaryPathFor(target: string): string {
-  return join(
-    dirname(target),
-    `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
-  );
+  let name = basename(target);
+  while (Buffer.byteLength(name) > TEMP_NAME_BYTES) name = name.slice(0, -1);
+  return join(dirname(target), `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/** Most symbolic links followed from a target (as the kernel's ELOOP limit). */
+const MAX_LINKS = 40;
+
+/**
+ * The path a write to `target` must replace: `target` itself, or the file a
+ * chain of symbolic links at `target` ends in (which may not exist yet).
+ * Throws an `ELOOP` error for a loop.
+ */
+export async function writeThroughPath(target: string): Promise<string> {
+  let path = target;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let isLink: boolean;
+    try {
+      isLink = (await lstat(path)).isSymbolicLink();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return path;
+      throw e;
+    }
+    if (!isLink) return path;
+    const to = await readlink(path);
+    path = isAbsolute(to) ? to : resolve(dirname(path), to);
+  }
+  throw Object.assign(new Error(`${target}: too many levels of symbolic links`), {
+    code: "ELOOP",
+  });
 }
 
 /**
@@ -55,7 +96,11 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const overwrite = options.overwrite ?? ATOMIC_WRITE_DEFAULTS.overwrite;
-  const tmp = temporaryPathFor(target);
+  const real = await writeThroughPath(target);
+  const folder = dirname(real);
+  await removeDeadTemporaries(folder);
+  const before = overwrite ? await stat(real).catch(() => undefined) : undefined;
+  const tmp = temporaryPathFor(real);
   const handle = await open(
     tmp,
     constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY,
@@ -64,6 +109,7 @@ export async function writeFileAtomic(
   let committed = false;
   try {
     try {
+      if (before) await keepOwnerAndMode(handle, before);
       if (typeof data === "string" || data instanceof Uint8Array) {
         await handle.writeFile(data);
       } else {
@@ -76,27 +122,78 @@ export async function writeFileAtomic(
       await handle.close();
     }
     if (overwrite) {
-      await rename(tmp, target);
+      await rename(tmp, real);
     } else {
       try {
-        await link(tmp, target);
+        await link(tmp, real);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "EEXIST") throw new FileExistsError(target);
         if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw e;
         // File systems without hard links: check, then rename (a narrow race, documented).
-        if (await exists(target)) throw new FileExistsError(target);
-        await rename(tmp, target);
+        if (await exists(real)) throw new FileExistsError(target);
+        await rename(tmp, real);
         committed = true;
         return;
       }
       await unlink(tmp);
     }
     committed = true;
-    await syncDirectory(dirname(target));
+    await syncDirectory(folder);
   } finally {
     if (!committed) await unlink(tmp).catch(() => undefined);
   }
+}
+
+/** Gives the new file the old one's permission bits, and its owner and group where permitted. */
+async function keepOwnerAndMode(
+  handle: Awaited<ReturnType<typeof open>>,
+  before: { mode: number; uid: number; gid: number },
+): Promise<void> {
+  await handle.chown(before.uid, before.gid).catch(() => undefined);
+  await handle.chmod(before.mode & 0o7777);
+}
+
+/** Folders whose dead writers' temporaries this process has already removed. */
+const swept = new Set<string>();
+
+/** Whether process `pid` is gone (a PID that runs, even another user's, is alive). */
+function isDead(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Removes the temporaries of writers that no longer run from `folder`, once
+ * per folder and process (a folder of many frames is listed once, not per write).
+ */
+export async function removeDeadTemporaries(folder: string): Promise<number> {
+  if (swept.has(folder)) return 0;
+  swept.add(folder);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const m = TEMP_FILE.exec(name);
+    if (!m || !isDead(Number(m[1]))) continue;
+    const path = join(folder, name);
+    const s = await lstat(path).catch(() => undefined);
+    if (!s?.isFile()) continue;
+    await unlink(path).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
 }
 
 async function exists(path: string): Promise<boolean> {
