@@ -8,7 +8,8 @@
  * palette keeps a colour from flickering between frames (a per-frame palette
  * would map the same skin to slightly different entries) and the file
  * smaller (no local colour tables). Alpha is ignored (a GIF frame here is
- * opaque); the animation loops forever.
+ * opaque); the animation loops forever. {@link GifStream} writes frame by
+ * frame with a palette quantized up front.
  */
 import * as gifenc from "gifenc";
 import type { RgbaImage } from "./image.js";
@@ -32,40 +33,80 @@ const lib: gifenc.Gifenc =
 
 /**
  * The GIF of `frames` (all of one size; at least one), each shown `delayMs`
- * milliseconds (GIF stores hundredths of a second: 50 ms → 5). Throws
- * `RangeError` on no frames or frames of different sizes (a caller's bug).
+ * milliseconds (GIF stores hundredths of a second: 50 ms → 5), with one
+ * palette quantized on a sample of the frames. Throws `RangeError` on no
+ * frames or frames of different sizes (a caller's bug).
  */
 export function encodeGif(
   frames: readonly RgbaImage[],
   delayMs: number,
   options: GifOptions = {},
 ): Uint8Array {
-  const first = frames[0];
-  if (!first) throw new RangeError("encodeGif: no frames");
-  const { width, height } = first;
-  for (const f of frames) {
-    if (f.width !== width || f.height !== height) {
+  const gif = new GifStream(frames, delayMs, options);
+  for (const f of frames) gif.add(f);
+  return gif.finish();
+}
+
+/**
+ * A GIF written frame by frame, for animations too long to hold as pictures
+ * (`live render`): the palette is quantized up front on `paletteFrames`
+ * (e.g. a scene's key frames, whose colours every in-between mixes).
+ */
+export class GifStream {
+  private readonly palette: gifenc.Palette;
+  private readonly encoder = lib.GIFEncoder();
+  private readonly width: number;
+  private readonly height: number;
+  private count = 0;
+
+  /** Throws `RangeError` when `paletteFrames` is empty or of mixed sizes. */
+  constructor(
+    paletteFrames: readonly RgbaImage[],
+    private readonly delayMs: number,
+    options: GifOptions = {},
+  ) {
+    const first = paletteFrames[0];
+    if (!first) throw new RangeError("GIF: no frames to take the palette from");
+    this.width = first.width;
+    this.height = first.height;
+    for (const f of paletteFrames) this.checkSize(f);
+    const n = options.sampleFrames ?? GIF_DEFAULTS.sampleFrames;
+    this.palette = lib.quantize(sample(paletteFrames, n), options.colors ?? GIF_DEFAULTS.colors);
+  }
+
+  /** Appends one frame (of the palette frames' size; else `RangeError`). */
+  add(frame: RgbaImage): void {
+    this.checkSize(frame);
+    const index = lib.applyPalette(ownBuffer(frame.data), this.palette);
+    const first = this.count === 0;
+    this.encoder.writeFrame(
+      index,
+      this.width,
+      this.height,
+      first ? { palette: this.palette, delay: this.delayMs, repeat: 0 } : { delay: this.delayMs },
+    );
+    this.count++;
+  }
+
+  /** Frames added so far. */
+  get frames(): number {
+    return this.count;
+  }
+
+  /** The GIF file; throws `RangeError` when no frame was added. */
+  finish(): Uint8Array {
+    if (this.count === 0) throw new RangeError("GIF: no frames added");
+    this.encoder.finish();
+    return this.encoder.bytes();
+  }
+
+  private checkSize(f: RgbaImage): void {
+    if (f.width !== this.width || f.height !== this.height) {
       throw new RangeError(
-        `encodeGif: a ${f.width}×${f.height} frame among ${width}×${height} ones`,
+        `GIF: a ${f.width}×${f.height} frame among ${this.width}×${this.height} ones`,
       );
     }
   }
-  const palette = lib.quantize(
-    sample(frames, options.sampleFrames ?? GIF_DEFAULTS.sampleFrames),
-    options.colors ?? GIF_DEFAULTS.colors,
-  );
-  const gif = lib.GIFEncoder();
-  frames.forEach((f, i) => {
-    const index = lib.applyPalette(ownBuffer(f.data), palette);
-    gif.writeFrame(
-      index,
-      width,
-      height,
-      i === 0 ? { palette, delay: delayMs, repeat: 0 } : { delay: delayMs },
-    );
-  });
-  gif.finish();
-  return gif.bytes();
 }
 
 /** The pixels of up to `count` evenly spaced frames, one after another. */
