@@ -27,11 +27,16 @@ export const FaceFiles = {
 /** The key frames in the scene's order; the first is the zero frame. */
 export const FACE_FRAMES: readonly FaceFrame[] = ["neutral", "smile", "surprise", "blink", "talk"];
 
-/** The scene's player parameters: the seed's, written out so a reader sees them. */
+/**
+ * The scene's player parameters, written out so a reader sees them: the
+ * seed's, except the radius correction l, chosen by looking at the classic
+ * engine's in-betweens of this face (docs/decisions.md): with the default 8
+ * a moving mouth corner tears the lip line, 24 bends it.
+ */
 const PARAMS = {
   rateHz: 20,
   inbetweens: 19,
-  radiusCorrection: 8,
+  radiusCorrection: 24,
   cutBand: 3,
   engine: "classic",
   returnToZero: "cut",
