@@ -12,11 +12,25 @@
  *   where the process may set them);
  * * the temporary file (`.NAME.PID.RANDOM.tmp`) is removed on every error
  *   path; temporaries left by writers that were killed (their PID no longer
- *   runs) are removed by the next write into the same folder.
+ *   runs) are removed by the next write into the same folder;
+ * * {@link writeFolderAtomic} writes a whole folder (a VTK series) into a
+ *   staging folder and swaps it in, so a killed export leaves the old series
+ *   or the new one, never a mix.
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { link, lstat, open, readdir, readlink, rename, stat, unlink } from "node:fs/promises";
+import {
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 
 /** Options of {@link writeFileAtomic}. */
@@ -187,8 +201,9 @@ export async function removeDeadTemporaries(folder: string): Promise<number> {
     if (!m || !isDead(Number(m[1]))) continue;
     const path = join(folder, name);
     const s = await lstat(path).catch(() => undefined);
-    if (!s?.isFile()) continue;
-    await unlink(path).then(
+    if (!s?.isFile() && !s?.isDirectory()) continue;
+    // A folder is the staging folder of a killed writeFolderAtomic: an incomplete series.
+    await (s.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path)).then(
       () => removed++,
       () => undefined,
     );
@@ -217,5 +232,63 @@ async function syncDirectory(dir: string): Promise<void> {
     }
   } catch {
     /* best effort */
+  }
+}
+
+/** One file of a folder written by {@link writeFolderAtomic}: its path inside the folder (`/` separators) and data. */
+export interface FolderFile {
+  readonly name: string;
+  readonly data: AtomicData;
+}
+
+/**
+ * Writes `files` as the folder `target`: into a hidden staging folder next to
+ * it (`.NAME.PID.RANDOM.tmp`), flushed, then renamed to `target`; an existing
+ * `target` (only with `overwrite`) is first renamed aside and removed after
+ * the swap. A writer killed while writing leaves the old folder untouched and
+ * a staging folder the next write there removes; killed between the two
+ * renames (microseconds), it leaves the old folder at `.NAME.PID.RANDOM.old`
+ * and the new one complete at its staging name — never a mix. Returns the
+ * number of files written.
+ */
+export async function writeFolderAtomic(
+  target: string,
+  files: Iterable<FolderFile> | AsyncIterable<FolderFile>,
+  options: { readonly overwrite?: boolean } = {},
+): Promise<number> {
+  const parent = dirname(target);
+  await mkdir(parent, { recursive: true });
+  await removeDeadTemporaries(parent);
+  const staging = temporaryPathFor(target);
+  await mkdir(staging);
+  let count = 0;
+  try {
+    const made = new Set<string>([staging]);
+    for await (const f of files as AsyncIterable<FolderFile>) {
+      const path = join(staging, ...f.name.split("/"));
+      const dir = dirname(path);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      await writeFileAtomic(path, f.data);
+      count++;
+    }
+    await syncDirectory(staging);
+    const old = await lstat(target).catch(() => undefined);
+    if (old && !options.overwrite) throw new FileExistsError(target);
+    if (old) {
+      const aside = `${staging.slice(0, -".tmp".length)}.old`;
+      await rename(target, aside);
+      await rename(staging, target);
+      await rm(aside, { recursive: true, force: true });
+    } else {
+      await rename(staging, target);
+    }
+    await syncDirectory(parent);
+    return count;
+  } catch (e) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
   }
 }

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import {
   chmodSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -18,6 +19,7 @@ import {
   removeDeadTemporaries,
   temporaryPathFor,
   writeFileAtomic,
+  writeFolderAtomic,
 } from "../../src/node/atomic-write.js";
 
 function scratch(): string {
@@ -130,5 +132,49 @@ describe("writeFileAtomic", () => {
     ).toBeLessThanOrEqual(255);
     await writeFileAtomic(join(dir, name), "long\n");
     expect(readFileSync(join(dir, name), "utf8")).toBe("long\n");
+  });
+});
+
+describe("writeFolderAtomic", () => {
+  const series = (tag: string) => [
+    { name: "s.pvd", data: `pvd ${tag}\n` },
+    { name: "body/0.vtu", data: `vtu0 ${tag}\n` },
+    { name: "body/1.vtu", data: `vtu1 ${tag}\n` },
+  ];
+
+  it("writes a new folder, and replaces an old one whole (no old file survives)", async () => {
+    const dir = scratch();
+    const out = join(dir, "v");
+    expect(await writeFolderAtomic(out, series("one"))).toBe(3);
+    writeFileSync(join(out, "body", "2.vtu"), "stale frame of a longer export\n");
+    await expect(writeFolderAtomic(out, series("two"))).rejects.toBeInstanceOf(FileExistsError);
+    await writeFolderAtomic(out, series("two"), { overwrite: true });
+    expect(readFileSync(join(out, "body", "1.vtu"), "utf8")).toBe("vtu1 two\n");
+    expect(readdirSync(join(out, "body")).sort()).toEqual(["0.vtu", "1.vtu"]);
+    expect(readdirSync(dir)).toEqual(["v"]);
+  });
+
+  it("a write that fails half-way leaves the old series untouched and no staging folder", async () => {
+    const dir = scratch();
+    const out = join(dir, "v");
+    await writeFolderAtomic(out, series("old"));
+    function* failing() {
+      yield { name: "s.pvd", data: "pvd new\n" };
+      yield { name: "body/0.vtu", data: "vtu0 new\n" };
+      throw new Error("killed");
+    }
+    await expect(writeFolderAtomic(out, failing(), { overwrite: true })).rejects.toThrow("killed");
+    expect(readFileSync(join(out, "s.pvd"), "utf8")).toBe("pvd old\n");
+    expect(readFileSync(join(out, "body", "0.vtu"), "utf8")).toBe("vtu0 old\n");
+    expect(readdirSync(dir)).toEqual(["v"]);
+  });
+
+  it("the staging folder of a killed writer is removed by the next write there", async () => {
+    const dir = scratch();
+    const dead = join(dir, ".v.2147483646.0badf00d.tmp");
+    mkdirSync(join(dead, "body"), { recursive: true });
+    writeFileSync(join(dead, "body", "0.vtu"), "half\n");
+    await writeFolderAtomic(join(dir, "v"), series("new"));
+    expect(readdirSync(dir)).toEqual(["v"]);
   });
 });

@@ -8,6 +8,8 @@ import { type ArraySize, type DataContext, type DecodedArray, readDataArray } fr
 
 /** A parsed file: its root element, the storage context and its findings. */
 export interface Parsed {
+  /** The file's name as the series knows it. */
+  readonly file: string;
   readonly root: XmlElement | undefined;
   readonly ctx: DataContext;
   readonly sink: DiagnosticSink;

@@ -51,11 +51,13 @@ export async function readVtkSeries(
   // Every .vtm of a series has the same blocks: a missing choice is reported once.
   let blockReported = false;
   const given = new Map(files.map((f) => [normalize(f.name), f]));
-  const fetch = async (name: string): Promise<Uint8Array | undefined> => {
+  /** The bytes of `name` (named by `from`), or why it cannot be read. */
+  const fetch = async (name: string, from: string): Promise<Uint8Array | string> => {
     const f = given.get(normalize(name));
     if (f) return bytesOf(f);
-    const r = await options.read?.(name);
-    return r?.status === "ok" ? r.bytes : undefined;
+    const r = await options.read?.(name, from);
+    if (r?.status === "ok") return r.bytes;
+    return r?.status === "unreadable" ? r.reason : "it was not given and does not exist";
   };
   const open = (name: string, bytes: Uint8Array): Parsed => {
     const sink = new DiagnosticSink();
@@ -67,7 +69,7 @@ export async function readVtkSeries(
     );
     const ctx = context(root, split, sink, budget);
     report.push({ file: name, text: split.text, diagnostics: sink.items });
-    return { root, ctx, sink };
+    return { file: name, root, ctx, sink };
   };
   // Files being followed now: a .vtm that names itself (or a .vtm naming it back) is a cycle.
   const following = new Set<string>();
@@ -82,9 +84,9 @@ export async function readVtkSeries(
       );
       return;
     }
-    const bytes = await fetch(name);
-    if (!bytes) {
-      from.sink.report(VTK.missingFile, `'${name}' was not given and cannot be read`, at, at + 1);
+    const bytes = await fetch(name, from.file);
+    if (typeof bytes === "string") {
+      from.sink.report(VTK.missingFile, `'${name}' cannot be read: ${bytes}`, at, at + 1);
       return;
     }
     const p = open(name, bytes);
