@@ -67,23 +67,27 @@ describe("live check", () => {
     expect(r.code).toBe(0);
   });
 
-  it("locates a missing, undecodable, wrong-sized, non-file or outside picture at the frame's image", async () => {
+  it("locates a missing, undecodable, wrong-sized or non-file picture (a folder, a FIFO) at the frame's image", async () => {
     const dir = scratch();
     rmSync(join(dir, "face-smile.png"));
     writeFileSync(join(dir, "face-surprise.png"), "not a picture\n");
     writeFileSync(join(dir, "face-talk.png"), encodePng(createImage(32, 24)));
     rmSync(join(dir, "face-blink.png"));
     mkdirSync(join(dir, "face-blink.png"));
+    rmSync(join(dir, "face-neutral.png"));
+    spawnSync("mkfifo", [join(dir, "face-neutral.png")]);
     const text = sceneText(dir);
     const r = await check(dir);
     expect(r.where).toEqual([
+      `PNG011@${pos(text, '"face-neutral.png"')}`,
       `PNG010@${pos(text, '"face-smile.png"')}`,
       `PNG001@${pos(text, '"face-surprise.png"')}`,
       `PNG011@${pos(text, '"face-blink.png"')}`,
       `PNG013@${pos(text, '"face-talk.png"')}`,
     ]);
-    expect(r.messages[0]).toBe("frame 'smile': 'face-smile.png' does not exist");
-    expect(r.messages[3]).toBe(
+    expect(r.messages[0]).toMatch(/frame 'neutral': 'face-neutral\.png' is not a regular file/);
+    expect(r.messages[1]).toBe("frame 'smile': 'face-smile.png' does not exist");
+    expect(r.messages[4]).toBe(
       "frame 'talk': 'face-talk.png' is 32×24; the scene's size is 320×240",
     );
     expect(r.code).toBe(1);
@@ -98,6 +102,8 @@ describe("live check", () => {
     const r = await check(dir);
     expect(r.where).toEqual([`PNG012@${pos(sceneText(dir), '"face-smile.png"')}`]);
     expect(r.code).toBe(1);
+    const allowed = await cli(["live", "check", SCENE, "--allow-outside"], dir);
+    expect(allowed.code, allowed.out).toBe(0);
   });
 
   it("usage errors: a missing scene, a folder, standard input (exit 2)", async () => {

@@ -36,7 +36,7 @@ const TIMELINE = "timeline.json";
 /** The `live render` command. */
 export const liveRender = defineCommand({
   usage:
-    "live render SCENE --events EVENTS.json --ticks N --out DIR [--engine classic|improved] [--gif OUT.gif] [--force]",
+    "live render SCENE --events EVENTS.json --ticks N --out DIR [--engine classic|improved] [--gif OUT.gif] [--force] [--allow-outside]",
   description:
     "Plays the scene from its zero frame on a virtual clock (tick n at n·1000/rateHz ms, 50 ms at\n" +
     "20 Hz), delivering each input of EVENTS.json at the first tick at or after its atMs, and\n" +
@@ -66,6 +66,10 @@ export const liveRender = defineCommand({
     },
     gif: { type: "path", value: "OUT.gif", help: "also write an animated GIF of the frames" },
     force: { type: "boolean", help: "replace existing frames, timeline.json and OUT.gif" },
+    "allow-outside": {
+      type: "boolean",
+      help: "read pictures outside the scene's folder too (a symbolic link out)",
+    },
   },
   positionals: [1, 1],
   async run(args, io) {
@@ -80,7 +84,7 @@ export const liveRender = defineCommand({
     await refuseNonFolder(outDir, out);
     const file = args.positionals[0]!;
 
-    const read = await readLiveScene(io, file);
+    const read = await readLiveScene(io, file, args.options["allow-outside"]);
     io.err(formatReport(read.report));
     const scene = read.scene;
     if (!scene || reportHasErrors(read.report)) {

@@ -1,5 +1,4 @@
 /** Reading a live scene for the `live` commands: the scene file, then its key-frame pictures next to it. */
-import { resolve } from "node:path";
 import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
 import type { FileReport } from "../../core/report.js";
 import type { RgbaImage } from "../../live/image.js";
@@ -21,10 +20,14 @@ export interface LiveSceneRead {
 
 /**
  * Reads the scene at `file` (relative to the working directory) and checks
- * its pictures. A scene cannot come from standard input: its pictures are
- * found next to it.
+ * its pictures (outside the scene's folder only with `allowOutside`). A
+ * scene cannot come from standard input: its pictures are found next to it.
  */
-export async function readLiveScene(io: CliIo, file: string): Promise<LiveSceneRead> {
+export async function readLiveScene(
+  io: CliIo,
+  file: string,
+  allowOutside: boolean,
+): Promise<LiveSceneRead> {
   if (isStdin(file)) {
     throw new UsageError("SCENE cannot be '-': its key-frame pictures are found next to it");
   }
@@ -34,7 +37,7 @@ export async function readLiveScene(io: CliIo, file: string): Promise<LiveSceneR
   let images = new Map<string, RgbaImage>();
   // Without a size (reported already) every picture would be "of the wrong size": not checked.
   if (r.model && r.spans?.size !== undefined) {
-    const loaded = await loadSceneImages(resolve(io.cwd, file), r.model, r.spans);
+    const loaded = await loadSceneImages(io.cwd, file, r.model, r.spans, { allowOutside });
     images = loaded.images;
     diagnostics = sortBySource([...diagnostics, ...loaded.diagnostics]);
   }

@@ -39,7 +39,7 @@ export const PNG = {
     code: "PNG012",
     severity: "error",
     summary:
-      "A frame's picture lies outside the scene's folder (an absolute path, `..`, or a symbolic link leading out); not read.",
+      "A frame's picture resolves outside the scene's folder (a symbolic link leading out); not read unless `--allow-outside`.",
   },
   size: {
     code: "PNG013",
