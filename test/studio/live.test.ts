@@ -5,7 +5,7 @@
  * the next transition, the GIF export downloads a GIF, dragging a control
  * point of a key frame rewrites only that point in the file (and undo puts
  * the bytes back), Space and → drive playback, and the controls fit at
- * 800×600 and 1280×800. Skipped with a message when Chromium is missing
+ * 800×600 and 1280×800. The scene is the demo face (a copy of demo/). Skipped with a message when Chromium is missing
  * locally; required when CI=true.
  */
 import { readFileSync } from "node:fs";
@@ -13,12 +13,13 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserStudio, browserAvailable, OUT, startBrowserStudio } from "./browser-launch.js";
-import { FIXTURE_SCENE, W, writeFixtureScene } from "./live-fixture.js";
 
-const SCENE = FIXTURE_SCENE;
-/** The mouth region of the fixture face (picture pixels): x, y, width, height. */
-const MOUTH = [30, 48, 68, 36] as const;
-const FOREHEAD = [40, 10, 48, 14] as const;
+const SCENE = "live/face.scene.json";
+/** Width of the demo face (pixels). */
+const W = 320;
+/** The mouth region of the demo face (picture pixels): x, y, width, height; the forehead's. */
+const MOUTH = [110, 150, 100, 45] as const;
+const FOREHEAD = [120, 30, 80, 30] as const;
 
 describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
   let studio: BrowserStudio;
@@ -29,7 +30,6 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     studio = await startBrowserStudio({
       files: { "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n' },
     });
-    writeFixtureScene(studio.root);
     page = await studio.page(1280, 800);
     page.on("dialog", (d) => {
       dialogs.push(d.message());
@@ -43,7 +43,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
 
   async function open(hash = `#/live?scene=${SCENE}`): Promise<void> {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}${hash}`);
+    await page.goto(`${studio.server.entry}${hash}`);
     await page.waitForSelector('.workspace.live[data-state="ready"]', { timeout: 30_000 });
   }
 
@@ -71,7 +71,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
   it("opens the scene, plays, and greet moves the mouth through in-betweens tick by tick", async () => {
     await open();
     expect(await playing()).toBe("true");
-    expect(await page.locator("button.event").allTextContents()).toEqual(["greet", "wow"]);
+    expect(await page.locator("button.event").allTextContents()).toEqual(["greet", "wow", "talk"]);
     await pause();
     await reset();
     expect(await text(".readout .tick")).toMatch(/^0 /);
@@ -159,9 +159,9 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     expect(await page.locator(".live-stage").getAttribute("class")).toContain("editable");
     const box = (await page.locator(".live-overlay").boundingBox())!;
     const scale = box.width / W;
-    // mouthMid of smile is at (64, 76).
-    const sx = box.x + (64 + 0.5) * scale;
-    const sy = box.y + (76 + 0.5) * scale;
+    // lipBottom of smile is at (160, 185).
+    const sx = box.x + (160 + 0.5) * scale;
+    const sy = box.y + (185 + 0.5) * scale;
     await page.mouse.move(sx, sy);
     await page.mouse.down();
     await page.mouse.move(sx + 2 * scale, sy + 3 * scale, { steps: 4 });
@@ -177,20 +177,20 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     while (original.at(-1 - b) === edited.at(-1 - b)) b++;
     // Only the numbers of that one point differ.
     const line = original.slice(original.lastIndexOf("\n", a) + 1, original.indexOf("\n", a));
-    expect(line.trim()).toMatch(/^"mouthMid": \[64, 76\],?$/);
+    expect(line.trim()).toMatch(/^"lipBottom": \[160, 185\],?$/);
     expect(original.slice(0, a).lastIndexOf('"name": "smile"')).toBeGreaterThan(
       original.slice(0, a).lastIndexOf('"name": "neutral"'),
     );
     expect(original.length - a - b).toBeLessThanOrEqual(6);
     expect(edited.slice(a, edited.length - b)).toMatch(/^[\d., ]+$/);
-    const [, x, y] = /"mouthMid": \[([\d.]+), ([\d.]+)\]/.exec(edited.slice(a - 20))!;
-    expect(Math.abs(Number(x) - 66)).toBeLessThanOrEqual(0.2);
-    expect(Math.abs(Number(y) - 79)).toBeLessThanOrEqual(0.2);
+    const [, x, y] = /"lipBottom": \[([\d.]+), ([\d.]+)\]/.exec(edited.slice(a - 20))!;
+    expect(Math.abs(Number(x) - 162)).toBeLessThanOrEqual(0.2);
+    expect(Math.abs(Number(y) - 188)).toBeLessThanOrEqual(0.2);
     // Still editing the smile frame; undo writes the original bytes back.
     expect(await text(".edit-hint")).toContain("smile");
     await page.locator(".edit-tools button.undo").click();
     await page.waitForFunction(() =>
-      document.querySelector(".live-toolbar .status")?.textContent?.includes("(64, 76)"),
+      document.querySelector(".live-toolbar .status")?.textContent?.includes("(160, 185)"),
     );
     expect(readFileSync(path, "utf8")).toBe(original);
     expect(dialogs).toEqual([]);
@@ -221,7 +221,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
 
   it("a scene that does not read shows its problems, located", async () => {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}#/live?scene=x-broken.scene.json`);
+    await page.goto(`${studio.server.entry}#/live?scene=x-broken.scene.json`);
     await page.waitForSelector('.workspace.live[data-state="error"]');
     expect(await text(".live .problems-list")).toContain("x-broken.scene.json:3:");
     expect(await text(".live .message")).toContain("cannot be played");

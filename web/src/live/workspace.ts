@@ -167,8 +167,12 @@ export class LiveWorkspace implements Workspace {
     }
     const rate = o.session.scene.params.rateHz;
     o.toolbar.say(t("live.exporting", { count: frames.length }));
+    // Encoding blocks the page: pause (so it is not counted as dropped ticks), let the status show.
+    const playing = o.session.playing;
+    o.session.pause();
+    await new Promise((r) => setTimeout(r, 20));
     try {
-      const bytes = await encodeGif(frames, 1000 / rate);
+      const bytes = encodeGif(frames, 1000 / rate);
       const file = `${stemOf(stemOf(o.session.loaded.path))}-live.gif`;
       downloadBytes(bytes, file, "image/gif");
       const seconds = (frames.length / rate).toFixed(1);
@@ -176,6 +180,7 @@ export class LiveWorkspace implements Workspace {
     } catch (e) {
       o.toolbar.say(t("live.exportFailed", { error: (e as Error).message }));
     }
+    if (playing && this.opened === o) o.session.play();
   }
 
   /** Keeps the address bar a link to the scene shown. */
