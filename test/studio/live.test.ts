@@ -219,6 +219,16 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     );
   });
 
+  it("the file list opens a scene in the Live workspace", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${studio.server.entry}#/file`);
+    await page.locator(`.file-list li[data-path="${SCENE}"] a.name`).click();
+    await page.waitForSelector('.workspace.live[data-state="ready"]');
+    expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe(
+      `#/live?scene=${SCENE}`,
+    );
+  });
+
   it("a scene that does not read shows its problems, located", async () => {
     await page.goto("about:blank");
     await page.goto(`${studio.server.entry}#/live?scene=x-broken.scene.json`);
