@@ -6,10 +6,11 @@
 
 import { BULGE_FORMATS } from "./bulge/formats.js";
 import { type AnyFormat, FormatRegistry } from "./core/formats/index.js";
+import { LIVE_FORMATS } from "./live/formats.js";
 import { MIXED_FORMATS } from "./mixed/formats.js";
 
 /** The registry of all known formats. */
-export const FORMATS = new FormatRegistry([...MIXED_FORMATS, ...BULGE_FORMATS]);
+export const FORMATS = new FormatRegistry([...MIXED_FORMATS, ...BULGE_FORMATS, ...LIVE_FORMATS]);
 
 /**
  * Adds a format to {@link FORMATS}: it is then recognised by `check`, the

@@ -5,22 +5,24 @@ import { describe, expect, it } from "vitest";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 describe("the package", () => {
-  it("exports the library from the built entry points (deforma, /core, /mixed, /bulge, /node)", () => {
+  it("exports the library from the built entry points (deforma, /core, /mixed, /bulge, /live, /node)", () => {
     const script = `
       const root = await import("deforma");
       const core = await import("deforma/core");
       const mixed = await import("deforma/mixed");
       const node = await import("deforma/node");
       const bulge = await import("deforma/bulge");
+      const live = await import("deforma/live");
       console.log(JSON.stringify([typeof root.readAmx, typeof root.colormap, typeof core.formatDiagnostics,
         typeof mixed.exportGltf, typeof mixed.MixedSampler, typeof node.writeFileAtomic,
-        typeof bulge.readBulgeTypes, typeof bulge.readRig, typeof node.ensureCatalogue]));`;
+        typeof bulge.readBulgeTypes, typeof bulge.readRig, typeof node.ensureCatalogue,
+        typeof live.readScene, typeof live.createImage]));`;
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
       cwd: ROOT,
       encoding: "utf8",
     });
     expect(r.stderr).toBe("");
-    expect(JSON.parse(r.stdout)).toEqual(Array(9).fill("function"));
+    expect(JSON.parse(r.stdout)).toEqual(Array(11).fill("function"));
   });
 
   it("runs as a command: deforma --version and a check of the seed file", () => {

@@ -107,17 +107,23 @@ export function hasErrors(diagnostics: readonly { severity: Severity }[]): boole
  */
 export class LineCounter {
   private readonly starts: number[] = [0];
+  /** Where each line's break begins (the text's length for the last line). */
+  private readonly ends: number[] = [];
 
   constructor(readonly text: string) {
     const n = text.length;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
-      else if (c === 13) {
+      if (c === 10) {
+        this.ends.push(i);
+        this.starts.push(i + 1);
+      } else if (c === 13) {
+        this.ends.push(i);
         if (text.charCodeAt(i + 1) === 10) i++;
         this.starts.push(i + 1);
       }
     }
+    this.ends.push(n);
   }
 
   /** How many lines the text has (a final line break starts an empty last line). */
@@ -142,10 +148,22 @@ export class LineCounter {
   lineText(line: number): string {
     const s = this.starts[line - 1];
     if (s === undefined) return "";
-    let e = s;
-    const t = this.text;
-    while (e < t.length && t.charCodeAt(e) !== 10 && t.charCodeAt(e) !== 13) e++;
-    return t.slice(s, e);
+    return this.text.slice(s, this.ends[line - 1]);
+  }
+
+  /**
+   * The source excerpt of {@link sourceExcerpt} for a 1-based line and
+   * column, in time independent of the line's length (only the shown window
+   * is sliced), so a one-line file with many findings stays linear.
+   */
+  excerpt(line: number, column: number, length: number): string {
+    const s = this.starts[line - 1];
+    if (s === undefined) return sourceExcerpt("", column, length);
+    const e = this.ends[line - 1]!;
+    if (e - s <= MAX_SHOWN_LINE) return sourceExcerpt(this.text.slice(s, e), column, length);
+    const from = Math.max(0, column - 1 - MAX_SHOWN_LINE / 2);
+    const window = this.text.slice(s + from, Math.min(e, s + from + MAX_SHOWN_LINE));
+    return drawExcerpt(window, from, column, length);
   }
 }
 
@@ -205,7 +223,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: So
 export function formatDiagnostic(d: Diagnostic, file: string, lines?: LineCounter): string {
   if (!lines) return `${headLine(file, 1, d.start + 1, d)} (byte ${d.start})\n`;
   const { line, column } = lines.position(d.start);
-  return `${headLine(file, line, column, d)}\n${sourceExcerpt(lines.lineText(line), column, d.end - d.start)}`;
+  return `${headLine(file, line, column, d)}\n${lines.excerpt(line, column, d.end - d.start)}`;
 }
 
 /** Formats already-located diagnostics (no source text at hand): one line each. */
@@ -223,13 +241,15 @@ const MAX_SHOWN_LINE = 160;
  */
 export function sourceExcerpt(lineText: string, column: number, length: number): string {
   // Long lines (a whole file flattened on one line) are shown as a window around the column.
-  let shown = lineText;
-  let col = column;
-  if (shown.length > MAX_SHOWN_LINE) {
-    const from = Math.max(0, column - 1 - MAX_SHOWN_LINE / 2);
-    shown = (from > 0 ? "…" : "") + shown.slice(from, from + MAX_SHOWN_LINE);
-    col = column - from + (from > 0 ? 1 : 0);
-  }
+  if (lineText.length <= MAX_SHOWN_LINE) return drawExcerpt(lineText, 0, column, length);
+  const from = Math.max(0, column - 1 - MAX_SHOWN_LINE / 2);
+  return drawExcerpt(lineText.slice(from, from + MAX_SHOWN_LINE), from, column, length);
+}
+
+/** Draws the excerpt of a window of a line that starts `from` characters into it. */
+function drawExcerpt(window: string, from: number, column: number, length: number): string {
+  let shown = (from > 0 ? "…" : "") + window;
+  const col = column - from + (from > 0 ? 1 : 0);
   shown = shown.replace(/\t/g, " ");
   const at = Math.max(0, col - 1);
   const width = Math.max(1, Math.min(length, shown.length - at));

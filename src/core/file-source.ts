@@ -10,5 +10,9 @@ export type FileSource =
   | { readonly status: "missing" }
   | { readonly status: "unreadable"; readonly reason: string };
 
-/** Reads a file by path (a path the loader built from the file that names it). */
-export type FileReader = (path: string) => Promise<FileSource>;
+/**
+ * Reads a file by path (a path the loader built from the file that names
+ * it); `from` is that naming file, so the edge can refuse a companion that
+ * lies outside the naming file's folder (docs/formats/exports.md).
+ */
+export type FileReader = (path: string, from?: string) => Promise<FileSource>;

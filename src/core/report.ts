@@ -15,10 +15,50 @@ export interface FileReport {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** All diagnostics of a report, located (1-based line/column), file by file. */
+/** Most diagnostics of one code shown per file; the rest are counted in one closing line. */
+export const MAX_PER_CODE = 100;
+
+/**
+ * The diagnostics of one file as shown: at most `perCode` of each code (the
+ * first ones, in order), then for each code that had more, one `info`
+ * diagnostic "… and N more of CODE" at the place of the last one shown.
+ */
+export function capDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  perCode: number = MAX_PER_CODE,
+): Diagnostic[] {
+  const seen = new Map<string, number>();
+  const last = new Map<string, Diagnostic>();
+  const shown: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const n = (seen.get(d.code) ?? 0) + 1;
+    seen.set(d.code, n);
+    if (n <= perCode) {
+      shown.push(d);
+      last.set(d.code, d);
+    }
+  }
+  for (const [code, n] of seen) {
+    if (n <= perCode) continue;
+    const at = last.get(code)!;
+    shown.push({
+      code,
+      severity: "info",
+      message: `… and ${n - perCode} more of ${code}`,
+      start: at.start,
+      end: at.start,
+    });
+  }
+  return shown;
+}
+
+/** All diagnostics of a report as shown (capped per code), located (1-based line/column), file by file. */
 export function locateReport(report: readonly FileReport[]): LocatedDiagnostic[] {
   return report.flatMap((r) =>
-    locate(r.diagnostics, r.text === undefined ? { file: r.file } : { file: r.file, text: r.text }),
+    locate(
+      capDiagnostics(r.diagnostics),
+      r.text === undefined ? { file: r.file } : { file: r.file, text: r.text },
+    ),
   );
 }
 
@@ -27,7 +67,7 @@ export function reportHasErrors(report: readonly FileReport[]): boolean {
   return report.some((r) => hasErrors(r.diagnostics));
 }
 
-/** The `--json` shape of checking commands: `{"ok":…,"diagnostics":[…]}`. */
+/** The `--json` shape of checking commands: `{"ok":…,"diagnostics":[…]}` (`ok` judged on every finding, the list capped per code). */
 export function reportJson(report: readonly FileReport[]): {
   ok: boolean;
   diagnostics: LocatedDiagnostic[];
@@ -35,12 +75,12 @@ export function reportJson(report: readonly FileReport[]): {
   return { ok: !reportHasErrors(report), diagnostics: locateReport(report) };
 }
 
-/** Compiler-style text of a report (source line and caret under each finding). */
+/** Compiler-style text of a report (source line and caret under each finding; capped per code). */
 export function formatReport(report: readonly FileReport[]): string {
   return report
     .map((r) =>
       formatDiagnostics(
-        r.diagnostics,
+        capDiagnostics(r.diagnostics),
         r.text === undefined ? { file: r.file } : { file: r.file, text: r.text },
       ),
     )

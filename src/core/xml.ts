@@ -52,6 +52,12 @@ function isNameChar(c: number): boolean {
   return !(isSpace(c) || c === 62 || c === 47 || c === 61 || c === 60 || Number.isNaN(c));
 }
 
+/** Deepest nesting read (a file nested deeper is refused at that element: no reader may recurse on it). */
+export const MAX_XML_DEPTH = 256;
+
+/** Most elements read from one file. */
+export const MAX_XML_ELEMENTS = 1_000_000;
+
 /** Where a syntax error is reported: its message and the offset it points at. */
 export type XmlSyntaxError = (message: string, at: number) => void;
 
@@ -62,6 +68,7 @@ export type XmlSyntaxError = (message: string, at: number) => void;
  */
 export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undefined {
   const n = text.length;
+  let elements = 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let i = 0;
@@ -127,6 +134,16 @@ export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undef
       } else close(stack.pop()!);
       i = j < n && text.charCodeAt(j) === 62 ? j + 1 : j;
     } else {
+      if (stack.length >= MAX_XML_DEPTH || elements >= MAX_XML_ELEMENTS) {
+        fail(
+          stack.length >= MAX_XML_DEPTH
+            ? `elements nested deeper than ${MAX_XML_DEPTH} levels; the rest of the file is not read`
+            : `more than ${MAX_XML_ELEMENTS} elements; the rest of the file is not read`,
+          i,
+        );
+        return root;
+      }
+      elements++;
       i = startTag(text, i, stack, push, fail, (e) => {
         if (!root) root = e;
         else fail(`second root element '<${e.name}>'`, e.start);

@@ -58,7 +58,7 @@ export async function loadMixedFolder(
       text?: string | undefined;
     },
   ): Promise<Companion<T>> => {
-    const input = await read(file);
+    const input = await read(file, path);
     if (input.status !== "ok") return input;
     const r = parse(input.bytes);
     if (r.diagnostics.length > 0) report.push({ file, text: r.text, diagnostics: r.diagnostics });

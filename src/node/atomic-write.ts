@@ -3,18 +3,41 @@
  * folder, is flushed to disk, and only then takes the target's name by
  * `rename` (or by `link` when overwriting is not allowed, which fails if the
  * target appeared meanwhile). A crash at any point leaves either the old file
- * or the new one, never a half-written one.
+ * or the new one, never a half-written one. docs/atomic-writes.md has the
+ * whole contract:
+ *
+ * * a target that is a symbolic link is written through: the file it points
+ *   to is replaced, the link stays a link;
+ * * an overwritten file keeps its permission bits (and its owner and group
+ *   where the process may set them);
+ * * the temporary file (`.NAME.PID.RANDOM.tmp`) is removed on every error
+ *   path; temporaries left by writers that were killed (their PID no longer
+ *   runs) are removed by the next write into the same folder;
+ * * {@link writeFolderAtomic} writes a whole folder (a VTK series) into a
+ *   staging folder and swaps it in, so a killed export leaves the old series
+ *   or the new one, never a mix.
  */
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { link, open, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import {
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
   /** Replace an existing file (default false: an existing target is an `EEXIST` error). */
   readonly overwrite?: boolean;
-  /** File mode of a newly created file (default 0o666 minus umask). */
+  /** File mode of a newly created file (default 0o666 minus umask); an overwritten file keeps its own. */
   readonly mode?: number;
 }
 
@@ -36,12 +59,44 @@ export class FileExistsError extends Error {
   }
 }
 
-/** Path of the temporary file used while writing `target` (same folder, hidden, unique). */
+/** Longest part of the target's name kept in a temporary file's name (bytes of UTF-8), so it fits in 255. */
+const TEMP_NAME_BYTES = 200;
+
+/** A temporary file of this module: `.NAME.PID.RANDOM.tmp`. */
+const TEMP_FILE = /^\..*\.(\d+)\.[0-9a-f]{8}\.tmp$/s;
+
+/** Path of the temporary file used while writing `target` (same folder, hidden, unique, at most 255 bytes). */
 export function temporaryPathFor(target: string): string {
-  return join(
-    dirname(target),
-    `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
-  );
+  let name = basename(target);
+  while (Buffer.byteLength(name) > TEMP_NAME_BYTES) name = name.slice(0, -1);
+  return join(dirname(target), `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+}
+
+/** Most symbolic links followed from a target (as the kernel's ELOOP limit). */
+const MAX_LINKS = 40;
+
+/**
+ * The path a write to `target` must replace: `target` itself, or the file a
+ * chain of symbolic links at `target` ends in (which may not exist yet).
+ * Throws an `ELOOP` error for a loop.
+ */
+export async function writeThroughPath(target: string): Promise<string> {
+  let path = target;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let isLink: boolean;
+    try {
+      isLink = (await lstat(path)).isSymbolicLink();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return path;
+      throw e;
+    }
+    if (!isLink) return path;
+    const to = await readlink(path);
+    path = isAbsolute(to) ? to : resolve(dirname(path), to);
+  }
+  throw Object.assign(new Error(`${target}: too many levels of symbolic links`), {
+    code: "ELOOP",
+  });
 }
 
 /**
@@ -55,7 +110,11 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const overwrite = options.overwrite ?? ATOMIC_WRITE_DEFAULTS.overwrite;
-  const tmp = temporaryPathFor(target);
+  const real = await writeThroughPath(target);
+  const folder = dirname(real);
+  await removeDeadTemporaries(folder);
+  const before = overwrite ? await stat(real).catch(() => undefined) : undefined;
+  const tmp = temporaryPathFor(real);
   const handle = await open(
     tmp,
     constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY,
@@ -64,6 +123,7 @@ export async function writeFileAtomic(
   let committed = false;
   try {
     try {
+      if (before) await keepOwnerAndMode(handle, before);
       if (typeof data === "string" || data instanceof Uint8Array) {
         await handle.writeFile(data);
       } else {
@@ -76,27 +136,79 @@ export async function writeFileAtomic(
       await handle.close();
     }
     if (overwrite) {
-      await rename(tmp, target);
+      await rename(tmp, real);
     } else {
       try {
-        await link(tmp, target);
+        await link(tmp, real);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === "EEXIST") throw new FileExistsError(target);
         if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw e;
         // File systems without hard links: check, then rename (a narrow race, documented).
-        if (await exists(target)) throw new FileExistsError(target);
-        await rename(tmp, target);
+        if (await exists(real)) throw new FileExistsError(target);
+        await rename(tmp, real);
         committed = true;
         return;
       }
       await unlink(tmp);
     }
     committed = true;
-    await syncDirectory(dirname(target));
+    await syncDirectory(folder);
   } finally {
     if (!committed) await unlink(tmp).catch(() => undefined);
   }
+}
+
+/** Gives the new file the old one's permission bits, and its owner and group where permitted. */
+async function keepOwnerAndMode(
+  handle: Awaited<ReturnType<typeof open>>,
+  before: { mode: number; uid: number; gid: number },
+): Promise<void> {
+  await handle.chown(before.uid, before.gid).catch(() => undefined);
+  await handle.chmod(before.mode & 0o7777);
+}
+
+/** Folders whose dead writers' temporaries this process has already removed. */
+const swept = new Set<string>();
+
+/** Whether process `pid` is gone (a PID that runs, even another user's, is alive). */
+function isDead(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Removes the temporaries of writers that no longer run from `folder`, once
+ * per folder and process (a folder of many frames is listed once, not per write).
+ */
+export async function removeDeadTemporaries(folder: string): Promise<number> {
+  if (swept.has(folder)) return 0;
+  swept.add(folder);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const m = TEMP_FILE.exec(name);
+    if (!m || !isDead(Number(m[1]))) continue;
+    const path = join(folder, name);
+    const s = await lstat(path).catch(() => undefined);
+    if (!s?.isFile() && !s?.isDirectory()) continue;
+    // A folder is the staging folder of a killed writeFolderAtomic: an incomplete series.
+    await (s.isDirectory() ? rm(path, { recursive: true, force: true }) : unlink(path)).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return removed;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -120,5 +232,63 @@ async function syncDirectory(dir: string): Promise<void> {
     }
   } catch {
     /* best effort */
+  }
+}
+
+/** One file of a folder written by {@link writeFolderAtomic}: its path inside the folder (`/` separators) and data. */
+export interface FolderFile {
+  readonly name: string;
+  readonly data: AtomicData;
+}
+
+/**
+ * Writes `files` as the folder `target`: into a hidden staging folder next to
+ * it (`.NAME.PID.RANDOM.tmp`), flushed, then renamed to `target`; an existing
+ * `target` (only with `overwrite`) is first renamed aside and removed after
+ * the swap. A writer killed while writing leaves the old folder untouched and
+ * a staging folder the next write there removes; killed between the two
+ * renames (microseconds), it leaves the old folder at `.NAME.PID.RANDOM.old`
+ * and the new one complete at its staging name — never a mix. Returns the
+ * number of files written.
+ */
+export async function writeFolderAtomic(
+  target: string,
+  files: Iterable<FolderFile> | AsyncIterable<FolderFile>,
+  options: { readonly overwrite?: boolean } = {},
+): Promise<number> {
+  const parent = dirname(target);
+  await mkdir(parent, { recursive: true });
+  await removeDeadTemporaries(parent);
+  const staging = temporaryPathFor(target);
+  await mkdir(staging);
+  let count = 0;
+  try {
+    const made = new Set<string>([staging]);
+    for await (const f of files as AsyncIterable<FolderFile>) {
+      const path = join(staging, ...f.name.split("/"));
+      const dir = dirname(path);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      await writeFileAtomic(path, f.data);
+      count++;
+    }
+    await syncDirectory(staging);
+    const old = await lstat(target).catch(() => undefined);
+    if (old && !options.overwrite) throw new FileExistsError(target);
+    if (old) {
+      const aside = `${staging.slice(0, -".tmp".length)}.old`;
+      await rename(target, aside);
+      await rename(staging, target);
+      await rm(aside, { recursive: true, force: true });
+    } else {
+      await rename(staging, target);
+    }
+    await syncDirectory(parent);
+    return count;
+  } catch (e) {
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
   }
 }

@@ -1,6 +1,6 @@
 /** The Node edge of {@link loadMixedFolder}: an `.amx` and its companions read from disk. */
 import { type LoadMixedOptions, loadMixedFolder, type MixedFolder } from "../mixed/load.js";
-import { readInput } from "./files.js";
+import { type CompanionOptions, companionReader } from "./files.js";
 
 /**
  * Reads the `.amx` at `path` (text given) and, unless `files` is false, the
@@ -9,7 +9,7 @@ import { readInput } from "./files.js";
 export function checkAmxText(
   path: string,
   text: string,
-  options: LoadMixedOptions = {},
+  options: LoadMixedOptions & CompanionOptions = {},
 ): Promise<MixedFolder> {
-  return loadMixedFolder(path, text, readInput, options);
+  return loadMixedFolder(path, text, companionReader(process.cwd(), options), options);
 }

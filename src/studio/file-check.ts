@@ -6,7 +6,7 @@
  */
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { LineCounter, sourceExcerpt } from "../core/diagnostics.js";
+import { LineCounter } from "../core/diagnostics.js";
 import {
   type CheckReply,
   checkFile,
@@ -106,7 +106,7 @@ export class FileChecks {
       // A window of each finding's line with its caret: bounded, however long the line.
       ...(lines === undefined
         ? {}
-        : { excerpts: shown.map((d) => sourceExcerpt(lines.lineText(d.line), d.column, 1)) }),
+        : { excerpts: shown.map((d) => lines.excerpt(d.line, d.column, 1)) }),
       ...(c.summary === undefined ? {} : { summary: c.summary }),
       size,
     };

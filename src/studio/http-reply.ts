@@ -12,6 +12,34 @@ export class HttpError extends Error {
   }
 }
 
+/** File-system errors a request can cause, as the reply they deserve (status, message). */
+const ERRNO_REPLIES: Readonly<Record<string, readonly [number, string]>> = {
+  ELOOP: [403, "symlink loop"],
+  ENAMETOOLONG: [400, "a name or the path is too long for the file system"],
+  EACCES: [403, "permission denied"],
+  EPERM: [403, "permission denied"],
+  ENOTDIR: [409, "a part of the path is not a folder"],
+  EISDIR: [409, "the target is a folder"],
+  ENOENT: [404, "not found"],
+  EROFS: [409, "the file system is read-only"],
+  ENOSPC: [507, "no space left on the device"],
+  EDQUOT: [507, "disk quota exceeded"],
+  EMFILE: [503, "too many open files; try again"],
+  ENFILE: [503, "too many open files; try again"],
+  EBUSY: [409, "the file is busy"],
+  ETXTBSY: [409, "the file is busy"],
+  EEXIST: [409, "the file exists"],
+  EINVAL: [400, "the file system refused the name"],
+  EILSEQ: [400, "the file system refused the name"],
+};
+
+/** The {@link HttpError} of a file-system error (ELOOP, ENAMETOOLONG, …), or undefined for other errors. */
+export function errnoReply(e: unknown): HttpError | undefined {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const reply = code === undefined ? undefined : ERRNO_REPLIES[code];
+  return reply ? new HttpError(reply[0], reply[1]) : undefined;
+}
+
 /** Content-Security-Policy of the web app's pages (scripts, styles, workers and fetches from itself only). */
 export const APP_CSP =
   "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; " +

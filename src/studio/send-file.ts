@@ -15,7 +15,12 @@ export interface SendFileOptions {
 async function openRegularFile(path: string): Promise<FileHandle> {
   try {
     // O_NOFOLLOW: `path` is a realpath; a symlink swapped in since then is refused.
-    return await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: opening a FIFO does not wait for a writer (it would hold a
+    // thread of the pool for ever); it is refused below as not a regular file.
+    return await open(
+      path,
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    );
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") throw new HttpError(404, "not found");
@@ -39,7 +44,8 @@ export async function sendFile(
   const handle = await openRegularFile(path);
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new HttpError(404, "not a file");
+    if (info.isDirectory()) throw new HttpError(404, "not a file");
+    if (!info.isFile()) throw new HttpError(403, "not a regular file (a FIFO, socket or device)");
     const size = info.size;
     const range = parseByteRange(req.headers.range, size);
     if (range === "unsatisfiable") {

@@ -17,7 +17,7 @@ import {
   queryPathSegments,
 } from "./file-api.js";
 import { CHECK_DEFAULTS, type CheckLimits, FileChecks, handleCheck } from "./file-check.js";
-import { API_CSP, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
+import { API_CSP, errnoReply, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
 import { serveStatic } from "./static-files.js";
@@ -149,8 +149,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     }
     for (const name of res.getHeaderNames()) res.removeHeader(name);
     setSecurityHeaders(res, API_CSP);
-    if (e instanceof HttpError) {
-      sendError(res, e);
+    const known = e instanceof HttpError ? e : errnoReply(e);
+    if (known) {
+      sendError(res, known);
     } else {
       log(`deforma studio: internal error: ${(e as Error).stack ?? String(e)}`);
       sendError(res, new HttpError(500, "internal error"));

@@ -134,7 +134,7 @@ describe("CLI usage errors are the CLI's own, exit 2", () => {
     const r = await cli(["amx", "validate", "x.amx", "--jsn"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("unknown option --jsn (did you mean --json?)");
-    expect(r.err).toContain("known options: --json, --no-files, --help");
+    expect(r.err).toContain("known options: --json, --no-files, --allow-outside, --help");
     expect(r.err).not.toMatch(/ERR_PARSE_ARGS|Unknown option '/);
   });
 

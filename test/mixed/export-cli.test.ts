@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -58,6 +58,14 @@ describe("deforma mixed export / agr from-vtk", () => {
     expect(r.code).toBe(0);
     expect(existsSync(join(out, "slider-crank.pvd"))).toBe(true);
     expect((await cli(args)).code).toBe(1);
+    // --force replaces the series whole; a folder holding anything else is never replaced.
+    expect((await cli([...args, "--force"])).code).toBe(0);
+    writeFileSync(join(out, "notes.txt"), "mine\n");
+    const refused = await cli([...args, "--force"]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("holds 'notes.txt', which is not part of a VTK series");
+    expect(readFileSync(join(out, "notes.txt"), "utf8")).toBe("mine\n");
+    rmSync(join(out, "notes.txt"));
     const agr = join(dir, "rod.agr");
     const f = await cli([
       "agr",

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -537,5 +538,34 @@ describe("studio server: request bounds", () => {
     expect(studio.server.headersTimeout).toBeGreaterThan(0);
     expect(studio.server.requestTimeout).toBeGreaterThan(0);
     expect(studio.server.timeout).toBeGreaterThan(0);
+  });
+});
+
+describe("studio server: special files and file-system errors", () => {
+  it("refuses a FIFO at once (it never waits for a writer), and keeps serving", async () => {
+    const fifo = join(tree.project, "pipe.amx");
+    execFileSync("mkfifo", [fifo]);
+    // More requests than the thread pool has threads: none may hang.
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => get("/api/file?path=pipe.amx")),
+    );
+    for (const r of replies) {
+      expect(r.status).toBe(403);
+      expect(r.text).toContain("not a regular file");
+    }
+    expect((await get("/api/file?path=model.amx")).text).toBe("model\n");
+  });
+
+  it("a symlink loop in a write path and a name the file system refuses are 4xx with a message, not 500", async () => {
+    symlinkSync("loop-b", join(tree.project, "loop-a"));
+    symlinkSync("loop-a", join(tree.project, "loop-b"));
+    const loop = await put("/api/file?path=loop-a/x.txt", "x");
+    expect(loop.status).toBe(403);
+    expect(loop.text).toMatch(/symlink loop/);
+    // 250 bytes: accepted by the path rules, too long once the write's temporary name is added (before the fix).
+    const long = `${"n".repeat(246)}.txt`;
+    const r = await put(`/api/file?path=${long}`, "long");
+    expect(r.status).toBe(201);
+    expect(readFileSync(join(tree.project, long), "utf8")).toBe("long");
   });
 });

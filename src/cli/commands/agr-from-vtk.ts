@@ -1,9 +1,8 @@
 /** `deforma agr from-vtk FILES… --type 0|1 -o OUT.agr`: a mesh animation from a VTK time series. */
-import { resolve } from "node:path";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { validateAgr, writeAgrBinary, writeAgrText } from "../../mixed/agr/index.js";
 import { meshAnimationFromVtk, readVtkSeries } from "../../mixed/vtk/index.js";
-import { readInput } from "../../node/files.js";
+import { companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, isStdin } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
@@ -12,7 +11,7 @@ import { writeOutput } from "../output.js";
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
   usage:
-    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME] [--block NAME] [--text] [--force]",
+    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
     "Frames in the order given (a .pvd: its order and timesteps; else each file's TimeValue). Type 1\n" +
     "(stress-strain): coordinates from the points, displacement from a 'displacement' array or |p − p0|.\n" +
@@ -30,6 +29,10 @@ export const agrFromVtk = defineCommand({
     block: { type: "string", value: "NAME", help: "the block to read from .vtm files" },
     text: { type: "boolean", help: "write the text encoding (default binary)" },
     force: { type: "boolean", help: "replace OUT.agr if it exists" },
+    "allow-outside": {
+      type: "boolean",
+      help: "read files a .pvd/.vtm names outside its own folder too",
+    },
   },
   positionals: [1, Number.POSITIVE_INFINITY],
   async run(args, io) {
@@ -44,7 +47,7 @@ export const agrFromVtk = defineCommand({
     for (const name of args.positionals)
       files.push({ name, bytes: await inputBytes(io, name, "vtu") });
     const series = await readVtkSeries(files, {
-      read: (p) => readInput(resolve(io.cwd, p)),
+      read: companionReader(io.cwd, { allowOutside: args.options["allow-outside"] === true }),
       ...(block !== undefined ? { block } : {}),
     });
     const made = meshAnimationFromVtk(series.frames, {

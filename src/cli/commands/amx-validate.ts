@@ -1,4 +1,4 @@
-/** `deforma amx validate FILE [--json] [--no-files]`. */
+/** `deforma amx validate FILE [--json] [--no-files] [--allow-outside]`. */
 import { resolve } from "node:path";
 import { baseName, siblingPath } from "../../core/path.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
@@ -8,7 +8,7 @@ import { printValidation } from "../output.js";
 
 /** The `amx validate` command. */
 export const amxValidate = defineCommand({
-  usage: "amx validate FILE [--json] [--no-files]",
+  usage: "amx validate FILE [--json] [--no-files] [--allow-outside]",
   description:
     "Checks the .amx itself (syntax, counts, indices, extensions, matrices) and then, next to it,\n" +
     "CAD_Matrixes.dat (body numbers and matrices), the MBS animation (.amb: file exists, bodies\n" +
@@ -17,6 +17,10 @@ export const amxValidate = defineCommand({
   options: {
     json: { type: "boolean", help: 'print {"ok":…,"diagnostics":[…]} instead of text' },
     "no-files": { type: "boolean", help: "check the .amx alone, not the files it names" },
+    "allow-outside": {
+      type: "boolean",
+      help: "read files the .amx names outside its own folder too",
+    },
   },
   positionals: [1, 1],
   async run(args, io) {
@@ -28,6 +32,7 @@ export const amxValidate = defineCommand({
     }
     const check = await checkAmxText(resolve(io.cwd, stdin ? "stdin.amx" : file), text, {
       files: !stdin && !args.options["no-files"],
+      allowOutside: args.options["allow-outside"] === true,
     });
     const shown = stdin ? STDIN_NAME : file;
     // Show companion paths relative to how the user named the .amx.

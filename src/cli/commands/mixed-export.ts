@@ -1,11 +1,11 @@
 /** `deforma mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR)`: a mixed animation to glTF or VTK. */
-import { mkdir, readdir, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { readdir, stat } from "node:fs/promises";
+import { basename, resolve } from "node:path";
 import { COLORMAP_NAMES } from "../../core/colormap.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { MAX_EXPORT_FRAMES } from "../../mixed/sample/frames.js";
 import { buildMixedScene } from "../../mixed/sample/scene.js";
-import { writeFileAtomic } from "../../node/atomic-write.js";
+import { writeFolderAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { defineCommand } from "../command.js";
 import { glbNonFinite, vtkNonFinite } from "../finite.js";
@@ -39,7 +39,7 @@ export function progressBar(
 /** The `mixed export` command. */
 export const mixedExport = defineCommand({
   usage:
-    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--force]",
+    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--force] [--allow-outside]",
   description:
     "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
     "by their scalar. --vtk: OUTDIR/<name>.pvd with one .vtm per frame and one .vtu per body, world\n" +
@@ -76,6 +76,10 @@ export const mixedExport = defineCommand({
       help: `glTF colours: ${COLORMAP_NAMES.join(", ")}`,
     },
     force: { type: "boolean", help: "replace existing output" },
+    "allow-outside": {
+      type: "boolean",
+      help: "read files the .amx names outside its own folder too",
+    },
   },
   positionals: [1, 1],
   async run(args, io) {
@@ -90,7 +94,9 @@ export const mixedExport = defineCommand({
       );
     }
     const path = resolve(io.cwd, file);
-    const folder = await checkAmxText(path, await inputText(io, file, "amx"));
+    const folder = await checkAmxText(path, await inputText(io, file, "amx"), {
+      allowOutside: args.options["allow-outside"] === true,
+    });
     const report = folder.report.map((r, i) => (i === 0 ? { ...r, file } : r));
     io.err(formatReport(report));
     const scene = buildMixedScene(folder);
@@ -138,22 +144,26 @@ export const mixedExport = defineCommand({
       const bad = f.name.endsWith(".vtu") ? vtkNonFinite(f.data) : undefined;
       if (bad !== undefined) return refuseNonFinite(io, vtk!, `array '${bad}' of ${f.name}`);
     }
-    let count = 0;
-    const made = new Set<string>();
-    for (const f of vtkFiles(scene, { ...frames, name, onProgress: bar.update })) {
-      const target = join(outDir, ...f.name.split("/"));
-      const dir = dirname(target);
-      try {
-        if (!made.has(dir)) {
-          await mkdir(dir, { recursive: true });
-          made.add(dir);
-        }
-        await writeFileAtomic(target, f.data, { overwrite: true });
-      } catch (e) {
-        bar.end();
-        throw writeError(e, join(vtk!, f.name));
-      }
-      count++;
+    const foreign = await foreignEntry(outDir);
+    if (foreign !== undefined) {
+      io.err(
+        `deforma: ${vtk} holds '${foreign}', which is not part of a VTK series; the folder is not replaced (choose an empty or new folder)\n`,
+      );
+      return ExitCode.Problems;
+    }
+    let count: number;
+    try {
+      // The series is written into a staging folder and swapped in: a killed export leaves the old series or the new one.
+      count = await writeFolderAtomic(
+        outDir,
+        vtkFiles(scene, { ...frames, name, onProgress: bar.update }),
+        {
+          overwrite: true,
+        },
+      );
+    } catch (e) {
+      bar.end();
+      throw writeError(e, vtk!);
     }
     bar.end();
     io.err(`${vtk}: written (${count} files; open ${name}.pvd in ParaView)\n`);
@@ -195,4 +205,34 @@ async function nonEmptyFolder(path: string, shown: string): Promise<boolean> {
     }
     throw writeError(e, shown);
   }
+}
+
+/** Files a VTK series folder may hold (an older export's): anything else stops a replacing export. */
+const SERIES_FILE = /\.(vtu|vtp|vtm|pvd|series)$/i;
+
+/**
+ * The first entry of folder `dir` (relative path) that is not part of a VTK
+ * series, or undefined: the export replaces the whole folder, so it must not
+ * hold anything else the user would lose (their notes, or a whole project
+ * given as `--vtk .`).
+ */
+async function foreignEntry(dir: string): Promise<string | undefined> {
+  const todo = [""];
+  let seen = 0;
+  while (todo.length > 0) {
+    const rel = todo.pop()!;
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(rel === "" ? dir : `${dir}/${rel}`, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const path = rel === "" ? e.name : `${rel}/${e.name}`;
+      if (++seen > 100_000) return path;
+      if (e.isDirectory()) todo.push(path);
+      else if (!(e.isFile() && SERIES_FILE.test(e.name))) return path;
+    }
+  }
+  return undefined;
 }

@@ -52,7 +52,7 @@ export interface PlayerState {
   readonly tick: number;
   /** Key frames still to show, in order (the next L first). */
   readonly storyLine: readonly string[];
-  /** СПК: in-betweens still to show of the current transition (0 on a key frame). */
+  /** СПК as the seed has it now (after the last tick prepared the next frame; the hook sees the shown one): 0 on a key frame. */
   readonly counter: number;
   /** Current signal values (a signal never set is absent; rules read it as 0). */
   readonly signals: ReadonlyMap<string, number>;

@@ -93,4 +93,10 @@ export const VTK = {
     severity: "error",
     summary: "a .vtm has several blocks and none matches the requested block name",
   },
+  budget: {
+    code: "VTK019",
+    severity: "error",
+    summary:
+      "an array's data is larger than its element declares (tuples × components × type size), or the arrays of one read exceed the memory budget (1 GiB of values); nothing is inflated or allocated for it",
+  },
 } as const satisfies DiagnosticTable;

@@ -24,7 +24,33 @@ export interface DataContext {
   /** Whether arrays are zlib-compressed (`compressor="vtkZLibDataCompressor"`). */
   readonly compressed: boolean;
   readonly sink: Reporter;
+  /** What the arrays of this read may still take (shared by every file of a series). */
+  readonly budget: MemoryBudget;
 }
+
+/**
+ * The memory the arrays of one read may take, counted as the float64 values
+ * they become (8 bytes each). Checked before anything is inflated or
+ * allocated, so a hostile file (a zlib bomb of many small blocks) is refused
+ * at its header, not after it has filled memory.
+ */
+export interface MemoryBudget {
+  remaining: number;
+}
+
+/** The budget of one read: 1 GiB of float64 values (docs/formats/exports.md). */
+export const READ_BUDGET_BYTES = 2 ** 30;
+
+/** A new budget of {@link READ_BUDGET_BYTES}. */
+export function readBudget(bytes: number = READ_BUDGET_BYTES): MemoryBudget {
+  return { remaining: bytes };
+}
+
+/**
+ * How many tuples an array's element declares: exactly `n`, or at most
+ * `{max}` (offsets: cells or cells + 1); undefined when the file does not say.
+ */
+export type ArraySize = number | { readonly max: number };
 
 /** A decoded array: `components` values per tuple. */
 export interface DecodedArray {
@@ -93,8 +119,9 @@ function base64Source(r: Base64Reader): ByteSource {
 export async function readDataArray(
   ctx: DataContext,
   e: XmlElement,
-  tuples?: number,
+  size?: ArraySize,
 ): Promise<DecodedArray | undefined> {
+  const tuples = typeof size === "number" ? size : undefined;
   const name = attr(e, "Name") ?? "";
   const type = attr(e, "type") ?? "";
   const components = Number(attr(e, "NumberOfComponents") ?? "1");
@@ -112,10 +139,29 @@ export async function readDataArray(
     return bad("NumberOfComponents must be a positive integer", attrStart(e, "NumberOfComponents"));
   }
   const format = attr(e, "format") ?? "ascii";
+  const maxTuples = typeof size === "number" ? size : size?.max;
+  // The most bytes the data may have: what the element declares, and what the budget leaves.
+  const declared =
+    maxTuples === undefined ? Number.POSITIVE_INFINITY : maxTuples * components * t[0];
+  const affordable = (ctx.budget.remaining / 8) * t[0];
+  const tooLarge = (bytes: number): undefined => {
+    ctx.sink.report(
+      VTK.budget,
+      bytes > declared
+        ? `DataArray '${name}': its data has ${bytes} bytes, more than the ${declared} its element declares (${maxTuples} × ${components} × ${t[0]})`
+        : `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
+      e.start,
+      e.start + 1,
+    );
+    return undefined;
+  };
+  const limit = { bytes: Math.min(declared, affordable), tooLarge };
   let values: Float64Array | undefined;
-  if (format === "ascii") values = readAscii(ctx, e, bad);
-  else if (format === "binary" || format === "appended") {
-    const bytes = await readBinary(ctx, e, format, bad);
+  if (format === "ascii") {
+    values = readAscii(ctx, e, bad);
+    if (values && values.length * 8 > ctx.budget.remaining) return tooLarge(values.length * t[0]);
+  } else if (format === "binary" || format === "appended") {
+    const bytes = await readBinary(ctx, e, format, bad, limit);
     if (bytes) {
       const [size, get] = t;
       if (bytes.length % size !== 0)
@@ -132,6 +178,7 @@ export async function readDataArray(
     );
   }
   if (!values) return undefined;
+  ctx.budget.remaining -= values.length * 8;
   if (tuples !== undefined && values.length !== tuples * components) {
     return bad(
       `expected ${tuples * components} values (${tuples} × ${components}), found ${values.length}`,
@@ -179,6 +226,7 @@ async function readBinary(
   e: XmlElement,
   format: "binary" | "appended",
   bad: (m: string, at?: number) => undefined,
+  limit: { readonly bytes: number; readonly tooLarge: (bytes: number) => undefined },
 ): Promise<Uint8Array | undefined> {
   let source: ByteSource;
   if (format === "binary") {
@@ -217,6 +265,7 @@ async function readBinary(
     const head = source.read(h);
     if (!head) return bad("the size header is missing or not base64");
     const size = header(head, 0);
+    if (size > limit.bytes) return limit.tooLarge(size);
     const data = source.read(size);
     return data ?? bad(`the header promises ${size} bytes but the data is shorter or not base64`);
   }
@@ -237,6 +286,8 @@ async function readBinary(
       `the header promises ${total} compressed bytes but the data is shorter or not base64`,
     );
   const size = blocks === 0 ? 0 : (blocks - 1) * blockSize + lastSize;
+  // Bounded before inflating: the declared size may not exceed what the element declares or the budget allows.
+  if (size > limit.bytes) return limit.tooLarge(size);
   // zlib cannot expand more than about 1032:1; larger claims are corrupt headers, not data.
   if (size > 1032 * total + 64 * blocks || size > 2 ** 31) {
     return bad(`the compression header claims ${size} bytes from ${total} compressed bytes`);

@@ -3,13 +3,14 @@ import { decodeText, encodeUtf8 } from "../../core/bytes.js";
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
-import type { DataContext } from "./read-data.js";
+import type { DataContext, MemoryBudget } from "./read-data.js";
 
 /** How the arrays of the file with root `root` are stored (VTKFile attributes), problems reported. */
 export function context(
   root: XmlElement | undefined,
   split: Split,
   sink: DiagnosticSink,
+  budget: MemoryBudget,
 ): DataContext {
   let headerSize: 4 | 8 = 4;
   let compressed = false;
@@ -45,6 +46,7 @@ export function context(
     headerSize,
     compressed,
     sink,
+    budget,
   };
 }
 

@@ -4,10 +4,12 @@ import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.
 import { CELL_KINDS } from "../agr/model.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
-import { type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
+import { type ArraySize, type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
 
 /** A parsed file: its root element, the storage context and its findings. */
 export interface Parsed {
+  /** The file's name as the series knows it. */
+  readonly file: string;
   readonly root: XmlElement | undefined;
   readonly ctx: DataContext;
   readonly sink: DiagnosticSink;
@@ -51,7 +53,7 @@ export async function readGrid(
     for (const fd of childrenNamed(grid, "FieldData")) {
       for (const a of childrenNamed(fd, "DataArray")) {
         if (attr(a, "Name") !== "TimeValue") continue;
-        const v = await readDataArray(ctx, a);
+        const v = await readDataArray(ctx, a, { max: 16 });
         if (v && v.values.length > 0) time = v.values[0];
       }
     }
@@ -84,11 +86,17 @@ export async function readGrid(
   const named = (n: string) =>
     cells ? childrenNamed(cells, "DataArray").find((a) => attr(a, "Name") === n) : undefined;
   const arrays: (DecodedArray | undefined)[] = [];
+  // What each cell array may hold: types one per cell, offsets one per cell (or one more).
+  const sizes: Record<string, ArraySize | undefined> = {
+    connectivity: undefined,
+    offsets: { max: cellCount + 1 },
+    types: cellCount,
+  };
   for (const n of ["connectivity", "offsets", "types"]) {
     const a = named(n);
     if (!a)
       sink.report(VTK.missingSection, `no <Cells><DataArray Name="${n}">`, (cells ?? piece).start);
-    arrays.push(a && (await readDataArray(ctx, a)));
+    arrays.push(a && (await readDataArray(ctx, a, sizes[n])));
   }
   const [conn, offs, typs] = arrays;
   if (!conn || !offs || !typs) return undefined;
@@ -151,7 +159,7 @@ export async function readGrid(
   const pointData: DecodedArray[] = [];
   const pd = childrenNamed(piece, "PointData")[0];
   for (const a of pd ? childrenNamed(pd, "DataArray") : []) {
-    const v = await readDataArray(ctx, a);
+    const v = await readDataArray(ctx, a, { max: pointCount });
     if (!v) continue;
     if (v.values.length !== pointCount * v.components) {
       sink.report(

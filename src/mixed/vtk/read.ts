@@ -11,6 +11,7 @@ import type { FileReport } from "../../core/report.js";
 import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
+import { READ_BUDGET_BYTES, readBudget } from "./read-data.js";
 import { context, splitAppended } from "./read-file.js";
 import { type Parsed, readGrid, wrongType } from "./read-grid.js";
 
@@ -27,6 +28,8 @@ export interface VtkReadOptions {
   readonly read?: FileReader;
   /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
   readonly block?: string;
+  /** Bytes of float64 values the arrays of this read may take (default {@link READ_BUDGET_BYTES}, 1 GiB). */
+  readonly budgetBytes?: number;
 }
 
 export type { VtkFrame } from "./model.js";
@@ -44,14 +47,17 @@ export async function readVtkSeries(
 ): Promise<VtkSeries> {
   const report: FileReport[] = [];
   const frames: VtkFrame[] = [];
+  const budget = readBudget(options.budgetBytes);
   // Every .vtm of a series has the same blocks: a missing choice is reported once.
   let blockReported = false;
   const given = new Map(files.map((f) => [normalize(f.name), f]));
-  const fetch = async (name: string): Promise<Uint8Array | undefined> => {
+  /** The bytes of `name` (named by `from`), or why it cannot be read. */
+  const fetch = async (name: string, from: string): Promise<Uint8Array | string> => {
     const f = given.get(normalize(name));
     if (f) return bytesOf(f);
-    const r = await options.read?.(name);
-    return r?.status === "ok" ? r.bytes : undefined;
+    const r = await options.read?.(name, from);
+    if (r?.status === "ok") return r.bytes;
+    return r?.status === "unreadable" ? r.reason : "it was not given and does not exist";
   };
   const open = (name: string, bytes: Uint8Array): Parsed => {
     const sink = new DiagnosticSink();
@@ -61,9 +67,9 @@ export async function readVtkSeries(
     const root = parseXml(split.text, (message, at) =>
       sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
-    const ctx = context(root, split, sink);
+    const ctx = context(root, split, sink, budget);
     report.push({ file: name, text: split.text, diagnostics: sink.items });
-    return { root, ctx, sink };
+    return { file: name, root, ctx, sink };
   };
   // Files being followed now: a .vtm that names itself (or a .vtm naming it back) is a cycle.
   const following = new Set<string>();
@@ -78,9 +84,9 @@ export async function readVtkSeries(
       );
       return;
     }
-    const bytes = await fetch(name);
-    if (!bytes) {
-      from.sink.report(VTK.missingFile, `'${name}' was not given and cannot be read`, at, at + 1);
+    const bytes = await fetch(name, from.file);
+    if (typeof bytes === "string") {
+      from.sink.report(VTK.missingFile, `'${name}' cannot be read: ${bytes}`, at, at + 1);
       return;
     }
     const p = open(name, bytes);
@@ -95,10 +101,13 @@ export async function readVtkSeries(
   };
   const multiblock = async (p: Parsed, name: string, time: number | undefined) => {
     const sets: XmlElement[] = [];
-    const walk = (e: XmlElement) => {
-      for (const c of e.children) c.name === "DataSet" ? sets.push(c) : walk(c);
-    };
-    if (p.root) walk(p.root);
+    // Depth first, in document order, with an explicit stack (no recursion on the file's depth).
+    const todo: XmlElement[] = p.root ? [...p.root.children].reverse() : [];
+    while (todo.length > 0) {
+      const e = todo.pop()!;
+      if (e.name === "DataSet") sets.push(e);
+      else for (let k = e.children.length - 1; k >= 0; k--) todo.push(e.children[k]!);
+    }
     const chosen = options.block
       ? sets.filter((s) => attr(s, "name") === options.block)
       : sets.length === 1

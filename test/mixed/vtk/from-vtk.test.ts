@@ -94,7 +94,7 @@ describe("agr from VTK", () => {
       for (const mode of expected.modes) {
         const pvd = join(dir, mode, "series.pvd");
         const series = await readVtkSeries([{ name: pvd, bytes: readFileSync(pvd) }], {
-          read: readInput,
+          read: (p) => readInput(p),
         });
         expect(series.report, mode).toEqual([]);
         const r = meshAnimationFromVtk(series.frames, { type: 0 });

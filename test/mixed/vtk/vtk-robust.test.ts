@@ -1,9 +1,14 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { run } from "../../../src/cli/run.js";
 import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { inflate } from "../../../src/mixed/vtk/read-data.js";
+import { cli } from "../../helpers.js";
 import { demoScene } from "../export-helpers.js";
 
 describe("VTK reader on mangled input", () => {
@@ -54,8 +59,38 @@ describe("VTK reader on mangled input", () => {
 <Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${header}AAAAAA==</DataArray></Points>
 </Piece></UnstructuredGrid></VTKFile>`;
     const s = await readVtkSeries([{ name: "z.vtu", text }]);
-    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK004"]);
-    expect(s.report[0]!.diagnostics[0]!.message).toContain("claims 4000000000 bytes");
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK019"]);
+    expect(s.report[0]!.diagnostics[0]!.message).toContain(
+      "4000000000 bytes, more than the 12 its element declares",
+    );
+  });
+
+  it("a zlib bomb of many small blocks is refused at its header: the data may not exceed what the element declares", async () => {
+    // 3000 blocks of 32 KiB of zeros, each within zlib's ratio, for a piece that declares 1 point.
+    const block = deflateSync(new Uint8Array(32768));
+    const blocks = 3000;
+    const header = new Uint32Array(3 + blocks).fill(block.length);
+    header.set([blocks, 32768, 32768]);
+    // Inline binary: the header and the blocks are base64-encoded separately, as VTK writes them.
+    const body =
+      Buffer.from(header.buffer).toString("base64") +
+      Buffer.concat(Array(blocks).fill(block)).toString("base64");
+    const piece = (
+      points: number,
+    ) => `<VTKFile type="UnstructuredGrid" compressor="vtkZLibDataCompressor">
+<UnstructuredGrid><Piece NumberOfPoints="${points}" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="binary">${body}</DataArray></Points>
+</Piece></UnstructuredGrid></VTKFile>`;
+    const s = await readVtkSeries([{ name: "bomb.vtu", text: piece(1) }]);
+    expect(s.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK019"]);
+    // Declaring the points honestly (98 MB of Float32) fits the declaration; a budget smaller than its values refuses it before inflating.
+    const points = (blocks * 32768) / 12;
+    const small = await readVtkSeries([{ name: "big.vtu", text: piece(Math.floor(points)) }], {
+      budgetBytes: 64 * 2 ** 20,
+    });
+    const d = small.report[0]!.diagnostics;
+    expect(d.map((x) => x.code)).toEqual(["VTK019"]);
+    expect(d[0]!.message).toMatch(/exceed what this read may still hold/);
   });
 
   it("stops inflating a block at its declared size (a small zlib bomb is not expanded)", async () => {
@@ -87,15 +122,46 @@ describe("VTK reader on mangled input", () => {
     expect(pair.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toContain("VTK009");
   });
 
+  it("a .vtm nested 10,000 deep is refused with a located error, without recursion (no stack overflow)", async () => {
+    const depth = 10_000;
+    const text = `<VTKFile type="vtkMultiBlockDataSet"><vtkMultiBlockDataSet>${"<Block>".repeat(depth)}<DataSet name="x" file="x.vtu"/>${"</Block>".repeat(depth)}</vtkMultiBlockDataSet></VTKFile>`;
+    const r = await readVtkSeries([{ name: "deep.vtm", text }]);
+    expect(r.frames).toEqual([]);
+    const d = r.report.flatMap((f) => f.diagnostics);
+    expect(d.map((x) => x.code)).toContain("VTK001");
+    expect(d.find((x) => x.code === "VTK001")!.message).toMatch(/nested deeper than 256/);
+    expect(d.length).toBeLessThan(5);
+    // Through the CLI: a located error, never "internal error".
+    const dir = mkdtempSync(join(tmpdir(), "deforma-deep-"));
+    writeFileSync(join(dir, "deep.vtm"), text);
+    const r2 = await cli(["agr", "from-vtk", "deep.vtm", "--type", "0", "-o", "x.agr"], dir);
+    expect(r2.code).toBe(1);
+    expect(r2.err).toMatch(/VTK001.*nested deeper than 256/);
+    expect(r2.err).not.toContain("internal error");
+  });
+
+  it("blocks nested in a .vtm are found in document order", async () => {
+    const text = `<VTKFile type="vtkMultiBlockDataSet"><vtkMultiBlockDataSet><Block><Block><DataSet name="a" file="a.vtu"/></Block><DataSet name="b" file="b.vtu"/></Block><DataSet name="c" file="c.vtu"/></vtkMultiBlockDataSet></VTKFile>`;
+    const r = await readVtkSeries([{ name: "m.vtm", text }]);
+    const message = r.report
+      .flatMap((f) => f.diagnostics)
+      .find((d) => d.code === "VTK008")?.message;
+    expect(
+      message ?? r.report.flatMap((f) => f.diagnostics.map((d) => d.message)).join("|"),
+    ).toContain("'a', 'b', 'c'");
+  });
+
   it("reads stray end tags and long tags in linear time, recovering at a matching open element", async () => {
     const n = 20000;
     const started = performance.now();
-    const deep = await readVtkSeries([{ name: "d.vtu", text: "<a>".repeat(n) + "</b>".repeat(n) }]);
+    const deep = await readVtkSeries([
+      { name: "d.vtu", text: "<a>".repeat(200) + "</b>".repeat(n) },
+    ]);
     const attrs = await readVtkSeries([{ name: "t.vtu", text: `<a ${'x="1" '.repeat(10 * n)}` }]);
     // Quadratic scans took tens of seconds here; linear ones take milliseconds.
     expect(performance.now() - started).toBeLessThan(3000);
-    // n stray end tags, n elements left open, and a root that is not <VTKFile>.
-    expect(deep.report[0]!.diagnostics.length).toBe(2 * n + 1);
+    // n stray end tags, 200 elements left open, and a root that is not <VTKFile>.
+    expect(deep.report[0]!.diagnostics.length).toBe(n + 201);
     expect(attrs.report[0]!.diagnostics.map((d) => d.code)).toEqual(["VTK001", "VTK002"]);
     const recovered = await readVtkSeries([
       { name: "r.vtu", text: '<VTKFile type="X"><a><b></a><c/></VTKFile>' },
@@ -107,10 +173,6 @@ describe("VTK reader on mangled input", () => {
   });
 
   it("draws a progress bar only on a terminal", async () => {
-    const { mkdtempSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const { join } = await import("node:path");
-    const { fileURLToPath } = await import("node:url");
     const amx = fileURLToPath(new URL("../../../demo/slider-crank.amx", import.meta.url));
     for (const isTTY of [true, false]) {
       let err = "";

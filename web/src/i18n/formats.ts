@@ -11,6 +11,7 @@ export const FORMAT_LABELS_RU: Readonly<Record<string, string>> = {
   "bulge-types": "определения выпуклостей",
   rig: "скелет",
   obj: "сетка Wavefront OBJ",
+  "live-scene": "живая сцена",
 };
 
 const LABELS: Readonly<Record<Language, Readonly<Record<string, string>> | null>> = {

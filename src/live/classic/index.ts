@@ -1,0 +1,91 @@
+/**
+ * The classic in-between engine: the seed's steps 10–24, literally, with the
+ * spec's decisions (docs/live-engines.md, "Classic engine"). In-betweens are
+ * iterative: the first starts from key frame K, each later one from the
+ * previous in-between (its picture, its moved control points and cuts).
+ */
+import type { Engine, EngineFrame, EngineParams, Inbetween, Transition } from "../engine.js";
+import { createImage } from "../image.js";
+import { ClassicWork } from "./work.js";
+
+export { crossesAny, segmentsCross } from "./segments.js";
+export { ClassicWork } from "./work.js";
+
+/** The classic engine. */
+export const CLASSIC_ENGINE: Engine = {
+  name: "classic",
+  begin(k: EngineFrame, l: EngineFrame, params: EngineParams): Transition {
+    return new ClassicTransition(k, l, params);
+  },
+};
+
+/** What one in-between did, for tests and diagnostics. */
+export interface ClassicStats {
+  /** Pixels still empty after step 23, filled beyond the seed. */
+  readonly leftAfterBands: number;
+}
+
+/** One K → L transition of the classic engine. */
+export class ClassicTransition implements Transition {
+  private readonly work: ClassicWork;
+  /** Control points of the current frame (K, then each in-between). */
+  private readonly points: Float64Array;
+  /** Control points of the in-between being made (K*). */
+  private readonly moved: Float64Array;
+  private readonly out: Inbetween;
+  private last: ClassicStats = { leftAfterBands: 0 };
+
+  constructor(
+    private readonly k: EngineFrame,
+    private readonly l: EngineFrame,
+    private readonly params: EngineParams,
+  ) {
+    const { width, height } = k.image;
+    let segments = 0;
+    for (const cut of k.cuts) segments += Math.max(0, cut.length - 1);
+    this.work = new ClassicWork(width, height, segments, k.cuts.length);
+    this.work.data.set(k.image.data);
+    this.points = new Float64Array(k.points);
+    this.moved = new Float64Array(k.points.length);
+    this.out = { image: createImage(width, height), points: new Float64Array(k.points.length) };
+  }
+
+  /** Statistics of the last in-between. */
+  get stats(): ClassicStats {
+    return this.last;
+  }
+
+  /** The in-between shown with counter `counter` (СПК after step 7); divisor СПК + 1. */
+  next(counter: number): Inbetween {
+    const divisor = Math.max(1, counter + 1);
+    const { work, points, moved, k, l } = this;
+    const lp = l.points;
+    const count = Math.min(points.length, lp.length) >> 1;
+    // Steps 15–16: each control point moves by its own disc's centre displacement.
+    for (let j = 0; j < count; j++) {
+      moved[j * 2] = points[j * 2]! + (lp[j * 2]! - points[j * 2]!) / divisor;
+      moved[j * 2 + 1] = points[j * 2 + 1]! + (lp[j * 2 + 1]! - points[j * 2 + 1]!) / divisor;
+    }
+    work.setCuts(points, k.cuts);
+    work.setBands(moved, k.cuts, this.params.cutBand);
+    // Steps 10–19: the discs, one after another, in control-point order.
+    for (let j = 0; j < count; j++) {
+      const kx = points[j * 2]!;
+      const ky = points[j * 2 + 1]!;
+      const lx = lp[j * 2]!;
+      const ly = lp[j * 2 + 1]!;
+      if (Number.isNaN(kx + ky + lx + ly)) continue;
+      const radius = (Math.hypot(lx - kx, ly - ky) + this.params.radiusCorrection) / 2;
+      if (!(radius >= 0)) continue;
+      work.moveDisc(kx, ky, lx, ly, radius, divisor);
+      work.fillDisc(kx, ky, radius);
+    }
+    // Steps 20–23, then the beyond-the-seed fill; step 24 hands K* over.
+    work.fillBands(l.image);
+    this.last = { leftAfterBands: work.fillRest() };
+    points.set(moved);
+    this.out.image.data.set(work.data);
+    (this.out.points as Float64Array).set(points);
+    return this.out;
+  }
+}

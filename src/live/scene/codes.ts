@@ -1,0 +1,141 @@
+/** Diagnostic codes of the live scene (`*.scene.json`, docs/formats/live-scene.md). */
+import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
+
+/** Live scene diagnostic kinds. */
+export const LIVE = {
+  json: {
+    code: "LIV001",
+    severity: "error",
+    summary: "The file is not valid JSON (the message says what was expected where).",
+  },
+  type: {
+    code: "LIV002",
+    severity: "error",
+    summary:
+      "A value has the wrong type (an object, array, string, number or `[x, y]` was expected); the part is left out.",
+  },
+  missing: {
+    code: "LIV003",
+    severity: "error",
+    summary:
+      "A required member is missing (`version`, `size`, `zeroFrame`, `frames`, a frame's `name`, `image`, `points`, a rule's `story`, …).",
+  },
+  unknown: {
+    code: "LIV004",
+    severity: "warning",
+    summary: "A member this version of the format does not know (a misspelling?); it is ignored.",
+  },
+  version: {
+    code: "LIV005",
+    severity: "error",
+    summary: "The format version is not 1.",
+  },
+  duplicateMember: {
+    code: "LIV006",
+    severity: "error",
+    summary:
+      "An object has the same member twice (also two points or two stories of one name); the first counts.",
+  },
+  duplicateFrame: {
+    code: "LIV007",
+    severity: "error",
+    summary: "Two key frames have the same name.",
+  },
+  unknownFrame: {
+    code: "LIV008",
+    severity: "error",
+    summary: "The zero frame or a story names a key frame the scene does not have.",
+  },
+  unknownStory: {
+    code: "LIV009",
+    severity: "error",
+    summary: "A rule names a story the scene does not have.",
+  },
+  missingPoint: {
+    code: "LIV010",
+    severity: "error",
+    summary:
+      "A control point of one key frame is missing in another (the message names both frames and the point).",
+  },
+  cutPoint: {
+    code: "LIV011",
+    severity: "error",
+    summary: "A cut names a point that is not a control point of its frame.",
+  },
+  shortCut: {
+    code: "LIV012",
+    severity: "error",
+    summary: "A cut has fewer than 2 points.",
+  },
+  size: {
+    code: "LIV013",
+    severity: "error",
+    summary: "The picture size is not two integers in 1 … 8192.",
+  },
+  outside: {
+    code: "LIV014",
+    severity: "warning",
+    summary: "A control point lies outside the picture.",
+  },
+  param: {
+    code: "LIV015",
+    severity: "error",
+    summary:
+      "A parameter is out of range: `rateHz` > 0, `inbetweens` an integer in 1 … 1000, `radiusCorrection` ≥ 0, `cutBand` ≥ 0, `engine` classic or improved, `returnToZero` cut or morph.",
+  },
+  condition: {
+    code: "LIV016",
+    severity: "error",
+    summary:
+      "A rule's signal condition (`when`) is not `NAME OP NUMBER` with OP one of `>`, `>=`, `<`, `<=`; located at the offending character.",
+  },
+  ruleValue: {
+    code: "LIV017",
+    severity: "error",
+    summary:
+      "A rule's `priority` is not an integer, its `cooldownMs` is negative, or its `idleMs` is not > 0.",
+  },
+  emptyStory: {
+    code: "LIV018",
+    severity: "warning",
+    summary: "A story lists no key frames (a rule that names it shows nothing).",
+  },
+  imagePath: {
+    code: "LIV019",
+    severity: "error",
+    summary:
+      "A frame's image path is not a relative `/`-separated path to a `.png` inside the scene's folder (absolute, `\\`, `..` leaving it, or another extension).",
+  },
+  trigger: {
+    code: "LIV020",
+    severity: "error",
+    summary: "A rule has none, or more than one, of `event`, `when` and `idleMs`.",
+  },
+  emptyName: {
+    code: "LIV021",
+    severity: "error",
+    summary: "A frame, point, story, event or signal name is empty.",
+  },
+  signalName: {
+    code: "LIV022",
+    severity: "error",
+    summary:
+      "A declared signal's name is not a NAME of the condition grammar (a letter or `_`, then letters, digits, `_`, `.`, `-`).",
+  },
+  duplicateSignal: {
+    code: "LIV023",
+    severity: "error",
+    summary: "Two declared signals have the same name.",
+  },
+  signalRange: {
+    code: "LIV024",
+    severity: "error",
+    summary: "A declared signal's `min` is not less than its `max`.",
+  },
+} as const satisfies DiagnosticTable;
+
+/** A live scene diagnostic kind. */
+export type LiveKind = KindOf<typeof LIVE>;
+
+/** The literal union of live scene diagnostic codes (`"LIV001" | …`). */
+export type LiveCode = CodeOf<typeof LIVE>;

@@ -1,0 +1,35 @@
+/** The live scene format's descriptor for the format registry. */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import { LIVE } from "./codes.js";
+import type { Scene } from "./model.js";
+import { readScene } from "./read.js";
+
+/** A short summary of a scene for the studio's file view. */
+export function sceneSummary(scene: Scene): unknown {
+  return {
+    size: [scene.width, scene.height],
+    zeroFrame: scene.zeroFrame,
+    frames: scene.frames.map((f) => ({ name: f.name, points: f.points.size, cuts: f.cuts.length })),
+    stories: [...scene.stories].map(([name, frames]) => ({ name, frames })),
+    rules: scene.rules.length,
+    signals: scene.signals.map((s) => s.name),
+  };
+}
+
+/** Live scene (`*.scene.json`): JSON, recognised by its name. */
+export const SCENE_FORMAT = defineFormat({
+  id: "live-scene",
+  label: "live scene",
+  system: "live",
+  extensions: [".scene.json"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readScene(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: sceneSummary,
+  codes: [LIVE],
+  docsPage: "live-scene.md",
+  workspace: "live",
+});

@@ -1,0 +1,202 @@
+/** Stage one of the scene reader: parameters, stories, declared signals and rules. */
+import type { Span } from "../../core/diagnostics.js";
+import type { JsonNode } from "../../core/json-spans.js";
+import { LIVE } from "./codes.js";
+import { isConditionError, parseCondition } from "./condition.js";
+import { KIND_WORDS, type LiveSink, Members, type Obj, stringOffset } from "./members.js";
+import {
+  DEFAULT_PARAMS,
+  type EngineName,
+  type ReturnToZero,
+  type Rule,
+  type SceneParams,
+  type SignalSpec,
+  type Trigger,
+} from "./model.js";
+import type { ParamSpans, RuleSpans, SignalSpans, StorySpans } from "./spans.js";
+
+const PARAM_MEMBERS = [
+  "rateHz",
+  "inbetweens",
+  "radiusCorrection",
+  "cutBand",
+  "engine",
+  "returnToZero",
+] as const;
+const ENGINES: readonly EngineName[] = ["classic", "improved"];
+const RETURNS: readonly ReturnToZero[] = ["cut", "morph"];
+const SIGNAL_MEMBERS = ["name", "min", "max"];
+const RULE_MEMBERS = ["event", "when", "idleMs", "story", "priority", "cooldownMs"];
+const TRIGGERS = ["event", "when", "idleMs"];
+
+/** Reads `params` (absent members keep their defaults; `within` locates them). */
+export function readParams(
+  node: JsonNode | undefined,
+  within: Span,
+  sink: LiveSink,
+): { params: SceneParams; spans: ParamSpans } {
+  const spans: Record<string, Span> = {};
+  for (const k of PARAM_MEMBERS) spans[k] = node?.span ?? within;
+  if (!node) return { params: DEFAULT_PARAMS, spans: spans as unknown as ParamSpans };
+  const params: { -readonly [K in keyof SceneParams]: SceneParams[K] } = { ...DEFAULT_PARAMS };
+  if (node.kind !== "object") {
+    sink.report(
+      LIVE.type,
+      `'params' must be an object of parameters, found ${KIND_WORDS[node.kind]}`,
+      ...node.span,
+    );
+    return { params, spans: spans as unknown as ParamSpans };
+  }
+  const m = new Members(node, sink, "params", PARAM_MEMBERS);
+  for (const key of ["rateHz", "inbetweens", "radiusCorrection", "cutBand"] as const) {
+    const v = m.number(key);
+    if (v !== undefined) params[key] = v;
+    spans[key] = m.span(key);
+  }
+  const choice = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    spans[key] = m.span(key);
+    const v = m.string(key);
+    if (v === undefined) return undefined;
+    if ((allowed as readonly string[]).includes(v)) return v as T;
+    sink.report(
+      LIVE.param,
+      `params: '${key}' must be ${allowed.map((a) => `'${a}'`).join(" or ")}, found '${v}'`,
+      ...m.span(key),
+    );
+    return undefined;
+  };
+  params.engine = choice("engine", ENGINES) ?? params.engine;
+  params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
+  return { params, spans: spans as unknown as ParamSpans };
+}
+
+/** Reads `stories`: an object of arrays of frame names (items of another type are left out). */
+export function readStories(
+  node: Obj,
+  sink: LiveSink,
+): { stories: Map<string, string[]>; spans: Map<string, StorySpans> } {
+  const stories = new Map<string, string[]>();
+  const spans = new Map<string, StorySpans>();
+  const m = new Members(node, sink, "stories", undefined);
+  for (const [key, value, keySpan] of m.entries()) {
+    if (value.kind !== "array") {
+      m.wrongType(value, `story '${key}'`, "an array of key-frame names");
+      continue;
+    }
+    const frames: string[] = [];
+    const items: Span[] = [];
+    for (const item of value.items) {
+      if (item.kind !== "string") {
+        m.wrongType(item, `story '${key}': an item`, "a key-frame name");
+        continue;
+      }
+      frames.push(item.value);
+      items.push(item.span);
+    }
+    stories.set(key, frames);
+    spans.set(key, { key: keySpan, value: value.span, items });
+  }
+  return { stories, spans };
+}
+
+/** Reads `signals`: an array of `{name, min, max}` (an unusable entry is left out). */
+export function readSignals(
+  node: JsonNode & { kind: "array" },
+  sink: LiveSink,
+): { signals: SignalSpec[]; spans: SignalSpans[] } {
+  const signals: SignalSpec[] = [];
+  const spans: SignalSpans[] = [];
+  node.items.forEach((item, i) => {
+    const where = `signal ${i + 1}`;
+    if (item.kind !== "object") {
+      sink.report(
+        LIVE.type,
+        `${where}: expected an object {name, min, max}, found ${KIND_WORDS[item.kind]}`,
+        ...item.span,
+      );
+      return;
+    }
+    const m = new Members(item, sink, where, SIGNAL_MEMBERS);
+    const name = m.string("name", "the signal's name");
+    if (name !== undefined) m.context = `signal '${name}'`;
+    const min = m.number("min", "the slider's least value");
+    const max = m.number("max", "the slider's greatest value");
+    if (name === undefined || min === undefined || max === undefined) return;
+    signals.push({ name, min, max });
+    spans.push({ whole: item.span, name: m.span("name"), min: m.span("min"), max: m.span("max") });
+  });
+  return { signals, spans };
+}
+
+/** Reads `rules`; a rule without one usable trigger or a story is left out. */
+export function readRules(
+  node: JsonNode & { kind: "array" },
+  text: string,
+  sink: LiveSink,
+): { rules: Rule[]; spans: RuleSpans[] } {
+  const rules: Rule[] = [];
+  const spans: RuleSpans[] = [];
+  node.items.forEach((item, i) => {
+    const where = `rule ${i + 1}`;
+    if (item.kind !== "object") {
+      sink.report(
+        LIVE.type,
+        `${where}: expected an object {event | when | idleMs, story, …}, found ${KIND_WORDS[item.kind]}`,
+        ...item.span,
+      );
+      return;
+    }
+    const m = new Members(item, sink, where, RULE_MEMBERS);
+    const given = item.members.filter((mem, k, all) => {
+      return TRIGGERS.includes(mem.key) && all.findIndex((o) => o.key === mem.key) === k;
+    });
+    let trigger: Trigger | undefined;
+    if (given.length === 0) {
+      const [s] = item.span;
+      sink.report(
+        LIVE.trigger,
+        `${where}: give one trigger, 'event', 'when' or 'idleMs'; found none`,
+        s,
+        s + 1,
+      );
+    } else if (given.length > 1) {
+      sink.report(
+        LIVE.trigger,
+        `${where}: give one trigger only; found ${given.map((g) => `'${g.key}'`).join(" and ")}`,
+        ...given[1]!.keySpan,
+      );
+    } else trigger = readTrigger(m, given[0]!.key, text);
+    const story = m.string("story", "the story the rule appends");
+    const priority = m.number("priority") ?? 0;
+    const cooldownMs = m.number("cooldownMs") ?? 0;
+    if (!trigger || story === undefined) return;
+    rules.push({ trigger, story, priority, cooldownMs });
+    spans.push({
+      whole: item.span,
+      trigger: m.span(given[0]!.key),
+      story: m.span("story"),
+      priority: m.span("priority"),
+      cooldownMs: m.span("cooldownMs"),
+    });
+  });
+  return { rules, spans };
+}
+
+function readTrigger(m: Members, key: string, text: string): Trigger | undefined {
+  if (key === "event") {
+    const event = m.string("event");
+    return event === undefined ? undefined : { kind: "event", event };
+  }
+  if (key === "idleMs") {
+    const ms = m.number("idleMs");
+    return ms === undefined ? undefined : { kind: "idle", ms };
+  }
+  const node = m.typed("when", "string", 'a condition such as "loud > 0.8"');
+  if (!node) return undefined;
+  const c = parseCondition(node.value);
+  if (!isConditionError(c)) return { kind: "signal", ...c };
+  const start = stringOffset(text, node.span, c.start);
+  const end = Math.max(start + 1, stringOffset(text, node.span, c.end));
+  m.sink.report(LIVE.condition, `${m.context}: 'when': ${c.message}`, start, end);
+  return undefined;
+}

@@ -1,0 +1,150 @@
+/**
+ * Reader of the live scene (`*.scene.json`, docs/formats/live-scene.md).
+ * Stage one, {@link readSceneSyntax}: JSON with spans → the model and where
+ * every value stands; wrong types and missing members are reported at their
+ * place and the part is left out (a frame without a usable name, image or
+ * points; a point that is no `[x, y]`; a rule without one usable trigger or a
+ * story). {@link readScene} adds the semantic checks of `validate.ts`.
+ * Never throws.
+ */
+import {
+  type Diagnostic,
+  DiagnosticSink,
+  type Span,
+  sortBySource,
+} from "../../core/diagnostics.js";
+import { readJsonSpans } from "../../core/json-spans.js";
+import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
+import { KIND_WORDS, Members } from "./members.js";
+import type { KeyFrame, Rule, Scene, SignalSpec } from "./model.js";
+import { readFrames } from "./read-frames.js";
+import { readParams, readRules, readSignals, readStories } from "./read-rules.js";
+import type { FrameSpans, RuleSpans, SceneSpans, SignalSpans, StorySpans } from "./spans.js";
+import { validateScene } from "./validate.js";
+
+/** Result of {@link readSceneSyntax} and {@link readScene}. */
+export interface SceneReadResult {
+  /** The scene, or undefined when the text is no JSON object. */
+  readonly model: Scene | undefined;
+  /** In source order. */
+  readonly diagnostics: Diagnostic<LiveCode>[];
+  /** Spans parallel to the model (undefined with it). */
+  readonly spans: SceneSpans | undefined;
+}
+
+const ROOT_MEMBERS = [
+  "version",
+  "size",
+  "params",
+  "zeroFrame",
+  "frames",
+  "stories",
+  "signals",
+  "rules",
+];
+
+/** Reads and checks a scene text; see the module comment. */
+export function readScene(text: string): SceneReadResult {
+  const r = readSceneSyntax(text);
+  if (!r.model || !r.spans) return r;
+  return {
+    ...r,
+    diagnostics: sortBySource([...r.diagnostics, ...validateScene(r.model, r.spans)]),
+  };
+}
+
+/** Stage one: the JSON's shape and types; see the module comment. */
+export function readSceneSyntax(text: string): SceneReadResult {
+  const sink = new DiagnosticSink<LiveKind>();
+  const json = readJsonSpans(text);
+  if (!json.root) {
+    const e = json.error!;
+    sink.report(LIVE.json, `not valid JSON: ${e.message}`, e.start, e.end);
+    return { model: undefined, diagnostics: sink.items, spans: undefined };
+  }
+  const root = json.root;
+  if (root.kind !== "object") {
+    sink.report(
+      LIVE.type,
+      `expected the scene as a JSON object, found ${KIND_WORDS[root.kind]}`,
+      ...root.span,
+    );
+    return { model: undefined, diagnostics: sink.items, spans: undefined };
+  }
+  const m = new Members(root, sink, "the scene", ROOT_MEMBERS);
+
+  const versionNode = m.get("version");
+  if (!versionNode) m.missing("version", "the format version 1");
+  else if (versionNode.kind !== "number" || versionNode.value !== 1) {
+    const found =
+      versionNode.kind === "number" ? String(versionNode.value) : KIND_WORDS[versionNode.kind];
+    sink.report(LIVE.version, `expected format version 1, found ${found}`, ...versionNode.span);
+  }
+
+  let width = 0;
+  let height = 0;
+  let sizeSpan: Span | undefined;
+  const size = m.get("size");
+  if (!size) m.missing("size", "the picture size [width, height] in pixels");
+  else if (
+    size.kind !== "array" ||
+    size.items.length !== 2 ||
+    size.items.some((v) => v.kind !== "number")
+  ) {
+    m.wrongType(size, "'size'", "[width, height], two numbers (pixels)");
+  } else {
+    [width, height] = size.items.map((v) => (v as { value: number }).value) as [number, number];
+    sizeSpan = size.span;
+  }
+
+  const { params, spans: paramSpans } = readParams(m.get("params"), root.span, sink);
+  const zeroFrame = m.string("zeroFrame", "the name of the zero frame");
+
+  let frames: KeyFrame[] = [];
+  let frameSpans: FrameSpans[] = [];
+  const framesNode = m.typed("frames", "array", "an array of key frames", "the key frames");
+  if (framesNode) {
+    const read = readFrames(framesNode, sink);
+    frames = read.map((f) => f.frame);
+    frameSpans = read.map((f) => f.spans);
+  }
+
+  let stories = new Map<string, string[]>();
+  let storySpans = new Map<string, StorySpans>();
+  const storiesNode = m.typed("stories", "object", "an object of stories {name: [frames]}");
+  if (storiesNode) ({ stories, spans: storySpans } = readStories(storiesNode, sink));
+
+  let signals: SignalSpec[] = [];
+  let signalSpans: SignalSpans[] = [];
+  const signalsNode = m.typed("signals", "array", "an array of signals {name, min, max}");
+  if (signalsNode) ({ signals, spans: signalSpans } = readSignals(signalsNode, sink));
+
+  let rules: Rule[] = [];
+  let ruleSpans: RuleSpans[] = [];
+  const rulesNode = m.typed("rules", "array", "an array of rules");
+  if (rulesNode) ({ rules, spans: ruleSpans } = readRules(rulesNode, text, sink));
+
+  const scene: Scene = {
+    version: 1,
+    width,
+    height,
+    frames,
+    zeroFrame: zeroFrame ?? "",
+    stories,
+    rules,
+    signals,
+    params,
+  };
+  const spans: SceneSpans = {
+    whole: root.span,
+    version: m.span("version"),
+    size: sizeSpan,
+    zeroFrame: zeroFrame === undefined ? undefined : m.span("zeroFrame"),
+    frames: frameSpans,
+    stories: storySpans,
+    rules: ruleSpans,
+    signals: signalSpans,
+    params: paramSpans,
+  };
+  return { model: scene, diagnostics: sortBySource(sink.items), spans };
+}

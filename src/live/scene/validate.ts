@@ -1,0 +1,225 @@
+/**
+ * Semantic checks of a scene (stage two of the reader template): the size,
+ * unique frame names, sound image paths, the same control points in every
+ * frame, cuts through known points, points inside the picture, the zero
+ * frame and story frames that exist, rules naming stories that exist with
+ * sound numbers, declared signals, and the parameters' ranges.
+ */
+import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
+import { SIGNAL_NAME } from "./condition.js";
+import type { KeyFrame, Scene } from "./model.js";
+import { imagePathProblem } from "./paths.js";
+import { type FrameSpans, type SceneSpans, sceneSpansOf } from "./spans.js";
+
+/** The largest picture side accepted (pixels). */
+export const MAX_SIDE = 8192;
+
+/** The most in-betweens accepted between two key frames. */
+export const MAX_INBETWEENS = 1000;
+
+type Sink = DiagnosticSink<LiveKind>;
+
+/** The semantic problems of a scene, located by its `spans` (in memory: offset 0). */
+export function validateScene(
+  scene: Scene,
+  spans: SceneSpans = sceneSpansOf(scene),
+): Diagnostic<LiveCode>[] {
+  const sink: Sink = new DiagnosticSink<LiveKind>();
+  const sizeOk = checkSize(sink, scene, spans);
+  const names = new Set<string>();
+  scene.frames.forEach((f, i) => {
+    const s = spans.frames[i]!;
+    if (f.name === "") sink.report(LIVE.emptyName, `frame ${i + 1} has an empty name`, ...s.name);
+    else if (names.has(f.name)) {
+      sink.report(LIVE.duplicateFrame, `a second key frame named '${f.name}'`, ...s.name);
+    }
+    names.add(f.name);
+    const problem = imagePathProblem(f.image);
+    if (problem) sink.report(LIVE.imagePath, `frame '${f.name}': ${problem}`, ...s.image);
+    checkFrame(sink, f, s, sizeOk ? scene : undefined);
+  });
+  checkSamePoints(sink, scene, spans);
+  if (spans.zeroFrame && !names.has(scene.zeroFrame)) {
+    sink.report(
+      LIVE.unknownFrame,
+      `the zero frame '${scene.zeroFrame}' is no key frame of the scene`,
+      ...spans.zeroFrame,
+    );
+  }
+  for (const [story, frames] of scene.stories) {
+    const s = spans.stories.get(story)!;
+    if (story === "") sink.report(LIVE.emptyName, "a story has an empty name", ...s.key);
+    if (frames.length === 0) {
+      sink.report(LIVE.emptyStory, `story '${story}' lists no key frames`, ...s.value);
+    }
+    frames.forEach((name, k) => {
+      if (names.has(name)) return;
+      sink.report(
+        LIVE.unknownFrame,
+        `story '${story}': '${name}' is no key frame of the scene`,
+        ...s.items[k]!,
+      );
+    });
+  }
+  checkSignals(sink, scene, spans);
+  checkRules(sink, scene, spans);
+  checkParams(sink, scene, spans);
+  return sink.items;
+}
+
+function checkSize(sink: Sink, scene: Scene, spans: SceneSpans): boolean {
+  if (!spans.size) return false;
+  const ok = (v: number) => Number.isInteger(v) && v >= 1 && v <= MAX_SIDE;
+  if (ok(scene.width) && ok(scene.height)) return true;
+  sink.report(
+    LIVE.size,
+    `the size must be two integers in 1 … ${MAX_SIDE} (pixels), found [${scene.width}, ${scene.height}]`,
+    ...spans.size,
+  );
+  return false;
+}
+
+function checkFrame(sink: Sink, f: KeyFrame, s: FrameSpans, sized: Scene | undefined): void {
+  const who = `frame '${f.name}'`;
+  for (const [name, p] of f.points) {
+    const ps = s.point.get(name)!;
+    if (name === "") sink.report(LIVE.emptyName, `${who}: a point has an empty name`, ...ps.key);
+    if (!sized) continue;
+    const xMax = sized.width - 0.5;
+    const yMax = sized.height - 0.5;
+    if (p.x >= -0.5 && p.x <= xMax && p.y >= -0.5 && p.y <= yMax) continue;
+    sink.report(
+      LIVE.outside,
+      `${who}: point '${name}' (${p.x}, ${p.y}) lies outside the picture [-0.5, ${xMax}] × [-0.5, ${yMax}]`,
+      ...ps.value,
+    );
+  }
+  f.cuts.forEach((c, k) => {
+    const cs = s.cuts[k]!;
+    if (c.points.length < 2) {
+      sink.report(
+        LIVE.shortCut,
+        `${who}: cut ${k + 1} has ${c.points.length} point${c.points.length === 1 ? "" : "s"}; a cut needs 2 or more`,
+        ...cs.whole,
+      );
+    }
+    c.points.forEach((name, j) => {
+      if (f.points.has(name)) return;
+      sink.report(
+        LIVE.cutPoint,
+        `${who}: cut ${k + 1} names '${name}', which is no control point of the frame`,
+        ...cs.points[j]!,
+      );
+    });
+  });
+}
+
+/** Every frame has the first frame's control points, no fewer and no more (LIV010). */
+function checkSamePoints(sink: Sink, scene: Scene, spans: SceneSpans): void {
+  const first = scene.frames[0];
+  if (!first) return;
+  scene.frames.forEach((f, i) => {
+    if (i === 0) return;
+    const s = spans.frames[i]!;
+    for (const name of first.points.keys()) {
+      if (f.points.has(name)) continue;
+      sink.report(
+        LIVE.missingPoint,
+        `control point '${name}' of frame '${first.name}' is missing in frame '${f.name}'`,
+        ...s.points,
+      );
+    }
+    for (const name of f.points.keys()) {
+      if (first.points.has(name)) continue;
+      sink.report(
+        LIVE.missingPoint,
+        `control point '${name}' of frame '${f.name}' is missing in frame '${first.name}'`,
+        ...s.point.get(name)!.key,
+      );
+    }
+  });
+}
+
+function checkSignals(sink: Sink, scene: Scene, spans: SceneSpans): void {
+  const seen = new Set<string>();
+  scene.signals.forEach((sig, i) => {
+    const s = spans.signals[i]!;
+    if (sig.name === "") {
+      sink.report(LIVE.emptyName, `signal ${i + 1} has an empty name`, ...s.name);
+    } else if (!SIGNAL_NAME.test(sig.name)) {
+      sink.report(
+        LIVE.signalName,
+        `signal '${sig.name}': a name is a letter or '_', then letters, digits, '_', '.', '-'`,
+        ...s.name,
+      );
+    } else if (seen.has(sig.name)) {
+      sink.report(LIVE.duplicateSignal, `a second signal named '${sig.name}'`, ...s.name);
+    }
+    seen.add(sig.name);
+    if (!(sig.min < sig.max)) {
+      sink.report(
+        LIVE.signalRange,
+        `signal '${sig.name}': min (${sig.min}) must be less than max (${sig.max})`,
+        ...s.max,
+      );
+    }
+  });
+}
+
+function checkRules(sink: Sink, scene: Scene, spans: SceneSpans): void {
+  scene.rules.forEach((r, i) => {
+    const s = spans.rules[i]!;
+    const who = `rule ${i + 1}`;
+    const t = r.trigger;
+    if (t.kind === "event" && t.event === "") {
+      sink.report(LIVE.emptyName, `${who}: the event name is empty`, ...s.trigger);
+    } else if (t.kind === "idle" && !(t.ms > 0 && Number.isFinite(t.ms))) {
+      sink.report(LIVE.ruleValue, `${who}: 'idleMs' must be > 0, found ${t.ms}`, ...s.trigger);
+    } else if (t.kind === "signal" && !(SIGNAL_NAME.test(t.signal) && Number.isFinite(t.value))) {
+      sink.report(
+        LIVE.condition,
+        `${who}: the condition needs a signal NAME and a finite number, found '${t.signal}' and ${t.value}`,
+        ...s.trigger,
+      );
+    }
+    if (!scene.stories.has(r.story)) {
+      sink.report(LIVE.unknownStory, `${who}: '${r.story}' is no story of the scene`, ...s.story);
+    }
+    if (!Number.isSafeInteger(r.priority)) {
+      sink.report(
+        LIVE.ruleValue,
+        `${who}: 'priority' must be an integer, found ${r.priority}`,
+        ...s.priority,
+      );
+    }
+    if (!(r.cooldownMs >= 0 && Number.isFinite(r.cooldownMs))) {
+      sink.report(
+        LIVE.ruleValue,
+        `${who}: 'cooldownMs' must be ≥ 0, found ${r.cooldownMs}`,
+        ...s.cooldownMs,
+      );
+    }
+  });
+}
+
+function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
+  const p = scene.params;
+  const s = spans.params;
+  const bad = (key: keyof typeof s, rule: string, found: unknown) =>
+    sink.report(LIVE.param, `params: '${key}' must be ${rule}, found ${found}`, ...s[key]);
+  if (!(p.rateHz > 0 && Number.isFinite(p.rateHz))) bad("rateHz", "> 0 (Hz)", p.rateHz);
+  if (!(Number.isInteger(p.inbetweens) && p.inbetweens >= 1 && p.inbetweens <= MAX_INBETWEENS)) {
+    bad("inbetweens", `an integer in 1 … ${MAX_INBETWEENS}`, p.inbetweens);
+  }
+  if (!(p.radiusCorrection >= 0 && Number.isFinite(p.radiusCorrection))) {
+    bad("radiusCorrection", "≥ 0 (pixels)", p.radiusCorrection);
+  }
+  if (!(p.cutBand >= 0 && Number.isFinite(p.cutBand))) bad("cutBand", "≥ 0 (pixels)", p.cutBand);
+  if (p.engine !== "classic" && p.engine !== "improved") {
+    bad("engine", "'classic' or 'improved'", `'${p.engine}'`);
+  }
+  if (p.returnToZero !== "cut" && p.returnToZero !== "morph") {
+    bad("returnToZero", "'cut' or 'morph'", `'${p.returnToZero}'`);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Writer of the live scene: canonical JSON, two-space indent, members in the
+ * documented order, every parameter written, a point `[x, y]`, a cut, a story,
+ * a signal and a rule on one line each (a rule's `priority` and `cooldownMs`
+ * only when not 0), a final newline.
+ */
+import { formatCondition } from "./condition.js";
+import type { KeyFrame, Rule, Scene } from "./model.js";
+
+const q = (v: string | number) => JSON.stringify(v);
+
+/** `{ "a": 1, "b": 2 }` on one line, or `{}`. */
+function inline(members: [string, string][]): string {
+  if (members.length === 0) return "{}";
+  return `{ ${members.map(([k, v]) => `${q(k)}: ${v}`).join(", ")} }`;
+}
+
+/** `[a, b]`. */
+function list(items: readonly string[]): string {
+  return `[${items.join(", ")}]`;
+}
+
+/** A block of `lines` (already indented inside) in `open`/`close`, or `open close` when empty. */
+function block(open: string, close: string, lines: string[], indent: string): string {
+  if (lines.length === 0) return `${open}${close}`;
+  return `${open}\n${lines.map((l) => `${indent}  ${l}`).join(",\n")}\n${indent}${close}`;
+}
+
+function frameText(f: KeyFrame): string {
+  const points = [...f.points].map(([k, p]) => `${q(k)}: ${list([q(p.x), q(p.y)])}`);
+  const cuts = f.cuts.map((c) => list(c.points.map(q)));
+  const lines = [
+    `"name": ${q(f.name)}`,
+    `"image": ${q(f.image)}`,
+    `"points": ${block("{", "}", points, "      ")}`,
+    `"cuts": ${block("[", "]", cuts, "      ")}`,
+  ];
+  return block("{", "}", lines, "    ");
+}
+
+function ruleText(r: Rule): string {
+  const t = r.trigger;
+  const members: [string, string][] = [
+    t.kind === "event"
+      ? ["event", q(t.event)]
+      : t.kind === "signal"
+        ? ["when", q(formatCondition(t))]
+        : ["idleMs", q(t.ms)],
+    ["story", q(r.story)],
+  ];
+  if (r.priority !== 0) members.push(["priority", q(r.priority)]);
+  if (r.cooldownMs !== 0) members.push(["cooldownMs", q(r.cooldownMs)]);
+  return inline(members);
+}
+
+/** The scene as `*.scene.json` text; `readScene(writeScene(s)).model` equals `s`. */
+export function writeScene(scene: Scene): string {
+  const p = scene.params;
+  const params = [
+    `"rateHz": ${q(p.rateHz)}`,
+    `"inbetweens": ${q(p.inbetweens)}`,
+    `"radiusCorrection": ${q(p.radiusCorrection)}`,
+    `"cutBand": ${q(p.cutBand)}`,
+    `"engine": ${q(p.engine)}`,
+    `"returnToZero": ${q(p.returnToZero)}`,
+  ];
+  const stories = [...scene.stories].map(([k, v]) => `${q(k)}: ${list(v.map(q))}`);
+  const signals = scene.signals.map((s) =>
+    inline([
+      ["name", q(s.name)],
+      ["min", q(s.min)],
+      ["max", q(s.max)],
+    ]),
+  );
+  const lines = [
+    `"version": ${q(scene.version)}`,
+    `"size": ${list([q(scene.width), q(scene.height)])}`,
+    `"params": ${block("{", "}", params, "  ")}`,
+    `"zeroFrame": ${q(scene.zeroFrame)}`,
+    `"frames": ${block("[", "]", scene.frames.map(frameText), "  ")}`,
+    `"stories": ${block("{", "}", stories, "  ")}`,
+    `"signals": ${block("[", "]", signals, "  ")}`,
+    `"rules": ${block("[", "]", scene.rules.map(ruleText), "  ")}`,
+  ];
+  return `${block("{", "}", lines, "")}\n`;
+}
