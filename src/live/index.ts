@@ -4,5 +4,6 @@ export * from "./engine.js";
 export * from "./engines.js";
 export * from "./formats.js";
 export * from "./image.js";
+export * from "./improved/index.js";
 export * from "./player/index.js";
 export * from "./scene/index.js";

@@ -13,8 +13,8 @@ import type { RgbaImage } from "../image.js";
 import { FieldEvaluator } from "./field.js";
 import { FieldGeometry } from "./geometry.js";
 import { FieldGrid } from "./grid.js";
-import { type Padded, pad, paddedLength } from "./sample.js";
-import { buildSpans, runSpans, Spans, writeMaps } from "./warp.js";
+import { jsRenderer, type Renderer, simdRenderer } from "./renderer.js";
+import { buildSpans, writeMaps } from "./warp.js";
 
 /** The morph between two key frames at any t: the engine's working part, also used by the bench and tests. */
 export class ImprovedMorph {
@@ -22,19 +22,15 @@ export class ImprovedMorph {
   readonly height: number;
   private readonly geometry: FieldGeometry;
   private readonly grid: FieldGrid;
-  private readonly kw: Padded;
-  private readonly lw: Padded;
-  private readonly spans = new Spans();
-  private readonly out: Int32Array;
-  /** The in-between picture; rewritten by each `render`. */
-  readonly image: RgbaImage;
+  private readonly renderer: Renderer;
   /** Control points at the last `prepare`'s t, parallel to the frames' names. */
   readonly points: Float64Array;
   private readonly k: EngineFrame;
   private readonly l: EngineFrame;
   private t = 0;
 
-  constructor(k: EngineFrame, l: EngineFrame) {
+  /** `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is available. */
+  constructor(k: EngineFrame, l: EngineFrame, options: { readonly simd?: boolean } = {}) {
     this.k = k;
     this.l = l;
     this.width = k.image.width;
@@ -46,16 +42,15 @@ export class ImprovedMorph {
       this.width,
       this.height,
     );
-    const kw = k.image.width;
-    const kh = k.image.height;
-    const lw = l.image.width;
-    const lh = l.image.height;
-    this.kw = pad(k.image.data, kw, kh, new Int32Array(paddedLength(kw, kh)));
-    this.lw = pad(l.image.data, lw, lh, new Int32Array(paddedLength(lw, lh)));
-    const data = new Uint8ClampedArray(this.width * this.height * 4);
-    this.image = { width: this.width, height: this.height, data };
-    this.out = new Int32Array(data.buffer);
+    this.renderer =
+      (options.simd !== false ? simdRenderer(k.image, l.image) : null) ??
+      jsRenderer(k.image, l.image);
     this.points = new Float64Array(k.points.length);
+  }
+
+  /** Whether the WebAssembly SIMD kernel renders. */
+  get simd(): boolean {
+    return this.renderer.simd;
   }
 
   /** Computes the field at time t (0 = K, 1 = L) and the control points. */
@@ -67,11 +62,11 @@ export class ImprovedMorph {
     this.grid.compute();
   }
 
-  /** Renders the in-between of the last `prepare` into `image`. */
+  /** Renders the in-between of the last `prepare`; the picture is valid until the next render. */
   render(): RgbaImage {
-    buildSpans(this.grid, this.kw, this.lw, this.t, this.spans);
-    runSpans(this.spans, this.kw, this.lw, Math.round(this.t * 128), this.out);
-    return this.image;
+    const { renderer } = this;
+    buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans);
+    return renderer.run(Math.round(this.t * 128));
   }
 
   /** The per-pixel sources in K and L of the last `prepare` (four planes, width × height). */

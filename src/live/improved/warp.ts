@@ -16,7 +16,7 @@
  * the blended pixel, rounded once. Every lane stays below 2^15: all integer.
  * The byte order of a word does not matter; all four bytes are treated alike.
  */
-import { CELL, type FieldGrid } from "./grid.js";
+import type { FieldGrid } from "./grid.js";
 import { MARGIN, type Padded } from "./sample.js";
 
 const LANES = 0x00ff00ff;
@@ -26,16 +26,21 @@ export const SPAN = 10;
 
 /** Span storage, grown when a frame needs more (rare: special pixels are spans of one). */
 export class Spans {
-  data = new Int32Array(0);
+  data: Int32Array = new Int32Array(0);
   count = 0;
 
   /** Makes room for `n` more spans. */
   reserve(n: number): void {
     const need = (this.count + n) * SPAN;
     if (need <= this.data.length) return;
-    const grown = new Int32Array(Math.max(need, this.data.length * 2));
+    const grown = this.grow(Math.max(need, this.data.length * 2));
     grown.set(this.data.subarray(0, this.count * SPAN));
     this.data = grown;
+  }
+
+  /** A new, larger store of `length` int32 (its start may alias the old one). */
+  protected grow(length: number): Int32Array {
+    return new Int32Array(length);
   }
 }
 
@@ -51,22 +56,22 @@ function clamped(v: number, max: number): number {
 
 /** The spans of the in-between at time t: K at v − t·u(v), L at v + (1 − t)·u(v). */
 export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spans: Spans): void {
-  const { ncx, ncy, nodes, kind, pmap, width, height } = grid;
+  const { ncx, ncy, nodes, kind, pmap, width, height, cell: size } = grid;
   const kxMax = k.width - 1;
   const kyMax = k.height - 1;
   const lxMax = l.width - 1;
   const lyMax = l.height - 1;
   const s = 1 - t;
   const stride = (ncx + 1) * 2;
-  const inv = 1 / CELL;
+  const inv = 1 / size;
   spans.count = 0;
   const lo = -SLACK;
   for (let cy = 0; cy < ncy; cy++) {
-    const y0 = cy * CELL;
-    const y1 = Math.min(y0 + CELL, height);
+    const y0 = cy * size;
+    const y1 = Math.min(y0 + size, height);
     for (let cx = 0; cx < ncx; cx++) {
-      const x0 = cx * CELL;
-      const x1 = Math.min(x0 + CELL, width);
+      const x0 = cx * size;
+      const x1 = Math.min(x0 + size, width);
       const cols = x1 - x0;
       const special = kind[cy * ncx + cx] !== 0;
       const n0 = cy * stride + cx * 2;
@@ -224,17 +229,17 @@ export function writeMaps(
   xl: Float32Array,
   yl: Float32Array,
 ): void {
-  const { ncx, nodes, kind, pmap, width, height } = grid;
+  const { ncx, nodes, kind, pmap, width, height, cell: size } = grid;
   const stride = (ncx + 1) * 2;
-  const inv = 1 / CELL;
+  const inv = 1 / size;
   const s = 1 - t;
   for (let y = 0; y < height; y++) {
-    const cy = (y / CELL) | 0;
-    const fy = (y - cy * CELL) * inv;
+    const cy = (y / size) | 0;
+    const fy = (y - cy * size) * inv;
     const row = y * width;
     for (let cx = 0; cx < ncx; cx++) {
-      const x0 = cx * CELL;
-      const x1 = Math.min(x0 + CELL, width);
+      const x0 = cx * size;
+      const x1 = Math.min(x0 + size, width);
       const n0 = cy * stride + cx * 2;
       const n1 = n0 + stride;
       const ux = nodes[n0]! + (nodes[n1]! - nodes[n0]!) * fy;

@@ -17,7 +17,7 @@ export interface QualityScene {
   readonly description: string;
   readonly k: EngineFrame;
   readonly l: EngineFrame;
-  /** The true picture at time t (0 = K, 1 = L). */
+  /** The true picture at time t (0 = K, 1 = L); drawn once per t and kept (do not modify it). */
   truth(t: number): RgbaImage;
 }
 
@@ -64,6 +64,8 @@ function scene(
   cuts: readonly (readonly string[])[],
 ): QualityScene {
   const names = spots.map((s) => s.name);
+  /** Truths already drawn, by t (the same t is asked once per engine). */
+  const truths = new Map<number, RgbaImage>();
   const frame = (image: RgbaImage, at: "k" | "l"): EngineFrame => ({
     image,
     names,
@@ -75,7 +77,14 @@ function scene(
     description,
     k: frame(draw(motion, width, height, 0), "k"),
     l: frame(draw(motion, width, height, 1), "l"),
-    truth: (t) => draw(motion, width, height, t),
+    truth: (t) => {
+      let image = truths.get(t);
+      if (!image) {
+        image = draw(motion, width, height, t);
+        truths.set(t, image);
+      }
+      return image;
+    },
   };
 }
 
