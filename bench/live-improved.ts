@@ -56,11 +56,11 @@ function meanAbs(a: Uint8Array | Uint8ClampedArray, b: Uint8Array | Uint8Clamped
   return sum / a.length;
 }
 
-const missing = (why: string): LiveRow => ({
+const missing = (ours: number, why: string): LiveRow => ({
   ratio: Number.NaN,
   min: Number.NaN,
   max: Number.NaN,
-  ours: Number.NaN,
+  ours,
   theirs: null,
   why,
 });
@@ -76,6 +76,14 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
     return morph.render();
   };
   const ours = new Uint8ClampedArray(once().data);
+  // Our time alone (for the rows of a missing peer).
+  const alone: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const start = performance.now();
+    once();
+    alone.push(performance.now() - start);
+  }
+  const oursAlone = median(alone);
   const planes = [0, 1, 2, 3].map(() => new Float32Array(width * height));
   morph.maps(planes[0]!, planes[1]!, planes[2]!, planes[3]!);
 
@@ -114,6 +122,11 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
     child.stderr.on("data", (d) => {
       stderr += String(d);
     });
+    // A peer that cannot start or dies shows as an ended stdout (a missing peer's row).
+    child.on("error", (e) => {
+      stderr += `${e.message}\n`;
+    });
+    child.stdin.on("error", () => {});
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const reply = async (): Promise<Record<string, unknown>> => {
       const next = await lines.next();
@@ -132,7 +145,7 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
     } catch (e) {
       child.kill();
       const why = `peer skipped: ${(e as Error).message}`;
-      return { remap: missing(why), skimage: missing(why), ...info };
+      return { remap: missing(oursAlone, why), skimage: missing(oursAlone, why), ...info };
     }
     info.threads = hello.threads;
 
@@ -143,7 +156,9 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
       ourCalls: number,
       theirCalls: number,
     ) => {
-      if (!hello.have[peer]) return missing(`peer skipped: ${hello.why[peer] ?? `no ${peer}`}`);
+      if (!hello.have[peer]) {
+        return missing(oursAlone, `peer skipped: ${hello.why[peer] ?? `no ${peer}`}`);
+      }
       for (let i = 0; i < 3 * ourCalls; i++) once();
       await ask(`${job} ${theirCalls}`);
       const ratios: number[] = [];
