@@ -230,13 +230,13 @@ function bulgeDeform(rows: Row[]): void {
 function classicInbetween(rows: Row[]): void {
   const r = classicBench(quick ? 5 : 20);
   rows.push({
-    what: "classic-inbetween-vs-tick: 320×240 face, 15 points, 3 cuts",
+    what: "classic-inbetween-vs-tick: 320×240 demo face, neutral → smile",
     peer: "the player's 50 ms tick",
     ours: r.ms,
     theirs: r.tickMs,
     goal: 0.5,
     ratio: r.ratio,
-    note: `median of per-round (in-between ms ÷ 50 ms) over whole transitions, min ${r.min.toFixed(4)}, max ${r.max.toFixed(4)}; discs up to ${r.maxRadius} px`,
+    note: `median of per-round (in-between ms ÷ 50 ms) over whole transitions, min ${r.min.toFixed(4)}, max ${r.max.toFixed(4)}; discs up to ${r.maxRadius.toFixed(1)} px`,
   });
 }
 

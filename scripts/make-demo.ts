@@ -1,7 +1,8 @@
 /**
  * Generates the demo FRUND model (slider-crank with a flexible rod and a
- * heated piston) and the bulge demo (a rigged arm, its rig, the default
- * misc_data/bulge_types) into OUTDIR (default: the repository's demo/). Same bytes
+ * heated piston), the bulge demo (a rigged arm, its rig, the default
+ * misc_data/bulge_types) and the live demo (a face's key frames and scene,
+ * live/) into OUTDIR (default: the repository's demo/). Same bytes
  * every run; existing demo files in OUTDIR are replaced atomically.
  *
  *   npx tsx scripts/make-demo.ts [OUTDIR]
@@ -11,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "../src/node/atomic-write.js";
 import { buildArmFiles } from "./demo/arm.js";
+import { buildFaceFiles } from "./demo/face.js";
 import { buildDemoFolder } from "./demo/files.js";
 import { DEFAULT_PARAMETERS } from "./demo/params.js";
 
@@ -19,6 +21,8 @@ async function main(outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });
   // The bulge demo: the rigged arm and the default catalogue.
   for (const [name, data] of buildArmFiles()) files.set(name, data);
+  // The live demo: the face's key frames, its scene and the README's events.
+  for (const [name, data] of buildFaceFiles()) files.set(name, data);
   for (const [name, data] of files) {
     await mkdir(dirname(join(outDir, name)), { recursive: true });
     await writeFileAtomic(join(outDir, name), data, { overwrite: true });

@@ -100,7 +100,11 @@ export function expectSameAmb(a: MbsAnimation, b: MbsAnimation): void {
 }
 
 /** Property-test runs: modest in `npm test`, many with `npm run fuzz` (FUZZ=1). */
-export const RUNS = process.env.FUZZ ? 20_000 : 150;
+export const RUNS = process.env.FUZZ_RUNS
+  ? Number(process.env.FUZZ_RUNS)
+  : process.env.FUZZ
+    ? 20_000
+    : 150;
 
 /** Absolute path of a file of the bundled demo (`demo/`). */
 export function demoPath(name: string): string {

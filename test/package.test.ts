@@ -16,13 +16,14 @@ describe("the package", () => {
       console.log(JSON.stringify([typeof root.readAmx, typeof root.colormap, typeof core.formatDiagnostics,
         typeof mixed.exportGltf, typeof mixed.MixedSampler, typeof node.writeFileAtomic,
         typeof bulge.readBulgeTypes, typeof bulge.readRig, typeof node.ensureCatalogue,
-        typeof live.readScene, typeof live.createImage]));`;
+        typeof live.readScene, typeof live.createImage, typeof live.decodePng, typeof live.encodeGif,
+        typeof live.readEvents]));`;
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
       cwd: ROOT,
       encoding: "utf8",
     });
     expect(r.stderr).toBe("");
-    expect(JSON.parse(r.stdout)).toEqual(Array(11).fill("function"));
+    expect(JSON.parse(r.stdout)).toEqual(Array(14).fill("function"));
   });
 
   it("runs as a command: deforma --version and a check of the seed file", () => {

@@ -6,6 +6,7 @@
 import { escapeControls } from "../core/control-chars.js";
 import { type CommandGroup, runCommand } from "./command.js";
 import { BULGE_GROUPS } from "./groups/bulge.js";
+import { LIVE_GROUPS } from "./groups/live.js";
 import { MIXED_GROUPS } from "./groups/mixed.js";
 import { TOOL_GROUPS } from "./groups/tools.js";
 import { type CliIo, ExitCode } from "./io.js";
@@ -16,6 +17,7 @@ export const COMMANDS: Readonly<Record<string, CommandGroup>> = {
   check: TOOL_GROUPS.check!,
   ...MIXED_GROUPS,
   ...BULGE_GROUPS,
+  ...LIVE_GROUPS,
   ...TOOL_GROUPS,
 };
 

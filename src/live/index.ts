@@ -1,9 +1,12 @@
-/** Live modeling: RGBA pictures, the scene format, the in-between engines and the player. */
+/** Live modeling: RGBA pictures (PNG, GIF), the scene and events formats, the in-between engines and the player. */
 export * from "./classic/index.js";
 export * from "./engine.js";
 export * from "./engines.js";
+export * from "./events/index.js";
 export * from "./formats.js";
+export * from "./gif.js";
 export * from "./image.js";
 export * from "./improved/index.js";
 export * from "./player/index.js";
+export * from "./png.js";
 export * from "./scene/index.js";

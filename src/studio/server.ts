@@ -21,6 +21,7 @@ import { API_CSP, errnoReply, HttpError, sendError, setSecurityHeaders } from ".
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
 import { serveStatic } from "./static-files.js";
+import { acceptTokenQuery, checkToken } from "./token.js";
 
 /** Options of {@link startStudioServer}. */
 export interface StudioServerOptions {
@@ -42,6 +43,11 @@ export interface StudioServerOptions {
   readonly check?: Partial<CheckLimits>;
   /** Where unexpected server errors are reported (default: nowhere). */
   readonly log?: (line: string) => void;
+  /**
+   * The per-run token every `/api` request must carry (cookie set by opening
+   * `entry`, or the `X-Deforma-Token` header); undefined: none required.
+   */
+  readonly token?: string;
 }
 
 /** Defaults of {@link StudioServerOptions} and the server's fixed limits (sizes in bytes, times in ms). */
@@ -61,6 +67,8 @@ export const STUDIO_SERVER_DEFAULTS = {
 export interface StudioServer {
   /** `http://127.0.0.1:PORT/`. */
   readonly url: string;
+  /** The URL to open: `url` with `?token=…` when the server has a token (it sets the cookie). */
+  readonly entry: string;
   /** The port actually bound. */
   readonly port: number;
   /** The underlying node:http server (for inspection; do not reconfigure). */
@@ -105,6 +113,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const webRoot = await realFolder(options.webRoot, "web app folder");
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
   const log = options.log ?? (() => undefined);
+  const token = options.token;
   const api: FileApiContext = {
     root,
     maxBodyBytes: options.maxBodyBytes ?? d.maxBodyBytes,
@@ -122,11 +131,13 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const { pathname, query } = splitTarget(target);
     const method = req.method ?? "GET";
     if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
+    if (token !== undefined) acceptTokenQuery(query, token, port, res);
     if (pathname !== "/api" && !pathname.startsWith("/api/")) {
       await serveStatic(req, res, webRoot, pathname);
       return;
     }
     checkFetchSite(req.headers);
+    if (token !== undefined) checkToken(req.headers, query, token, port);
     if (pathname === "/api/files") {
       if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
       await handleList(res, api);
@@ -180,8 +191,10 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   });
   const address = server.address();
   port = typeof address === "object" && address !== null ? address.port : -1;
+  const url = `http://${d.host}:${port}/`;
   return {
-    url: `http://${d.host}:${port}/`,
+    url,
+    entry: token === undefined ? url : `${url}?token=${encodeURIComponent(token)}`,
     port,
     server,
     close: () =>

@@ -71,12 +71,12 @@ describe("deforma check FILE…", () => {
     const dir = scratch();
     writeFileSync(
       join(dir, "pic.amx"),
-      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b, 0x32, 0x4a]),
+      new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x1b, 0x5b, 0x32, 0x4a, 0x00, 0x01]),
     );
     const r = await cli(["check", "pic.amx"], dir);
     expect(r.code).toBe(1);
     expect(r.out).toContain(
-      "pic.amx:1:1: error FMT005: the name says an .amx (mixed animation), but this is a PNG image",
+      "pic.amx:1:1: error FMT005: the name says an .amx (mixed animation), but this is a JPEG image",
     );
     expect(r.out).not.toContain("\u001b");
   });

@@ -68,6 +68,7 @@ describe("standard input ('-')", () => {
 });
 
 describe("a file in the wrong format is named as what it looks like", () => {
+  const JPEG = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1);
   const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
   it("sniffs our formats (through the format registry) and common binary data", () => {
     expect(sniffFormat(demoFile("rod.agr"), "x").label).toBe("a binary .agr (mesh animation)");
@@ -78,7 +79,9 @@ describe("a file in the wrong format is named as what it looks like", () => {
     expect(sniffFormat(demoFile("CAD_Matrixes.dat"), "demo/CAD_Matrixes.dat").format).toBe(
       "cad-matrixes",
     );
-    expect(sniffFormat(PNG, "a.amx")).toEqual({ label: "a PNG image", binary: true });
+    expect(sniffFormat(JPEG, "a.amx")).toEqual({ label: "a JPEG image", binary: true });
+    // PNG pictures are a live format (key frames).
+    expect(sniffFormat(PNG, "a.amx")).toMatchObject({ format: "png", binary: true });
     expect(sniffFormat(Uint8Array.of(0x50, 0x4b, 3, 4, 0), "x").label).toBe("a ZIP archive");
     expect(sniffFormat(Uint8Array.of(0x7f, 0x45, 0x4c, 0x46, 2, 1), "x").label).toBe(
       "an executable (ELF)",
@@ -137,8 +140,12 @@ describe("a file in the wrong format is named as what it looks like", () => {
       "demo/slider-crank.amb: this is a text .amb (MBS animation), not an .agr (mesh animation)",
     ],
     [
+      ["amx", "validate", "image.jpg"],
+      "image.jpg: this is a JPEG image, not an .amx (mixed animation)",
+    ],
+    [
       ["amx", "validate", "image.png"],
-      "image.png: this is a PNG image, not an .amx (mixed animation)",
+      "image.png: this is a binary .png (PNG picture), not an .amx (mixed animation)",
     ],
     [
       ["agr", "from-vtk", "demo/rod.agr", "--type", "1", "-o", "x.agr"],
@@ -147,6 +154,7 @@ describe("a file in the wrong format is named as what it looks like", () => {
   ])("%s", async (argv, message) => {
     const dir = project();
     writeFileSync(join(dir, "image.png"), PNG);
+    writeFileSync(join(dir, "image.jpg"), JPEG);
     const r = await cli(argv, dir);
     expect(r.code).toBe(1);
     expect(r.err).toBe(`deforma: ${message}\n`);

@@ -96,11 +96,11 @@ describe("format registry: check", () => {
   });
 
   it("reports an unknown format as FMT001, naming what it looks like", async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const c = await checkFile(FORMATS, png, "picture.bin");
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]);
+    const c = await checkFile(FORMATS, jpeg, "picture.bin");
     expect(c.format).toBeUndefined();
     expect(c.report.diagnostics[0]).toMatchObject({ code: "FMT001", severity: "error" });
-    expect(c.report.diagnostics[0]?.message).toContain("a PNG image");
+    expect(c.report.diagnostics[0]?.message).toContain("a JPEG image");
     expect(c.report.diagnostics[0]?.message).toContain(".amx, CAD_Matrixes.dat");
   });
 
@@ -112,14 +112,14 @@ describe("format registry: check", () => {
   });
 
   it("refuses binary content under a text format's name (FMT005) instead of echoing it", async () => {
-    const png = new Uint8Array([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x1b, 0x5b, 0x32, 0x4a,
+    const jpeg = new Uint8Array([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x1b, 0x5b, 0x32, 0x4a, 0x00, 0x01,
     ]);
-    const c = await checkFile(FORMATS, png, "picture.amx");
+    const c = await checkFile(FORMATS, jpeg, "picture.amx");
     expect(c.report.diagnostics).toMatchObject([
       {
         code: "FMT005",
-        message: "the name says an .amx (mixed animation), but this is a PNG image; not read",
+        message: "the name says an .amx (mixed animation), but this is a JPEG image; not read",
       },
     ]);
     // Text for the first 64 bytes, then binary: decided on the same bytes as the CLI's commands.

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { FormatRegistry } from "../../src/core/index.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+import { newToken } from "../../src/studio/token.js";
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -77,10 +78,12 @@ export async function startBrowserStudio(
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
+  // With a token, as `deforma studio` runs: pages open `server.entry`, which sets the cookie.
   const server = await startStudioServer({
     root,
     webRoot: WEB,
     port: 0,
+    token: newToken(),
     ...(options.formats ? { formats: options.formats } : {}),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });

@@ -33,7 +33,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
   });
 
   const canvasPixels = () => pixelsOf(page);
-  const open = (hash: string) => openMixed(page, server.url, hash);
+  const open = (hash: string) => openMixed(page, server.entry, hash);
 
   it("opens the demo and draws it (not a blank canvas)", async () => {
     await open("#/mixed?file=slider-crank.amx&t=0");
@@ -165,10 +165,10 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
 
   it("checks one file alone: summary of a valid .agr, located errors of a broken one", async () => {
     await page.goto("about:blank");
-    await page.goto(`${server.url}#/file?file=piston.agr`);
+    await page.goto(`${server.entry}#/file?file=piston.agr`);
     await page.waitForSelector('.file-view[data-state="valid"]');
     expect(await page.locator(".file-view pre.summary").textContent()).toContain('"temperature"');
-    await page.goto(`${server.url}#/file?file=broken.agr`);
+    await page.goto(`${server.entry}#/file?file=broken.agr`);
     await page.waitForSelector('.file-view[data-state="invalid"]');
     expect(await page.locator(".file-view .problems-list").textContent()).toMatch(
       /broken\.agr:2:6: error AGR\d{3}/,
@@ -176,7 +176,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
   });
 
   it("shows a broken .amx's diagnostics with line and column", async () => {
-    await page.goto(`${server.url}#/mixed?file=broken.amx`);
+    await page.goto(`${server.entry}#/mixed?file=broken.amx`);
     await page.waitForSelector('.workspace.mixed[data-state="error"]', { timeout: 30_000 });
     const text = await page.locator(".problems").textContent();
     expect(text).toContain("broken.amx:3:5");

@@ -195,7 +195,7 @@ describe.skipIf(!browserAvailable)("bulge preview in the Bulges workspace", () =
 
   async function open(page: Page, hash: string): Promise<void> {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}${hash}`);
+    await page.goto(`${studio.server.entry}${hash}`);
     await page.waitForSelector('.workspace.bulge[data-state="ready"]', { timeout: 30_000 });
     await page.waitForSelector('.bulge-preview[data-state="ready"]', { timeout: 30_000 });
     await frames(page);

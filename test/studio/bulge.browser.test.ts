@@ -53,7 +53,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
 
   async function open(hash: string): Promise<void> {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}${hash}`);
+    await page.goto(`${studio.server.entry}${hash}`);
     await page.waitForSelector('.workspace.bulge[data-state="ready"]', { timeout: 30_000 });
   }
 
@@ -81,7 +81,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(new URL(page.url()).hash).toBe("#/bulge?code=5&flex=30");
     expect(await page.locator(".section-tab").allTextContents()).toEqual(["0°", "180°"]);
     // The file check links here by the workspace's name.
-    await page.goto(`${studio.server.url}#/file?file=misc_data%2Fbulge_types`);
+    await page.goto(`${studio.server.entry}#/file?file=misc_data%2Fbulge_types`);
     const check = page.locator('.file-view a[href="#/bulge?file=misc_data%2Fbulge_types"]');
     expect(await check.textContent()).toBe("Open in Bulges");
     // The file list opens the catalogue here.

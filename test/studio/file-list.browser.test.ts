@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)("studio file list in Chromium", () => {
     });
     server = studio.server;
     page = await studio.page();
-    await page.goto(`${server.url}#/file?file=notes.txt`);
+    await page.goto(`${server.entry}#/file?file=notes.txt`);
     await page.waitForSelector(".file-list li.file");
   }, 60_000);
 
@@ -104,14 +104,14 @@ describe.skipIf(!browserAvailable)("studio file list in Chromium", () => {
   });
 
   it("opens the toy format in the file view: its findings and summary", async () => {
-    await page.goto(`${server.url}#/file?file=x.toy`);
+    await page.goto(`${server.entry}#/file?file=x.toy`);
     await page.waitForSelector('.file-view[data-state="valid"]');
     expect(await page.locator(".file-view .format").textContent()).toContain("toy lines");
     expect(await page.locator(".file-view .problems-list").textContent()).toContain(
       "x.toy:2:1: warning TOY002: 'width' is given twice",
     );
     expect(await page.locator(".file-view pre.summary").textContent()).toContain('"names"');
-    await page.goto(`${server.url}#/file?file=notes.txt`);
+    await page.goto(`${server.entry}#/file?file=notes.txt`);
     await page.waitForSelector('.file-view[data-state="unknown"]');
     expect(await page.locator(".file-view").textContent()).toContain("text starting with 'hello'");
   });

@@ -96,7 +96,7 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     await studio?.close();
   });
 
-  const open = (hash: string) => openMixed(page, studio.server.url, hash);
+  const open = (hash: string) => openMixed(page, studio.server.entry, hash);
   const clockSeconds = async () =>
     Number(/(\d+\.\d+) s/.exec((await page.locator(".clock").textContent()) ?? "")?.[1]);
 
@@ -134,7 +134,7 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
       const p = await studio.page(width, height);
       try {
         await p.addInitScript((l) => localStorage.setItem("deforma.lang", l), lang);
-        await openMixed(p, studio.server.url, "#/mixed?file=slider-crank.amx&t=1");
+        await openMixed(p, studio.server.entry, "#/mixed?file=slider-crank.amx&t=1");
         await p.screenshot({ path: join(OUT, `studio-${width}x${height}-${lang}.png`) });
         const boxes = await layoutBoxes(p);
         expect(boxes.filter((b) => b.name.startsWith("button")).length).toBeGreaterThanOrEqual(6);
@@ -258,7 +258,7 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
 
   it("in Russian, diagnostics are Russian, with the source line and a caret", async () => {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}#/mixed?file=broken.amx`);
+    await page.goto(`${studio.server.entry}#/mixed?file=broken.amx`);
     await page.waitForSelector('.workspace.mixed[data-state="error"]', { timeout: 30_000 });
     await page.selectOption("select.lang", "ru");
     const text = (await page.locator(".problems").textContent()) ?? "";
@@ -270,7 +270,7 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
 
   it("in Russian, the single-file check shows Russian diagnostics too, with the English original", async () => {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}#/file?file=broken.amx`);
+    await page.goto(`${studio.server.entry}#/file?file=broken.amx`);
     await page.waitForSelector('.file-view[data-state="invalid"]', { timeout: 30_000 });
     await page.selectOption("select.lang", "ru");
     const text = (await page.locator(".file-view .problems-list").textContent()) ?? "";
@@ -283,11 +283,11 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
 
   it("an unknown route says so instead of opening Mixed; coming workspaces say what they will be", async () => {
     await page.goto("about:blank");
-    await page.goto(`${studio.server.url}#/nonsense`);
+    await page.goto(`${studio.server.entry}#/nonsense`);
     await page.waitForSelector(".unknown-route:not([hidden])");
     expect(await page.locator(".unknown-route").textContent()).toContain("nonsense");
     expect(await page.locator(".workspace.mixed").count()).toBe(0);
-    await page.goto(`${studio.server.url}#/live`);
+    await page.goto(`${studio.server.entry}#/live`);
     await page.waitForSelector('.workspace.coming[data-ws="live"]:not([hidden])');
     expect(await page.locator(".unknown-route").isHidden()).toBe(true);
     expect(await page.locator(".tabs a.active").getAttribute("data-ws")).toBe("live");

@@ -58,15 +58,49 @@ describe("deforma studio", () => {
     if (!("running" in r)) throw new Error(c.err());
     try {
       const port = r.running.port;
-      expect(r.url).toBe(`http://127.0.0.1:${port}/#/mixed?file=slider-crank.amx`);
+      const token = /\?token=([A-Za-z0-9_-]{32})#/.exec(r.url)?.[1];
+      expect(r.url).toBe(`http://127.0.0.1:${port}/?token=${token}#/mixed?file=slider-crank.amx`);
       expect(c.out()).toBe(`Deforma studio: ${r.url}\n`);
-      expect(await (await fetch(r.url)).text()).toContain("<title>Deforma</title>");
-      const list = (await (await fetch(`${r.running.url}api/files`)).json()) as {
+      // Opening the printed URL serves the page and sets the token's cookie.
+      const page = await fetch(r.url);
+      expect(await page.text()).toContain("<title>Deforma</title>");
+      const cookie = page.headers.get("set-cookie") ?? "";
+      expect(cookie).toMatch(
+        new RegExp(`^deforma-token-${port}=${token}; Path=/; HttpOnly; SameSite=Strict$`),
+      );
+      // The API refuses a caller without the token, even with the right Host and Origin.
+      const api = `${r.running.url}api/files`;
+      const without = await fetch(api, { headers: { Origin: `http://127.0.0.1:${port}` } });
+      expect(without.status).toBe(403);
+      expect(await without.text()).toContain("needs its token");
+      expect(
+        (await fetch(api, { headers: { Cookie: `deforma-token-${port}=wrong` } })).status,
+      ).toBe(403);
+      expect((await fetch(api, { headers: { Cookie: cookie.split(";")[0]! } })).status).toBe(200);
+      const list = (await (
+        await fetch(api, { headers: { "X-Deforma-Token": token! } })
+      ).json()) as {
         root: string;
         files: { path: string }[];
       };
       expect(list.root).toBe("demo");
       expect(list.files.map((f) => f.path)).toContain("slider-crank.amx");
+    } finally {
+      await r.running.close();
+    }
+  });
+
+  it("--no-token serves the API without a token, and says so", async () => {
+    const c = captureIo();
+    const r = await startStudio(
+      { dir: bundledDemo(), webRoot: builtWebApp(), port: 0, open: false, token: false },
+      c.io,
+    );
+    if (!("running" in r)) throw new Error(c.err());
+    try {
+      expect(r.url).not.toContain("token");
+      expect(c.err()).toContain("warning: --no-token");
+      expect((await fetch(`${r.running.url}api/files`)).status).toBe(200);
     } finally {
       await r.running.close();
     }

@@ -12,29 +12,7 @@ import { glbNonFinite, vtkNonFinite } from "../finite.js";
 import { inputText, isStdin } from "../input.js";
 import { type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeError, writeOutput } from "../output.js";
-
-/** A progress reporter `(done, total)` drawing a bar on stderr when it is a terminal; silent otherwise. */
-export function progressBar(
-  io: CliIo,
-  what: string,
-): { update(done: number, total: number): void; end(): void } {
-  let shown = -1;
-  let drawn = false;
-  return {
-    update(done, total) {
-      if (!io.isTTY || total <= 0) return;
-      const width = 30;
-      const filled = Math.round((done / total) * width);
-      if (filled === shown && done !== total) return;
-      shown = filled;
-      drawn = true;
-      io.err(`\r[${"#".repeat(filled)}${" ".repeat(width - filled)}] ${done}/${total} ${what}`);
-    },
-    end() {
-      if (drawn) io.err("\n");
-    },
-  };
-}
+import { progressBar } from "../progress.js";
 
 /** The `mixed export` command. */
 export const mixedExport = defineCommand({

@@ -1,4 +1,4 @@
-/** `deforma studio [DIR] [--port N] [--open]`: the web studio over a project folder, until interrupted. */
+/** `deforma studio [DIR] [--port N] [--open] [--no-token]`: the web studio over a project folder, until interrupted. */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
@@ -10,6 +10,7 @@ import {
   startStudioServer,
 } from "../../studio/server.js";
 import { mixedStartFile } from "../../studio/start-file.js";
+import { newToken } from "../../studio/token.js";
 import { defineCommand } from "../command.js";
 import { errnoWords, isFsError } from "../failure.js";
 import { type CliIo, ExitCode, UsageError } from "../io.js";
@@ -26,6 +27,8 @@ export interface StudioLaunch {
   readonly webRoot: string;
   readonly port: number;
   readonly open: boolean;
+  /** Whether the API requires a per-run token (default true; `--no-token` turns it off). */
+  readonly token?: boolean;
 }
 
 /** Outcome of {@link startStudio}: a running server and its deep link, or the exit code of a failure already reported. */
@@ -76,6 +79,7 @@ export async function startStudio(launch: StudioLaunch, io: CliIo): Promise<Stud
       webRoot: launch.webRoot,
       port: launch.port,
       log: (line) => io.err(`${line}\n`),
+      ...(launch.token === false ? {} : { token: newToken() }),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -86,9 +90,13 @@ export async function startStudio(launch: StudioLaunch, io: CliIo): Promise<Stud
     );
     return { exitCode: ExitCode.Problems };
   }
-  const url = await studioUrl(running.url, launch.dir);
+  const url = await studioUrl(running.entry, launch.dir);
   io.out(`Deforma studio: ${url}\n`);
   io.err(`Serving ${launch.dir} on 127.0.0.1 only. Press Ctrl+C to stop.\n`);
+  if (launch.token === false)
+    io.err(
+      "warning: --no-token: any program on this machine can read and write the project through the studio's API\n",
+    );
   if (launch.open) openInBrowser(url);
   return { running, url };
 }
@@ -117,7 +125,7 @@ function interrupted(): Promise<void> {
 
 /** The `studio` command. */
 export const studio = defineCommand({
-  usage: "studio [DIR] [--port N] [--open]",
+  usage: "studio [DIR] [--port N] [--open] [--no-token]",
   description:
     "Serves on 127.0.0.1 and runs until Ctrl+C. Only this machine can connect; the page may read the files under DIR\n" +
     "and write new ones there (see docs/studio.md).",
@@ -130,6 +138,10 @@ export const studio = defineCommand({
       help: `TCP port (default ${STUDIO_SERVER_DEFAULTS.port}; 0 = any free port)`,
     },
     open: { type: "boolean", help: "open the studio in the default browser" },
+    "no-token": {
+      type: "boolean",
+      help: "serve the API without the per-run token (any local program may then use it)",
+    },
   },
   positionals: [0, 1],
   async run(args, io) {
@@ -143,6 +155,7 @@ export const studio = defineCommand({
         webRoot: bundledWebApp(),
         port: args.options.port ?? STUDIO_SERVER_DEFAULTS.port,
         open: args.options.open,
+        token: !args.options["no-token"],
       },
       io,
     );

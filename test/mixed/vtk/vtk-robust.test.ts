@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { run } from "../../../src/cli/run.js";
 import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { inflate } from "../../../src/mixed/vtk/read-data.js";
-import { cli } from "../../helpers.js";
+import { cli, RUNS } from "../../helpers.js";
 import { demoScene } from "../export-helpers.js";
 
 describe("VTK reader on mangled input", () => {
@@ -39,7 +39,7 @@ describe("VTK reader on mangled input", () => {
           }
         },
       ),
-      { numRuns: process.env.FUZZ ? 5000 : 150 },
+      { numRuns: RUNS },
     );
   });
 

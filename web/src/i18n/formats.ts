@@ -12,6 +12,8 @@ export const FORMAT_LABELS_RU: Readonly<Record<string, string>> = {
   rig: "скелет",
   obj: "сетка Wavefront OBJ",
   "live-scene": "живая сцена",
+  "live-events": "события живой модели",
+  png: "рисунок PNG",
 };
 
 const LABELS: Readonly<Record<Language, Readonly<Record<string, string>> | null>> = {

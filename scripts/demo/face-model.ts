@@ -1,0 +1,283 @@
+/**
+ * The demo's one parametric cartoon face: an {@link Expression} (how far the
+ * mouth is open, the corners lifted, the lids apart, the brows raised …)
+ * gives both the shapes to draw and the control points, computed from the
+ * same curves, so every control point lies exactly on the feature drawn.
+ * Pixels, x right, y down, (0, 0) the centre of the top-left pixel; "L" and
+ * "R" are left and right in the picture.
+ *
+ * Curves: a feature's edge between its two corners is y(u) = base(u) ∓
+ * h · bulge(u), u ∈ [−1, 1] across its width, with bulge(u) =
+ * (1 − k) √(1 − u²) + k (1 − u²) (k = 0: half an ellipse, round; k = 1: a
+ * parabola, a lens). Its middle (u = 0) is the control point of the lid or
+ * lip, its ends the corners.
+ */
+import type { Xy } from "./raster.js";
+
+/** Picture size (pixels). */
+export const FACE_WIDTH = 320;
+export const FACE_HEIGHT = 240;
+
+/** What changes between key frames. Lengths in pixels; positive = up / apart / out. */
+export interface Expression {
+  /** Half the mouth's width, corner to corner. */
+  readonly mouthHalfWidth: number;
+  /** How far the corners sit above the lips' middle (a smile). */
+  readonly cornerLift: number;
+  /** Upper lip's middle above the mouth line (opening upward). */
+  readonly upperOpen: number;
+  /** Lower lip's middle below the mouth line (opening downward). */
+  readonly lowerOpen: number;
+  /** Lip curve shape: 0 round (an O), 1 a lens. */
+  readonly lipShape: number;
+  /** Height of the upper teeth shown inside an open mouth (0: none). */
+  readonly teeth: number;
+  /** Upper lid's middle above the eye line. */
+  readonly lidUp: number;
+  /** Lower lid's middle below the eye line; `lidDown = −lidUp > 0` closes the eye into an arc ‿. */
+  readonly lidDown: number;
+  /** Half an eye's width, corner to corner. */
+  readonly eyeHalfWidth: number;
+  /** Brows raised above their rest. */
+  readonly browRaise: number;
+  /** Inner brow ends raised more than the outer (negative: a frown). */
+  readonly browTilt: number;
+  /** Cheeks raised (a smile pushes them up). */
+  readonly cheekRaise: number;
+  /** Blush opacity, 0 … 1. */
+  readonly blush: number;
+}
+
+/** The five key frames' expressions; `neutral` is the zero frame. */
+export const EXPRESSIONS = {
+  neutral: {
+    mouthHalfWidth: 30,
+    cornerLift: 4,
+    upperOpen: 0,
+    lowerOpen: 0,
+    lipShape: 1,
+    teeth: 0,
+    lidUp: 12,
+    lidDown: 9,
+    eyeHalfWidth: 21,
+    browRaise: 0,
+    browTilt: 0,
+    cheekRaise: 0,
+    blush: 0.3,
+  },
+  smile: {
+    mouthHalfWidth: 42,
+    cornerLift: 15,
+    upperOpen: 1,
+    lowerOpen: 13,
+    lipShape: 0.85,
+    teeth: 6,
+    lidUp: 11,
+    lidDown: 3,
+    eyeHalfWidth: 21,
+    browRaise: 3,
+    browTilt: 0,
+    cheekRaise: 7,
+    blush: 0.55,
+  },
+  surprise: {
+    mouthHalfWidth: 15,
+    cornerLift: 0,
+    upperOpen: 13,
+    lowerOpen: 19,
+    lipShape: 0,
+    teeth: 4,
+    lidUp: 17,
+    lidDown: 13,
+    eyeHalfWidth: 22,
+    browRaise: 10,
+    browTilt: 3,
+    cheekRaise: 0,
+    blush: 0.3,
+  },
+  blink: {
+    mouthHalfWidth: 30,
+    cornerLift: 5,
+    upperOpen: 0,
+    lowerOpen: 0,
+    lipShape: 1,
+    teeth: 0,
+    lidUp: -4,
+    lidDown: 4,
+    eyeHalfWidth: 21,
+    browRaise: -1,
+    browTilt: 0,
+    cheekRaise: 1,
+    blush: 0.3,
+  },
+  talk: {
+    mouthHalfWidth: 27,
+    cornerLift: 3,
+    upperOpen: 5,
+    lowerOpen: 11,
+    lipShape: 0.6,
+    teeth: 5,
+    lidUp: 12,
+    lidDown: 9,
+    eyeHalfWidth: 21,
+    browRaise: 2,
+    browTilt: 1,
+    cheekRaise: 0,
+    blush: 0.3,
+  },
+} as const satisfies Record<string, Expression>;
+
+/** A key frame's name. */
+export type FaceFrame = keyof typeof EXPRESSIONS;
+
+/** Where the features sit (rest positions, pixels). */
+export const LAYOUT = {
+  head: { cx: 160, cy: 126, rx: 104, ry: 102 },
+  eyes: { dx: 42, y: 112 },
+  brows: { y: 84, halfWidth: 22, arch: 5, thickness: 3.2 },
+  mouth: { y: 172 },
+  cheeks: { dx: 68, y: 150, rx: 17, ry: 10 },
+  nose: { y: 145 },
+} as const;
+
+/** A lid or lip edge: the points of y(u) = base(u) − h · bulge(u) from the left corner to the right one. */
+export function edge(
+  left: Xy,
+  right: Xy,
+  middleBase: number,
+  h: number,
+  shape: number,
+  samples = 32,
+): Xy[] {
+  const out: Xy[] = [];
+  const cx = (left.x + right.x) / 2;
+  const half = (right.x - left.x) / 2;
+  const cornerY = (left.y + right.y) / 2;
+  for (let i = 0; i <= samples; i++) {
+    const u = -1 + (2 * i) / samples;
+    const s = 1 - u * u;
+    const bulge = (1 - shape) * Math.sqrt(s) + shape * s;
+    // The base line is a parabola through both corners and (cx, middleBase).
+    const base = middleBase + (cornerY - middleBase) * u * u;
+    out.push({ x: cx + half * u, y: base - h * bulge });
+  }
+  return out;
+}
+
+/** The lids' curve shape (between round and lens); one for both lids, so a closed eye is one line. */
+const EYE_SHAPE = 0.6;
+
+/** The outlines of one eye: upper and lower lid (left corner to right corner). */
+export interface EyeCurves {
+  readonly upper: Xy[];
+  readonly lower: Xy[];
+  readonly center: Xy;
+}
+
+/** The eye centred at x = `cx` for expression `e`. */
+export function eyeCurves(cx: number, e: Expression): EyeCurves {
+  const y = LAYOUT.eyes.y;
+  const left = { x: cx - e.eyeHalfWidth, y };
+  const right = { x: cx + e.eyeHalfWidth, y };
+  return {
+    upper: edge(left, right, y, e.lidUp, EYE_SHAPE),
+    lower: edge(left, right, y, -e.lidDown, EYE_SHAPE),
+    center: { x: cx, y },
+  };
+}
+
+/** The outlines of the mouth: upper and lower lip (left corner to right corner). */
+export interface MouthCurves {
+  readonly upper: Xy[];
+  readonly lower: Xy[];
+}
+
+/** The mouth for expression `e`: the lips' middles on the mouth line, the corners `cornerLift` above. */
+export function mouthCurves(e: Expression): MouthCurves {
+  const y = LAYOUT.mouth.y;
+  const cx = LAYOUT.head.cx;
+  const left = { x: cx - e.mouthHalfWidth, y: y - e.cornerLift };
+  const right = { x: cx + e.mouthHalfWidth, y: y - e.cornerLift };
+  return {
+    upper: edge(left, right, y, e.upperOpen, e.lipShape),
+    lower: edge(left, right, y, -e.lowerOpen, e.lipShape),
+  };
+}
+
+/** A brow from its inner end to its outer end (`side` −1 left, +1 right in the picture). */
+export function browCurve(side: -1 | 1, e: Expression): Xy[] {
+  const { y, halfWidth, arch } = LAYOUT.brows;
+  const cx = LAYOUT.head.cx + side * LAYOUT.eyes.dx;
+  const inner = { x: cx - side * halfWidth, y: y - e.browRaise - e.browTilt };
+  const outer = { x: cx + side * halfWidth, y: y - e.browRaise + e.browTilt };
+  const pts: Xy[] = [];
+  for (let i = 0; i <= 16; i++) {
+    const t = i / 16;
+    const bump = 4 * t * (1 - t) * arch;
+    pts.push({ x: inner.x + (outer.x - inner.x) * t, y: inner.y + (outer.y - inner.y) * t - bump });
+  }
+  return pts;
+}
+
+/** The middle sample of a curve (u = 0). */
+export function middle(curve: readonly Xy[]): Xy {
+  return curve[(curve.length - 1) / 2]!;
+}
+
+/**
+ * The control points of expression `e`, in the scene's order: mouth,
+ * eyes, brows, cheeks (18). Each is a point of a curve drawn by `face.ts`.
+ */
+export function controlPoints(e: Expression): [string, Xy][] {
+  const mouth = mouthCurves(e);
+  const points: [string, Xy][] = [
+    ["mouthL", mouth.upper[0]!],
+    ["mouthR", mouth.upper[mouth.upper.length - 1]!],
+    ["lipTop", middle(mouth.upper)],
+    ["lipBottom", middle(mouth.lower)],
+  ];
+  for (const [side, name] of [
+    [-1, "L"],
+    [1, "R"],
+  ] as const) {
+    const eye = eyeCurves(LAYOUT.head.cx + side * LAYOUT.eyes.dx, e);
+    const outer = side < 0 ? eye.upper[0]! : eye.upper[eye.upper.length - 1]!;
+    const inner = side < 0 ? eye.upper[eye.upper.length - 1]! : eye.upper[0]!;
+    points.push(
+      [`eye${name}Outer`, outer],
+      [`eye${name}Inner`, inner],
+      [`eye${name}Top`, middle(eye.upper)],
+      [`eye${name}Bottom`, middle(eye.lower)],
+    );
+  }
+  for (const [side, name] of [
+    [-1, "L"],
+    [1, "R"],
+  ] as const) {
+    const brow = browCurve(side, e);
+    points.push([`brow${name}Inner`, brow[0]!], [`brow${name}Outer`, brow[brow.length - 1]!]);
+  }
+  for (const [side, name] of [
+    [-1, "L"],
+    [1, "R"],
+  ] as const) {
+    points.push([`cheek${name}`, cheekCenter(side, e)]);
+  }
+  return points;
+}
+
+/** The centre of a cheek's blush. */
+export function cheekCenter(side: -1 | 1, e: Expression): Xy {
+  const { dx, y } = LAYOUT.cheeks;
+  return { x: LAYOUT.head.cx + side * (dx + e.cheekRaise * 0.3), y: y - e.cheekRaise };
+}
+
+/** The cuts of every frame: along both lips and both lids of each eye, corner to corner through the middle. */
+export const CUTS: readonly (readonly string[])[] = [
+  ["mouthL", "lipTop", "mouthR"],
+  ["mouthL", "lipBottom", "mouthR"],
+  ["eyeLOuter", "eyeLTop", "eyeLInner"],
+  ["eyeLOuter", "eyeLBottom", "eyeLInner"],
+  ["eyeRInner", "eyeRTop", "eyeROuter"],
+  ["eyeRInner", "eyeRBottom", "eyeROuter"],
+];

@@ -1,0 +1,275 @@
+/**
+ * `deforma live render SCENE --events EVENTS.json --ticks N --out DIR
+ * [--engine classic|improved] [--gif OUT.gif] [--force]`: the player on a
+ * virtual clock, one PNG per tick and timeline.json (DESIGN.md's contract).
+ */
+import { mkdir, readdir, stat, unlink } from "node:fs/promises";
+import { extname, join, resolve } from "node:path";
+import { sortBySource } from "../../core/diagnostics.js";
+import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
+import { engineNamed } from "../../live/engines.js";
+import { checkInputsAgainstScene, readEvents } from "../../live/events/index.js";
+import { GifStream } from "../../live/gif.js";
+import type { RgbaImage } from "../../live/image.js";
+import { Player, runPlayer, VirtualClock } from "../../live/player/index.js";
+import type { ExternalInput, TickRecord } from "../../live/player/types.js";
+import { encodePng } from "../../live/png.js";
+import type { EngineName, Scene } from "../../live/scene/model.js";
+import { defineCommand } from "../command.js";
+import { inputText, shownName } from "../input.js";
+import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
+import { writeOutput } from "../output.js";
+import { progressBar } from "../progress.js";
+import { readLiveScene } from "./live-scene.js";
+
+/** Most ticks one render plays (file names have five digits). */
+export const MAX_RENDER_TICKS = 100_000;
+
+/** The file of tick `n`: `frame-00042.png`. */
+export function frameFileName(n: number): string {
+  return `frame-${String(n).padStart(5, "0")}.png`;
+}
+
+const FRAME_FILE = /^frame-(\d{5})\.png$/;
+const TIMELINE = "timeline.json";
+
+/** The `live render` command. */
+export const liveRender = defineCommand({
+  usage:
+    "live render SCENE --events EVENTS.json --ticks N --out DIR [--engine classic|improved] [--gif OUT.gif] [--force] [--allow-outside]",
+  description:
+    "Plays the scene from its zero frame on a virtual clock (tick n at n·1000/rateHz ms, 50 ms at\n" +
+    "20 Hz), delivering each input of EVENTS.json at the first tick at or after its atMs, and\n" +
+    "writes DIR/frame-00000.png … (one per tick) and DIR/timeline.json (what each tick showed).\n" +
+    "--gif also writes the frames as an animated GIF (one tick a frame). Existing frames,\n" +
+    "timeline.json or OUT.gif are replaced only with --force (which also removes frames of an\n" +
+    "earlier, longer render). Nothing is written while the scene or the events have errors.\n" +
+    "See docs/formats/live-events.md and docs/live-player.md.",
+  options: {
+    events: {
+      type: "path",
+      value: "EVENTS.json",
+      help: "the timed inputs: [{atMs, event} | {atMs, signal, value}, …]",
+    },
+    ticks: {
+      type: "integer",
+      positive: true,
+      max: MAX_RENDER_TICKS,
+      value: "N",
+      help: "how many ticks to play (from tick 0)",
+    },
+    out: { type: "path", value: "DIR", help: "the folder for the frames and timeline.json" },
+    engine: {
+      type: "enum",
+      choices: ["classic", "improved"],
+      help: "the in-between engine (default: the scene's)",
+    },
+    gif: { type: "path", value: "OUT.gif", help: "also write an animated GIF of the frames" },
+    force: { type: "boolean", help: "replace existing frames, timeline.json and OUT.gif" },
+    "allow-outside": {
+      type: "boolean",
+      help: "read pictures outside the scene's folder too (a symbolic link out)",
+    },
+  },
+  positionals: [1, 1],
+  async run(args, io) {
+    const { events, ticks, out, gif, force } = args.options;
+    if (events === undefined) throw new UsageError("missing --events EVENTS.json");
+    if (ticks === undefined) throw new UsageError("missing --ticks N");
+    if (out === undefined) throw new UsageError("missing --out DIR");
+    if (gif !== undefined && extname(gif).toLowerCase() !== ".gif") {
+      throw new UsageError(`--gif ${gif}: the animation is written as GIF; name it *.gif`);
+    }
+    const outDir = resolve(io.cwd, out);
+    await refuseNonFolder(outDir, out);
+    const file = args.positionals[0]!;
+
+    const read = await readLiveScene(io, file, args.options["allow-outside"]);
+    io.err(formatReport(read.report));
+    const scene = read.scene;
+    if (!scene || reportHasErrors(read.report)) {
+      io.err(`${shownName(file)}: has errors; nothing rendered\n`);
+      return ExitCode.Problems;
+    }
+    const inputs = await readInputs(io, events, scene);
+    if (!inputs) return ExitCode.Problems;
+
+    const kept = await existingOutputs(outDir, out, ticks);
+    const clash = [
+      ...kept.clashing,
+      ...(gif !== undefined && (await exists(resolve(io.cwd, gif))) ? [gif] : []),
+    ];
+    if (!force && clash.length > 0) {
+      const more = clash.length > 1 ? ` and ${clash.length - 1} more` : "";
+      io.err(`deforma: ${clash[0]}${more} exist; not overwritten (use --force)\n`);
+      return ExitCode.Problems;
+    }
+    const engine: EngineName = args.options.engine ?? scene.params.engine;
+    if (!engineNamed(engine)) {
+      const why = `the ${engine} engine is not available in this build`;
+      if (args.options.engine !== undefined) throw new UsageError(`--engine ${engine}: ${why}`);
+      throw new CliError(`${shownName(file)}: params.engine: ${why}`, ExitCode.Problems);
+    }
+    await mkdir(outDir, { recursive: true });
+    return render(io, scene, read.images, inputs, {
+      ticks,
+      out,
+      engine,
+      gif,
+      force,
+      stale: force ? kept.stale : [],
+    });
+  },
+});
+
+/** What {@link render} does. */
+interface RenderPlan {
+  readonly ticks: number;
+  /** DIR as the user gave it. */
+  readonly out: string;
+  readonly engine: EngineName;
+  readonly gif: string | undefined;
+  readonly force: boolean;
+  /** Frame files of an earlier, longer render (removed). */
+  readonly stale: readonly string[];
+}
+
+async function render(
+  io: CliIo,
+  scene: Scene,
+  images: ReadonlyMap<string, RgbaImage>,
+  inputs: readonly ExternalInput[],
+  plan: RenderPlan,
+): Promise<number> {
+  const player = new Player(scene, images, { engine: engineNamed(plan.engine)! });
+  for (const input of inputs) player.send(input);
+  const gif =
+    plan.gif === undefined
+      ? undefined
+      : new GifStream(
+          scene.frames.map((f) => images.get(f.name)!),
+          player.periodMs,
+        );
+  const records: TickRecord[] = [];
+  const fired: string[] = [];
+  const bar = progressBar(io, "frames");
+  let failed = false;
+  await runPlayer(player, new VirtualClock(), {
+    ticks: plan.ticks,
+    stop: () => failed,
+    async onTick(r) {
+      records.push(r.record);
+      for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
+      const name = join(plan.out, frameFileName(r.record.tick));
+      if (!(await writeOutput(io, name, encodePng(r.image), plan.force))) failed = true;
+      gif?.add(r.image);
+      bar.update(records.length, plan.ticks);
+    },
+  });
+  bar.end();
+  if (failed) return ExitCode.Problems;
+  for (const name of plan.stale) await unlink(resolve(io.cwd, plan.out, name));
+  if (!(await writeOutput(io, join(plan.out, TIMELINE), timelineText(records), plan.force)))
+    return ExitCode.Problems;
+  if (gif && plan.gif !== undefined && !(await writeOutput(io, plan.gif, gif.finish(), plan.force)))
+    return ExitCode.Problems;
+  const last = frameFileName(records.length - 1);
+  const removed = plan.stale.length > 0 ? `; removed ${plan.stale.length} older frames` : "";
+  io.err(
+    `${plan.out}: ${records.length} frames (frame-00000.png … ${last}) and ${TIMELINE}, ${plan.engine} engine${removed}\n` +
+      `rules fired: ${fired.join(", ") || "none"}\n` +
+      (plan.gif === undefined
+        ? ""
+        : `${plan.gif}: written (${gif!.frames} frames, ${player.periodMs} ms each)\n`),
+  );
+  return ExitCode.Ok;
+}
+
+/** timeline.json: one record a line, members in the contract's order. */
+export function timelineText(records: readonly TickRecord[]): string {
+  const lines = records.map((r) =>
+    JSON.stringify(
+      r.kind === "key"
+        ? { tick: r.tick, timeMs: r.timeMs, kind: r.kind, frame: r.frame }
+        : {
+            tick: r.tick,
+            timeMs: r.timeMs,
+            kind: r.kind,
+            from: r.from,
+            to: r.to,
+            counter: r.counter,
+          },
+    ),
+  );
+  return `[\n${lines.map((l) => `  ${l}`).join(",\n")}\n]\n`;
+}
+
+/** The events file's inputs, with its findings (and those against the scene) printed; undefined on errors. */
+async function readInputs(
+  io: CliIo,
+  path: string,
+  scene: Scene,
+): Promise<ExternalInput[] | undefined> {
+  const text = await inputText(io, path, "live-events");
+  const r = readEvents(text);
+  const against = r.model && r.spans ? checkInputsAgainstScene(r.model, r.spans, scene) : [];
+  const report: FileReport[] = [
+    { file: shownName(path), text, diagnostics: sortBySource([...r.diagnostics, ...against]) },
+  ];
+  io.err(formatReport(report));
+  if (!r.model || reportHasErrors(report)) {
+    io.err(`${shownName(path)}: has errors; nothing rendered\n`);
+    return undefined;
+  }
+  return r.model;
+}
+
+/** A usage error when `dir` exists and is not a folder. */
+async function refuseNonFolder(dir: string, shown: string): Promise<void> {
+  try {
+    if (!(await stat(dir)).isDirectory()) {
+      throw new UsageError(`--out ${shown}: is a file; give a folder for the frames`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") {
+      throw new UsageError(`--out ${shown}: cannot be used as a folder (${code ?? String(e)})`);
+    }
+  }
+}
+
+/**
+ * The outputs already in `dir` (shown as `shown`): those this render would
+ * replace (frames 0 … ticks − 1 and timeline.json, as `shown/name`) and
+ * frames beyond them (names).
+ */
+async function existingOutputs(
+  dir: string,
+  shown: string,
+  ticks: number,
+): Promise<{ clashing: string[]; stale: string[] }> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return { clashing: [], stale: [] };
+  }
+  const clashing: string[] = [];
+  const stale: string[] = [];
+  for (const name of names.sort()) {
+    const m = FRAME_FILE.exec(name);
+    if (name === TIMELINE || (m && Number(m[1]) < ticks)) clashing.push(join(shown, name));
+    else if (m) stale.push(name);
+  }
+  return { clashing, stale };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,45 @@
+/** Reading a live scene for the `live` commands: the scene file, then its key-frame pictures next to it. */
+import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
+import type { FileReport } from "../../core/report.js";
+import type { RgbaImage } from "../../live/image.js";
+import type { Scene } from "../../live/scene/model.js";
+import { readScene } from "../../live/scene/read.js";
+import { loadSceneImages } from "../../node/live-images.js";
+import { inputText, isStdin, shownName } from "../input.js";
+import { type CliIo, UsageError } from "../io.js";
+
+/** A scene as read from disk, with its pictures. */
+export interface LiveSceneRead {
+  /** Undefined when the text is no scene at all. */
+  readonly scene: Scene | undefined;
+  /** Pictures by frame name (the sound ones). */
+  readonly images: Map<string, RgbaImage>;
+  /** The scene's findings and its pictures', located in the scene's text. */
+  readonly report: FileReport[];
+}
+
+/**
+ * Reads the scene at `file` (relative to the working directory) and checks
+ * its pictures (outside the scene's folder only with `allowOutside`). A
+ * scene cannot come from standard input: its pictures are found next to it.
+ */
+export async function readLiveScene(
+  io: CliIo,
+  file: string,
+  allowOutside: boolean,
+): Promise<LiveSceneRead> {
+  if (isStdin(file)) {
+    throw new UsageError("SCENE cannot be '-': its key-frame pictures are found next to it");
+  }
+  const text = await inputText(io, file, "live-scene");
+  const r = readScene(text);
+  let diagnostics: readonly Diagnostic[] = r.diagnostics;
+  let images = new Map<string, RgbaImage>();
+  // Without a size (reported already) every picture would be "of the wrong size": not checked.
+  if (r.model && r.spans?.size !== undefined) {
+    const loaded = await loadSceneImages(io.cwd, file, r.model, r.spans, { allowOutside });
+    images = loaded.images;
+    diagnostics = sortBySource([...diagnostics, ...loaded.diagnostics]);
+  }
+  return { scene: r.model, images, report: [{ file: shownName(file), text, diagnostics }] };
+}

@@ -1,0 +1,28 @@
+/** The live events file's descriptor for the format registry. */
+import { decodeText } from "../../core/bytes.js";
+import { defineFormat } from "../../core/formats/descriptor.js";
+import type { ExternalInput } from "../player/types.js";
+import { EVT } from "./codes.js";
+import { readEvents } from "./read.js";
+
+/** Live events (`events.json`, `*.events.json`): the inputs `live render` delivers; JSON, recognised by its name. */
+export const EVENTS_FORMAT = defineFormat<ExternalInput[]>({
+  id: "live-events",
+  label: "live events",
+  system: "live",
+  extensions: [".events.json"],
+  fileNames: ["events.json"],
+  read(bytes) {
+    const text = decodeText(bytes);
+    const r = readEvents(text);
+    return { model: r.model, diagnostics: r.diagnostics, text };
+  },
+  summary: (inputs) => ({
+    inputs: inputs.length,
+    events: [...new Set(inputs.flatMap((i) => ("event" in i ? [i.event] : [])))],
+    signals: [...new Set(inputs.flatMap((i) => ("signal" in i ? [i.signal] : [])))],
+    lastMs: inputs.reduce((m, i) => Math.max(m, i.atMs), 0),
+  }),
+  codes: [EVT],
+  docsPage: "live-events.md",
+});

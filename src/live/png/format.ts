@@ -1,0 +1,24 @@
+/** The PNG picture's descriptor for the format registry (`deforma check frame.png`, the studio's file list). */
+import { defineFormat } from "../../core/formats/descriptor.js";
+import type { RgbaImage } from "../image.js";
+import { PNG } from "./codes.js";
+import { decodePng } from "./decode.js";
+
+/** The PNG signature (the first 8 bytes of every PNG file). */
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** PNG picture (`*.png`), a live scene's key frame. */
+export const PNG_FORMAT = defineFormat<RgbaImage>({
+  id: "png",
+  label: "PNG picture",
+  system: "live",
+  extensions: [".png"],
+  magic: [{ variant: "binary", bytes: PNG_SIGNATURE }],
+  read(bytes) {
+    const r = decodePng(bytes);
+    return { model: r.image, diagnostics: r.diagnostics, variant: "binary" };
+  },
+  summary: (image) => ({ width: image.width, height: image.height }),
+  codes: [PNG],
+  docsPage: "png.md",
+});

@@ -1,0 +1,194 @@
+import { encode } from "fast-png";
+import { describe, expect, it } from "vitest";
+import { createImage } from "../../src/live/image.js";
+import { decodePng, encodePng, PNG_FORMAT } from "../../src/live/png.js";
+
+/** A 5×3 RGBA picture with every channel varying (alpha too). */
+function sampleImage() {
+  const image = createImage(5, 3);
+  for (let i = 0; i < 15; i++)
+    image.data.set([i * 17, 255 - i * 9, (i * 53) % 256, 40 + i * 13], i * 4);
+  return image;
+}
+
+/** The RGBA bytes of a decode, or a failure naming its diagnostics. */
+function rgba(bytes: Uint8Array): number[] {
+  const r = decodePng(bytes);
+  expect(r.diagnostics).toEqual([]);
+  return Array.from(r.image!.data);
+}
+
+/** CRC-32 of PNG chunks (ISO 3309), to build a chunk the encoder does not write. */
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** `png` with a chunk `type` of `data` inserted after IHDR. */
+function withChunk(png: Uint8Array, type: string, data: number[]): Uint8Array {
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  const at = 8 + 25; // signature, IHDR (4 + 4 + 13 + 4)
+  return new Uint8Array([...png.subarray(0, at), ...chunk, ...png.subarray(at)]);
+}
+
+describe("PNG", () => {
+  it("round-trips RGBA8 exactly, and encoding is deterministic", () => {
+    const image = sampleImage();
+    const bytes = encodePng(image);
+    expect(rgba(bytes)).toEqual(Array.from(image.data));
+    expect(encodePng(image)).toEqual(bytes);
+    const r = decodePng(bytes);
+    expect([r.image!.width, r.image!.height]).toEqual([5, 3]);
+  });
+
+  it("decodes a palette picture, with tRNS alpha, to RGBA", () => {
+    // fast-png's encoder writes the alphas of the non-opaque entries only, so they come first.
+    const palette = [
+      [0, 255, 0, 128],
+      [0, 0, 255, 0],
+      [255, 0, 0, 255],
+    ];
+    const png = encode({
+      width: 3,
+      height: 2,
+      data: new Uint8Array([0, 1, 2, 2, 1, 0]),
+      depth: 8,
+      channels: 1,
+      palette,
+    });
+    expect(rgba(png)).toEqual([0, 1, 2, 2, 1, 0].flatMap((i) => palette[i]!));
+    const rgbPalette = [
+      [10, 20, 30],
+      [40, 50, 60],
+    ];
+    // 2-bit indices, rows padded to whole bytes: 5 pixels a row.
+    const packed = new Uint8Array([0b01000100, 0b00000000, 0b00010001, 0b01000000]);
+    const png2 = encode({
+      width: 5,
+      height: 2,
+      data: packed,
+      depth: 2,
+      channels: 1,
+      palette: rgbPalette,
+    });
+    const want = [1, 0, 1, 0, 0, 0, 1, 0, 1, 1].flatMap((i) => [...rgbPalette[i]!, 255]);
+    expect(rgba(png2)).toEqual(want);
+  });
+
+  it("decodes grey of 1, 4, 8 and 16 bits and grey + alpha, scaling to 8 bits", () => {
+    const g1 = encode({
+      width: 3,
+      height: 1,
+      data: new Uint8Array([0b10100000]),
+      depth: 1,
+      channels: 1,
+    });
+    expect(rgba(g1)).toEqual([255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255]);
+    const g4 = encode({ width: 2, height: 1, data: new Uint8Array([0x5f]), depth: 4, channels: 1 });
+    expect(rgba(g4)).toEqual([85, 85, 85, 255, 255, 255, 255, 255]);
+    const g16 = encode({
+      width: 3,
+      height: 1,
+      data: new Uint16Array([0, 32896, 65535]),
+      depth: 16,
+      channels: 1,
+    });
+    expect(rgba(g16)).toEqual([0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255]);
+    const ga = encode({
+      width: 1,
+      height: 1,
+      data: new Uint8Array([200, 100]),
+      depth: 8,
+      channels: 2,
+    });
+    expect(rgba(ga)).toEqual([200, 200, 200, 100]);
+  });
+
+  it("decodes 16-bit RGB and RGBA by rounding v·255/65535", () => {
+    const rgb16 = encode({
+      width: 1,
+      height: 1,
+      data: new Uint16Array([257, 65535, 128]),
+      depth: 16,
+      channels: 3,
+    });
+    expect(rgba(rgb16)).toEqual([1, 255, 0, 255]);
+    const rgba16 = encode({
+      width: 1,
+      height: 1,
+      data: new Uint16Array([129, 0, 65535, 32767]),
+      depth: 16,
+      channels: 4,
+    });
+    expect(rgba(rgba16)).toEqual([1, 0, 255, 127]);
+  });
+
+  it("makes a grey or RGB colour key (tRNS) transparent", () => {
+    const grey = encode({
+      width: 2,
+      height: 1,
+      data: new Uint8Array([7, 9]),
+      depth: 8,
+      channels: 1,
+    });
+    expect(rgba(withChunk(grey, "tRNS", [0, 9]))).toEqual([7, 7, 7, 255, 9, 9, 9, 0]);
+    // 2 × 2: fast-png's decoder refuses an RGB key (3 samples) on fewer than 3 pixels.
+    const data = new Uint8Array([1, 2, 3, 4, 5, 6, 1, 2, 3, 1, 2, 4]);
+    const rgb = encode({ width: 2, height: 2, data, depth: 8, channels: 3 });
+    expect(rgba(withChunk(rgb, "tRNS", [0, 1, 0, 2, 0, 3]))).toEqual([
+      1, 2, 3, 0, 4, 5, 6, 255, 1, 2, 3, 0, 1, 2, 4, 255,
+    ]);
+  });
+
+  it("never throws on broken bytes: a located diagnostic instead", () => {
+    const good = encodePng(sampleImage());
+    const cases: [Uint8Array, string][] = [
+      [new Uint8Array(0), "PNG001"],
+      [new TextEncoder().encode("hello, not a picture"), "PNG001"],
+      [good.subarray(0, 40), "PNG002"],
+      [good.subarray(0, good.length - 20), "PNG002"],
+    ];
+    const flipped = good.slice();
+    flipped[good.length - 30]! ^= 0xff; // inside IDAT: its CRC no longer matches
+    cases.push([flipped, "PNG002"]);
+    const badDepth = good.slice();
+    badDepth[24] = 3; // IHDR bit depth
+    cases.push([badDepth, "PNG002"]);
+    for (const [bytes, code] of cases) {
+      const r = decodePng(bytes);
+      expect(r.image).toBeUndefined();
+      expect(r.diagnostics.map((d) => d.code)).toEqual([code]);
+      expect(r.diagnostics[0]!.start).toBeGreaterThanOrEqual(0);
+    }
+    expect(decodePng(flipped).diagnostics[0]!.message).toMatch(/CRC|crc/);
+  });
+
+  it("refuses a header that declares too many pixels before decoding", () => {
+    const huge = encodePng(sampleImage());
+    new DataView(huge.buffer).setUint32(16, 100_000);
+    new DataView(huge.buffer).setUint32(20, 100_000);
+    const r = decodePng(huge);
+    expect(r.diagnostics.map((d) => [d.code, d.start, d.end])).toEqual([["PNG003", 16, 24]]);
+    expect(decodePng(encodePng(sampleImage()), { maxPixels: 14 }).diagnostics[0]!.code).toBe(
+      "PNG003",
+    );
+    expect(decodePng(encodePng(sampleImage()), { maxPixels: 15 }).diagnostics).toEqual([]);
+  });
+
+  it("is a registry format: recognised by its signature, read to a summary", async () => {
+    const r = await PNG_FORMAT.read(encodePng(sampleImage()), "x.png");
+    expect(PNG_FORMAT.summary(r.model)).toEqual({ width: 5, height: 3 });
+  });
+});
