@@ -6,6 +6,7 @@ export * from "./events/index.js";
 export * from "./formats.js";
 export * from "./gif.js";
 export * from "./image.js";
+export * from "./improved/index.js";
 export * from "./player/index.js";
 export * from "./png.js";
 export * from "./scene/index.js";

@@ -132,8 +132,6 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
       return pixels();
     };
     const classic = await inbetween("classic");
-    // TEMPORARY until the improved engine lands on main: its switch is disabled.
-    if (await page.locator('.engine input[value="improved"]').isDisabled()) return;
     const improved = await inbetween("improved");
     expect(changed(classic, improved)).toBeGreaterThan(0);
     expect(await text(".live-toolbar .status")).toContain("improved");

@@ -1,0 +1,203 @@
+/**
+ * Bench rows `warp-improved-vs-remap` and `morph-improved-vs-skimage`: one
+ * improved in-between (t = 0.5, counter 10 of 19) of the bench face at
+ * 640 × 480 — field, both warps and the blend — against
+ *  - OpenCV: two `cv2.remap` (bilinear, edge replicated) with the per-pixel
+ *    sources our engine computed, ready, plus `cv2.addWeighted`;
+ *  - scikit-image: `PiecewiseAffineTransform` estimated on the same control
+ *    points (plus the picture's corners) for K and for L, `warp` of both
+ *    (bilinear, edge) and the blend.
+ * The peer is one long-lived Python process (bench/peers/live_warp.py) that
+ * reads the same bytes once; then rounds alternate (ours, theirs, …) after a
+ * warm-up, and each row's ratio is the median of the per-round ratios.
+ * Answers are compared: OpenCV samples at our sources, so it must agree with
+ * our picture within about a grey level; scikit-image's piecewise-affine
+ * morph is another method, so its difference is only reported.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { ImprovedMorph } from "../src/live/improved/index.js";
+import { benchFace } from "./live-face.js";
+
+/** One row's numbers; `theirs` null (with `why`) when the peer is missing. */
+export interface LiveRow {
+  readonly ratio: number;
+  readonly min: number;
+  readonly max: number;
+  readonly ours: number;
+  readonly theirs: number | null;
+  readonly why?: string;
+  /** Mean absolute difference of the answers (grey levels, over R, G, B, A). */
+  readonly difference?: number;
+}
+
+export interface LiveBench {
+  readonly remap: LiveRow;
+  readonly skimage: LiveRow;
+  /** Points, cuts, the kernel and OpenCV's threads, for the notes. */
+  readonly points: number;
+  readonly cuts: number;
+  readonly simd: boolean;
+  readonly threads: number;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+function meanAbs(a: Uint8Array | Uint8ClampedArray, b: Uint8Array | Uint8ClampedArray): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+const missing = (ours: number, why: string): LiveRow => ({
+  ratio: Number.NaN,
+  min: Number.NaN,
+  max: Number.NaN,
+  ours,
+  theirs: null,
+  why,
+});
+
+/** Runs both rows: `rounds` interleaved rounds each (fewer for scikit-image, which is slow). */
+export async function liveImprovedBench(python: string, rounds: number): Promise<LiveBench> {
+  const { k, l } = benchFace();
+  const { width, height } = k.image;
+  const t = 0.5;
+  const morph = new ImprovedMorph(k, l);
+  const once = () => {
+    morph.prepare(t);
+    return morph.render();
+  };
+  const ours = new Uint8ClampedArray(once().data);
+  // Our time alone (for the rows of a missing peer).
+  const alone: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const start = performance.now();
+    once();
+    alone.push(performance.now() - start);
+  }
+  const oursAlone = median(alone);
+  const planes = [0, 1, 2, 3].map(() => new Float32Array(width * height));
+  morph.maps(planes[0]!, planes[1]!, planes[2]!, planes[3]!);
+
+  const dir = mkdtempSync(join(tmpdir(), "deforma-live-bench-"));
+  const info = {
+    points: k.names.length,
+    cuts: k.cuts.length,
+    simd: morph.simd,
+    threads: 0,
+  };
+  try {
+    writeFileSync(join(dir, "k.rgba"), k.image.data);
+    writeFileSync(join(dir, "l.rgba"), l.image.data);
+    const maps = new Float32Array(width * height * 4);
+    planes.forEach((p, i) => {
+      maps.set(p, i * width * height);
+    });
+    writeFileSync(join(dir, "maps.f32"), new Uint8Array(maps.buffer));
+    const pairs = (xy: Float64Array) =>
+      Array.from({ length: xy.length / 2 }, (_, i) => [xy[2 * i], xy[2 * i + 1]]);
+    writeFileSync(
+      join(dir, "points.json"),
+      JSON.stringify({
+        width,
+        height,
+        t,
+        at: pairs(morph.points),
+        k: pairs(k.points),
+        l: pairs(l.points),
+      }),
+    );
+
+    const script = fileURLToPath(new URL("./peers/live_warp.py", import.meta.url));
+    const child = spawn(python, [script, dir], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    // A peer that cannot start or dies shows as an ended stdout (a missing peer's row).
+    child.on("error", (e) => {
+      stderr += `${e.message}\n`;
+    });
+    child.stdin.on("error", () => {});
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const reply = async (): Promise<Record<string, unknown>> => {
+      const next = await lines.next();
+      if (next.done) throw new Error(stderr.trim().split("\n").pop() || "the peer exited");
+      return JSON.parse(next.value) as Record<string, unknown>;
+    };
+    const ask = async (command: string) => {
+      child.stdin.write(`${command}\n`);
+      const r = await reply();
+      if (typeof r.error === "string") throw new Error(r.error);
+      return r;
+    };
+    let hello: { have: Record<string, string>; why: Record<string, string>; threads: number };
+    try {
+      hello = (await reply()) as typeof hello;
+    } catch (e) {
+      child.kill();
+      const why = `peer skipped: ${(e as Error).message}`;
+      return { remap: missing(oursAlone, why), skimage: missing(oursAlone, why), ...info };
+    }
+    info.threads = hello.threads;
+
+    const row = async (
+      peer: string,
+      job: string,
+      rounds: number,
+      ourCalls: number,
+      theirCalls: number,
+    ) => {
+      if (!hello.have[peer]) {
+        return missing(oursAlone, `peer skipped: ${hello.why[peer] ?? `no ${peer}`}`);
+      }
+      for (let i = 0; i < 3 * ourCalls; i++) once();
+      await ask(`${job} ${theirCalls}`);
+      const ratios: number[] = [];
+      const oursMs: number[] = [];
+      const theirsMs: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const start = performance.now();
+        for (let i = 0; i < ourCalls; i++) once();
+        const a = (performance.now() - start) / ourCalls;
+        const b = (await ask(`${job} ${theirCalls}`)).ms as number;
+        oursMs.push(a);
+        theirsMs.push(b);
+        ratios.push(a / b);
+      }
+      await ask("dump");
+      const theirs = readFileSync(join(dir, `${job}.rgba`));
+      return {
+        ratio: median(ratios),
+        min: Math.min(...ratios),
+        max: Math.max(...ratios),
+        ours: median(oursMs),
+        theirs: median(theirsMs),
+        difference: meanAbs(ours, theirs),
+      };
+    };
+    try {
+      const remap = await row("cv2", "remap", rounds, 10, 10);
+      if (remap.difference !== undefined && remap.difference > 1.5) {
+        throw new Error(
+          `OpenCV with our sources disagrees: mean difference ${remap.difference} grey levels`,
+        );
+      }
+      const skimage = await row("skimage", "skimage", Math.max(3, rounds >> 1), 10, 1);
+      child.stdin.write("quit\n");
+      return { remap, skimage, ...info };
+    } finally {
+      child.kill();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

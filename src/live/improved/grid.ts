@@ -1,0 +1,304 @@
+/**
+ * The improved engine's field on a coarse grid: the motion u is evaluated at
+ * the corners of square cells (cellFor) and interpolated bilinearly inside them,
+ * except in the cells a cut segment touches, where u jumps, and those
+ * holding a control point, where it bends most. Such a cell is split into
+ * quarters. A quarter no segment touches is
+ * interpolated from its corners. In a quarter that segments touch, each
+ * pixel gets a label — its side of each of those segments — and u is
+ * evaluated at the quarter's corners as if they were on that label's sides
+ * (the continuation of one side's field across the cut), then interpolated
+ * for the pixels with that label. A quarter with more than MAX_LOCAL
+ * segments is evaluated at every pixel.
+ */
+import type { FieldEvaluator } from "./field.js";
+import type { FieldGeometry } from "./geometry.js";
+
+/**
+ * Cell size (pixels): 16 for pictures larger than 320 × 240, else 8 (a
+ * small picture's features are small; a large one would pay four times the
+ * evaluations at 8).
+ */
+export function cellFor(width: number, height: number): number {
+  return width * height > 320 * 240 ? 16 : 8;
+}
+/** Most cut segments in one quarter handled by labels (2^4 labels). */
+const MAX_LOCAL = 4;
+/** Most cut segments listed per cell; a cell with more has its quarters test every segment. */
+const MAX_CELL = 8;
+/** A segment within this distance of a square (pixels) counts as touching it. */
+const MARGIN = 0.5;
+/** Blocks (pixels, a multiple of the cell size) for which the point–segment pairs that matter are found once. */
+const BLOCK = 64;
+
+/** Whether live segment s of g comes within MARGIN of the square [x0, x0 + size] × [y0, y0 + size]. */
+function touches(g: FieldGeometry, s: number, x0: number, y0: number, size: number): boolean {
+  const ax = g.sax[s]!;
+  const ay = g.say[s]!;
+  const dx = g.sdx[s]!;
+  const dy = g.sdy[s]!;
+  if (Math.max(ax, ax + dx) < x0 - MARGIN || Math.min(ax, ax + dx) > x0 + size + MARGIN)
+    return false;
+  if (Math.max(ay, ay + dy) < y0 - MARGIN || Math.min(ay, ay + dy) > y0 + size + MARGIN)
+    return false;
+  // The square's centre from the segment's line, against half the square's extent along its normal.
+  const len = g.slen[s]!;
+  const cx = x0 + size / 2 - ax;
+  const cy = y0 + size / 2 - ay;
+  return (
+    Math.abs(dx * cy - dy * cx) / len <= ((Math.abs(dx) + Math.abs(dy)) * size) / 2 / len + MARGIN
+  );
+}
+
+export class FieldGrid {
+  /** Cell size and quarter size (pixels). */
+  readonly cell: number;
+  private readonly sub: number;
+  readonly ncx: number;
+  readonly ncy: number;
+  /** The motion u (x, y) at the nodes (i·cell, j·cell), (ncx + 1) per row. */
+  readonly nodes: Float64Array;
+  /** Per cell: 0 interpolated from the nodes; 1 the motion per pixel is in `pmap`. */
+  readonly kind: Uint8Array;
+  /** The motion u (x, y) per pixel, in the special cells only. */
+  readonly pmap: Float32Array;
+  private readonly cellSegs: Int32Array;
+  private readonly cellCount: Uint8Array;
+  private readonly special: Int32Array;
+  private nSpecial = 0;
+  private readonly nbx: number;
+  private readonly nby: number;
+  /** Per block: FieldGeometry.blockMask. */
+  private readonly masks: Int32Array;
+  /** Scratch of one special cell: its 3 × 3 quarter corners, a quarter's segments, labels and corners per label. */
+  private readonly quarter = new Float64Array(18);
+  private readonly local = new Int32Array(MAX_LOCAL);
+  private readonly labels = new Uint8Array(64);
+  private readonly corners = new Float64Array((1 << MAX_LOCAL) * 8);
+
+  constructor(
+    private readonly g: FieldGeometry,
+    private readonly field: FieldEvaluator,
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.cell = cellFor(width, height);
+    this.sub = this.cell / 2;
+    const size = this.cell;
+    this.ncx = Math.ceil(width / size);
+    this.ncy = Math.ceil(height / size);
+    const cells = this.ncx * this.ncy;
+    this.nodes = new Float64Array((this.ncx + 1) * (this.ncy + 1) * 2);
+    this.kind = new Uint8Array(cells);
+    this.pmap = new Float32Array(width * height * 2);
+    this.cellSegs = new Int32Array(cells * MAX_CELL);
+    this.cellCount = new Uint8Array(cells);
+    this.special = new Int32Array(cells);
+    this.nbx = Math.ceil((this.ncx * size) / BLOCK);
+    this.nby = Math.ceil((this.ncy * size) / BLOCK);
+    this.masks = new Int32Array(this.nbx * this.nby * g.n * g.words);
+  }
+
+  /** Evaluates the field for the geometry's current time. */
+  compute(): void {
+    const { g, field, nodes, nbx, masks, cell: size } = this;
+    const words = g.n * g.words;
+    const r = BLOCK * Math.SQRT1_2;
+    for (let b = 0; b < nbx * this.nby; b++) {
+      const bx = b % nbx;
+      const by = (b - bx) / nbx;
+      g.blockMask((bx + 0.5) * BLOCK, (by + 0.5) * BLOCK, r, masks, b * words);
+    }
+    field.unforce();
+    const stride = this.ncx + 1;
+    for (let j = 0; j <= this.ncy; j++) {
+      const by = Math.min(((j * size) / BLOCK) | 0, this.nby - 1);
+      for (let i = 0; i <= this.ncx; i++) {
+        const bx = Math.min(((i * size) / BLOCK) | 0, nbx - 1);
+        field.useMask(masks, (by * nbx + bx) * words);
+        field.eval(i * size, j * size, nodes, (j * stride + i) * 2);
+      }
+    }
+    this.classify();
+    for (let k = 0; k < this.nSpecial; k++) {
+      const cell = this.special[k]!;
+      const cx = cell % this.ncx;
+      const cy = (cell - cx) / this.ncx;
+      const bx = ((cx * size) / BLOCK) | 0;
+      const by = ((cy * size) / BLOCK) | 0;
+      field.useMask(masks, (by * nbx + bx) * words);
+      this.fillCell(cx, cy);
+    }
+    field.useMask(null);
+  }
+
+  /** Marks the cells holding a control point and those each live cut segment touches (listing its segments). */
+  private classify(): void {
+    const g = this.g;
+    const { ncx, ncy, kind, cellCount, cellSegs, special, cell: size } = this;
+    kind.fill(0);
+    cellCount.fill(0);
+    this.nSpecial = 0;
+    // Cells holding a control point: the field curves most there, so they are refined too.
+    for (let i = 0; i < g.n; i++) {
+      const c = Math.floor(g.px[i]! / size);
+      const r = Math.floor(g.py[i]! / size);
+      if (c < 0 || c >= ncx || r < 0 || r >= ncy || kind[r * ncx + c]) continue;
+      kind[r * ncx + c] = 1;
+      special[this.nSpecial++] = r * ncx + c;
+    }
+    for (let s = 0; s < g.ns; s++) {
+      const ax = g.sax[s]!;
+      const ay = g.say[s]!;
+      const bx = ax + g.sdx[s]!;
+      const by = ay + g.sdy[s]!;
+      const c0 = Math.max(0, Math.floor((Math.min(ax, bx) - MARGIN) / size));
+      const c1 = Math.min(ncx - 1, Math.floor((Math.max(ax, bx) + MARGIN) / size));
+      const r0 = Math.max(0, Math.floor((Math.min(ay, by) - MARGIN) / size));
+      const r1 = Math.min(ncy - 1, Math.floor((Math.max(ay, by) + MARGIN) / size));
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          if (!touches(g, s, c * size, r * size, size)) continue;
+          const cell = r * ncx + c;
+          const count = cellCount[cell]!;
+          if (count === 0) {
+            kind[cell] = 1;
+            special[this.nSpecial++] = cell;
+          }
+          if (count < MAX_CELL) cellSegs[cell * MAX_CELL + count] = s;
+          if (count <= MAX_CELL) cellCount[cell] = count + 1;
+        }
+      }
+    }
+  }
+
+  /** Fills `pmap` over one special cell, quarter by quarter. */
+  private fillCell(cx: number, cy: number): void {
+    const { g, field, nodes, quarter, local, cell: size, sub } = this;
+    const x0 = cx * size;
+    const y0 = cy * size;
+    // The 3 × 3 corners of the quarters: the cell's own from the grid, the others evaluated.
+    const stride = this.ncx + 1;
+    for (let j = 0; j < 3; j++) {
+      for (let i = 0; i < 3; i++) {
+        const o = (j * 3 + i) * 2;
+        if ((i & 1) === 0 && (j & 1) === 0) {
+          const n = ((cy + j / 2) * stride + cx + i / 2) * 2;
+          quarter[o] = nodes[n]!;
+          quarter[o + 1] = nodes[n + 1]!;
+        } else field.eval(x0 + i * sub, y0 + j * sub, quarter, o);
+      }
+    }
+    const cell = cy * this.ncx + cx;
+    const count = this.cellCount[cell]!;
+    for (let q = 0; q < 4; q++) {
+      const qx = x0 + (q & 1) * sub;
+      const qy = y0 + (q >> 1) * sub;
+      if (qx >= this.width || qy >= this.height) continue;
+      let n = 0;
+      const all = count > MAX_CELL;
+      const segs = all ? g.ns : count;
+      for (let k = 0; k < segs && n <= MAX_LOCAL; k++) {
+        const s = all ? k : this.cellSegs[cell * MAX_CELL + k]!;
+        if (!touches(g, s, qx, qy, sub)) continue;
+        if (n < MAX_LOCAL) local[n] = s;
+        n++;
+      }
+      if (n === 0) this.fillSmooth(qx, qy, (q >> 1) * 6 + (q & 1) * 2);
+      else if (n > MAX_LOCAL) this.fillExact(qx, qy);
+      else this.fillLabels(qx, qy, n, (q >> 1) * 6 + (q & 1) * 2);
+    }
+  }
+
+  /** A quarter no segment touches: bilinear from its corners in `quarter` (first at offset o). */
+  private fillSmooth(x0: number, y0: number, o: number): void {
+    const { quarter, pmap, width, sub } = this;
+    const cols = Math.min(sub, width - x0);
+    const rows = Math.min(sub, this.height - y0);
+    for (let r = 0; r < rows; r++) {
+      const fy = r / sub;
+      for (let c = 0; c < cols; c++) {
+        const fx = c / sub;
+        const p = ((y0 + r) * width + x0 + c) * 2;
+        for (let v = 0; v < 2; v++) {
+          const top = quarter[o + v]! + (quarter[o + 2 + v]! - quarter[o + v]!) * fx;
+          const bottom = quarter[o + 6 + v]! + (quarter[o + 8 + v]! - quarter[o + 6 + v]!) * fx;
+          pmap[p + v] = top + (bottom - top) * fy;
+        }
+      }
+    }
+  }
+
+  /** A quarter with too many segments: every pixel evaluated. */
+  private fillExact(x0: number, y0: number): void {
+    const { field, pmap, width, sub } = this;
+    field.unforce();
+    const cols = Math.min(sub, width - x0);
+    const rows = Math.min(sub, this.height - y0);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++)
+        field.eval(x0 + c, y0 + r, pmap, ((y0 + r) * width + x0 + c) * 2);
+    }
+  }
+
+  /** A quarter touched by `count` segments (in `local`): per label, its corners' field on that label's sides. */
+  private fillLabels(x0: number, y0: number, count: number, at: number): void {
+    const { g, field, labels, corners, pmap, width, local, sub, quarter } = this;
+    const cols = Math.min(sub, width - x0);
+    const rows = Math.min(sub, this.height - y0);
+    let used = 0;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        let label = 0;
+        for (let k = 0; k < count; k++) {
+          const s = local[k]!;
+          const o = g.sdy[s]! * (g.sax[s]! - x0 - c) - g.sdx[s]! * (g.say[s]! - y0 - r);
+          if (o > 0) label |= 1 << k;
+        }
+        labels[r * sub + c] = label;
+        used |= 1 << label;
+      }
+    }
+    // A corner strictly on a label's sides already has that label's field: the plain one.
+    let own = 0;
+    for (let q = 0; q < 4; q++) {
+      let label = 0;
+      for (let k = 0; k < count && label >= 0; k++) {
+        const s = local[k]!;
+        const x = x0 + (q & 1) * sub;
+        const y = y0 + (q >> 1) * sub;
+        const o = g.sdy[s]! * (g.sax[s]! - x) - g.sdx[s]! * (g.say[s]! - y);
+        if (o === 0) label = -1;
+        else if (o > 0) label |= 1 << k;
+      }
+      own |= (label < 0 ? 0xff : label) << (q * 8);
+    }
+    for (let label = 0; label < 1 << count; label++) {
+      if (!(used & (1 << label))) continue;
+      field.unforce();
+      for (let k = 0; k < count; k++) field.force(local[k]!, (label & (1 << k)) !== 0);
+      for (let q = 0; q < 4; q++) {
+        const o = label * 8 + q * 2;
+        if (((own >>> (q * 8)) & 0xff) === label) {
+          const from = at + (q & 1) * 2 + (q >> 1) * 6;
+          corners[o] = quarter[from]!;
+          corners[o + 1] = quarter[from + 1]!;
+        } else field.eval(x0 + (q & 1) * sub, y0 + (q >> 1) * sub, corners, o);
+      }
+    }
+    field.unforce();
+    for (let r = 0; r < rows; r++) {
+      const fy = r / sub;
+      for (let c = 0; c < cols; c++) {
+        const fx = c / sub;
+        const o = labels[r * sub + c]! * 8;
+        const p = ((y0 + r) * width + x0 + c) * 2;
+        for (let v = 0; v < 2; v++) {
+          const top = corners[o + v]! + (corners[o + 2 + v]! - corners[o + v]!) * fx;
+          const bottom = corners[o + 4 + v]! + (corners[o + 6 + v]! - corners[o + 4 + v]!) * fx;
+          pmap[p + v] = top + (bottom - top) * fy;
+        }
+      }
+    }
+  }
+}

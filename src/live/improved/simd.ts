@@ -1,0 +1,317 @@
+/**
+ * The span kernel of warp.ts (`runSpans`) in WebAssembly with 128-bit SIMD,
+ * assembled here from its instructions (no toolchain, no binary blob): per
+ * pixel, the four texels of K are loaded as one vector, widened to 16-bit
+ * lanes, multiplied by their weights (mass 128 − tw) and added to L's (mass
+ * tw); the halves are summed, rounded, shifted and narrowed back to bytes.
+ * The integer arithmetic is that of `runSpans`, so both give the same
+ * bytes. `simdKernel()` is null where WebAssembly SIMD is not available.
+ */
+
+const I32 = 0x7f;
+const V128 = 0x7b;
+
+/** Unsigned LEB128. */
+function uleb(v: number): number[] {
+  const out: number[] = [];
+  do {
+    let b = v & 0x7f;
+    v >>>= 7;
+    if (v !== 0) b |= 0x80;
+    out.push(b);
+  } while (v !== 0);
+  return out;
+}
+
+/** Signed LEB128 of a safe integer (i32 or i64 constants). */
+function sleb(v: bigint): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const b = Number(v & 0x7fn);
+    v >>= 7n;
+    if ((v === 0n && (b & 0x40) === 0) || (v === -1n && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
+/** A section: id, then its contents prefixed by their length. */
+function section(id: number, body: number[]): number[] {
+  return [id, ...uleb(body.length), ...body];
+}
+
+/** The kernel's function body (see the module comment; locals listed below). */
+function kernelBody(): number[] {
+  // Parameters: 0 spans, 1 count, 2 K, 3 K stride (bytes), 4 L, 5 L stride, 6 out, 7 a, 8 b.
+  const [SP, N, KP, KS, LP, LS, OUT, A, B] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  // i32 locals 9–25, v128 locals 26–27.
+  const [END, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL] = [
+    9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+  ];
+  const [FY, S, W11, W10, ADDR] = [21, 22, 23, 24, 25];
+  const [ACC, TMP] = [26, 27];
+  const c: number[] = [];
+  const get = (i: number) => c.push(0x20, ...uleb(i));
+  const set = (i: number) => c.push(0x21, ...uleb(i));
+  const i32 = (v: number) => c.push(0x41, ...sleb(BigInt(v)));
+  const op = (...b: number[]) => c.push(...b);
+  const simd = (code: number, ...imm: number[]) => c.push(0xfd, ...uleb(code), ...imm);
+  const ADD = 0x6a;
+  const SUB = 0x6b;
+  const MUL = 0x6c;
+  const AND = 0x71;
+  const SHL = 0x74;
+  const SHR_S = 0x75;
+  const load = (base: number, offset: number) => {
+    get(base);
+    op(0x28, 2, ...uleb(offset));
+  };
+  /** local[dst] = (local[src] >> shift) & mask */
+  const bits = (src: number, shift: number, mask: number) => {
+    get(src);
+    i32(shift);
+    op(SHR_S);
+    i32(mask);
+    op(AND);
+  };
+  /** Pushes (x·y + 64) >> 7 with x, y already pushed. */
+  const round7 = () => {
+    op(MUL);
+    i32(64);
+    op(ADD);
+    i32(7);
+    op(SHR_S);
+  };
+  /** Pushes the i16x8 vector [w ×4, v ×4] for i32 weights on the stack as (w, v). */
+  const weights = (w: () => void, v: () => void) => {
+    const spread = () => {
+      op(0xad); // i64.extend_i32_u
+      op(0x42, ...sleb(0x0001000100010001n));
+      op(0x7e); // i64.mul
+    };
+    w();
+    spread();
+    simd(0x12); // i64x2.splat
+    v();
+    spread();
+    simd(0x1e, 1); // i64x2.replace_lane 1
+  };
+  /** One picture's weighted texels (address local ADDR, stride local, mass local, fractions in XF/YF locals). */
+  const side = (X: number, Y: number, P: number, STRIDE: number, MASS: number, first: boolean) => {
+    // ADDR = P + (Y >> 16)·stride + ((X >> 16) << 2)
+    get(P);
+    get(Y);
+    i32(16);
+    op(SHR_S);
+    get(STRIDE);
+    op(MUL, ADD);
+    get(X);
+    i32(16);
+    op(SHR_S);
+    i32(2);
+    op(SHL, ADD);
+    set(ADDR);
+    // Weights: S = (fx·mass + 64) >> 7, W11 = (S·fy + 64) >> 7, W10 = ((mass − S)·fy + 64) >> 7.
+    bits(Y, 9, 127);
+    set(FY);
+    bits(X, 9, 127);
+    get(MASS);
+    round7();
+    set(S);
+    get(S);
+    get(FY);
+    round7();
+    set(W11);
+    get(MASS);
+    get(S);
+    op(SUB);
+    get(FY);
+    round7();
+    set(W10);
+    // The texels: row y0 (two pixels) into the low half, row y0 + 1 into the high half.
+    get(ADDR);
+    simd(0x5d, 3, 0); // v128.load64_zero
+    set(TMP);
+    get(ADDR);
+    get(STRIDE);
+    op(ADD);
+    get(TMP);
+    simd(0x57, 3, 0, 1); // v128.load64_lane 1
+    set(TMP);
+    // low row × [w00 ×4, w01 ×4] + high row × [w10 ×4, w11 ×4]
+    get(TMP);
+    simd(0x89); // i16x8.extend_low_i8x16_u
+    weights(
+      () => {
+        get(MASS);
+        get(S);
+        op(SUB);
+        get(W10);
+        op(SUB);
+      },
+      () => {
+        get(S);
+        get(W11);
+        op(SUB);
+      },
+    );
+    simd(0x95); // i16x8.mul
+    get(TMP);
+    simd(0x8a); // i16x8.extend_high_i8x16_u
+    weights(
+      () => get(W10),
+      () => get(W11),
+    );
+    simd(0x95);
+    simd(0x8e); // i16x8.add
+    if (!first) {
+      get(ACC);
+      simd(0x8e);
+    }
+    set(ACC);
+  };
+
+  // END = SP + N·40
+  get(SP);
+  get(N);
+  i32(40);
+  op(MUL, ADD);
+  set(END);
+  op(0x02, 0x40); // block $done
+  op(0x03, 0x40); // loop $spans
+  get(SP);
+  get(END);
+  op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
+  load(SP, 0);
+  i32(2);
+  op(SHL);
+  get(OUT);
+  op(ADD);
+  set(Q);
+  load(SP, 4);
+  i32(2);
+  op(SHL);
+  get(Q);
+  op(ADD);
+  set(STOP);
+  for (const [local, offset] of [
+    [XK, 8],
+    [YK, 12],
+    [DXK, 16],
+    [DYK, 20],
+    [XL, 24],
+    [YL, 28],
+    [DXL, 32],
+    [DYL, 36],
+  ] as const) {
+    load(SP, offset);
+    set(local);
+  }
+  op(0x02, 0x40); // block $row
+  op(0x03, 0x40); // loop $px
+  get(Q);
+  get(STOP);
+  op(0x4f, 0x0d, 1); // i32.ge_u; br_if $row
+  side(XK, YK, KP, KS, A, true);
+  side(XL, YL, LP, LS, B, false);
+  // Sum the halves, round, shift, narrow, store one pixel.
+  get(ACC);
+  get(ACC);
+  get(ACC);
+  simd(0x0d, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7); // i8x16.shuffle
+  simd(0x8e);
+  i32(64);
+  simd(0x10); // i16x8.splat
+  simd(0x8e);
+  i32(7);
+  simd(0x8d); // i16x8.shr_u
+  set(ACC);
+  get(Q);
+  get(ACC);
+  get(ACC);
+  simd(0x66); // i8x16.narrow_i16x8_u
+  simd(0x1b, 0); // i32x4.extract_lane 0
+  op(0x36, 2, 0); // i32.store
+  for (const [x, dx] of [
+    [XK, DXK],
+    [YK, DYK],
+    [XL, DXL],
+    [YL, DYL],
+  ] as const) {
+    get(x);
+    get(dx);
+    op(ADD);
+    set(x);
+  }
+  get(Q);
+  i32(4);
+  op(ADD);
+  set(Q);
+  op(0x0c, 0); // br $px
+  op(0x0b, 0x0b); // end loop, end block
+  get(SP);
+  i32(40);
+  op(ADD);
+  set(SP);
+  op(0x0c, 0); // br $spans
+  op(0x0b, 0x0b); // end loop, end block
+  op(0x0b); // end function
+  const locals = [2, ...uleb(17), I32, ...uleb(2), V128];
+  return [...uleb(locals.length + c.length), ...locals, ...c];
+}
+
+/** The module: imports memory e.m, exports run(spans, count, K, Kstride, L, Lstride, out, a, b). */
+export function kernelModule(): Uint8Array<ArrayBuffer> {
+  const type = [0x60, 9, ...new Array(9).fill(I32), 0];
+  const bytes = [
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    ...section(1, [1, ...type]),
+    ...section(2, [1, 1, 0x65, 1, 0x6d, 0x02, 0x00, 1]),
+    ...section(3, [1, 0]),
+    ...section(7, [1, 3, 0x72, 0x75, 0x6e, 0x00, 0]),
+    ...section(10, [1, ...kernelBody()]),
+  ];
+  return new Uint8Array(bytes);
+}
+
+/** The run function of an instance over `memory`. */
+export type SimdRun = (
+  spans: number,
+  count: number,
+  k: number,
+  kStride: number,
+  l: number,
+  lStride: number,
+  out: number,
+  a: number,
+  b: number,
+) => void;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** Instantiates the kernel over `memory`; null where WebAssembly SIMD is missing. */
+export function simdKernel(memory: WebAssembly.Memory): SimdRun | null {
+  if (compiled === undefined) {
+    compiled = null;
+    try {
+      const bytes = kernelModule();
+      if (typeof WebAssembly !== "undefined" && WebAssembly.validate(bytes)) {
+        compiled = new WebAssembly.Module(bytes);
+      }
+    } catch {
+      compiled = null;
+    }
+  }
+  if (!compiled) return null;
+  const instance = new WebAssembly.Instance(compiled, { e: { m: memory } });
+  return instance.exports.run as SimdRun;
+}

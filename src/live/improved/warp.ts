@@ -1,0 +1,261 @@
+/**
+ * The warp and cross-dissolve of the improved engine, in two steps.
+ *
+ * `buildSpans` turns the field into spans: runs of output pixels whose
+ * sources in K and in L move by a constant step, in 16.16 fixed point. A row
+ * of a smooth cell is one span (the motion is bilinear in the cell, so it is
+ * linear along the row); a pixel of a special cell, or of a cell whose
+ * sources leave the picture, is a span of one with its sources clamped to
+ * the picture (edge clamp).
+ *
+ * `runSpans` samples both pictures bilinearly at each span pixel and blends
+ * them, two channels at a time: the even and the odd bytes of a word each
+ * sit in 16-bit lanes ("SIMD within a register"). A position is rounded to
+ * 1/128 pixel; the four bilinear weights of K get the mass 128 − tw and
+ * those of L the mass tw, so one weighted sum of eight texels per lane gives
+ * the blended pixel, rounded once. Every lane stays below 2^15: all integer.
+ * The byte order of a word does not matter; all four bytes are treated alike.
+ */
+import type { FieldGrid } from "./grid.js";
+import { MARGIN, type Padded } from "./sample.js";
+
+const LANES = 0x00ff00ff;
+const HALF = 0x00400040;
+/** Int32 fields per span: out, count, XK, YK, DXK, DYK, XL, YL, DXL, DYL. */
+export const SPAN = 10;
+
+/** Span storage, grown when a frame needs more (rare: special pixels are spans of one). */
+export class Spans {
+  data: Int32Array = new Int32Array(0);
+  count = 0;
+
+  /** Makes room for `n` more spans. */
+  reserve(n: number): void {
+    const need = (this.count + n) * SPAN;
+    if (need <= this.data.length) return;
+    const grown = this.grow(Math.max(need, this.data.length * 2));
+    grown.set(this.data.subarray(0, this.count * SPAN));
+    this.data = grown;
+  }
+
+  /** A new, larger store of `length` int32 (its start may alias the old one). */
+  protected grow(length: number): Int32Array {
+    return new Int32Array(length);
+  }
+}
+
+/** Fixed point: 16.16 in the padded picture, plus half of 1/128 so that truncation to 1/128 rounds. */
+const FIX = MARGIN * 65536 + 256.5;
+/** Sources this far outside the picture are sampled from its border without clamping. */
+const SLACK = MARGIN - 2;
+
+/** The fixed point of a source coordinate clamped to [0, max]. */
+function clamped(v: number, max: number): number {
+  return (Math.min(Math.max(v, 0), max) * 65536 + FIX) | 0;
+}
+
+/** The spans of the in-between at time t: K at v − t·u(v), L at v + (1 − t)·u(v). */
+export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spans: Spans): void {
+  const { ncx, ncy, nodes, kind, pmap, width, height, cell: size } = grid;
+  const kxMax = k.width - 1;
+  const kyMax = k.height - 1;
+  const lxMax = l.width - 1;
+  const lyMax = l.height - 1;
+  const s = 1 - t;
+  const stride = (ncx + 1) * 2;
+  const inv = 1 / size;
+  spans.count = 0;
+  const lo = -SLACK;
+  for (let cy = 0; cy < ncy; cy++) {
+    const y0 = cy * size;
+    const y1 = Math.min(y0 + size, height);
+    for (let cx = 0; cx < ncx; cx++) {
+      const x0 = cx * size;
+      const x1 = Math.min(x0 + size, width);
+      const cols = x1 - x0;
+      const special = kind[cy * ncx + cx] !== 0;
+      const n0 = cy * stride + cx * 2;
+      const n1 = n0 + stride;
+      // Do both pictures' sources of the cell's pixels stay inside? The motion is
+      // bilinear, so its extremes over the pixels are at the four corner pixels.
+      let inside = !special;
+      for (let c = 0; c < 4 && inside; c++) {
+        const fx = c & 1 ? (cols - 1) * inv : 0;
+        const fy = c & 2 ? (y1 - y0 - 1) * inv : 0;
+        const top = nodes[n0]! + (nodes[n0 + 2]! - nodes[n0]!) * fx;
+        const bottom = nodes[n1]! + (nodes[n1 + 2]! - nodes[n1]!) * fx;
+        const ux = top + (bottom - top) * fy;
+        const topY = nodes[n0 + 1]! + (nodes[n0 + 3]! - nodes[n0 + 1]!) * fx;
+        const bottomY = nodes[n1 + 1]! + (nodes[n1 + 3]! - nodes[n1 + 1]!) * fx;
+        const uy = topY + (bottomY - topY) * fy;
+        const x = c & 1 ? x1 - 1 : x0;
+        const y = c & 2 ? y1 - 1 : y0;
+        const xk = x - t * ux;
+        const yk = y - t * uy;
+        const xl = x + s * ux;
+        const yl = y + s * uy;
+        inside = xk >= lo && xk <= kxMax + SLACK && yk >= lo && yk <= kyMax + SLACK;
+        inside &&= xl >= lo && xl <= lxMax + SLACK && yl >= lo && yl <= lyMax + SLACK;
+      }
+      spans.reserve(inside ? y1 - y0 : (y1 - y0) * cols);
+      const d = spans.data;
+      let o = spans.count * SPAN;
+      for (let y = y0; y < y1; y++) {
+        const fy = (y - y0) * inv;
+        // The motion at the cell's left edge on this row, and its step along the row.
+        const ux = nodes[n0]! + (nodes[n1]! - nodes[n0]!) * fy;
+        const uy = nodes[n0 + 1]! + (nodes[n1 + 1]! - nodes[n0 + 1]!) * fy;
+        const dux = (nodes[n0 + 2]! + (nodes[n1 + 2]! - nodes[n0 + 2]!) * fy - ux) * inv;
+        const duy = (nodes[n0 + 3]! + (nodes[n1 + 3]! - nodes[n0 + 3]!) * fy - uy) * inv;
+        if (inside) {
+          d[o] = y * width + x0;
+          d[o + 1] = cols;
+          d[o + 2] = ((x0 - t * ux) * 65536 + FIX) | 0;
+          d[o + 3] = ((y - t * uy) * 65536 + FIX) | 0;
+          d[o + 4] = ((1 - t * dux) * 65536) | 0;
+          d[o + 5] = (-t * duy * 65536) | 0;
+          d[o + 6] = ((x0 + s * ux) * 65536 + FIX) | 0;
+          d[o + 7] = ((y + s * uy) * 65536 + FIX) | 0;
+          d[o + 8] = ((1 + s * dux) * 65536) | 0;
+          d[o + 9] = (s * duy * 65536) | 0;
+          o += SPAN;
+          continue;
+        }
+        for (let x = x0, c = 0; x < x1; x++, c++) {
+          const q = y * width + x;
+          const vx = special ? pmap[2 * q]! : ux + dux * c;
+          const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
+          d[o] = q;
+          d[o + 1] = 1;
+          d[o + 2] = clamped(x - t * vx, kxMax);
+          d[o + 3] = clamped(y - t * vy, kyMax);
+          d[o + 4] = 0;
+          d[o + 5] = 0;
+          d[o + 6] = clamped(x + s * vx, lxMax);
+          d[o + 7] = clamped(y + s * vy, lyMax);
+          d[o + 8] = 0;
+          d[o + 9] = 0;
+          o += SPAN;
+        }
+      }
+      spans.count = o / SPAN;
+    }
+  }
+}
+
+/** Renders the spans into `out`: (128 − tw)/128 of K plus tw/128 of L at each pixel. */
+export function runSpans(spans: Spans, k: Padded, l: Padded, tw: number, out: Int32Array): void {
+  const d = spans.data;
+  const kd = k.data;
+  const ld = l.data;
+  const ks = k.stride;
+  const ls = l.stride;
+  const a = 128 - tw;
+  const end = spans.count * SPAN;
+  for (let o = 0; o < end; o += SPAN) {
+    let q = d[o]!;
+    const stop = q + d[o + 1]!;
+    let XK = d[o + 2]!;
+    let YK = d[o + 3]!;
+    const DXK = d[o + 4]!;
+    const DYK = d[o + 5]!;
+    let XL = d[o + 6]!;
+    let YL = d[o + 7]!;
+    const DXL = d[o + 8]!;
+    const DYL = d[o + 9]!;
+    for (; q < stop; q++) {
+      const ik = (YK >> 16) * ks + (XK >> 16);
+      const il = (YL >> 16) * ls + (XL >> 16);
+      const k00 = kd[ik]!;
+      const k01 = kd[ik + 1]!;
+      const k10 = kd[ik + ks]!;
+      const k11 = kd[ik + ks + 1]!;
+      const l00 = ld[il]!;
+      const l01 = ld[il + 1]!;
+      const l10 = ld[il + ls]!;
+      const l11 = ld[il + ls + 1]!;
+      // Bilinear weights: mass a over K's texels, tw over L's, rounded so each sums exactly.
+      const fyk = (YK >> 9) & 127;
+      const fyl = (YL >> 9) & 127;
+      const sk = (((XK >> 9) & 127) * a + 64) >> 7;
+      const a11 = (sk * fyk + 64) >> 7;
+      const a10 = ((a - sk) * fyk + 64) >> 7;
+      const sl = (((XL >> 9) & 127) * tw + 64) >> 7;
+      const b11 = (sl * fyl + 64) >> 7;
+      const b10 = ((tw - sl) * fyl + 64) >> 7;
+      const a01 = sk - a11;
+      const a00 = a - sk - a10;
+      const b01 = sl - b11;
+      const b00 = tw - sl - b10;
+      const even =
+        (((k00 & LANES) * a00 +
+          (k01 & LANES) * a01 +
+          (k10 & LANES) * a10 +
+          (k11 & LANES) * a11 +
+          (l00 & LANES) * b00 +
+          (l01 & LANES) * b01 +
+          (l10 & LANES) * b10 +
+          (l11 & LANES) * b11 +
+          HALF) >>
+          7) &
+        LANES;
+      const odd =
+        ((((k00 >> 8) & LANES) * a00 +
+          ((k01 >> 8) & LANES) * a01 +
+          ((k10 >> 8) & LANES) * a10 +
+          ((k11 >> 8) & LANES) * a11 +
+          ((l00 >> 8) & LANES) * b00 +
+          ((l01 >> 8) & LANES) * b01 +
+          ((l10 >> 8) & LANES) * b10 +
+          ((l11 >> 8) & LANES) * b11 +
+          HALF) >>
+          7) &
+        LANES;
+      out[q] = even | (odd << 8);
+      XK += DXK;
+      YK += DYK;
+      XL += DXL;
+      YL += DYL;
+    }
+  }
+}
+
+/** Writes the per-pixel sources in K (xk, yk) and in L (xl, yl) at time t, as planes of width × height. */
+export function writeMaps(
+  grid: FieldGrid,
+  t: number,
+  xk: Float32Array,
+  yk: Float32Array,
+  xl: Float32Array,
+  yl: Float32Array,
+): void {
+  const { ncx, nodes, kind, pmap, width, height, cell: size } = grid;
+  const stride = (ncx + 1) * 2;
+  const inv = 1 / size;
+  const s = 1 - t;
+  for (let y = 0; y < height; y++) {
+    const cy = (y / size) | 0;
+    const fy = (y - cy * size) * inv;
+    const row = y * width;
+    for (let cx = 0; cx < ncx; cx++) {
+      const x0 = cx * size;
+      const x1 = Math.min(x0 + size, width);
+      const n0 = cy * stride + cx * 2;
+      const n1 = n0 + stride;
+      const ux = nodes[n0]! + (nodes[n1]! - nodes[n0]!) * fy;
+      const uy = nodes[n0 + 1]! + (nodes[n1 + 1]! - nodes[n0 + 1]!) * fy;
+      const dux = (nodes[n0 + 2]! + (nodes[n1 + 2]! - nodes[n0 + 2]!) * fy - ux) * inv;
+      const duy = (nodes[n0 + 3]! + (nodes[n1 + 3]! - nodes[n0 + 3]!) * fy - uy) * inv;
+      const smooth = kind[cy * ncx + cx] === 0;
+      for (let x = x0, c = 0; x < x1; x++, c++) {
+        const q = row + x;
+        const vx = smooth ? ux + dux * c : pmap[2 * q]!;
+        const vy = smooth ? uy + duy * c : pmap[2 * q + 1]!;
+        xk[q] = x - t * vx;
+        yk[q] = y - t * vy;
+        xl[q] = x + s * vx;
+        yl[q] = y + s * vy;
+      }
+    }
+  }
+}
