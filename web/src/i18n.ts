@@ -11,12 +11,7 @@ const en = {
   "ws.mixed": "Mixed animation",
   "ws.bulge": "Bulges",
   "ws.live": "Live",
-  "ws.coming": "Coming soon: this workspace arrives with its issue.",
   "ws.file": "File check",
-  "ws.bulgeAbout":
-    "Bulge definitions: read, lint and edit Alias bulge_types catalogues and deform a rigged mesh with them.",
-  "ws.liveAbout":
-    "Live 2-D characters: story lines of key frames played at 20 Hz, with in-betweens morphed from control points.",
   "route.unknown": "There is no workspace called “{name}” in this studio.",
   "route.choose": "Open one of these:",
   "file.pick": "Pick a file in the list to check it.",
@@ -165,12 +160,7 @@ const ru: Record<MessageKey, string> = {
   "ws.mixed": "Смешанная анимация",
   "ws.bulge": "Выпуклости",
   "ws.live": "Живое",
-  "ws.coming": "Скоро: это рабочее пространство появится вместе со своей задачей.",
   "ws.file": "Проверка файла",
-  "ws.bulgeAbout":
-    "Выпуклости: чтение, проверка и правка каталогов bulge_types Alias и деформация оснащённой сетки по ним.",
-  "ws.liveAbout":
-    "Живые 2-D персонажи: сюжетные линии ключевых кадров с частотой 20 Гц и промежуточные кадры по управляющим точкам.",
   "route.unknown": "В студии нет рабочего пространства «{name}».",
   "route.choose": "Откройте одно из этих:",
   "file.pick": "Выберите файл в списке, чтобы проверить его.",
