@@ -279,12 +279,23 @@ describe("live render", () => {
     expect(existsSync(join(dir, "out"))).toBe(false);
   });
 
+  it("renders without --events: the zero frame and the idle rules only", async () => {
+    const dir = scratch();
+    const r = await cli(["live", "render", SCENE, "--ticks", "3", "--out", "out"], dir);
+    expect(r.code).toBe(0);
+    const timeline = JSON.parse(readFileSync(join(dir, "out", "timeline.json"), "utf8"));
+    expect(timeline.map((t: { frame: string }) => t.frame)).toEqual([
+      "neutral",
+      "neutral",
+      "neutral",
+    ]);
+  });
+
   it("usage errors exit 2 with a clear message", async () => {
     const dir = scratch();
     writeFileSync(join(dir, "file"), "x");
     const cases: [string[], RegExp][] = [
       [[...RENDER, "--out", "out"], /missing --ticks N/],
-      [["live", "render", SCENE, "--ticks", "3", "--out", "out"], /missing --events EVENTS\.json/],
       [[...RENDER, "--ticks", "3"], /missing --out DIR/],
       [[...RENDER, "--ticks", "0", "--out", "out"], /--ticks expects an integer > 0/],
       [[...RENDER, "--ticks", "1.5", "--out", "out"], /--ticks expects an integer/],

@@ -36,7 +36,7 @@ const TIMELINE = "timeline.json";
 /** The `live render` command. */
 export const liveRender = defineCommand({
   usage:
-    "live render SCENE --events EVENTS.json --ticks N --out DIR [--engine classic|improved] [--gif OUT.gif] [--force] [--allow-outside]",
+    "live render SCENE --ticks N --out DIR [--events EVENTS.json] [--engine classic|improved] [--gif OUT.gif] [--force] [--allow-outside]",
   description:
     "Plays the scene from its zero frame on a virtual clock (tick n at n·1000/rateHz ms, 50 ms at\n" +
     "20 Hz), delivering each input of EVENTS.json at the first tick at or after its atMs, and\n" +
@@ -49,7 +49,7 @@ export const liveRender = defineCommand({
     events: {
       type: "path",
       value: "EVENTS.json",
-      help: "the timed inputs: [{atMs, event} | {atMs, signal, value}, …]",
+      help: "the timed inputs: [{atMs, event} | {atMs, signal, value}, …] (default: none)",
     },
     ticks: {
       type: "integer",
@@ -74,7 +74,6 @@ export const liveRender = defineCommand({
   positionals: [1, 1],
   async run(args, io) {
     const { events, ticks, out, gif, force } = args.options;
-    if (events === undefined) throw new UsageError("missing --events EVENTS.json");
     if (ticks === undefined) throw new UsageError("missing --ticks N");
     if (out === undefined) throw new UsageError("missing --out DIR");
     if (gif !== undefined && extname(gif).toLowerCase() !== ".gif") {
@@ -91,7 +90,8 @@ export const liveRender = defineCommand({
       io.err(`${shownName(file)}: has errors; nothing rendered\n`);
       return ExitCode.Problems;
     }
-    const inputs = await readInputs(io, events, scene);
+    // Without --events nothing happens from outside: the zero frame, and whatever idle rules play.
+    const inputs = events === undefined ? [] : await readInputs(io, events, scene);
     if (!inputs) return ExitCode.Problems;
 
     const kept = await existingOutputs(outDir, out, ticks);
