@@ -27,6 +27,16 @@ export type JsonNode =
 /** The kind of a JSON node (`object`, `array`, `string`, …). */
 export type JsonKind = JsonNode["kind"];
 
+/** How each JSON kind is named in messages ("expected …, found an array"). */
+export const JSON_KIND_WORDS: Readonly<Record<JsonKind, string>> = {
+  object: "an object",
+  array: "an array",
+  string: "a string",
+  number: "a number",
+  boolean: "a boolean",
+  null: "null",
+};
+
 /** Result of {@link readJsonSpans}: the root (undefined on a syntax error) or the error. */
 export interface JsonSpansResult {
   readonly root: JsonNode | undefined;

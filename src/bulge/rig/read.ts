@@ -11,7 +11,7 @@ import {
   type Span,
   sortBySource,
 } from "../../core/diagnostics.js";
-import { type JsonNode, readJsonSpans } from "../../core/json-spans.js";
+import { JSON_KIND_WORDS, type JsonNode, readJsonSpans } from "../../core/json-spans.js";
 import { RIG, type RigCode, type RigKind } from "./codes.js";
 import type { BulgeAttribute, Joint, Rig } from "./model.js";
 import {
@@ -38,15 +38,6 @@ const ROOT_MEMBERS = ["version", "mesh", "joints"];
 const JOINT_MEMBERS = ["name", "parent", "head", "tail", "axis", "radius", "flexAxis", "bulge"];
 const BULGE_MEMBERS = ["code", "fullAngle", "scale"];
 
-const KIND_WORDS: Readonly<Record<JsonNode["kind"], string>> = {
-  object: "an object",
-  array: "an array",
-  string: "a string",
-  number: "a number",
-  boolean: "a boolean",
-  null: "null",
-};
-
 /** Reads and checks a rig text; see the module comment. */
 export function readRig(text: string): RigReadResult {
   const r = readRigSyntax(text);
@@ -70,7 +61,7 @@ export function readRigSyntax(text: string): RigReadResult {
   if (root.kind !== "object") {
     sink.report(
       RIG.type,
-      `expected the rig as a JSON object, found ${KIND_WORDS[root.kind]}`,
+      `expected the rig as a JSON object, found ${JSON_KIND_WORDS[root.kind]}`,
       ...root.span,
     );
     return { model: undefined, diagnostics: sink.items, spans: undefined };
@@ -83,7 +74,9 @@ export function readRigSyntax(text: string): RigReadResult {
     versionSpan = versionNode.span;
     if (versionNode.kind !== "number" || versionNode.value !== 1) {
       const found =
-        versionNode.kind === "number" ? String(versionNode.value) : KIND_WORDS[versionNode.kind];
+        versionNode.kind === "number"
+          ? String(versionNode.value)
+          : JSON_KIND_WORDS[versionNode.kind];
       sink.report(RIG.version, `expected format version 1, found ${found}`, ...versionNode.span);
     }
   }
@@ -114,7 +107,7 @@ function readJoint(
   if (node.kind !== "object") {
     sink.report(
       RIG.type,
-      `${where}: expected an object, found ${KIND_WORDS[node.kind]}`,
+      `${where}: expected an object, found ${JSON_KIND_WORDS[node.kind]}`,
       ...node.span,
     );
     return undefined;
@@ -239,7 +232,7 @@ class Members {
   wrongType(node: JsonNode, what: string, expected: string): void {
     this.sink.report(
       RIG.type,
-      `${this.context}: ${what} must be ${expected}, found ${KIND_WORDS[node.kind]}`,
+      `${this.context}: ${what} must be ${expected}, found ${JSON_KIND_WORDS[node.kind]}`,
       ...node.span,
     );
   }

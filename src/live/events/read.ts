@@ -12,7 +12,12 @@ import {
   type Span,
   sortBySource,
 } from "../../core/diagnostics.js";
-import { type JsonMember, type JsonNode, readJsonSpans } from "../../core/json-spans.js";
+import {
+  JSON_KIND_WORDS,
+  type JsonMember,
+  type JsonNode,
+  readJsonSpans,
+} from "../../core/json-spans.js";
 import type { ExternalInput } from "../player/types.js";
 import { EVT, type EvtCode, type EvtKind } from "./codes.js";
 
@@ -38,15 +43,6 @@ export interface EventsReadResult {
 
 const MEMBERS = ["atMs", "event", "payload", "signal", "value"];
 
-const KIND_WORDS: Readonly<Record<JsonNode["kind"], string>> = {
-  object: "an object",
-  array: "an array",
-  string: "a string",
-  number: "a number",
-  boolean: "a boolean",
-  null: "null",
-};
-
 /** Reads an events text; see the module comment. */
 export function readEvents(text: string): EventsReadResult {
   const sink = new DiagnosticSink<EvtKind>();
@@ -59,7 +55,7 @@ export function readEvents(text: string): EventsReadResult {
   if (json.root.kind !== "array") {
     sink.report(
       EVT.type,
-      `expected a JSON array of inputs ([{"atMs":120,"event":"greet"}, …]), found ${KIND_WORDS[json.root.kind]}`,
+      `expected a JSON array of inputs ([{"atMs":120,"event":"greet"}, …]), found ${JSON_KIND_WORDS[json.root.kind]}`,
       ...json.root.span,
     );
     return { model: undefined, diagnostics: sink.items, spans: undefined };
@@ -87,7 +83,7 @@ function readEntry(
   if (node.kind !== "object") {
     sink.report(
       EVT.type,
-      `${where}: expected an object such as {"atMs":120,"event":"greet"}, found ${KIND_WORDS[node.kind]}`,
+      `${where}: expected an object such as {"atMs":120,"event":"greet"}, found ${JSON_KIND_WORDS[node.kind]}`,
       ...node.span,
     );
     return undefined;
@@ -138,7 +134,7 @@ function readEntry(
   else if (at.value.kind !== "number")
     sink.report(
       EVT.type,
-      `${where}: 'atMs' must be a number of milliseconds, found ${KIND_WORDS[at.value.kind]}`,
+      `${where}: 'atMs' must be a number of milliseconds, found ${JSON_KIND_WORDS[at.value.kind]}`,
       ...at.value.span,
     );
   else if (at.value.value < 0)
@@ -158,7 +154,7 @@ function readEntry(
   if (named.value.kind !== "string") {
     sink.report(
       EVT.type,
-      `${where}: '${what}' must be a string (its name), found ${KIND_WORDS[named.value.kind]}`,
+      `${where}: '${what}' must be a string (its name), found ${JSON_KIND_WORDS[named.value.kind]}`,
       ...named.value.span,
     );
     return undefined;
@@ -185,7 +181,7 @@ function readEntry(
   if (value.value.kind !== "number") {
     sink.report(
       EVT.type,
-      `${where}: 'value' must be a number, found ${KIND_WORDS[value.value.kind]}`,
+      `${where}: 'value' must be a number, found ${JSON_KIND_WORDS[value.value.kind]}`,
       ...value.value.span,
     );
     return undefined;

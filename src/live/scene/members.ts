@@ -5,7 +5,7 @@
  * offset, so a finding inside a string is located at its character.
  */
 import type { DiagnosticSink, Span } from "../../core/diagnostics.js";
-import type { JsonNode } from "../../core/json-spans.js";
+import { JSON_KIND_WORDS, type JsonNode } from "../../core/json-spans.js";
 import { LIVE, type LiveKind } from "./codes.js";
 
 /** A JSON object node. */
@@ -13,16 +13,6 @@ export type Obj = JsonNode & { kind: "object" };
 
 /** A JSON node of one kind. */
 export type NodeOf<K extends JsonNode["kind"]> = JsonNode & { kind: K };
-
-/** How a JSON kind is named in messages. */
-export const KIND_WORDS: Readonly<Record<JsonNode["kind"], string>> = {
-  object: "an object",
-  array: "an array",
-  string: "a string",
-  number: "a number",
-  boolean: "a boolean",
-  null: "null",
-};
 
 /** The sink the scene reader reports to. */
 export type LiveSink = DiagnosticSink<LiveKind>;
@@ -37,7 +27,7 @@ export function wrongType(
 ): void {
   sink.report(
     LIVE.type,
-    `${context}: ${what} must be ${expected}, found ${KIND_WORDS[node.kind]}`,
+    `${context}: ${what} must be ${expected}, found ${JSON_KIND_WORDS[node.kind]}`,
     ...node.span,
   );
 }

@@ -1,8 +1,10 @@
 /** Stage one of the scene reader, key frames: name, image, control points, cuts. */
+
 import type { Span } from "../../core/diagnostics.js";
 import type { JsonNode } from "../../core/json-spans.js";
+import { JSON_KIND_WORDS } from "../../core/json-spans.js";
 import { LIVE } from "./codes.js";
-import { KIND_WORDS, type LiveSink, Members, wrongType } from "./members.js";
+import { type LiveSink, Members, wrongType } from "./members.js";
 import type { Cut, KeyFrame, Point } from "./model.js";
 import type { CutSpans, FrameSpans, PointSpans } from "./spans.js";
 
@@ -29,7 +31,7 @@ function readFrame(node: JsonNode, i: number, sink: LiveSink): FrameRead | undef
   if (node.kind !== "object") {
     sink.report(
       LIVE.type,
-      `${where}: expected an object {name, image, points, cuts}, found ${KIND_WORDS[node.kind]}`,
+      `${where}: expected an object {name, image, points, cuts}, found ${JSON_KIND_WORDS[node.kind]}`,
       ...node.span,
     );
     return undefined;

@@ -1,9 +1,11 @@
 /** Stage one of the scene reader: parameters, stories, declared signals and rules. */
+
 import type { Span } from "../../core/diagnostics.js";
 import type { JsonNode } from "../../core/json-spans.js";
+import { JSON_KIND_WORDS } from "../../core/json-spans.js";
 import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
-import { KIND_WORDS, type LiveSink, Members, type Obj, stringOffset } from "./members.js";
+import { type LiveSink, Members, type Obj, stringOffset } from "./members.js";
 import {
   DEFAULT_PARAMS,
   type EngineName,
@@ -42,7 +44,7 @@ export function readParams(
   if (node.kind !== "object") {
     sink.report(
       LIVE.type,
-      `'params' must be an object of parameters, found ${KIND_WORDS[node.kind]}`,
+      `'params' must be an object of parameters, found ${JSON_KIND_WORDS[node.kind]}`,
       ...node.span,
     );
     return { params, spans: spans as unknown as ParamSpans };
@@ -111,7 +113,7 @@ export function readSignals(
     if (item.kind !== "object") {
       sink.report(
         LIVE.type,
-        `${where}: expected an object {name, min, max}, found ${KIND_WORDS[item.kind]}`,
+        `${where}: expected an object {name, min, max}, found ${JSON_KIND_WORDS[item.kind]}`,
         ...item.span,
       );
       return;
@@ -141,7 +143,7 @@ export function readRules(
     if (item.kind !== "object") {
       sink.report(
         LIVE.type,
-        `${where}: expected an object {event | when | idleMs, story, …}, found ${KIND_WORDS[item.kind]}`,
+        `${where}: expected an object {event | when | idleMs, story, …}, found ${JSON_KIND_WORDS[item.kind]}`,
         ...item.span,
       );
       return;

@@ -7,15 +7,16 @@
  * story). {@link readScene} adds the semantic checks of `validate.ts`.
  * Never throws.
  */
+
 import {
   type Diagnostic,
   DiagnosticSink,
   type Span,
   sortBySource,
 } from "../../core/diagnostics.js";
-import { readJsonSpans } from "../../core/json-spans.js";
+import { JSON_KIND_WORDS, readJsonSpans } from "../../core/json-spans.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
-import { KIND_WORDS, Members } from "./members.js";
+import { Members } from "./members.js";
 import type { KeyFrame, Rule, Scene, SignalSpec } from "./model.js";
 import { readFrames } from "./read-frames.js";
 import { readParams, readRules, readSignals, readStories } from "./read-rules.js";
@@ -66,7 +67,7 @@ export function readSceneSyntax(text: string): SceneReadResult {
   if (root.kind !== "object") {
     sink.report(
       LIVE.type,
-      `expected the scene as a JSON object, found ${KIND_WORDS[root.kind]}`,
+      `expected the scene as a JSON object, found ${JSON_KIND_WORDS[root.kind]}`,
       ...root.span,
     );
     return { model: undefined, diagnostics: sink.items, spans: undefined };
@@ -77,7 +78,7 @@ export function readSceneSyntax(text: string): SceneReadResult {
   if (!versionNode) m.missing("version", "the format version 1");
   else if (versionNode.kind !== "number" || versionNode.value !== 1) {
     const found =
-      versionNode.kind === "number" ? String(versionNode.value) : KIND_WORDS[versionNode.kind];
+      versionNode.kind === "number" ? String(versionNode.value) : JSON_KIND_WORDS[versionNode.kind];
     sink.report(LIVE.version, `expected format version 1, found ${found}`, ...versionNode.span);
   }
 
