@@ -5,6 +5,8 @@
  * quality harness's procedural picture, L the same picture shifted, and the
  * points of L those of a "surprise": mouth and eyes open, brows up.
  */
+
+import { CUTS } from "../scripts/demo/face-model.js";
 import type { EngineFrame } from "../src/live/engine.js";
 import { createImage, type RgbaImage } from "../src/live/image.js";
 import { texture } from "../src/live/quality/texture.js";
@@ -29,14 +31,6 @@ const FACE: readonly (readonly [string, number, number, number, number])[] = [
   ["browROuter", 224, 84, 0, -7],
   ["cheekL", 92, 150, 0, 0],
   ["cheekR", 228, 150, 0, 0],
-];
-const CUTS = [
-  ["mouthL", "lipTop", "mouthR"],
-  ["mouthL", "lipBottom", "mouthR"],
-  ["eyeLOuter", "eyeLTop", "eyeLInner"],
-  ["eyeLOuter", "eyeLBottom", "eyeLInner"],
-  ["eyeRInner", "eyeRTop", "eyeROuter"],
-  ["eyeRInner", "eyeRBottom", "eyeROuter"],
 ];
 
 function picture(width: number, height: number, shift: number): RgbaImage {
