@@ -176,15 +176,39 @@ export interface ContainerReadResult<M> {
   text?: string;
 }
 
-/** Reads `data` as binary when it starts with `magic`, else as UTF-8 text. Never throws. */
+/** Longest text read (bytes): V8's longest string, 2²⁹ − 24 UTF-16 units, is the bound for one-byte UTF-8. */
+export const MAX_TEXT_BYTES = 2 ** 29 - 24;
+
+/**
+ * Reads `data` as binary when it starts with `magic`, else as UTF-8 text.
+ * Never throws: a text longer than `maxTextBytes` is reported as `tooLarge`.
+ */
 export function readEitherEncoding<M>(
   data: Uint8Array | string,
   magic: Uint8Array,
   readBinary: (bytes: Uint8Array) => { model: M | undefined; diagnostics: Diagnostic[] },
   readText: (text: string) => { model: M | undefined; diagnostics: Diagnostic[] },
+  tooLarge?: DiagnosticKind,
+  maxTextBytes: number = MAX_TEXT_BYTES,
 ): ContainerReadResult<M> {
   if (typeof data !== "string" && startsWith(data, magic)) {
     return { ...readBinary(data), encoding: "binary" };
+  }
+  // A text past V8's longest string cannot be decoded at all: a finding, never a throw.
+  if (typeof data !== "string" && data.length > maxTextBytes && tooLarge) {
+    return {
+      model: undefined,
+      diagnostics: [
+        {
+          code: tooLarge.code,
+          severity: tooLarge.severity,
+          message: `the text file has ${data.length} bytes; at most ${maxTextBytes} are read as text (convert it to the binary encoding where it was made)`,
+          start: 0,
+          end: 0,
+        },
+      ],
+      encoding: "text",
+    };
   }
   const text = typeof data === "string" ? data : decodeText(data);
   return { ...readText(text), encoding: "text", text };

@@ -319,10 +319,32 @@ describe(".agr diagnostics: every code, at the right place", () => {
 
   it("every code of the table is exercised above", () => {
     const seen = new Set([...text.map((t) => t[0]), ...binary.map((b) => b[0])]);
-    seen.add(AGR.shape.code).add(AGR.cellNodes.code);
+    seen.add(AGR.shape.code).add(AGR.cellNodes.code).add(AGR.textTooLarge.code); // the last: below
     for (const k of Object.values(AGR)) expect(seen.has(k.code), k.code).toBe(true);
   });
 });
 
 roundTripSuite(AGR_TEXT, agrArb);
 roundTripSuite(AGR_BINARY, agrArb);
+
+describe(".agr text too large for one string", () => {
+  it("is a finding (AGR027), never a throw", async () => {
+    const { readEitherEncoding } = await import("../../src/mixed/container.js");
+    const { AGR } = await import("../../src/mixed/agr/codes.js");
+    const { AGR_MAGIC } = await import("../../src/mixed/agr/binary-layout.js");
+    const { readAgrBinary } = await import("../../src/mixed/agr/read-binary.js");
+    const { readAgrText } = await import("../../src/mixed/agr/read-text.js");
+    const bytes = new TextEncoder().encode("DEFORMA-AGR 1\ntype 0\n");
+    const r = readEitherEncoding(
+      bytes,
+      AGR_MAGIC,
+      readAgrBinary,
+      readAgrText,
+      AGR.textTooLarge,
+      10,
+    );
+    expect(r.model).toBeUndefined();
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["AGR027"]);
+    expect(r.diagnostics[0]!.message).toContain("at most 10 are read as text");
+  });
+});

@@ -136,6 +136,7 @@ describe(".amb diagnostics: every code, at the right place", () => {
 
   it("every code of the table is exercised above", () => {
     const seen = new Set([...text.map((t) => t[0]), ...binary.map((b) => b[0]), AMB.shape.code]);
+    seen.add(AMB.textTooLarge.code); // below
     for (const k of Object.values(AMB)) expect(seen.has(k.code), k.code).toBe(true);
   });
 });
@@ -163,3 +164,16 @@ describe(".amb sizes and placements: one run of reals, one recovery rule", () =>
 
 roundTripSuite(AMB_TEXT, ambArb);
 roundTripSuite(AMB_BINARY, ambArb);
+
+describe(".amb text too large for one string", () => {
+  it("is a finding (AMB023), never a throw", async () => {
+    const { readEitherEncoding } = await import("../../src/mixed/container.js");
+    const { AMB_MAGIC } = await import("../../src/mixed/amb/binary-layout.js");
+    const { readAmbBinary } = await import("../../src/mixed/amb/read-binary.js");
+    const { readAmbText } = await import("../../src/mixed/amb/read-text.js");
+    const bytes = new TextEncoder().encode("DEFORMA-AMB 1\n");
+    const r = readEitherEncoding(bytes, AMB_MAGIC, readAmbBinary, readAmbText, AMB.textTooLarge, 4);
+    expect(r.model).toBeUndefined();
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["AMB023"]);
+  });
+});

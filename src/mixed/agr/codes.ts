@@ -125,6 +125,12 @@ export const AGR = {
     severity: "error",
     summary: "in-memory model: an array's length disagrees with the counts",
   },
+  textTooLarge: {
+    code: "AGR027",
+    severity: "error",
+    summary:
+      "text: the file is larger than one JavaScript string holds (about 512 MiB); use the binary encoding",
+  },
 } as const satisfies DiagnosticTable;
 
 /** An `.agr` diagnostic kind: what the format's readers and checks may report. */

@@ -93,6 +93,12 @@ export const AMB = {
     severity: "error",
     summary: "in-memory model: the matrices' length is not frames × bodies × 12",
   },
+  textTooLarge: {
+    code: "AMB023",
+    severity: "error",
+    summary:
+      "text: the file is larger than one JavaScript string holds (about 512 MiB); use the binary encoding",
+  },
 } as const satisfies DiagnosticTable;
 
 /** An `.amb` diagnostic kind: what the format's readers and checks may report. */

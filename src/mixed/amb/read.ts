@@ -1,6 +1,7 @@
 /** Reads an `.amb` in either encoding, chosen by content (the binary magic), never by file name. */
 import { type ContainerReadResult, readEitherEncoding } from "../container.js";
 import { AMB_MAGIC } from "./binary-layout.js";
+import { AMB } from "./codes.js";
 import type { MbsAnimation } from "./model.js";
 import { readAmbBinary } from "./read-binary.js";
 import { readAmbText } from "./read-text.js";
@@ -14,5 +15,5 @@ export type AmbReadResult = ContainerReadResult<MbsAnimation>;
  * `matrices` are views into `data.buffer` when `data.byteOffset` is a multiple of 8.
  */
 export function readAmb(data: Uint8Array | string): AmbReadResult {
-  return readEitherEncoding(data, AMB_MAGIC, readAmbBinary, readAmbText);
+  return readEitherEncoding(data, AMB_MAGIC, readAmbBinary, readAmbText, AMB.textTooLarge);
 }
