@@ -54,10 +54,14 @@ export async function exportGltf(
   const meshBodies = scene.bodies.map((b) =>
     b.variants[b.variantInUse]?.animation ? b.variants[b.variantInUse]! : null,
   );
+  // Mesh frames are played within the model's span, as the studio plays them.
+  const span = [scene.start, scene.end] as const;
   let origin = Math.min(0, times[0] ?? 0);
-  for (const v of meshBodies) if (v?.animation) origin = Math.min(origin, v.animation.times[0]!);
+  if (!(scene.end > scene.start))
+    for (const v of meshBodies) if (v?.animation) origin = Math.min(origin, v.animation.times[0]!);
   const total =
-    times.length + meshBodies.reduce((n, v) => n + (v ? morphFrameCount(v, frameStep) : 0), 0);
+    times.length +
+    meshBodies.reduce((n, v) => n + (v ? morphFrameCount(v, frameStep, span) : 0), 0);
   let done = 0;
   const progress = () => options.onProgress?.(++done, total);
 
@@ -123,6 +127,7 @@ export async function exportGltf(
           colormap: options.colormap ?? GLTF_DEFAULTS.colormap,
           exaggeration: options.exaggeration ?? GLTF_DEFAULTS.exaggeration,
           origin,
+          span,
           progress,
         },
         animation,

@@ -20,6 +20,8 @@ export interface MeshBodySettings {
   readonly exaggeration: number;
   /** Seconds subtracted from every time (the glTF clock starts at 0). */
   readonly origin: number;
+  /** The model's time span (the `.amb`'s first and last time); the morph keys stay inside it when it is not empty. */
+  readonly span: readonly [start: number, end: number];
   /** Called after each morph frame. */
   readonly progress: () => void;
 }
@@ -37,10 +39,68 @@ export function morphStep(frames: number, frameStep: number): number {
   return Math.max(frameStep, Math.ceil((frames - 1) / (MAX_MORPH_TARGETS - 2)));
 }
 
-/** The number of morph frames {@link addMeshBody} will write for a variant. */
-export function morphFrameCount(variant: SceneVariant, frameStep: number): number {
+/**
+ * The `.agr` frames {@link addMeshBody} writes as morph targets: the kept
+ * frames (thinned by `frameStep`) that the span `[start, end]` needs — those
+ * inside it and the one on each side that the weights at its ends blend with.
+ * An empty span (no MBS frames) keeps every frame.
+ */
+export function morphFrames(
+  variant: SceneVariant,
+  frameStep: number,
+  span: readonly [number, number],
+): Uint32Array {
   const m = variant.animation;
-  return m ? thinIndices(m.times.length, morphStep(m.times.length, frameStep)).length : 0;
+  if (!m) return new Uint32Array(0);
+  const all = thinIndices(m.times.length, morphStep(m.times.length, frameStep));
+  const [start, end] = span;
+  if (!(end > start) || all.length < 2) return all;
+  let first = 0;
+  while (first + 1 < all.length && m.times[all[first + 1]!]! <= start) first++;
+  let last = all.length - 1;
+  while (last - 1 > first && m.times[all[last - 1]!]! >= end) last--;
+  return all.slice(first, last + 1);
+}
+
+/** The number of morph frames {@link addMeshBody} will write for a variant. */
+export function morphFrameCount(
+  variant: SceneVariant,
+  frameStep: number,
+  span: readonly [number, number],
+): number {
+  return morphFrames(variant, frameStep, span).length;
+}
+
+/**
+ * The `weights` keys of morph frames at `times` (seconds, ascending): one key
+ * per frame inside the span, plus one at each end of it where the weights
+ * blend the frames on either side (so the animation is exactly as long as the
+ * model's, as the studio plays it). Returns the key times and, per key, the
+ * weights of every target (a hat function of time, clamped at both ends).
+ */
+export function morphKeys(
+  times: readonly number[],
+  span: readonly [number, number],
+): { input: number[]; output: number[] } {
+  const n = times.length;
+  const [start, end] = span;
+  const keys =
+    end > start ? [start, ...times.filter((t) => t > start && t < end), end] : [...times];
+  const output: number[] = [];
+  for (const t of keys) {
+    const w = new Array<number>(n).fill(0);
+    if (t <= times[0]!) w[0] = 1;
+    else if (t >= times[n - 1]!) w[n - 1] = 1;
+    else {
+      let k = 0;
+      while (times[k + 1]! < t) k++;
+      const a = (t - times[k]!) / (times[k + 1]! - times[k]!);
+      w[k] = 1 - a;
+      w[k + 1] = a;
+    }
+    output.push(...w);
+  }
+  return { input: keys, output };
 }
 
 /**
@@ -94,7 +154,7 @@ export function addMeshBody(
     .setIndices(g.indices(`${name}/indices`, indices, vertexCount))
     .setMaterial(g.fieldMaterial());
 
-  const frames = thinIndices(m.times.length, morphStep(m.times.length, s.frameStep));
+  const frames = morphFrames(variant, s.frameStep, s.span);
   const vp = variant.ref.vectorParam;
   const sp = variant.ref.scalarParam;
   const moves = frames.length > 1 && m.vectors[vp]?.varying === true;
@@ -169,10 +229,12 @@ export function addMeshBody(
   }
   mesh.setWeights(new Array<number>(frames.length).fill(0));
   // Weight k is 1 at frame k and 0 at every other key: LINEAR blends neighbouring frames.
-  const input = new Float32Array(frames.length);
-  for (let k = 0; k < frames.length; k++) input[k] = m.times[frames[k]!]! - s.origin;
-  const output = new Float32Array(frames.length * frames.length);
-  for (let k = 0; k < frames.length; k++) output[k * frames.length + k] = 1;
+  const keys = morphKeys(
+    Array.from(frames, (f) => m.times[f]!),
+    s.span,
+  );
+  const input = Float32Array.from(keys.input, (t) => t - s.origin);
+  const output = Float32Array.from(keys.output);
   const sampler = g.doc
     .createAnimationSampler()
     .setInput(g.accessor(`${name}/weights-time`, "SCALAR", input))

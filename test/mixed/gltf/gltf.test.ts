@@ -128,3 +128,39 @@ describe("morph target cap", () => {
     }
   });
 });
+
+describe("exportGltf over the model's time span", () => {
+  it("a mesh whose frames run past the .amb's end is cut at the end, blended there, not stretched", async () => {
+    const { scene } = await demoScene();
+    const rod = scene.bodies.find((b) => b.name === "connecting_rod")!.variants[0]!;
+    const m = rod.animation!;
+    // The rod's frames twice as slow: half of them lie past the model's end.
+    (m as { times: Float64Array }).times = Float64Array.from(
+      m.times,
+      (t) => scene.start + 2 * (t - scene.start),
+    );
+    const glb = await exportGltf(scene);
+    expect((await validate(glb)).errors).toEqual([]);
+    const doc = await new WebIO().readBinary(glb);
+    const [animation] = doc.getRoot().listAnimations();
+    const duration = scene.end - Math.min(0, scene.start);
+    for (const s of animation!.listSamplers()) {
+      const input = s.getInput()!.getArray()!;
+      expect(input[input.length - 1]!).toBeCloseTo(duration, 5);
+    }
+    // At the end, the weights blend the two frames around the model's end time.
+    const weights = animation!
+      .listChannels()
+      .find((c) => c.getTargetPath() === "weights")!
+      .getSampler()!;
+    const out = weights.getOutput()!.getArray()!;
+    const targets = out.length / weights.getInput()!.getArray()!.length;
+    const last = Array.from(out.slice(out.length - targets));
+    const nonZero = last.flatMap((w, k) => (w > 1e-6 ? [k] : []));
+    expect(nonZero.length).toBeGreaterThanOrEqual(1);
+    expect(nonZero.length).toBeLessThanOrEqual(2);
+    expect(last.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    // Only the frames the span needs are targets: about half of them.
+    expect(targets).toBeLessThan(m.times.length * 0.6);
+  });
+});
