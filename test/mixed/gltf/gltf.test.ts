@@ -155,7 +155,7 @@ describe("exportGltf over the model's time span", () => {
       .getSampler()!;
     const out = weights.getOutput()!.getArray()!;
     const targets = out.length / weights.getInput()!.getArray()!.length;
-    const last = Array.from(out.slice(out.length - targets));
+    const last = Array.from(out.slice(out.length - targets) as ArrayLike<number>);
     const nonZero = last.flatMap((w, k) => (w > 1e-6 ? [k] : []));
     expect(nonZero.length).toBeGreaterThanOrEqual(1);
     expect(nonZero.length).toBeLessThanOrEqual(2);
