@@ -13,7 +13,7 @@ import {
 } from "../../src/mixed/agr/index.js";
 import { agrArb } from "../arbitraries.js";
 import { AGR_BINARY, AGR_TEXT } from "../formats.js";
-import { bytesOf, expectSameAgr, fixture, lineCol, pos, where } from "../helpers.js";
+import { bytesOf, demoPath, expectSameAgr, fixture, lineCol, pos, where } from "../helpers.js";
 import { expectLocated, roundTripSuite } from "../property-suites.js";
 
 const thermal = fixture("agr/thermal-tets.agr");
@@ -346,5 +346,33 @@ describe(".agr text too large for one string", () => {
     expect(r.model).toBeUndefined();
     expect(r.diagnostics.map((d) => d.code)).toEqual(["AGR027"]);
     expect(r.diagnostics[0]!.message).toContain("at most 10 are read as text");
+  });
+});
+
+describe("agr info: each parameter's range over all frames", () => {
+  it("scalar min/max are its values' range; a vector's the magnitude of its change from frame 0", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { agrInfo, readAgr: read, vectorAt: at } = await import("../../src/mixed/agr/index.js");
+    const m = read(new Uint8Array(readFileSync(demoPath("piston.agr")))).model!;
+    const info = agrInfo(m);
+    const t = m.scalarValues[0]!;
+    expect(info.scalars[0]).toMatchObject({ name: "temperature", unit: "K" });
+    expect(Math.fround(info.scalars[0]!.min!)).toBe(Math.min(...t));
+    expect(Math.fround(info.scalars[0]!.max!)).toBe(Math.max(...t));
+    expect(info.scalars[0]!.min).toBe(293.15);
+    const rod = read(new Uint8Array(readFileSync(demoPath("rod.agr")))).model!;
+    let peak = 0;
+    for (let f = 0; f < rod.times.length; f++) {
+      const p = at(rod, 0, f);
+      const p0 = at(rod, 0, 0);
+      for (let i = 0; i < p.length; i += 3)
+        peak = Math.max(
+          peak,
+          Math.hypot(p[i]! - p0[i]!, p[i + 1]! - p0[i + 1]!, p[i + 2]! - p0[i + 2]!),
+        );
+    }
+    const v = agrInfo(rod).vectors[0]!;
+    expect(v.min).toBe(0);
+    expect(v.max!).toBeCloseTo(peak, 9);
   });
 });

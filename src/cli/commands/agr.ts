@@ -1,5 +1,6 @@
 /** `deforma agr info|validate|convert`. */
 import {
+  type AgrParamInfo,
   agrInfo,
   type MeshAnimation,
   readAgr,
@@ -16,16 +17,19 @@ const commands = formatCommands<MeshAnimation>({
   info: agrInfo,
   describe(m) {
     const i = agrInfo(m);
-    const param = (p: { name: string; unit: string; varying: boolean }, k: number) =>
-      `  [${k}] ${p.name} (${p.unit}) ${p.varying ? "varying" : "constant"}`;
+    const param =
+      (what: string) =>
+      (p: AgrParamInfo, k: number): string =>
+        `  [${k}] ${p.name} (${p.unit}) ${p.varying ? "varying" : "constant"}` +
+        (p.min === null ? "" : `, ${what} ${p.min} … ${p.max} ${p.unit}`);
     const t = i.times;
     return [
       `type ${i.type} (${MESH_TYPES.get(i.type)?.solver ?? "unknown"})`,
       `nodes ${i.nodes}, elements ${i.elements}, frames ${i.frames}${t.length ? ` (${t[0]} … ${t[t.length - 1]} s)` : ""}`,
       "scalar parameters:",
-      ...i.scalars.map(param),
+      ...i.scalars.map(param("range")),
       "vector parameters:",
-      ...i.vectors.map(param),
+      ...i.vectors.map(param("change from frame 0")),
       "",
     ].join("\n");
   },
@@ -33,7 +37,9 @@ const commands = formatCommands<MeshAnimation>({
   writeBinary: writeAgrBinary,
   infoHelp:
     'With --json: {"type":0|1,"nodes":N,"elements":M,"frames":F,"times":[…],\n' +
-    '"scalars":[{"name","unit","varying"}],"vectors":[…]} (more keys may follow).',
+    '"scalars":[{"name","unit","varying","min","max"}],"vectors":[…]} (more keys may follow);\n' +
+    "a scalar's min/max are its values over all nodes and frames, a vector's the magnitude of\n" +
+    "its change from frame 0 (for coordinates: the displacement).",
 });
 
 /** `agr info`. */

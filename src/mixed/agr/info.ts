@@ -1,11 +1,57 @@
 /** A JSON-ready summary of a mesh animation (what `deforma agr info --json` prints). */
 import { CELL_KINDS, type MeshAnimation } from "./model.js";
 
-/** One parameter in {@link AgrInfo}. */
+/** One parameter in {@link AgrInfo}, with its range over every node and frame. */
 export interface AgrParamInfo {
   name: string;
   unit: string;
   varying: boolean;
+  /**
+   * Smallest and largest value over all nodes and frames: the value itself
+   * for a scalar; for a vector, the magnitude of its change from frame 0
+   * (for coordinates: the displacement |p − p₀|). Null without values.
+   */
+  min: number | null;
+  max: number | null;
+}
+
+/** The shortest decimal that reads back as the same float32 (293.15, not 293.1499938964844). */
+export function shortFloat32(v: number): number {
+  for (let p = 6; p < 9; p++) {
+    const x = Number(v.toPrecision(p));
+    if (Math.fround(x) === Math.fround(v)) return x;
+  }
+  return Number(v.toPrecision(9));
+}
+
+/** Range of `values` (NaN-free); nulls when empty. */
+function range(values: Float32Array): { min: number | null; max: number | null } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min <= max ? { min: shortFloat32(min), max: shortFloat32(max) } : { min: null, max: null };
+}
+
+/** Range of |v_k − v_0| over the nodes and frames of a vector parameter stored as `values` (F·N·3 or N·3). */
+function changeRange(values: Float32Array, n3: number): { min: number | null; max: number | null } {
+  if (values.length < n3 || n3 === 0) return { min: null, max: null };
+  let min = Number.POSITIVE_INFINITY;
+  let max = 0;
+  for (let o = 0; o + n3 <= values.length; o += n3) {
+    for (let i = 0; i < n3; i += 3) {
+      const dx = values[o + i]! - values[i]!;
+      const dy = values[o + i + 1]! - values[i + 1]!;
+      const dz = values[o + i + 2]! - values[i + 2]!;
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d < min) min = d;
+      if (d > max) max = d;
+    }
+  }
+  return { min: shortFloat32(min), max: shortFloat32(max) };
 }
 
 /** Summary of a mesh animation; the first seven keys are a stable contract. */
@@ -49,19 +95,18 @@ export function agrInfo(m: MeshAnimation): AgrInfo {
     }
     bounds = { min, max };
   }
-  const param = (d: AgrParamInfo): AgrParamInfo => ({
-    name: d.name,
-    unit: d.unit,
-    varying: d.varying,
-  });
+  const param = (
+    d: { name: string; unit: string; varying: boolean },
+    r: { min: number | null; max: number | null },
+  ): AgrParamInfo => ({ name: d.name, unit: d.unit, varying: d.varying, ...r });
   return {
     type: m.type,
     nodes: m.nodeCount,
     elements: m.cellTypes.length,
     frames: m.times.length,
     times: Array.from(m.times),
-    scalars: m.scalars.map(param),
-    vectors: m.vectors.map(param),
+    scalars: m.scalars.map((d, i) => param(d, range(m.scalarValues[i]!))),
+    vectors: m.vectors.map((d, i) => param(d, changeRange(m.vectorValues[i]!, m.nodeCount * 3))),
     cells,
     bounds,
   };
