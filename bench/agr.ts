@@ -81,6 +81,8 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     min: r.min,
     max: r.max,
     note: `${size}; file read included on both sides; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms`,
+    ours: r.ours,
+    theirs: r.theirs,
   };
 }
 
@@ -134,6 +136,8 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
     min: r.min,
     max: r.max,
     note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms`,
+    ours: r.ours,
+    theirs: r.theirs,
   };
 }
 

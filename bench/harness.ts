@@ -18,8 +18,9 @@ export interface BenchRow {
   readonly max: number | null;
   readonly goal: number;
   readonly note: string;
-  /** Time of ours at 4× the size ÷ at 1× (with `--scale`), where the row measures it. */
-  readonly scale?: number;
+  /** Median ms per call of each side (not printed in the JSON; for `--scale`). */
+  readonly ours?: number;
+  readonly theirs?: number;
 }
 
 /** Progress goes to stderr, so that stdout holds only the table or the JSON. */

@@ -176,5 +176,7 @@ export async function mixedBench(nodes: number, rounds: number): Promise<BenchRo
     max: r.max,
     goal: 0.33,
     note: `${nodes} nodes, CPU sampler (exports, probe); positions agree within ${worst.toExponential(1)}, ${colourDiffers} colour components differ (rounding at a table edge); ${r.ours.toFixed(1)} vs ${r.theirs.toFixed(1)} ms`,
+    ours: r.ours,
+    theirs: r.theirs,
   };
 }

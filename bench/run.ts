@@ -7,7 +7,8 @@
  *
  *   --json    stdout holds only a JSON array of {name, peer, ratio, min, max, goal, note}
  *   --quick   tiny sizes and few rounds (CI's smoke test of the harness)
- *   --scale   also runs the size-dependent rows at 4× the size and reports ours(4×) ÷ ours(1×)
+ *   --scale   also runs the size-dependent rows (.agr, mixed frame) at ¼ of the size and
+ *             notes each side's factor time(1×) ÷ time(¼×) (≈ 4 when time is linear)
  *
  * Progress goes to stderr. A peer that is not installed gives `ratio: null`
  * and says why in `note`.
@@ -23,6 +24,7 @@ import { mixedBench } from "./mixed.js";
 const args = process.argv.slice(2);
 const json = args.includes("--json");
 const quick = args.includes("--quick");
+const scale = args.includes("--scale");
 
 /** Rows in DESIGN.md's order. */
 async function rows(): Promise<BenchRow[]> {
@@ -33,7 +35,26 @@ async function rows(): Promise<BenchRow[]> {
     )),
   );
   progress("mixed-frame");
-  out.push(await mixedBench(quick ? 50_000 : 1_000_000, quick ? 5 : 21));
+  const nodes = quick ? 50_000 : 1_000_000;
+  out.push(await mixedBench(nodes, quick ? 5 : 21));
+  if (scale) {
+    // The size-dependent rows again at a quarter of the size: factor = time(1×) ÷ time(¼×).
+    progress("scaling: the .agr rows and mixed-frame at ¼ size");
+    const small = [
+      ...(await agrBench(
+        quick ? { nodes: 2_500, frames: 4, rounds: 5 } : { nodes: 62_500, frames: 10, rounds: 11 },
+      )),
+      await mixedBench(nodes / 4, quick ? 5 : 21),
+    ];
+    for (const [i, s] of small.entries()) {
+      const r = out[i]!;
+      const factor = (a?: number, b?: number) => (a && b ? `×${(a / b).toFixed(2)}` : "—");
+      out[i] = {
+        ...r,
+        note: `${r.note}; 4× the size (from ¼): ours ${factor(r.ours, s.ours)}, peer ${factor(r.theirs, s.theirs)}`,
+      };
+    }
+  }
   progress("warp-improved-vs-remap, morph-improved-vs-skimage");
   out.push(...(await liveRows()));
   progress("classic-inbetween-vs-tick");
@@ -110,7 +131,7 @@ function format(x: number | null): string {
 }
 
 /** The JSON keys, in this order. */
-const KEYS = ["name", "peer", "ratio", "min", "max", "goal", "note", "scale"] as const;
+const KEYS = ["name", "peer", "ratio", "min", "max", "goal", "note"] as const;
 const result = (await rows()).map(
   (r) =>
     Object.fromEntries(
