@@ -9,8 +9,10 @@
  *    (`readinto`) and viewing its float32 sections.
  * Interleaved rounds after a warm-up; both answers are checked to be equal.
  */
+import { spawnSync } from "node:child_process";
 import { closeSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { readAgr } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
@@ -35,6 +37,23 @@ function firstDifference(a: Float32Array, b: Float32Array): number {
   const y = new Uint32Array(b.buffer, b.byteOffset, b.length);
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return i;
   return -1;
+}
+
+/**
+ * Peak resident memory of loading `path` in a fresh process, above the same
+ * process that loads nothing (MB), against the data's float32 size.
+ */
+function peakMemory(path: string, numbers: number): string {
+  const child = fileURLToPath(new URL("./peak-memory.ts", import.meta.url));
+  const tsx = fileURLToPath(new URL("../node_modules/tsx/dist/cli.mjs", import.meta.url));
+  const rss = (args: string[]) => {
+    const r = spawnSync(process.execPath, [tsx, child, ...args], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`agr bench: peak-memory child failed: ${r.stderr}`);
+    return (JSON.parse(r.stdout) as { maxRss: number }).maxRss;
+  };
+  const extra = rss([path]) - rss([]);
+  const data = numbers * 4;
+  return `peak memory ${(extra / 1e6).toFixed(0)} MB above a bare process for ${(data / 1e6).toFixed(0)} MB of float32 data (×${(extra / data).toFixed(1)})`;
 }
 
 async function peerAnswer(peer: PythonPeer): Promise<Float32Array> {
@@ -80,7 +99,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}; file read included on both sides; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms`,
+    note: `${size}; file read included on both sides; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers)}`,
     ours: r.ours,
     theirs: r.theirs,
   };
@@ -135,7 +154,7 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms`,
+    note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers)}`,
     ours: r.ours,
     theirs: r.theirs,
   };
