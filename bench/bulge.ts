@@ -29,9 +29,9 @@ function median(values: number[]): number {
   return s[s.length >> 1]!;
 }
 
-/** Runs the bench: `rounds` interleaved rounds of `calls` deformations each. */
-export function bulgeBench(rounds: number, calls: number): BulgeBench {
-  const mesh = armMesh(1000, 100);
+/** Runs the bench: `rounds` interleaved rounds of `calls` deformations each, on `rings` × 100 vertices. */
+export function bulgeBench(rounds: number, calls: number, rings = 1000): BulgeBench {
+  const mesh = armMesh(rings, 100);
   const rest = mesh.positions;
   const n = rest.length / 3;
   const rig = armRig();

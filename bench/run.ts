@@ -70,6 +70,7 @@ async function rows(): Promise<BenchRow[]> {
   });
   progress("bulge-deform-vs-skinning");
   const b = bulgeBench(quick ? 3 : 15, quick ? 1 : 5);
+  const small = scale ? bulgeBench(quick ? 3 : 15, quick ? 1 : 5, 250) : null;
   out.push({
     name: "bulge-deform-vs-skinning",
     peer: "three.js SkinnedMesh.applyBoneTransform, same mesh and weights",
@@ -77,7 +78,7 @@ async function rows(): Promise<BenchRow[]> {
     min: b.min,
     max: b.max,
     goal: 1.0,
-    note: `${b.vertices} vertices, 2 bones, same process, interleaved; skin agrees (max difference ${b.agreeFlat} m flat, ${b.agreeTouched} m off the bulge); ${b.ours.toFixed(1)} vs ${b.theirs.toFixed(1)} ms`,
+    note: `${b.vertices} vertices, 2 bones, same process, interleaved; skin agrees (max difference ${b.agreeFlat} m flat, ${b.agreeTouched} m off the bulge); ${b.ours.toFixed(1)} vs ${b.theirs.toFixed(1)} ms${small ? `; 4× the size (from ¼): ours ×${(b.ours / small.ours).toFixed(2)}, peer ×${(b.theirs / small.theirs).toFixed(2)}` : ""}`,
   });
   progress("cli-cold-start");
   out.push(await coldBench(quick ? 3 : 15));
