@@ -3,8 +3,8 @@
  * coordinates, section profiles, periodic blend, then a linear-blend skin)
  * on a 10⁵-vertex arm with 2 bones, against three.js CPU skinning of the
  * same mesh with the same weights (`SkinnedMesh.applyBoneTransform` per
- * vertex). Same process, interleaved rounds; the ratio is the median of the
- * per-round ratios. Both answers are checked to agree on the skinning part.
+ * vertex). Same process, interleaved rounds after a warm-up; the ratio is the
+ * median of the per-round ratios. Both answers are checked to agree on the skinning part.
  */
 import * as THREE from "three";
 import { armMesh, armRig, UPPER_ARM } from "../scripts/demo/arm.js";
@@ -29,9 +29,9 @@ function median(values: number[]): number {
   return s[s.length >> 1]!;
 }
 
-/** Runs the bench: `rounds` interleaved rounds of `calls` deformations each. */
-export function bulgeBench(rounds: number, calls: number): BulgeBench {
-  const mesh = armMesh(1000, 100);
+/** Runs the bench: `rounds` interleaved rounds of `calls` deformations each, on `rings` × 100 vertices. */
+export function bulgeBench(rounds: number, calls: number, rings = 1000): BulgeBench {
+  const mesh = armMesh(rings, 100);
   const rest = mesh.positions;
   const n = rest.length / 3;
   const rig = armRig();
@@ -104,6 +104,11 @@ export function bulgeBench(rounds: number, calls: number): BulgeBench {
     );
   }
 
+  // Warm-up: two uncounted rounds of each side.
+  for (let r = 0; r < 2; r++) {
+    ours.deform(angles, outOurs);
+    three();
+  }
   const ratios: number[] = [];
   const oursMs: number[] = [];
   const theirsMs: number[] = [];

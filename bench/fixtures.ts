@@ -1,8 +1,8 @@
 /** Deterministic synthetic inputs of the benchmarks, cached under .out/bench/. */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatFloat32 } from "../src/core/numbers.js";
+import { agrLayout } from "../src/mixed/agr/binary-layout.js";
 import { writeAgrBinary, writeAgrText } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 
@@ -66,43 +66,87 @@ export function syntheticMesh(nodes: number, frames: number): MeshAnimation {
 export interface ParseInputs {
   readonly agrText: string;
   readonly agrBinary: string;
-  /** The same varying numbers as the .agr text, 4 per line, for pandas. */
+  /**
+   * Every number of the .agr text's data (positions, connectivity, frame
+   * times, each frame's values), in file order and with the same text, 4 per
+   * line, for pandas (the header's keywords and counts are left out).
+   */
   readonly csv: string;
-  /** The float32 payload only, for numpy.fromfile. */
-  readonly raw: string;
-  /** Numbers in the text file's varying blocks. */
+  /** Numbers in the .csv (= the .agr text's data numbers). */
   readonly numbers: number;
+  /** Bytes of the .agr text and of the .csv. */
+  readonly textBytes: number;
+  readonly csvBytes: number;
+  /** The binary file's size and its two float32 sections (byte offset, count): scalars, vectors. */
+  readonly binaryBytes: number;
+  readonly scalars: readonly [number, number];
+  readonly vectors: readonly [number, number];
 }
 
-/** Writes (once) the parse benchmarks' inputs: `nodes`·`frames`·4 numbers. */
+/** The .agr text's data numbers in file order, as float32 (what pandas gets from the .csv). */
+export function agrNumbers(m: MeshAnimation): Float32Array {
+  const n = m.nodeCount;
+  const frames = m.times.length;
+  const out = new Float32Array(3 * n + m.connectivity.length + frames * (1 + 4 * n));
+  out.set(m.positions, 0);
+  out.set(m.connectivity, 3 * n);
+  let at = 3 * n + m.connectivity.length;
+  for (let f = 0; f < frames; f++) {
+    out[at++] = m.times[f]!;
+    out.set(m.scalarValues[0]!.subarray(f * n, (f + 1) * n), at);
+    at += n;
+    out.set(m.vectorValues[0]!.subarray(f * 3 * n, (f + 1) * 3 * n), at);
+    at += 3 * n;
+  }
+  return out;
+}
+
+/** The data numbers' text of an .agr text, 4 per line (see {@link ParseInputs.csv}). */
+function csvOf(text: string): { csv: string; count: number } {
+  const tokens: string[] = [];
+  for (const line of text.split("\n")) {
+    const c = line.charCodeAt(0);
+    if ((c >= 48 && c <= 57) || c === 45) tokens.push(...line.split(" "));
+    else if (line.startsWith("quad ") || line.startsWith("frame ")) {
+      tokens.push(...line.split(" ").slice(1));
+    }
+  }
+  const lines: string[] = [];
+  for (let i = 0; i < tokens.length; i += 4) lines.push(tokens.slice(i, i + 4).join(" "));
+  return { csv: `${lines.join("\n")}\n`, count: tokens.length };
+}
+
+const DESCRIPTOR_BYTES = 3 + "displacement".length + 1 + 3 + "coordinates".length + 1;
+
+/** Writes (once) the parse benchmarks' inputs: a mesh of `nodes` nodes and `frames` frames. */
 export function parseInputs(nodes: number, frames: number): ParseInputs {
   mkdirSync(OUT, { recursive: true });
-  const base = join(OUT, `mesh-${nodes}x${frames}`);
-  const paths = {
-    agrText: `${base}.txt.agr`,
-    agrBinary: `${base}.bin.agr`,
-    csv: `${base}.csv`,
-    raw: `${base}.f32`,
-    numbers: nodes * frames * 4,
-  };
-  if (![paths.agrText, paths.agrBinary, paths.csv, paths.raw].every(existsSync)) {
+  const base = join(OUT, `mesh2-${nodes}x${frames}`);
+  const files = { agrText: `${base}.txt.agr`, agrBinary: `${base}.bin.agr`, csv: `${base}.csv` };
+  const quads = Math.max(0, (nodes >> 1) - 1);
+  if (!Object.values(files).every(existsSync)) {
     const m = syntheticMesh(nodes, frames);
-    writeFileSync(paths.agrText, writeAgrText(m));
-    const binary = writeAgrBinary(m);
-    writeFileSync(paths.agrBinary, binary);
-    const lines: string[] = [];
-    const s = m.scalarValues[0]!;
-    const v = m.vectorValues[0]!;
-    for (let k = 0; k < nodes * frames; k++) {
-      lines.push(
-        `${formatFloat32(v[k * 3]!)} ${formatFloat32(v[k * 3 + 1]!)} ${formatFloat32(v[k * 3 + 2]!)} ${formatFloat32(s[k]!)}`,
-      );
-    }
-    writeFileSync(paths.csv, `${lines.join("\n")}\n`);
-    const raw = new Float32Array(nodes * frames * 4);
-    raw.set(v, 0);
-    raw.set(s, v.length);
-    writeFileSync(paths.raw, new Uint8Array(raw.buffer));
+    const text = writeAgrText(m);
+    writeFileSync(files.agrText, text);
+    writeFileSync(files.agrBinary, writeAgrBinary(m));
+    writeFileSync(files.csv, csvOf(text).csv);
   }
-  return paths;
+  const layout = agrLayout({
+    nodeCount: nodes,
+    cellCount: quads,
+    connectivityLength: 4 * quads,
+    frameCount: frames,
+    descriptorBytes: DESCRIPTOR_BYTES,
+    scalarVarying: [true],
+    vectorVarying: [true],
+  });
+  return {
+    ...files,
+    numbers: 3 * nodes + 4 * quads + frames * (1 + 4 * nodes),
+    textBytes: statSync(files.agrText).size,
+    csvBytes: statSync(files.csv).size,
+    binaryBytes: statSync(files.agrBinary).size,
+    scalars: [layout.scalars[0]!, nodes * frames],
+    vectors: [layout.vectors[0]!, 3 * nodes * frames],
+  };
 }

@@ -1,295 +1,155 @@
 /**
  * `npm run bench`: this project and the tools a user would otherwise pick,
- * side by side in one run, reported as ratios (ours / peer) against the goals
- * of DESIGN.md. A peer that is not installed is skipped and said so.
+ * side by side in one run, reported as ratios (ours ÷ peer) against the goals
+ * of DESIGN.md's Performance table. Every row interleaves its two sides round
+ * by round after a warm-up, on identical input and work, checks both answers,
+ * and reports the median of the per-round ratios with min and max.
+ *
+ *   --json    stdout holds only a JSON array of {name, peer, ratio, min, max, goal, note}
+ *   --quick   tiny sizes and few rounds (CI's smoke test of the harness)
+ *   --scale   also runs the size-dependent rows (.agr, mixed frame) at ¼ of the size and
+ *             notes each side's factor time(1×) ÷ time(¼×) (≈ 4 when time is linear)
+ *
+ * Progress goes to stderr. A peer that is not installed gives `ratio: null`
+ * and says why in `note`.
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import * as THREE from "three";
-import { colormap, mapScalars } from "../src/core/colormap.js";
-import { readAgr } from "../src/mixed/agr/index.js";
-import type { MbsAnimation } from "../src/mixed/amb/model.js";
-import { readAmx } from "../src/mixed/amx/index.js";
-import { buildMixedScene, MixedSampler } from "../src/mixed/sample/index.js";
+import { agrBench } from "./agr.js";
 import { bulgeBench } from "./bulge.js";
-import { parseInputs, syntheticMesh } from "./fixtures.js";
+import { coldBench } from "./cold.js";
+import { type BenchRow, PYTHON, progress } from "./harness.js";
 import { classicBench } from "./live-classic.js";
 import { type LiveRow, liveImprovedBench } from "./live-improved.js";
+import { mixedBench } from "./mixed.js";
 
-const PYTHON = "/usr/bin/python3";
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const quick = process.argv.includes("--quick");
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const quick = args.includes("--quick");
+const scale = args.includes("--scale");
 
-/** One row of the report. */
-interface Row {
-  readonly what: string;
-  readonly peer: string;
-  readonly ours: number;
-  readonly theirs: number | null;
-  /** Goal on ours / peer (≤). */
-  readonly goal: number;
-  readonly note?: string;
-  /** The ratio when it is not ours / theirs (e.g. the median of interleaved rounds' ratios). */
-  readonly ratio?: number;
-}
-
-/** Best (smallest) wall time of `runs` calls, in ms. */
-function best(runs: number, f: () => void): number {
-  let min = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    f();
-    min = Math.min(min, performance.now() - t);
-  }
-  return min;
-}
-
-/** Runs a Python peer script; null (with the reason) when the peer is missing. */
-function python(script: string, args: string[]): { ms: number | null; why?: string } {
-  const r = spawnSync(
-    PYTHON,
-    [fileURLToPath(new URL(`./peers/${script}`, import.meta.url)), ...args],
-    {
-      encoding: "utf8",
-    },
+/** Rows in DESIGN.md's order. */
+async function rows(): Promise<BenchRow[]> {
+  const out: BenchRow[] = [];
+  out.push(
+    ...(await agrBench(
+      quick ? { nodes: 10_000, frames: 4, rounds: 5 } : { nodes: 250_000, frames: 10, rounds: 11 },
+    )),
   );
-  if (r.status !== 0) {
-    const last = (r.stderr || r.error?.message || "").trim().split("\n").pop() ?? "";
-    return { ms: null, why: last };
-  }
-  return { ms: (JSON.parse(r.stdout) as { ms: number }).ms };
-}
-
-function agrText(rows: Row[]): void {
-  const nodes = quick ? 100_000 : 250_000;
-  const inputs = parseInputs(nodes, 10);
-  const text = readFileSync(inputs.agrText);
-  let parsed = 0;
-  const ours = best(3, () => {
-    const r = readAgr(new Uint8Array(readFileSync(inputs.agrText)));
-    parsed = r.model?.nodeCount ?? 0;
-  });
-  if (parsed !== nodes) throw new Error("the .agr text did not read back");
-  const peer = python("pandas_read_csv.py", [inputs.csv, "3"]);
-  rows.push({
-    what: `.agr text parse, ${(inputs.numbers / 1e6).toFixed(0)}·10⁶ numbers (${(text.length / 1e6).toFixed(0)} MB)`,
-    peer: "pandas read_csv (C engine)",
-    ours,
-    theirs: peer.ms,
-    goal: 1,
-    ...(peer.why ? { note: `peer skipped: ${peer.why}` } : {}),
-  });
-}
-
-function agrBinary(rows: Row[]): void {
-  const nodes = quick ? 100_000 : 250_000;
-  const inputs = parseInputs(nodes, 10);
-  const ours = best(5, () => {
-    const r = readAgr(new Uint8Array(readFileSync(inputs.agrBinary)));
-    if (!r.model) throw new Error("the .agr binary did not read back");
-  });
-  const peer = python("numpy_fromfile.py", [inputs.raw, "5"]);
-  rows.push({
-    what: `.agr binary load, ${(inputs.numbers / 1e6).toFixed(0)}·10⁶ numbers`,
-    peer: "numpy fromfile",
-    ours,
-    theirs: peer.ms,
-    goal: 2,
-    ...(peer.why ? { note: `peer skipped: ${peer.why}` } : {}),
-  });
-}
-
-function mixedFrame(rows: Row[]): void {
-  const nodes = quick ? 200_000 : 1_000_000;
-  const mesh = syntheticMesh(nodes, 2);
-  const mbs: MbsAnimation = {
-    bodies: [{ number: 1, name: "body", geometry: { kind: "none" } }],
-    times: Float64Array.of(0, 0.01),
-    matrices: Float64Array.of(
-      1,
-      0,
-      0,
-      0,
-      0,
-      1,
-      0,
-      0,
-      0,
-      0,
-      1,
-      0,
-      0,
-      1,
-      0,
-      0.1,
-      -1,
-      0,
-      0,
-      0,
-      0,
-      0,
-      1,
-      0,
-    ),
-  };
-  const scene = buildMixedScene({
-    amx: readAmx("m.amb\n1\n1 1 0\n1 0 0 m.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n"),
-    mbs: { status: "ok", model: mbs },
-    meshes: new Map([["m.agr", { status: "ok", model: mesh }]]),
-    report: [],
-  })!;
-  const sampler = new MixedSampler(scene);
-  const variant = scene.bodies[0]!.variants[0]!;
-  const world = new Float32Array(nodes * 3);
-  const values = new Float32Array(nodes);
-  const colors = new Float32Array(nodes * 3);
-  const lut = colormap("viridis");
-  const frames = 20;
-  const ours =
-    best(3, () => {
-      for (let k = 0; k < frames; k++) {
-        sampler.setTime((k / frames) * 0.01);
-        sampler.worldPositions(0, variant, world);
-        sampler.scalars(variant, values);
-        mapScalars(values, 0, 1.5e-3, lut, colors);
-      }
-    }) / frames;
-  // Peer: three.js per node, as an application without this library would write it.
-  const m = new THREE.Matrix4();
-  const v = new THREE.Vector3();
-  const c = new THREE.Color();
-  const low = new THREE.Color(0x440154);
-  const high = new THREE.Color(0xfde725);
-  const p = mesh.positions;
-  const s = mesh.scalarValues[0]!;
-  const theirs =
-    best(3, () => {
-      for (let k = 0; k < frames; k++) {
-        m.makeRotationZ((k / frames) * 0.5).setPosition(0.1 * (k / frames), 0, 0);
-        for (let i = 0; i < nodes; i++) {
-          v.fromArray(p, i * 3)
-            .applyMatrix4(m)
-            .toArray(world, i * 3);
-          c.lerpColors(low, high, s[i]! / 1.5e-3).toArray(colors, i * 3);
-        }
-      }
-    }) / frames;
-  rows.push({
-    what: `mixed frame: ${nodes / 1e6}·10⁶ nodes → world positions + colour`,
-    peer: "three.js Vector3.applyMatrix4 + Color.lerp per node",
-    ours,
-    theirs,
-    goal: 0.33,
-    note: "CPU sampler (exports, probe); the studio blends frames on the GPU with O(1) JavaScript per frame",
-  });
-}
-
-function coldStart(rows: Row[]): void {
-  const runs = quick ? 5 : 15;
-  const median = (args: string[]) => {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      spawnSync(process.execPath, args, { cwd: ROOT, stdio: "ignore" });
-      times.push(performance.now() - t);
+  progress("mixed-frame");
+  const nodes = quick ? 50_000 : 1_000_000;
+  out.push(await mixedBench(nodes, quick ? 5 : 21));
+  if (scale) {
+    // The size-dependent rows again at a quarter of the size: factor = time(1×) ÷ time(¼×).
+    progress("scaling: the .agr rows and mixed-frame at ¼ size");
+    const small = [
+      ...(await agrBench(
+        quick ? { nodes: 2_500, frames: 4, rounds: 5 } : { nodes: 62_500, frames: 10, rounds: 11 },
+      )),
+      await mixedBench(nodes / 4, quick ? 5 : 21),
+    ];
+    for (const [i, s] of small.entries()) {
+      const r = out[i]!;
+      const factor = (a?: number, b?: number) => (a && b ? `×${(a / b).toFixed(2)}` : "—");
+      out[i] = {
+        ...r,
+        note: `${r.note}; 4× the size (from ¼): ours ${factor(r.ours, s.ours)}, peer ${factor(r.theirs, s.theirs)}`,
+      };
     }
-    times.sort((a, b) => a - b);
-    return times[runs >> 1]!;
-  };
-  const ours = median([
-    "bin/deforma.js",
-    "amx",
-    "validate",
-    "test/fixtures/seed/seed-flat.amx",
-    "--no-files",
-  ]);
-  const theirs = median(["-e", "0"]);
-  rows.push({
-    what: "CLI cold start: amx validate on the seed file",
-    peer: "node -e 0",
-    ours,
-    theirs,
-    goal: 3,
-  });
-}
-
-function bulgeDeform(rows: Row[]): void {
-  const r = bulgeBench(quick ? 5 : 15, quick ? 2 : 5);
-  rows.push({
-    what: `bulge-deform-vs-skinning: ${(r.vertices / 1e5).toFixed(0)}·10⁵ vertices, 2 bones`,
-    peer: "three.js SkinnedMesh.applyBoneTransform",
-    ours: r.ours,
-    theirs: r.theirs,
-    goal: 1,
-    ratio: r.ratio,
-    note: `median of interleaved rounds' ratios, min ${r.min.toFixed(2)}, max ${r.max.toFixed(2)}; skin agrees (max difference ${r.agreeFlat} m flat, ${r.agreeTouched} m off the bulge)`,
-  });
-}
-
-function classicInbetween(rows: Row[]): void {
-  const r = classicBench(quick ? 5 : 20);
-  rows.push({
-    what: "classic-inbetween-vs-tick: 320×240 demo face, neutral → smile",
+  }
+  progress("warp-improved-vs-remap, morph-improved-vs-skimage");
+  out.push(...(await liveRows()));
+  progress("classic-inbetween-vs-tick");
+  const c = classicBench(quick ? 3 : 20);
+  out.push({
+    name: "classic-inbetween-vs-tick",
     peer: "the player's 50 ms tick",
-    ours: r.ms,
-    theirs: r.tickMs,
+    ratio: c.ratio,
+    min: c.min,
+    max: c.max,
     goal: 0.5,
-    ratio: r.ratio,
-    note: `median of per-round (in-between ms ÷ 50 ms) over whole transitions, min ${r.min.toFixed(4)}, max ${r.max.toFixed(4)}; discs up to ${r.maxRadius.toFixed(1)} px`,
+    note: `320×240 demo face, neutral → smile; per-round (in-between ms ÷ 50 ms) over whole transitions; discs up to ${c.maxRadius.toFixed(1)} px; ${c.ms.toFixed(2)} ms`,
   });
+  progress("bulge-deform-vs-skinning");
+  const b = bulgeBench(quick ? 3 : 15, quick ? 1 : 5);
+  const small = scale ? bulgeBench(quick ? 3 : 15, quick ? 1 : 5, 250) : null;
+  out.push({
+    name: "bulge-deform-vs-skinning",
+    peer: "three.js SkinnedMesh.applyBoneTransform, same mesh and weights",
+    ratio: b.ratio,
+    min: b.min,
+    max: b.max,
+    goal: 1.0,
+    note: `${b.vertices} vertices, 2 bones, same process, interleaved; skin agrees (max difference ${b.agreeFlat} m flat, ${b.agreeTouched} m off the bulge); ${b.ours.toFixed(1)} vs ${b.theirs.toFixed(1)} ms${small ? `; 4× the size (from ¼): ours ×${(b.ours / small.ours).toFixed(2)}, peer ×${(b.theirs / small.theirs).toFixed(2)}` : ""}`,
+  });
+  progress("cli-cold-start");
+  out.push(await coldBench(quick ? 3 : 15));
+  return out;
 }
 
-async function liveImproved(rows: Row[]): Promise<void> {
-  const r = await liveImprovedBench(PYTHON, quick ? 5 : 15);
-  const size = `640×480, ${r.points} points, ${r.cuts} cuts`;
-  const kernel = r.simd ? "WebAssembly SIMD" : "JavaScript";
-  const row = (what: string, peer: string, goal: number, x: LiveRow, agree: string) =>
-    rows.push({
-      what,
-      peer,
-      ours: x.ours,
-      theirs: x.theirs,
-      goal,
-      ratio: x.ratio,
-      note:
-        x.theirs === null
-          ? (x.why ?? "peer skipped")
-          : `median of interleaved rounds' ratios, min ${x.min.toFixed(3)}, max ${x.max.toFixed(3)}; ${agree} ${x.difference?.toFixed(2)} grey levels; our kernel ${kernel}`,
-    });
-  row(
-    `warp-improved-vs-remap: in-between ${size}`,
-    `OpenCV 2× remap (ready maps) + addWeighted, ${r.threads} threads`,
-    4,
-    r.remap,
-    "OpenCV at our sources differs by a mean",
-  );
-  row(
-    `morph-improved-vs-skimage: in-between ${size}`,
-    "scikit-image PiecewiseAffineTransform + warp ×2",
-    0.05,
-    r.skimage,
-    "another method (piecewise affine, no cuts): mean difference",
-  );
+async function liveRows(): Promise<BenchRow[]> {
+  const r = await liveImprovedBench(PYTHON, quick ? 3 : 15);
+  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}`;
+  const row = (name: string, peer: string, goal: number, x: LiveRow, agree: string): BenchRow =>
+    x.theirs === null
+      ? {
+          name,
+          peer,
+          ratio: null,
+          min: null,
+          max: null,
+          goal,
+          note: `${size}; ${x.why ?? "peer skipped"}`,
+        }
+      : {
+          name,
+          peer,
+          ratio: x.ratio,
+          min: x.min,
+          max: x.max,
+          goal,
+          note: `${size}; one long-lived Python peer, interleaved; ${agree} ${x.difference?.toFixed(2)} grey levels; ${x.ours.toFixed(2)} vs ${x.theirs.toFixed(2)} ms`,
+        };
+  return [
+    row(
+      "warp-improved-vs-remap",
+      `OpenCV 2× remap (ready maps) + addWeighted, ${r.threads} threads`,
+      4.0,
+      r.remap,
+      "OpenCV at our sources differs by a mean",
+    ),
+    row(
+      "morph-improved-vs-skimage",
+      "scikit-image PiecewiseAffineTransform + warp ×2",
+      0.05,
+      r.skimage,
+      "another method (piecewise affine, no cuts): mean difference",
+    ),
+  ];
 }
 
-const rows: Row[] = [];
-for (const bench of [
-  agrText,
-  agrBinary,
-  mixedFrame,
-  coldStart,
-  bulgeDeform,
-  classicInbetween,
-  liveImproved,
-])
-  await bench(rows);
-const pad = (s: string, n: number) => s.padEnd(n);
-console.log(`${pad("benchmark", 58)} ${pad("peer", 50)} ${pad("ratio", 8)} goal    verdict`);
-for (const r of rows) {
-  const ratio = r.theirs === null ? null : (r.ratio ?? r.ours / r.theirs);
-  const verdict = ratio === null ? "no peer" : ratio <= r.goal ? "met" : "NOT MET";
+function format(x: number | null): string {
+  if (x === null) return "—";
+  return x < 0.1 ? x.toPrecision(2) : x.toFixed(2);
+}
+
+/** The JSON keys, in this order. */
+const KEYS = ["name", "peer", "ratio", "min", "max", "goal", "note"] as const;
+const result = (await rows()).map(
+  (r) =>
+    Object.fromEntries(
+      KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]),
+    ) as unknown as BenchRow,
+);
+if (json) {
+  process.stdout.write(`${JSON.stringify(result, null, 1)}\n`);
+} else {
+  const pad = (s: string, n: number) => s.padEnd(n);
   console.log(
-    `${pad(r.what, 58)} ${pad(r.peer, 50)} ${pad(ratio === null ? "—" : `${ratio < 0.1 ? ratio.toPrecision(2) : ratio.toFixed(2)}×`, 8)} ≤${pad(`${r.goal}×`, 6)} ${verdict} [${r.ours.toFixed(1)} vs ${r.theirs?.toFixed(1) ?? "—"} ms]${r.note ? ` (${r.note})` : ""}`,
+    `${pad("row", 27)} ${pad("ratio", 7)} ${pad("min–max", 12)} ${pad("goal", 7)} verdict  peer; note`,
   );
+  for (const r of result) {
+    const verdict = r.ratio === null ? "no peer" : r.ratio <= r.goal ? "met" : "NOT MET";
+    console.log(
+      `${pad(r.name, 27)} ${pad(format(r.ratio), 7)} ${pad(r.ratio === null ? "" : `${format(r.min)}–${format(r.max)}`, 12)} ${pad(`≤${r.goal}`, 7)} ${pad(verdict, 8)} ${r.peer}; ${r.note}`,
+    );
+  }
 }

@@ -1,0 +1,177 @@
+/**
+ * Bench rows `agr-text-parse` and `agr-binary-load`, against one long-lived
+ * Python peer (bench/peers/agr_peer.py):
+ *  - text: `readAgr` of the .agr text (file read included, no copy) against
+ *    pandas `read_csv` (C engine, float32) of a .csv holding the same data
+ *    numbers with the same text (positions, connectivity, times, values);
+ *  - binary: the .agr binary read into a reused buffer, then `readAgr` (frames
+ *    usable), against numpy reading the same file into a reused buffer
+ *    (`readinto`) and viewing its float32 sections.
+ * Interleaved rounds after a warm-up; both answers are checked to be equal.
+ */
+import { spawnSync } from "node:child_process";
+import { closeSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readAgr } from "../src/mixed/agr/index.js";
+import type { MeshAnimation } from "../src/mixed/agr/model.js";
+import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
+import { type BenchRow, interleave, PythonPeer, progress, timed } from "./harness.js";
+
+export interface AgrSizes {
+  readonly nodes: number;
+  readonly frames: number;
+  readonly rounds: number;
+}
+
+function mustRead(bytes: Uint8Array): MeshAnimation {
+  const r = readAgr(bytes);
+  if (!r.model) throw new Error("agr bench: the .agr did not read back");
+  return r.model;
+}
+
+/** Index of the first difference of two float32 arrays (bitwise, NaN = NaN), or -1. */
+function firstDifference(a: Float32Array, b: Float32Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  const x = new Uint32Array(a.buffer, a.byteOffset, a.length);
+  const y = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return i;
+  return -1;
+}
+
+/**
+ * Peak resident memory of loading `path` in a fresh process, above the same
+ * process that loads nothing (MB), against the data's float32 size.
+ */
+function peakMemory(path: string, numbers: number): string {
+  const child = fileURLToPath(new URL("./peak-memory.ts", import.meta.url));
+  const tsx = fileURLToPath(new URL("../node_modules/tsx/dist/cli.mjs", import.meta.url));
+  const rss = (args: string[]) => {
+    const r = spawnSync(process.execPath, [tsx, child, ...args], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`agr bench: peak-memory child failed: ${r.stderr}`);
+    return (JSON.parse(r.stdout) as { maxRss: number }).maxRss;
+  };
+  const extra = rss([path]) - rss([]);
+  const data = numbers * 4;
+  return `peak memory ${(extra / 1e6).toFixed(0)} MB above a bare process for ${(data / 1e6).toFixed(0)} MB of float32 data (×${(extra / data).toFixed(1)})`;
+}
+
+async function peerAnswer(peer: PythonPeer): Promise<Float32Array> {
+  const out = join(OUT, `peer-answer-${process.pid}.f32`);
+  try {
+    await peer.ask(`dump ${out}`);
+    const bytes = readFileSync(out);
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  } finally {
+    rmSync(out, { force: true });
+  }
+}
+
+async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): Promise<BenchRow> {
+  const base = {
+    name: "agr-text-parse",
+    peer: `pandas ${peer.version("pandas")} read_csv (C engine), same numbers`,
+    goal: 0.6,
+  };
+  const size = `${(inputs.numbers / 1e6).toFixed(2)}·10⁶ numbers (.agr ${(inputs.textBytes / 1e6).toFixed(1)} MB, .csv ${(inputs.csvBytes / 1e6).toFixed(1)} MB)`;
+  const why = peer.missing("pandas");
+  if (why) return { ...base, ratio: null, min: null, max: null, note: `${size}; ${why}` };
+  let model: MeshAnimation | undefined;
+  const r = await interleave(
+    rounds,
+    1,
+    () =>
+      timed(1, () => {
+        model = mustRead(readFileSync(inputs.agrText));
+      }),
+    () => peer.ms(`csv ${inputs.csv} 1`),
+  );
+  const want = agrNumbers(model!);
+  const got = await peerAnswer(peer);
+  const d = firstDifference(want, got);
+  if (d >= 0) {
+    throw new Error(
+      `agr-text-parse: pandas and Deforma disagree at number ${d}: ${got[d]} vs ${want[d]}`,
+    );
+  }
+  return {
+    ...base,
+    ratio: r.ratio,
+    min: r.min,
+    max: r.max,
+    note: `${size}; file read included on both sides; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers)}`,
+    ours: r.ours,
+    theirs: r.theirs,
+  };
+}
+
+async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): Promise<BenchRow> {
+  const base = {
+    name: "agr-binary-load",
+    peer: `numpy ${peer.version("numpy")} readinto a reused buffer + float32 views, same file`,
+    goal: 2.0,
+  };
+  const size = `${(inputs.binaryBytes / 1e6).toFixed(1)} MB`;
+  const why = peer.missing("numpy");
+  if (why) return { ...base, ratio: null, min: null, max: null, note: `${size}; ${why}` };
+  const buffer = Buffer.allocUnsafe(inputs.binaryBytes);
+  const load = () => {
+    const fd = openSync(inputs.agrBinary, "r");
+    try {
+      let at = 0;
+      while (at < buffer.length) {
+        const got = readSync(fd, buffer, at, buffer.length - at, at);
+        if (got === 0) break;
+        at += got;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return mustRead(buffer);
+  };
+  const calls = Math.max(1, Math.round(2e8 / inputs.binaryBytes));
+  const [so, sn] = inputs.scalars;
+  const [vo, vn] = inputs.vectors;
+  let model: MeshAnimation | undefined;
+  const r = await interleave(
+    rounds,
+    2,
+    () =>
+      timed(calls, () => {
+        model = load();
+      }),
+    () => peer.ms(`bin ${inputs.agrBinary} ${inputs.binaryBytes} ${so} ${sn} ${vo} ${vn} ${calls}`),
+  );
+  const m = model!;
+  const want = new Float32Array(sn + vn);
+  want.set(m.scalarValues[0]!.subarray(0, sn), 0);
+  want.set(m.vectorValues[0]!.subarray(0, vn), sn);
+  const got = await peerAnswer(peer);
+  const d = firstDifference(want, got);
+  if (d >= 0) throw new Error(`agr-binary-load: numpy and Deforma disagree at value ${d}`);
+  return {
+    ...base,
+    ratio: r.ratio,
+    min: r.min,
+    max: r.max,
+    note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers)}`,
+    ours: r.ours,
+    theirs: r.theirs,
+  };
+}
+
+/** Both rows, on one peer process. */
+export async function agrBench(sizes: AgrSizes): Promise<BenchRow[]> {
+  progress(`agr: inputs ${sizes.nodes} nodes × ${sizes.frames} frames`);
+  const inputs = parseInputs(sizes.nodes, sizes.frames);
+  const peer = await PythonPeer.start("agr_peer.py");
+  try {
+    progress("agr-text-parse");
+    const text = await textRow(peer, inputs, sizes.rounds);
+    progress("agr-binary-load");
+    const binary = await binaryRow(peer, inputs, sizes.rounds);
+    return [text, binary];
+  } finally {
+    peer.close();
+  }
+}

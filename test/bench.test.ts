@@ -1,0 +1,73 @@
+/**
+ * Smoke test of the bench harness (`npm run bench -- --quick --json`): stdout
+ * is only the JSON array, with DESIGN.md's rows, keys and goals; a row whose
+ * peer is there has numeric ratios, one whose peer is missing says why. It
+ * never asserts a time or a ratio's value (CI machines differ).
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** DESIGN.md's Performance table: row → goal. */
+const GOALS: Record<string, number> = {
+  "agr-text-parse": 0.6,
+  "agr-binary-load": 2.0,
+  "mixed-frame": 0.33,
+  "warp-improved-vs-remap": 4.0,
+  "morph-improved-vs-skimage": 0.05,
+  "classic-inbetween-vs-tick": 0.5,
+  "bulge-deform-vs-skinning": 1.0,
+  "cli-cold-start": 1.5,
+};
+
+/** Rows whose peer is in this process (three.js, node, the tick): never missing. */
+const ALWAYS = [
+  "mixed-frame",
+  "classic-inbetween-vs-tick",
+  "bulge-deform-vs-skinning",
+  "cli-cold-start",
+];
+
+describe("npm run bench -- --quick --json", () => {
+  it("prints only the JSON array of DESIGN.md's rows", { timeout: 120_000 }, () => {
+    const r = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "bench/run.ts", "--quick", "--json"],
+      { cwd: ROOT, encoding: "utf8", maxBuffer: 1 << 24 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(rows.map((x) => x.name)).toEqual(Object.keys(GOALS));
+    for (const row of rows) {
+      const name = row.name as string;
+      expect(Object.keys(row), name).toEqual([
+        "name",
+        "peer",
+        "ratio",
+        "min",
+        "max",
+        "goal",
+        "note",
+      ]);
+      expect(row.goal, name).toBe(GOALS[name]);
+      expect(typeof row.peer, name).toBe("string");
+      expect(typeof row.note, name).toBe("string");
+      if (row.ratio === null) {
+        // A missing peer: no numbers, and the note says why.
+        expect(ALWAYS, name).not.toContain(name);
+        expect(row.min, name).toBeNull();
+        expect(row.max, name).toBeNull();
+        expect(row.note as string, name).toMatch(/peer skipped: \S/);
+      } else {
+        for (const k of ["ratio", "min", "max"]) {
+          expect(typeof row[k], `${name}.${k}`).toBe("number");
+          expect(Number.isFinite(row[k]) && (row[k] as number) > 0, `${name}.${k}`).toBe(true);
+        }
+        expect(row.min as number).toBeLessThanOrEqual(row.ratio as number);
+        expect(row.ratio as number).toBeLessThanOrEqual(row.max as number);
+      }
+    }
+  });
+});
