@@ -11,12 +11,15 @@ import { writeOutput } from "../output.js";
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
   usage:
-    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME] [--block NAME] [--text] [--force] [--allow-outside]",
+    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--displacement NAME] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
     "Frames in the order given (a .pvd: its order and timesteps; else each file's TimeValue). Type 1\n" +
-    "(stress-strain): coordinates from the points, displacement from a 'displacement' array or |p − p0|.\n" +
-    "Type 0 (thermal): points must stay put; the scalar is 'temperature', --scalar NAME, or the first\n" +
-    "scalar array. Cells: tri, quad, tet, hex, wedge, pyramid. Binary .agr unless --text.\n" +
+    "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or u, displ…,\n" +
+    "displacement…, nodal displacement when the points stay put), else the points (|p − p0|).\n" +
+    "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +
+    "only one-component non-id array (several: refused, listed). --scalar on type 1 adds a scalar.\n" +
+    "Quadratic cells keep all points as nodes, drawn from their corners; vertex and line cells are\n" +
+    "skipped. Binary .agr unless --text.\n" +
     "Standard input ('-') cannot be read: a series needs file names. See docs/formats/exports.md.",
   options: {
     type: {
@@ -25,7 +28,16 @@ export const agrFromVtk = defineCommand({
       help: "mesh animation type: 0 thermal, 1 stress-strain",
     },
     output: { type: "path", short: "o", value: "OUT.agr", help: "the .agr to write" },
-    scalar: { type: "string", value: "NAME", help: "type 0: the point array holding the scalar" },
+    scalar: {
+      type: "string",
+      value: "NAME",
+      help: "the scalar point array; NAME:magnitude, NAME:K (component), NAME:mises (6-component stress)",
+    },
+    displacement: {
+      type: "string",
+      value: "NAME",
+      help: "type 1: the 3-component displacement point array (positions = points + it)",
+    },
     block: { type: "string", value: "NAME", help: "the block to read from .vtm files" },
     text: { type: "boolean", help: "write the text encoding (default binary)" },
     force: { type: "boolean", help: "replace OUT.agr if it exists" },
@@ -36,7 +48,7 @@ export const agrFromVtk = defineCommand({
   },
   positionals: [1, Number.POSITIVE_INFINITY],
   async run(args, io) {
-    const { type, output, block, scalar } = args.options;
+    const { type, output, block, scalar, displacement } = args.options;
     if (type === undefined)
       throw new UsageError("--type 0|1 is required (0 thermal, 1 stress-strain)");
     if (output === undefined) throw new UsageError("-o OUT.agr is required");
@@ -53,6 +65,7 @@ export const agrFromVtk = defineCommand({
     const made = meshAnimationFromVtk(series.frames, {
       type: type === "0" ? 0 : 1,
       ...(scalar !== undefined ? { scalar } : {}),
+      ...(displacement !== undefined ? { displacement } : {}),
     });
     const report = [...series.report, ...made.report];
     const model = made.model;

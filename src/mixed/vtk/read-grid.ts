@@ -1,7 +1,7 @@
-/** Reading one UnstructuredGrid piece: points, cells (checked against the supported kinds) and point data. */
+/** Reading one UnstructuredGrid piece: points, cells (mapped to the `.agr` kinds, see cells.ts) and point data. */
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
-import { CELL_KINDS } from "../agr/model.js";
+import { mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
 import { type ArraySize, type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
@@ -114,48 +114,9 @@ export async function readGrid(
   if (o.length - shift !== cellCount) {
     return void sink.report(VTK.cellNodes, `${o.length} offsets for ${cellCount} cells`, cellsAt);
   }
-  const types = new Uint8Array(cellCount);
-  const connectivity = new Uint32Array(conn.values.length);
-  let begin = 0;
-  for (let c = 0; c < cellCount; c++) {
-    const t = typs.values[c]!;
-    const kind = CELL_KINDS.get(t);
-    if (!kind) {
-      return void sink.report(
-        VTK.cellType,
-        `cell ${c} has VTK type ${t}; supported: 5 9 10 12 13 14`,
-        cellsAt,
-      );
-    }
-    types[c] = t;
-    const end = o[c + shift]!;
-    if (end - begin !== kind.nodes || end > conn.values.length) {
-      return void sink.report(
-        VTK.cellNodes,
-        `cell ${c} (${kind.name}) spans offsets ${begin}…${end}, expected ${kind.nodes} nodes`,
-        cellsAt,
-      );
-    }
-    for (let k = begin; k < end; k++) {
-      const v = conn.values[k]!;
-      if (!(v >= 0 && v < pointCount && Number.isInteger(v))) {
-        return void sink.report(
-          VTK.cellNodes,
-          `cell ${c} refers to point ${v}; there are ${pointCount}`,
-          cellsAt,
-        );
-      }
-      connectivity[k] = v;
-    }
-    begin = end;
-  }
-  if (begin !== conn.values.length) {
-    return void sink.report(
-      VTK.cellNodes,
-      `the connectivity has ${conn.values.length - begin} entries after the last cell`,
-      cellsAt,
-    );
-  }
+  const mapped = mapCells(typs.values, o, shift, conn.values, pointCount);
+  if ("error" in mapped)
+    return void sink.report(mapped.cellType ? VTK.cellType : VTK.cellNodes, mapped.error, cellsAt);
   const pointData: DecodedArray[] = [];
   const pd = childrenNamed(piece, "PointData")[0];
   for (const a of pd ? childrenNamed(pd, "DataArray") : []) {
@@ -178,8 +139,9 @@ export async function readGrid(
     time,
     points: xyz.values,
     pointCount,
-    types,
-    connectivity,
+    types: mapped.types,
+    connectivity: mapped.connectivity,
+    skippedCells: mapped.skipped,
     pointData,
   };
 }

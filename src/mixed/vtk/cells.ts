@@ -1,0 +1,124 @@
+/**
+ * How each VTK cell type becomes an `.agr` cell. The `.agr` holds the linear
+ * types 5 9 10 12 13 14 only, so: pixel (8) and voxel (11) become quad and
+ * hexahedron (their node order turned); quadratic and higher-order cells
+ * (22–34) keep all their points as nodes (the mesh's node numbers stay the
+ * file's) and become the linear cell of their corner nodes, which VTK lists
+ * first; vertex, poly-vertex, line, poly-line and quadratic edge cells
+ * (1 2 3 4 21) draw no face and are skipped (counted, one warning).
+ */
+
+/** What a VTK cell type becomes. */
+export interface CellMapping {
+  /** Points of the VTK cell; 0: any number (poly-vertex, poly-line). */
+  readonly points: number;
+  /** The `.agr` (linear VTK) type, or undefined: skipped. */
+  readonly to?: number;
+  /** Which of the cell's points make the `.agr` cell, in order. */
+  readonly corners?: readonly number[];
+}
+
+const first = (n: number) => Array.from({ length: n }, (_, k) => k);
+const linear = (to: number, points: number, corners: number): CellMapping => ({
+  points,
+  to,
+  corners: first(corners),
+});
+
+/** VTK cell type → its mapping. */
+export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellMapping>([
+  [1, { points: 1 }], // vertex
+  [2, { points: 0 }], // poly-vertex
+  [3, { points: 2 }], // line
+  [4, { points: 0 }], // poly-line
+  [21, { points: 3 }], // quadratic edge
+  [5, linear(5, 3, 3)],
+  [9, linear(9, 4, 4)],
+  [10, linear(10, 4, 4)],
+  [12, linear(12, 8, 8)],
+  [13, linear(13, 6, 6)],
+  [14, linear(14, 5, 5)],
+  [8, { points: 4, to: 9, corners: [0, 1, 3, 2] }], // pixel → quad
+  [11, { points: 8, to: 12, corners: [0, 1, 3, 2, 4, 5, 7, 6] }], // voxel → hexahedron
+  [22, linear(5, 6, 3)], // quadratic triangle
+  [23, linear(9, 8, 4)], // quadratic quad
+  [24, linear(10, 10, 4)], // quadratic tetra
+  [25, linear(12, 20, 8)], // quadratic hexahedron
+  [26, linear(13, 15, 6)], // quadratic wedge
+  [27, linear(14, 13, 5)], // quadratic pyramid
+  [28, linear(9, 9, 4)], // biquadratic quad
+  [29, linear(12, 27, 8)], // triquadratic hexahedron
+  [30, linear(9, 6, 4)], // quadratic-linear quad
+  [31, linear(13, 12, 6)], // quadratic-linear wedge
+  [32, linear(13, 18, 6)], // biquadratic-quadratic wedge
+  [33, linear(12, 24, 8)], // biquadratic-quadratic hexahedron
+  [34, linear(5, 7, 3)], // biquadratic triangle
+]);
+
+/** The VTK cell types that can be read, for messages. */
+export const READABLE_CELL_TYPES = [...VTK_CELLS.keys()].sort((a, b) => a - b).join(" ");
+
+/** The cells of a piece as the `.agr` holds them. */
+export interface MappedCells {
+  readonly types: Uint8Array;
+  readonly connectivity: Uint32Array;
+  /** Cells skipped (vertex and line kinds). */
+  readonly skipped: number;
+}
+
+/**
+ * Maps `cellCount` cells (`types`, end `offsets` from `shift`, `conn`) over
+ * `pointCount` points; a string says why they cannot be read.
+ */
+export function mapCells(
+  types: ArrayLike<number>,
+  offsets: ArrayLike<number>,
+  shift: number,
+  conn: ArrayLike<number>,
+  pointCount: number,
+): MappedCells | { readonly error: string; readonly cellType?: true } {
+  const cellCount = types.length;
+  const outTypes: number[] = [];
+  const out: number[] = [];
+  let skipped = 0;
+  let begin = 0;
+  for (let c = 0; c < cellCount; c++) {
+    const t = types[c]!;
+    const m = VTK_CELLS.get(t);
+    if (!m) {
+      return {
+        error: `cell ${c} has VTK type ${t}; readable: ${READABLE_CELL_TYPES}`,
+        cellType: true,
+      };
+    }
+    const end = offsets[c + shift]!;
+    const count = end - begin;
+    if (
+      !(Number.isInteger(end) && end <= conn.length) ||
+      (m.points > 0 ? count !== m.points : count < 1)
+    ) {
+      return {
+        error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || "1 or more"} points`,
+      };
+    }
+    for (let k = begin; k < end; k++) {
+      const v = conn[k]!;
+      if (!(v >= 0 && v < pointCount && Number.isInteger(v)))
+        return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
+    }
+    if (m.to === undefined) skipped++;
+    else {
+      outTypes.push(m.to);
+      for (const k of m.corners!) out.push(conn[begin + k]!);
+    }
+    begin = end;
+  }
+  if (begin !== conn.length) {
+    return { error: `the connectivity has ${conn.length - begin} entries after the last cell` };
+  }
+  return {
+    types: Uint8Array.from(outTypes),
+    connectivity: Uint32Array.from(out),
+    skipped,
+  };
+}

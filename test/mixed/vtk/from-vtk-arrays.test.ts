@@ -1,0 +1,378 @@
+/**
+ * `agr from-vtk` on what solvers write: pixel, voxel, quadratic, line and
+ * vertex cells; `NumberOfComponents=""`; a displacement array; scalars with
+ * components, magnitude and von Mises; type-0 scalar choice (ids never taken).
+ * Read back against VTK's own reader where python3-vtk9 is present (required
+ * under CI=true).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { locateReport } from "../../../src/core/report.js";
+import { readAgr, validateAgr } from "../../../src/mixed/agr/index.js";
+import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
+import { detectDisplacement, isIdName } from "../../../src/mixed/vtk/select.js";
+import { readInput } from "../../../src/node/files.js";
+import { cli } from "../../helpers.js";
+import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
+
+interface Arr {
+  readonly name: string;
+  readonly type?: string;
+  /** The NumberOfComponents attribute as written; undefined: left out. */
+  readonly comps?: string;
+  readonly values: readonly number[];
+}
+
+/** An ascii .vtu of `points`, `cells` ([VTK type, …point ids]) and point `arrays`. */
+function vtu(points: readonly number[][], cells: readonly number[][], arrays: readonly Arr[]) {
+  let end = 0;
+  const offsets = cells.map((c) => (end += c.length - 1));
+  const data = arrays
+    .map(
+      (a) =>
+        `<DataArray type="${a.type ?? "Float64"}" Name="${a.name}"${a.comps === undefined ? "" : ` NumberOfComponents="${a.comps}"`} format="ascii">${a.values.join(" ")}</DataArray>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0"?>
+<VTKFile type="UnstructuredGrid" version="1.0" byte_order="LittleEndian" header_type="UInt64">
+<UnstructuredGrid>
+<Piece NumberOfPoints="${points.length}" NumberOfCells="${cells.length}">
+<PointData>
+${data}
+</PointData>
+<Points><DataArray type="Float64" NumberOfComponents="3" format="ascii">${points.flat().join(" ")}</DataArray></Points>
+<Cells>
+<DataArray type="Int64" Name="connectivity" format="ascii">${cells.flatMap((c) => c.slice(1)).join(" ")}</DataArray>
+<DataArray type="Int64" Name="offsets" format="ascii">${offsets.join(" ")}</DataArray>
+<DataArray type="UInt8" Name="types" format="ascii">${cells.map((c) => c[0]).join(" ")}</DataArray>
+</Cells>
+</Piece>
+</UnstructuredGrid>
+</VTKFile>
+`;
+}
+
+const mid = (a: number[], b: number[]) => a.map((v, k) => (v + b[k]!) / 2);
+const HEX = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 1, 0],
+  [0, 0, 1],
+  [1, 0, 1],
+  [1, 1, 1],
+  [0, 1, 1],
+];
+const VOXEL = [0, 1].flatMap((z) => [0, 1].flatMap((y) => [2, 3].map((x) => [x, y, z])));
+const PIXEL = [0, 1].flatMap((y) => [4, 5].map((x) => [x, y, 0]));
+const TET = [
+  [6, 0, 0],
+  [7, 0, 0],
+  [6, 1, 0],
+  [6, 0, 1],
+];
+const QTET = [
+  ...TET,
+  ...[
+    [0, 1],
+    [1, 2],
+    [2, 0],
+    [0, 3],
+    [1, 3],
+    [2, 3],
+  ].map(([a, b]) => mid(TET[a!]!, TET[b!]!)),
+];
+const TRI = [
+  [8, 0, 0],
+  [9, 0, 0],
+  [8, 1, 0],
+];
+const QTRI = [...TRI, mid(TRI[0]!, TRI[1]!), mid(TRI[1]!, TRI[2]!), mid(TRI[2]!, TRI[0]!)];
+const MIXED_POINTS = [...HEX, ...VOXEL, ...PIXEL, ...QTET, ...QTRI];
+const ids = (from: number, n: number) => Array.from({ length: n }, (_, k) => from + k);
+const MIXED_CELLS = [
+  [12, ...ids(0, 8)],
+  [11, ...ids(8, 8)],
+  [8, ...ids(16, 4)],
+  [24, ...ids(20, 10)],
+  [22, ...ids(30, 6)],
+  [3, 0, 1],
+  [1, 5],
+];
+const N = MIXED_POINTS.length;
+const MIXED = vtu(MIXED_POINTS, MIXED_CELLS, [
+  { name: "Density", comps: "", values: ids(0, N).map((i) => 1000 + i / 2) },
+  { name: "GlobalNodeId", type: "Int32", values: ids(0, N) },
+]);
+
+const codes = (report: Parameters<typeof locateReport>[0]) =>
+  locateReport(report).map((d) => d.code);
+const readText = (name: string, text: string) => readVtkSeries([{ name, text }]);
+const dist = (p: ArrayLike<number>, a: number, b: number) =>
+  Math.hypot(p[3 * a]! - p[3 * b]!, p[3 * a + 1]! - p[3 * b + 1]!, p[3 * a + 2]! - p[3 * b + 2]!);
+
+/** Writes `files` into a fresh folder; returns its path. */
+function folder(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "deforma-vtk-in-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+interface VtkSays {
+  points: number;
+  cells: number;
+  cellTypes: number[];
+  cellPoints: number[][];
+  arrays: Record<
+    string,
+    { components: number; maxNorm: number; range: [number, number]; mises?: [number, number] }
+  >;
+}
+const vtkReads = (...files: string[]) => python("read-vtu.py", ...files) as VtkSays[];
+const needVtk = () => {
+  if (!HAS_VTK) throw new Error("CI=true but /usr/bin/python3 cannot import vtk (python3-vtk9)");
+};
+
+describe("VTK cells: pixel, voxel, quadratic, lines and vertices", () => {
+  it("maps pixel/voxel to quad/hex, quadratic cells to their corners (all points kept), skips lines with one warning", async () => {
+    const s = await readText("m.vtu", MIXED);
+    expect(s.report).toEqual([]);
+    const f = s.frames[0]!;
+    expect(f.skippedCells).toBe(2);
+    expect([...f.types]).toEqual([12, 12, 9, 10, 5]);
+    const c = [...f.connectivity];
+    expect(c.slice(8, 16)).toEqual([8, 9, 11, 10, 12, 13, 15, 14]);
+    expect(c.slice(16, 20)).toEqual([16, 17, 19, 18]);
+    expect(c.slice(20)).toEqual([20, 21, 22, 23, 30, 31, 32]);
+    // The turned voxel and pixel go round their faces: consecutive corners are edges of length 1.
+    const p = f.points;
+    for (const [a, b] of [
+      [8, 9],
+      [9, 11],
+      [11, 10],
+      [10, 8],
+      [12, 13],
+      [13, 15],
+      [15, 14],
+      [8, 12],
+      [16, 17],
+      [17, 19],
+      [19, 18],
+      [18, 16],
+    ])
+      expect(dist(p, a!, b!)).toBe(1);
+    // Two frames: one warning for the series, with the count.
+    const r = meshAnimationFromVtk(
+      [0, 1].map((k) => ({ ...f, file: `m${k}.vtu`, time: k })),
+      { type: 0 },
+    );
+    expect(codes(r.report)).toEqual(["VTK020"]);
+    expect(r.report[0]!.diagnostics[0]!.message).toContain("2 vertex or line cells skipped");
+    const m = r.model!;
+    expect(validateAgr(m)).toEqual([]);
+    expect(m.nodeCount).toBe(N);
+    // NumberOfComponents="" reads as 1; the id array is not taken.
+    expect(m.scalars[0]!.name).toBe("Density");
+  });
+
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)(
+    "agrees with VTK's reader: points, cells (less the skipped), corners, the empty NumberOfComponents",
+    async () => {
+      needVtk();
+      const dir = folder({ "m.vtu": MIXED });
+      const [v] = vtkReads(join(dir, "m.vtu"));
+      const f = (await readText("m.vtu", MIXED)).frames[0]!;
+      expect(f.pointCount).toBe(v!.points);
+      expect(f.types.length + f.skippedCells).toBe(v!.cells);
+      expect(v!.cellTypes).toEqual([12, 11, 8, 24, 22, 3, 1]);
+      expect(v!.arrays.Density!.components).toBe(1);
+      // Each cell's corners are the points VTK lists for it (as sets: pixel/voxel are reordered).
+      const corners = [8, 8, 4, 4, 3];
+      let at = 0;
+      corners.forEach((k, cell) => {
+        const ours = [...f.connectivity.subarray(at, at + k)].sort((a, b) => a - b);
+        expect(ours).toEqual(v!.cellPoints[cell]!.slice(0, k).sort((a, b) => a - b));
+        at += k;
+      });
+      const m = meshAnimationFromVtk([f], { type: 0 }).model!;
+      const d = m.scalarValues[0]!;
+      expect(Math.min(...d)).toBe(Math.fround(v!.arrays.Density!.range[0]));
+      expect(Math.max(...d)).toBe(Math.fround(v!.arrays.Density!.range[1]));
+    },
+  );
+});
+
+const TIMES = [0, 0.5, 1];
+/** Frame k of a hexahedron whose points stay put, with a displacement, a stress and ids. */
+const structural = (k: number, displacement = "Displacement") =>
+  vtu(
+    HEX,
+    [[12, ...ids(0, 8)]],
+    [
+      {
+        name: displacement,
+        comps: "3",
+        values: HEX.flatMap((_, i) => [0.001 * i * k, -0.002 * i * k, 0.0005 * i * i * k]),
+      },
+      {
+        name: "S",
+        comps: "6",
+        values: HEX.flatMap((_, i) => [1, 2, 3, 0.5, 0.25, 0.125].map((s) => s * (i + 1) * k)),
+      },
+      { name: "GlobalNodeId", type: "Int64", values: ids(1, 8) },
+    ],
+  );
+const series = (displacement?: string) =>
+  folder({
+    ...Object.fromEntries(TIMES.map((_, k) => [`f${k}.vtu`, structural(k, displacement)])),
+    "s.pvd": `<?xml version="1.0"?>
+<VTKFile type="Collection" version="0.1">
+<Collection>
+${TIMES.map((t, k) => `<DataSet timestep="${t}" file="f${k}.vtu"/>`).join("\n")}
+</Collection>
+</VTKFile>
+`,
+  });
+const readDir = async (dir: string) => {
+  const pvd = join(dir, "s.pvd");
+  return readVtkSeries([{ name: pvd, bytes: readFileSync(pvd) }], { read: (p) => readInput(p) });
+};
+
+describe("type 1 follows the displacement array", () => {
+  it("finds it by name: positions = points + u, displacement = |u|", async () => {
+    const s = await readDir(series());
+    expect(s.report).toEqual([]);
+    const r = meshAnimationFromVtk(s.frames, { type: 1 });
+    expect(r.report).toEqual([]);
+    const m = r.model!;
+    expect(validateAgr(m)).toEqual([]);
+    expect([...m.positions]).toEqual(HEX.flat());
+    const u = [0.001 * 7 * 2, -0.002 * 7 * 2, 0.0005 * 49 * 2];
+    const at = 2 * 3 * 8 + 3 * 7;
+    expect([...m.vectorValues[0]!.subarray(at, at + 3)]).toEqual(
+      HEX[7]!.map((p, c) => Math.fround(p + u[c]!)),
+    );
+    expect(m.scalarValues[0]![2 * 8 + 7]).toBe(Math.fround(Math.hypot(...u)));
+    expect(m.scalarValues[0]!.subarray(0, 8).every((v) => v === 0)).toBe(true);
+  });
+
+  it("detects u, DISPL, DISPLACEMENT_, Nodal Displacement (3 components); not ids", () => {
+    const frame = (names: string[], comps = 3) =>
+      ({
+        pointData: names.map((name) => ({ name, components: comps, values: new Float64Array() })),
+      }) as never;
+    for (const n of ["u", "U", "DISPL", "Displacement", "DISPLACEMENT_", "Nodal Displacement"])
+      expect(detectDisplacement(frame([n, "V"])), n).toBe(n);
+    expect(detectDisplacement(frame(["U"], 1))).toBeUndefined();
+    expect(detectDisplacement(frame(["velocity"]))).toBeUndefined();
+    for (const n of [
+      "GlobalNodeId",
+      "PedigreeNodeId",
+      "vtkOriginalPointIds",
+      "origNodeNums",
+      "cellID",
+    ])
+      expect(isIdName(n), n).toBe(true);
+    expect(isIdName("Solid")).toBe(false);
+  });
+
+  it("--displacement names it; a missing one is VTK012; none and still points warn VTK021", async () => {
+    const s = await readDir(series("field_a"));
+    const named = meshAnimationFromVtk(s.frames, { type: 1, displacement: "field_a" });
+    expect(named.report).toEqual([]);
+    expect(Math.max(...named.model!.scalarValues[0]!)).toBeGreaterThan(0);
+    const none = meshAnimationFromVtk(s.frames, { type: 1 });
+    expect(codes(none.report)).toEqual(["VTK021"]);
+    expect(none.model!.scalarValues[0]!.every((v) => v === 0)).toBe(true);
+    const wrong = meshAnimationFromVtk(s.frames, { type: 1, displacement: "S" });
+    expect(codes(wrong.report)).toEqual(["VTK012"]);
+    expect(wrong.model).toBeUndefined();
+  });
+
+  it("--scalar: NAME:mises, NAME:K, NAME:magnitude; a tensor without a suffix is refused", async () => {
+    const s = await readDir(series());
+    const m = meshAnimationFromVtk(s.frames, { type: 1, scalar: "S:mises" }).model!;
+    expect(m.scalars.map((p) => p.name)).toEqual(["displacement", "S_mises"]);
+    const t = [1, 2, 3, 0.5, 0.25, 0.125].map((v) => v * 8 * 2);
+    const vm = Math.sqrt(
+      0.5 * ((t[0]! - t[1]!) ** 2 + (t[1]! - t[2]!) ** 2 + (t[2]! - t[0]!) ** 2) +
+        3 * (t[3]! ** 2 + t[4]! ** 2 + t[5]! ** 2),
+    );
+    expect(m.scalarValues[1]![2 * 8 + 7]).toBe(Math.fround(vm));
+    const k = meshAnimationFromVtk(s.frames, { type: 1, scalar: "S:2" }).model!;
+    expect(k.scalarValues[1]![2 * 8 + 7]).toBe(3 * 8 * 2);
+    const mag = meshAnimationFromVtk(s.frames, { type: 1, scalar: "Displacement:magnitude" });
+    expect(mag.model!.scalarValues[1]).toEqual(mag.model!.scalarValues[0]);
+    const bare = meshAnimationFromVtk(s.frames, { type: 0, scalar: "S" });
+    expect(codes(bare.report)).toEqual(["VTK012"]);
+    expect(bare.report[0]!.diagnostics[0]!.message).toContain("'S:mises'");
+    expect(codes(meshAnimationFromVtk(s.frames, { type: 0, scalar: "S:6" }).report)).toEqual([
+      "VTK012",
+    ]);
+  });
+
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)(
+    "the CLI's .agr: peak |u| and the von Mises range equal VTK's",
+    async () => {
+      needVtk();
+      const dir = series("Nodal Displacement");
+      const out = join(dir, "out.agr");
+      const r = await cli([
+        "agr",
+        "from-vtk",
+        join(dir, "s.pvd"),
+        "--type",
+        "1",
+        "--scalar",
+        "S:mises",
+        "-o",
+        out,
+      ]);
+      expect(r.err).toContain("8 nodes, 1 cells, 3 frames");
+      expect(r.code).toBe(0);
+      const m = readAgr(readFileSync(out)).model!;
+      const v = vtkReads(...TIMES.map((_, k) => join(dir, `f${k}.vtu`)));
+      const peak = Math.max(...v.map((f) => f.arrays["Nodal Displacement"]!.maxNorm));
+      expect(Math.max(...m.scalarValues[0]!)).toBe(Math.fround(peak));
+      const lo = Math.min(...v.map((f) => f.arrays.S!.mises![0]));
+      const hi = Math.max(...v.map((f) => f.arrays.S!.mises![1]));
+      expect(Math.min(...m.scalarValues[1]!)).toBe(Math.fround(lo));
+      expect(Math.max(...m.scalarValues[1]!)).toBe(Math.fround(hi));
+    },
+  );
+});
+
+describe("type 0 chooses its scalar", () => {
+  const frame = async (arrays: Arr[]) => ({
+    ...(await readText("t.vtu", vtu(HEX, [[12, ...ids(0, 8)]], arrays))).frames[0]!,
+    time: 0,
+  });
+  const one = (name: string, comps?: string): Arr => ({
+    name,
+    ...(comps === undefined ? {} : { comps }),
+    values: ids(0, 8),
+  });
+
+  it("takes a temperature by name (K), else the only non-id array; refuses several, listing them", async () => {
+    const nt = meshAnimationFromVtk([await frame([one("Density"), one("NT")])], { type: 0 });
+    expect(nt.model!.scalars[0]).toEqual({ name: "NT", unit: "K", varying: true });
+    const ids1 = [one("GlobalNodeId"), one("vtkOriginalPointIds"), one("origNodeNums")];
+    const amb = meshAnimationFromVtk(
+      [await frame([...ids1, one("Density"), one("Pressure", "")])],
+      {
+        type: 0,
+      },
+    );
+    expect(codes(amb.report)).toEqual(["VTK022"]);
+    const message = amb.report[0]!.diagnostics[0]!.message;
+    expect(message).toContain("'Density', 'Pressure'");
+    expect(message).not.toContain("GlobalNodeId");
+    expect(amb.model).toBeUndefined();
+    const onlyIds = meshAnimationFromVtk([await frame(ids1)], { type: 0 });
+    expect(codes(onlyIds.report)).toEqual(["VTK012"]);
+    const chosen = meshAnimationFromVtk([await frame([...ids1, one("Pressure")])], { type: 0 });
+    expect(chosen.model!.scalars[0]!.name).toBe("Pressure");
+  });
+});
