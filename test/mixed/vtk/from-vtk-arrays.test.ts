@@ -125,6 +125,7 @@ interface VtkSays {
   cells: number;
   cellTypes: number[];
   cellPoints: number[][];
+  sizes: number[];
   arrays: Record<
     string,
     { components: number; maxNorm: number; range: [number, number]; mises?: [number, number] }
@@ -375,4 +376,46 @@ describe("type 0 chooses its scalar", () => {
     const chosen = meshAnimationFromVtk([await frame([...ids1, one("Pressure")])], { type: 0 });
     expect(chosen.model!.scalars[0]!.name).toBe("Pressure");
   });
+});
+
+describe("every readable cell type against VTK", () => {
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)(
+    "VTK-written cells of types 1–34: all points kept; the drawn cell has the size VTK gives its linear kind",
+    async () => {
+      needVtk();
+      const dir = mkdtempSync(join(tmpdir(), "deforma-vtk-cells-"));
+      const written = python("write-cells.py", dir) as {
+        type: number;
+        file: string;
+        points: number;
+        size: number;
+      }[];
+      const sizeOf = new Map(written.map((w) => [w.type, w.size]));
+      const ours: string[] = [];
+      const expected: number[] = [];
+      for (const w of written) {
+        const s = await readVtkSeries([{ name: w.file, bytes: readFileSync(w.file) }]);
+        expect(s.report, `type ${w.type}`).toEqual([]);
+        const f = s.frames[0]!;
+        expect(f.pointCount, `type ${w.type}`).toBe(w.points);
+        if ([1, 3, 21].includes(w.type)) {
+          expect([f.skippedCells, f.types.length], `type ${w.type}`).toEqual([1, 0]);
+          continue;
+        }
+        expect(f.types.length, `type ${w.type}`).toBe(1);
+        const points = Array.from({ length: f.pointCount }, (_, i) => [
+          ...f.points.subarray(3 * i, 3 * i + 3),
+        ]);
+        const file = join(dir, `ours_${w.type}.vtu`);
+        writeFileSync(file, vtu(points, [[f.types[0]!, ...f.connectivity]], []));
+        ours.push(file);
+        expected.push(sizeOf.get(f.types[0]!)!);
+      }
+      const sizes = vtkReads(...ours).map((v) => v.sizes[0]!);
+      sizes.forEach((size, k) => {
+        expect(size, ours[k]).toBeCloseTo(expected[k]!, 9);
+        expect(size, ours[k]).not.toBe(0);
+      });
+    },
+  );
 });
