@@ -11,15 +11,15 @@ import { writeOutput } from "../output.js";
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
   usage:
-    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--displacement NAME] [--block NAME] [--text] [--force] [--allow-outside]",
+    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
     "Frames in the order given (a .pvd: its order and timesteps; else each file's TimeValue). Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or u, displ…,\n" +
     "displacement…, nodal displacement when the points stay put), else the points (|p − p0|).\n" +
     "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +
     "only one-component non-id array (several: refused, listed). --scalar on type 1 adds a scalar.\n" +
-    "Quadratic cells keep all points as nodes, drawn from their corners; vertex and line cells are\n" +
-    "skipped. Binary .agr unless --text.\n" +
+    "Quadratic cells keep all points as nodes, drawn from their corners; polygons and strips become\n" +
+    "triangles; vertex and line cells are skipped. Binary .agr unless --text.\n" +
     "Standard input ('-') cannot be read: a series needs file names. See docs/formats/exports.md.",
   options: {
     type: {
@@ -32,6 +32,11 @@ export const agrFromVtk = defineCommand({
       type: "string",
       value: "NAME",
       help: "the scalar point array; NAME:magnitude, NAME:K (component), NAME:mises (6-component stress)",
+    },
+    unit: {
+      type: "string",
+      value: "UNIT",
+      help: "the scalar's unit (default K for a temperature, else -)",
     },
     displacement: {
       type: "string",
@@ -48,7 +53,7 @@ export const agrFromVtk = defineCommand({
   },
   positionals: [1, Number.POSITIVE_INFINITY],
   async run(args, io) {
-    const { type, output, block, scalar, displacement } = args.options;
+    const { type, output, block, scalar, displacement, unit } = args.options;
     if (type === undefined)
       throw new UsageError("--type 0|1 is required (0 thermal, 1 stress-strain)");
     if (output === undefined) throw new UsageError("-o OUT.agr is required");
@@ -66,6 +71,7 @@ export const agrFromVtk = defineCommand({
       type: type === "0" ? 0 : 1,
       ...(scalar !== undefined ? { scalar } : {}),
       ...(displacement !== undefined ? { displacement } : {}),
+      ...(unit !== undefined ? { unit } : {}),
     });
     const report = [...series.report, ...made.report];
     const model = made.model;

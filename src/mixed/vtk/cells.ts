@@ -4,8 +4,10 @@
  * hexahedron (their node order turned); quadratic and higher-order cells
  * (22–34) keep all their points as nodes (the mesh's node numbers stay the
  * file's) and become the linear cell of their corner nodes, which VTK lists
- * first; vertex, poly-vertex, line, poly-line and quadratic edge cells
- * (1 2 3 4 21) draw no face and are skipped (counted, one warning).
+ * first; a polygon (7) becomes a fan of triangles from its first point and a
+ * triangle strip (6) its triangles; vertex, poly-vertex, line, poly-line and
+ * quadratic edge cells (1 2 3 4 21) draw no face and are skipped (counted,
+ * one warning).
  */
 
 /** What a VTK cell type becomes. */
@@ -16,6 +18,8 @@ export interface CellMapping {
   readonly to?: number;
   /** Which of the cell's points make the `.agr` cell, in order. */
   readonly corners?: readonly number[];
+  /** Any number of points (at least 3) cut into triangles: a fan from point 0, or a strip. */
+  readonly split?: "fan" | "strip";
 }
 
 const first = (n: number) => Array.from({ length: n }, (_, k) => k);
@@ -38,6 +42,8 @@ export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellM
   [12, linear(12, 8, 8)],
   [13, linear(13, 6, 6)],
   [14, linear(14, 5, 5)],
+  [6, { points: 0, to: 5, split: "strip" }], // triangle strip → triangles
+  [7, { points: 0, to: 5, split: "fan" }], // polygon → triangles
   [8, { points: 4, to: 9, corners: [0, 1, 3, 2] }], // pixel → quad
   [11, { points: 8, to: 12, corners: [0, 1, 3, 2, 4, 5, 7, 6] }], // voxel → hexahedron
   [22, linear(5, 6, 3)], // quadratic triangle
@@ -95,10 +101,10 @@ export function mapCells(
     const count = end - begin;
     if (
       !(Number.isInteger(end) && end <= conn.length) ||
-      (m.points > 0 ? count !== m.points : count < 1)
+      (m.points > 0 ? count !== m.points : count < (m.split ? 3 : 1))
     ) {
       return {
-        error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || "1 or more"} points`,
+        error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || (m.split ? "3 or more" : "1 or more")} points`,
       };
     }
     for (let k = begin; k < end; k++) {
@@ -107,7 +113,16 @@ export function mapCells(
         return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
     }
     if (m.to === undefined) skipped++;
-    else {
+    else if (m.split) {
+      for (let k = 0; k + 2 < count; k++) {
+        outTypes.push(m.to);
+        // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.
+        if (m.split === "fan") out.push(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        else if (k % 2 === 0)
+          out.push(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        else out.push(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
+      }
+    } else {
       outTypes.push(m.to);
       for (const k of m.corners!) out.push(conn[begin + k]!);
     }

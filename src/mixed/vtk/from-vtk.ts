@@ -31,6 +31,8 @@ export interface FromVtkOptions {
    * temperature by name, else the only one-component non-id array; type 1: an extra scalar).
    */
   readonly scalar?: string;
+  /** Unit of the scalar (default `K` for a temperature name, else `-`). */
+  readonly unit?: string;
   /** Type 1: the 3-component displacement point array (default: found by name when the points stay put). */
   readonly displacement?: string;
   /** Largest coordinate change (metres) a thermal series may show between frames. */
@@ -152,12 +154,12 @@ export function meshAnimationFromVtk(
   let extra: { param: ParamDescriptor; values: Float32Array } | undefined;
   const scalar = (spec: string) => {
     const r = scalarSeries(frames, spec);
-    if ("values" in r) return { param: scalarParam(spec), values: r.values };
+    if ("values" in r) return { param: scalarParam(spec, options.unit), values: r.values };
     const f = frames[r.frame]!;
     const names = f.pointData.map((a) => `'${a.name}'(${a.components})`).join(", ") || "none";
     sink(f.file).report(
       VTK.scalarMissing,
-      `--scalar ${spec}: ${r.problem} in frame ${r.frame} (arrays: ${names})`,
+      `scalar '${spec}': ${r.problem} in frame ${r.frame} (arrays: ${names})`,
       f.start,
     );
     ok = false;

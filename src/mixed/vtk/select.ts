@@ -106,10 +106,10 @@ export function mises(v: ArrayLike<number>, o: number): number {
   return Math.sqrt(0.5 * d + 3 * (xy * xy + yz * yz + xz * xz));
 }
 
-/** The `.agr` parameter of scalar `spec`: whitespace and `:` become `_`; K for a temperature. */
-export function scalarParam(spec: string): ParamDescriptor {
+/** The `.agr` parameter of scalar `spec`: whitespace and `:` become `_`; `unit`, else K for a temperature. */
+export function scalarParam(spec: string, unit?: string): ParamDescriptor {
   const name = spec.replace(/[\s:]+/g, "_") || "scalar";
-  return { name, unit: isTemperatureName(spec) ? "K" : "-", varying: true };
+  return { name, unit: unit ?? (isTemperatureName(spec) ? "K" : "-"), varying: true };
 }
 
 /** The scalar `spec` over all frames (frame-major), or the first frame's problem. */

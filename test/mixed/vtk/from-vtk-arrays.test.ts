@@ -375,6 +375,12 @@ describe("type 0 chooses its scalar", () => {
     expect(codes(onlyIds.report)).toEqual(["VTK012"]);
     const chosen = meshAnimationFromVtk([await frame([...ids1, one("Pressure")])], { type: 0 });
     expect(chosen.model!.scalars[0]!.name).toBe("Pressure");
+    const pa = meshAnimationFromVtk([await frame([one("P")])], {
+      type: 0,
+      scalar: "P",
+      unit: "Pa",
+    });
+    expect(pa.model!.scalars[0]).toEqual({ name: "P", unit: "Pa", varying: true });
   });
 });
 
@@ -418,4 +424,62 @@ describe("every readable cell type against VTK", () => {
       });
     },
   );
+});
+
+describe("polygons and triangle strips", () => {
+  // A convex pentagon (points 0–4) and a strip of 6 points zig-zagging along x (5–10), in z = 0.
+  const POLY = [
+    [0, 0, 0],
+    [2, 0, 0],
+    [3, 1.5, 0],
+    [1, 3, 0],
+    [-1, 1.5, 0],
+  ];
+  const STRIP = [0, 1, 2, 3, 4, 5].map((k) => [5 + k, k % 2 === 0 ? 0 : 1.5, 0]);
+  const TEXT = vtu(
+    [...POLY, ...STRIP],
+    [
+      [7, ...ids(0, 5)],
+      [6, ...ids(5, 6)],
+    ],
+    [],
+  );
+  const normalZ = (p: ArrayLike<number>, a: number, b: number, c: number) =>
+    (p[3 * b]! - p[3 * a]!) * (p[3 * c + 1]! - p[3 * a + 1]!) -
+    (p[3 * b + 1]! - p[3 * a + 1]!) * (p[3 * c]! - p[3 * a]!);
+
+  it("cuts them into triangles that keep one orientation", async () => {
+    const s = await readText("p.vtu", TEXT);
+    expect(s.report).toEqual([]);
+    const f = s.frames[0]!;
+    expect([...f.types]).toEqual([5, 5, 5, 5, 5, 5, 5]);
+    const c = f.connectivity;
+    const signs = Array.from({ length: 7 }, (_, t) =>
+      Math.sign(normalZ(f.points, c[3 * t]!, c[3 * t + 1]!, c[3 * t + 2]!)),
+    );
+    expect(signs.slice(0, 3)).toEqual([1, 1, 1]);
+    expect(new Set(signs.slice(3)).size).toBe(1);
+    // A polygon of two points is no cell.
+    const two = vtu(POLY, [[7, 0, 1]], []);
+    expect(codes((await readText("q.vtu", two)).report)).toEqual(["VTK007"]);
+  });
+
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)("their triangles' areas sum to VTK's", async () => {
+    needVtk();
+    const dir = folder({ "p.vtu": TEXT });
+    const f = (await readText("p.vtu", TEXT)).frames[0]!;
+    const points = Array.from({ length: f.pointCount }, (_, i) => [
+      ...f.points.subarray(3 * i, 3 * i + 3),
+    ]);
+    const cells = Array.from({ length: f.types.length }, (_, t) => [
+      5,
+      ...f.connectivity.subarray(3 * t, 3 * t + 3),
+    ]);
+    writeFileSync(join(dir, "ours.vtu"), vtu(points, cells, []));
+    const [theirs, ours] = vtkReads(join(dir, "p.vtu"), join(dir, "ours.vtu"));
+    const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+    expect(theirs!.cellTypes).toEqual([7, 6]);
+    expect(sum(ours!.sizes.slice(0, 3))).toBeCloseTo(theirs!.sizes[0]!, 9);
+    expect(sum(ours!.sizes.slice(3))).toBeCloseTo(theirs!.sizes[1]!, 9);
+  });
 });
