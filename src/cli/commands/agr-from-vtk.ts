@@ -18,8 +18,8 @@ export const agrFromVtk = defineCommand({
     "displacement…, nodal displacement when the points stay put), else the points (|p − p0|).\n" +
     "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +
     "only one-component non-id array (several: refused, listed). --scalar on type 1 adds a scalar.\n" +
-    "Quadratic cells keep all points as nodes, drawn from their corners; polygons and strips become\n" +
-    "triangles; vertex and line cells are skipped. Binary .agr unless --text.\n" +
+    "Quadratic cells keep all points as nodes, drawn from their corners; polygons, strips and prisms are\n" +
+    "cut into triangles or wedges; vertex and line cells are skipped. Binary .agr unless --text.\n" +
     "Standard input ('-') cannot be read: a series needs file names. See docs/formats/exports.md.",
   options: {
     type: {

@@ -4,8 +4,9 @@
  * hexahedron (their node order turned); quadratic and higher-order cells
  * (22–34) keep all their points as nodes (the mesh's node numbers stay the
  * file's) and become the linear cell of their corner nodes, which VTK lists
- * first; a polygon (7) becomes a fan of triangles from its first point and a
- * triangle strip (6) its triangles; vertex, poly-vertex, line, poly-line and
+ * first; a polygon (7) becomes a fan of triangles from its first point, a
+ * triangle strip (6) its triangles, a pentagonal or hexagonal prism (15, 16)
+ * a fan of wedges; vertex, poly-vertex, line, poly-line and
  * quadratic edge cells (1 2 3 4 21) draw no face and are skipped (counted,
  * one warning).
  */
@@ -18,8 +19,12 @@ export interface CellMapping {
   readonly to?: number;
   /** Which of the cell's points make the `.agr` cell, in order. */
   readonly corners?: readonly number[];
-  /** Any number of points (at least 3) cut into triangles: a fan from point 0, or a strip. */
-  readonly split?: "fan" | "strip";
+  /**
+   * Cut into several cells: `fan`/`strip`: any number of points (at least 3) into triangles, a
+   * fan from point 0 or a strip; `prism`: bottom polygon then top polygon into wedges, a fan from
+   * points 0 and n.
+   */
+  readonly split?: "fan" | "strip" | "prism";
 }
 
 const first = (n: number) => Array.from({ length: n }, (_, k) => k);
@@ -45,6 +50,8 @@ export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellM
   [6, { points: 0, to: 5, split: "strip" }], // triangle strip → triangles
   [7, { points: 0, to: 5, split: "fan" }], // polygon → triangles
   [8, { points: 4, to: 9, corners: [0, 1, 3, 2] }], // pixel → quad
+  [15, { points: 10, to: 13, split: "prism" }], // pentagonal prism → 3 wedges
+  [16, { points: 12, to: 13, split: "prism" }], // hexagonal prism → 4 wedges
   [11, { points: 8, to: 12, corners: [0, 1, 3, 2, 4, 5, 7, 6] }], // voxel → hexahedron
   [22, linear(5, 6, 3)], // quadratic triangle
   [23, linear(9, 8, 4)], // quadratic quad
@@ -113,7 +120,14 @@ export function mapCells(
         return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
     }
     if (m.to === undefined) skipped++;
-    else if (m.split) {
+    else if (m.split === "prism") {
+      const n = count / 2;
+      const at = (k: number) => conn[begin + k]!;
+      for (let k = 1; k + 1 < n; k++) {
+        outTypes.push(m.to);
+        out.push(at(0), at(k), at(k + 1), at(n), at(n + k), at(n + k + 1));
+      }
+    } else if (m.split) {
       for (let k = 0; k + 2 < count; k++) {
         outTypes.push(m.to);
         // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.

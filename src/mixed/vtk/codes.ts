@@ -35,7 +35,7 @@ export const VTK = {
     code: "VTK006",
     severity: "error",
     summary:
-      "a cell type that cannot be read (readable: 1–14 and 21–34; see docs/formats/exports.md)",
+      "a cell type that cannot be read (readable: 1–16 and 21–34; see docs/formats/exports.md)",
   },
   cellNodes: {
     code: "VTK007",
