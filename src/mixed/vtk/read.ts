@@ -64,6 +64,15 @@ export async function readVtkSeries(
     const split = splitAppended(bytes);
     // A syntax error at the very end (a cut file) points at the end, not past it.
     const length = split.text.length;
+    if (/^\s*# vtk DataFile/.test(split.text.slice(0, 256))) {
+      sink.report(
+        VTK.fileType,
+        "a legacy VTK file ('# vtk DataFile'): not read yet; save it as .vtu (XML) first",
+        split.text.indexOf("#"),
+      );
+      report.push({ file: name, text: split.text, diagnostics: sink.items });
+      return { file: name, root: undefined, ctx: context(undefined, split, sink, budget), sink };
+    }
     const root = parseXml(split.text, (message, at) =>
       sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
