@@ -4,7 +4,8 @@
  * hexahedron (their node order turned); quadratic and higher-order cells
  * (22–34) keep all their points as nodes (the mesh's node numbers stay the
  * file's) and become the linear cell of their corner nodes, which VTK lists
- * first; a polygon (7) becomes a fan of triangles from its first point, a
+ * first; a polygon (7) becomes a fan of triangles from its first point (a
+ * quad when it has four), a
  * triangle strip (6) its triangles, a pentagonal or hexagonal prism (15, 16)
  * a fan of wedges; vertex, poly-vertex, line, poly-line and
  * quadratic edge cells (1 2 3 4 21) draw no face and are skipped (counted,
@@ -127,6 +128,10 @@ export function mapCells(
         outTypes.push(m.to);
         out.push(at(0), at(k), at(k + 1), at(n), at(n + k), at(n + k + 1));
       }
+    } else if (m.split === "fan" && count === 4) {
+      // A four-point polygon stays a quad.
+      outTypes.push(9);
+      for (let k = begin; k < end; k++) out.push(conn[k]!);
     } else if (m.split) {
       for (let k = 0; k + 2 < count; k++) {
         outTypes.push(m.to);

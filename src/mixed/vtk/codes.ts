@@ -12,7 +12,7 @@ export const VTK = {
     code: "VTK002",
     severity: "error",
     summary:
-      "not a VTK XML file of a supported type (UnstructuredGrid, Collection, vtkMultiBlockDataSet)",
+      "not a VTK XML file of a supported type (UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet)",
   },
   encoding: {
     code: "VTK003",

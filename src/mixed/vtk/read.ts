@@ -102,7 +102,7 @@ export async function readVtkSeries(
     const type = p.root && attr(p.root, "type");
     following.add(key);
     if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time);
-    else if (type === "UnstructuredGrid") {
+    else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(name, p, time);
       if (frame) frames.push(frame);
     } else if (p.root) wrongType(p);
@@ -166,7 +166,7 @@ export async function readVtkSeries(
       following.add(normalize(f.name));
       await multiblock(p, f.name, undefined);
       following.delete(normalize(f.name));
-    } else if (type === "UnstructuredGrid") {
+    } else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(f.name, p, undefined);
       if (frame) frames.push(frame);
     } else wrongType(p);

@@ -507,3 +507,88 @@ describe("legacy VTK files", () => {
     expect(s.frames).toEqual([]);
   });
 });
+
+describe("PolyData (.vtp)", () => {
+  const pts = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [1, 1, 0],
+    [0, 1, 0],
+    [2, 0, 0],
+    [3, 0.5, 0],
+    [2.5, 2, 0],
+    [1.5, 2, 0],
+    [4, 0, 0],
+    [5, 1, 0],
+    [6, 0, 0],
+    [7, 1, 0],
+    [8, 0, 0],
+  ];
+  const section = (name: string, cells: number[][]) => {
+    let end = 0;
+    return `<${name}>
+<DataArray type="Int32" Name="connectivity" format="ascii">${cells.flat().join(" ")}</DataArray>
+<DataArray type="Int32" Name="offsets" format="ascii">${cells.map((c) => (end += c.length)).join(" ")}</DataArray>
+</${name}>`;
+  };
+  const VTP = `<?xml version="1.0"?>
+<VTKFile type="PolyData" version="0.1" byte_order="LittleEndian">
+<PolyData>
+<Piece NumberOfPoints="${pts.length}" NumberOfVerts="1" NumberOfLines="1" NumberOfStrips="1" NumberOfPolys="3">
+<PointData><DataArray type="Float32" Name="T" format="ascii">${pts.map((_, i) => 300 + i).join(" ")}</DataArray></PointData>
+<Points><DataArray type="Float32" NumberOfComponents="3" format="ascii">${pts.flat().join(" ")}</DataArray></Points>
+${section("Verts", [[12]])}
+${section("Lines", [[0, 4]])}
+${section("Strips", [[8, 9, 10, 11, 12]])}
+${section("Polys", [
+  [0, 1, 2, 3],
+  [1, 4, 2],
+  [4, 5, 6, 7, 2],
+])}
+</Piece>
+</PolyData>
+</VTKFile>
+`;
+
+  it("reads polys (quads kept), strips as triangles, verts and lines skipped", async () => {
+    const s = await readText("p.vtp", VTP);
+    expect(s.report).toEqual([]);
+    const f = s.frames[0]!;
+    expect(f.skippedCells).toBe(2);
+    // VTK's order: verts, lines, polys, strips.
+    expect([...f.types]).toEqual([9, 5, 5, 5, 5, 5, 5, 5]);
+    expect([...f.connectivity.subarray(0, 7)]).toEqual([0, 1, 2, 3, 1, 4, 2]);
+    const r = meshAnimationFromVtk([{ ...f, time: 0 }], { type: 0 });
+    expect(codes(r.report)).toEqual(["VTK020"]);
+    expect(r.model!.scalars[0]).toEqual({ name: "T", unit: "K", varying: true });
+    const bad = VTP.replace('NumberOfPolys="3"', 'NumberOfPolys="2"');
+    expect(codes((await readText("q.vtp", bad)).report)).toEqual(["VTK007"]);
+  });
+
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)(
+    "agrees with VTK's PolyData reader: points, cells, areas",
+    async () => {
+      needVtk();
+      const dir = folder({ "p.vtp": VTP });
+      const f = (await readText("p.vtp", VTP)).frames[0]!;
+      const points = Array.from({ length: f.pointCount }, (_, i) => [
+        ...f.points.subarray(3 * i, 3 * i + 3),
+      ]);
+      const cells: number[][] = [];
+      for (let c = 0, at = 0; c < f.types.length; c++) {
+        const k = CELL_KINDS.get(f.types[c]!)!.nodes;
+        cells.push([f.types[c]!, ...f.connectivity.subarray(at, at + k)]);
+        at += k;
+      }
+      writeFileSync(join(dir, "ours.vtu"), vtu(points, cells, []));
+      const [theirs, ours] = vtkReads(join(dir, "p.vtp"), join(dir, "ours.vtu"));
+      expect(theirs!.points).toBe(f.pointCount);
+      expect(theirs!.cells).toBe(6);
+      const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+      expect(sum(ours!.sizes)).toBeCloseTo(
+        sum(theirs!.sizes.filter((_, c) => theirs!.cellTypes[c]! > 4)),
+        6,
+      );
+    },
+  );
+});

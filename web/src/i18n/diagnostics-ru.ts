@@ -106,7 +106,7 @@ export const DIAGNOSTICS_RU: Readonly<Record<string, string>> = {
   AGR026: "Модель в памяти: длина массива не согласуется со счётчиками.",
   VTK001: "Некорректный XML: тег, атрибут или закрывающий тег испорчен или отсутствует.",
   VTK002:
-    "Это не файл VTK XML поддерживаемого типа (UnstructuredGrid, Collection, vtkMultiBlockDataSet).",
+    "Это не файл VTK XML поддерживаемого типа (UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet).",
   VTK003:
     "Неподдерживаемый порядок байтов, тип заголовка, сжатие или формат данных (LittleEndian, UInt32/UInt64, zlib или без сжатия).",
   VTK004:
