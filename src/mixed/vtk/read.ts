@@ -1,7 +1,8 @@
 /**
- * Reading a VTK XML time series: `.vtu` files (UnstructuredGrid), or a `.pvd`
- * collection naming them (times from its `timestep`s), or `.vtm` multiblock
- * indexes (one block chosen). Never throws: problems become diagnostics
+ * Reading a VTK XML time series: `.vtu` (UnstructuredGrid) and `.vtp`
+ * (PolyData) files, or a `.pvd` collection naming them (times from its
+ * `timestep`s), or a ParaView `.series` (JSON), or `.vtm` multiblock indexes
+ * (one block chosen). Never throws: problems become diagnostics
  * located in each file (line and column of the XML).
  */
 import { DiagnosticSink } from "../../core/diagnostics.js";
@@ -139,7 +140,47 @@ export async function readVtkSeries(
     await follow(p, attrStart(first, "file"), resolvePath(name, attr(first, "file") ?? ""), time);
   };
 
+  /** A ParaView `.series` (JSON: `{"files": [{"name", "time"}, …]}`): its files in order. */
+  const jsonSeries = async (f: VtkInputFile) => {
+    const sink = new DiagnosticSink();
+    const text = new TextDecoder().decode(bytesOf(f));
+    report.push({ file: f.name, text, diagnostics: sink.items });
+    const ctx = context(undefined, { text, raw: false }, sink, budget);
+    const from: Parsed = { file: f.name, root: undefined, ctx, sink };
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (e) {
+      return sink.report(VTK.fileType, `not a ParaView .series (JSON): ${(e as Error).message}`, 0);
+    }
+    const list = (doc as { files?: unknown } | null)?.files;
+    if (!Array.isArray(list))
+      return sink.report(VTK.fileType, "a .series needs a 'files' list of {name, time}", 0);
+    if (list.length === 0) sink.report(VTK.noFrames, "the .series lists no file", 0);
+    for (const entry of list as { name?: unknown; time?: unknown }[]) {
+      const name = entry?.name;
+      const at = Math.max(0, text.indexOf(JSON.stringify(name)));
+      if (typeof name !== "string") {
+        sink.report(VTK.fileType, "an entry of 'files' has no 'name'", at);
+        continue;
+      }
+      const time = entry.time;
+      if (time !== undefined && typeof time !== "number")
+        sink.report(VTK.times, `the time of '${name}' is not a number`, at);
+      await follow(
+        from,
+        at,
+        resolvePath(f.name, name),
+        typeof time === "number" ? time : undefined,
+      );
+    }
+  };
+
   for (const f of files) {
+    if (/\.series$/i.test(f.name)) {
+      await jsonSeries(f);
+      continue;
+    }
     const p = open(f.name, bytesOf(f));
     if (!p.root) continue;
     const type = attr(p.root, "type");

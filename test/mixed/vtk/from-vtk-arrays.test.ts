@@ -592,3 +592,37 @@ ${section("Polys", [
     },
   );
 });
+
+describe("ParaView .series (JSON)", () => {
+  const SERIES = JSON.stringify({
+    "file-series-version": "1.0",
+    files: TIMES.map((t, k) => ({ name: `f${k}.vtu`, time: t * 2 })),
+  });
+
+  it("reads its files with their times; bad JSON and a missing file are reported", async () => {
+    const dir = series();
+    writeFileSync(join(dir, "s.vtu.series"), SERIES);
+    const name = join(dir, "s.vtu.series");
+    const s = await readVtkSeries([{ name, bytes: readFileSync(name) }], {
+      read: (p) => readInput(p),
+    });
+    expect(s.report).toEqual([]);
+    expect(s.frames.map((f) => f.time)).toEqual([0, 1, 2]);
+    const bad = await readVtkSeries([{ name: "b.series", text: "{ nope" }]);
+    expect(codes(bad.report)).toEqual(["VTK002"]);
+    const missing = await readVtkSeries([
+      { name: "c.series", text: '{"files": [{"name": "gone.vtu", "time": 0}]}' },
+    ]);
+    expect(codes(missing.report)).toEqual(["VTK009"]);
+  });
+
+  it("converts through the CLI", async () => {
+    const dir = series();
+    writeFileSync(join(dir, "s.vtu.series"), SERIES);
+    const out = join(dir, "s.agr");
+    const r = await cli(["agr", "from-vtk", join(dir, "s.vtu.series"), "--type", "1", "-o", out]);
+    expect(r.err).toContain("8 nodes, 1 cells, 3 frames");
+    expect(r.code).toBe(0);
+    expect([...readAgr(readFileSync(out)).model!.times]).toEqual([0, 1, 2]);
+  });
+});
