@@ -11,7 +11,7 @@ import { writeOutput } from "../output.js";
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
   usage:
-    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--block NAME] [--text] [--force] [--allow-outside]",
+    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
     "Frames of .vtu/.vtp files in the order given (a .pvd or .series: its order and times). Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or u, displ…,\n" +
@@ -44,6 +44,12 @@ export const agrFromVtk = defineCommand({
       help: "type 1: the 3-component displacement point array (positions = points + it)",
     },
     block: { type: "string", value: "NAME", help: "the block to read from .vtm files" },
+    part: {
+      type: "integer",
+      min: 0,
+      value: "N",
+      help: "the .pvd part to read at each timestep (default: all parts merged)",
+    },
     text: { type: "boolean", help: "write the text encoding (default binary)" },
     force: { type: "boolean", help: "replace OUT.agr if it exists" },
     "allow-outside": {
@@ -53,7 +59,7 @@ export const agrFromVtk = defineCommand({
   },
   positionals: [1, Number.POSITIVE_INFINITY],
   async run(args, io) {
-    const { type, output, block, scalar, displacement, unit } = args.options;
+    const { type, output, block, part, scalar, displacement, unit } = args.options;
     if (type === undefined)
       throw new UsageError("--type 0|1 is required (0 thermal, 1 stress-strain)");
     if (output === undefined) throw new UsageError("-o OUT.agr is required");
@@ -66,6 +72,7 @@ export const agrFromVtk = defineCommand({
     const series = await readVtkSeries(files, {
       read: companionReader(io.cwd, { allowOutside: args.options["allow-outside"] === true }),
       ...(block !== undefined ? { block } : {}),
+      ...(part !== undefined ? { part } : {}),
     });
     const made = meshAnimationFromVtk(series.frames, {
       type: type === "0" ? 0 : 1,

@@ -45,7 +45,7 @@ export const VTK = {
   extraPieces: {
     code: "VTK008",
     severity: "warning",
-    summary: "more than one Piece or part: only the first is read",
+    summary: "more than one Piece in a file: only the first is read",
   },
   missingFile: {
     code: "VTK009",
@@ -93,7 +93,8 @@ export const VTK = {
   block: {
     code: "VTK018",
     severity: "error",
-    summary: "a .vtm has several blocks and none matches the requested block name",
+    summary:
+      "a .vtm has several blocks and none matches the requested block name, or no .pvd part matches --part",
   },
   budget: {
     code: "VTK019",

@@ -11,6 +11,7 @@ import { normalizePath as normalize, resolveSibling as resolvePath } from "../..
 import type { FileReport } from "../../core/report.js";
 import { attr, attrStart, childrenNamed, parseXml, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
+import { mergeFrames } from "./merge.js";
 import type { VtkFrame } from "./model.js";
 import { READ_BUDGET_BYTES, readBudget } from "./read-data.js";
 import { context, splitAppended } from "./read-file.js";
@@ -29,6 +30,8 @@ export interface VtkReadOptions {
   readonly read?: FileReader;
   /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
   readonly block?: string;
+  /** The `.pvd` part to take at each timestep (its `part` attribute); default: all parts merged. */
+  readonly part?: number;
   /** Bytes of float64 values the arrays of this read may take (default {@link READ_BUDGET_BYTES}, 1 GiB). */
   readonly budgetBytes?: number;
 }
@@ -51,6 +54,7 @@ export async function readVtkSeries(
   const budget = readBudget(options.budgetBytes);
   // Every .vtm of a series has the same blocks: a missing choice is reported once.
   let blockReported = false;
+  let partReported = false;
   const given = new Map(files.map((f) => [normalize(f.name), f]));
   /** The bytes of `name` (named by `from`), or why it cannot be read. */
   const fetch = async (name: string, from: string): Promise<Uint8Array | string> => {
@@ -83,7 +87,13 @@ export async function readVtkSeries(
   };
   // Files being followed now: a .vtm that names itself (or a .vtm naming it back) is a cycle.
   const following = new Set<string>();
-  const follow = async (from: Parsed, at: number, name: string, time: number | undefined) => {
+  const follow = async (
+    from: Parsed,
+    at: number,
+    name: string,
+    time: number | undefined,
+    into: VtkFrame[] = frames,
+  ) => {
     const key = normalize(name);
     if (following.has(key)) {
       from.sink.report(
@@ -102,14 +112,19 @@ export async function readVtkSeries(
     const p = open(name, bytes);
     const type = p.root && attr(p.root, "type");
     following.add(key);
-    if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time);
+    if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time, into);
     else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(name, p, time);
-      if (frame) frames.push(frame);
+      if (frame) into.push(frame);
     } else if (p.root) wrongType(p);
     following.delete(key);
   };
-  const multiblock = async (p: Parsed, name: string, time: number | undefined) => {
+  const multiblock = async (
+    p: Parsed,
+    name: string,
+    time: number | undefined,
+    into: VtkFrame[] = frames,
+  ) => {
     const sets: XmlElement[] = [];
     // Depth first, in document order, with an explicit stack (no recursion on the file's depth).
     const todo: XmlElement[] = p.root ? [...p.root.children].reverse() : [];
@@ -137,7 +152,8 @@ export async function readVtkSeries(
       );
       return;
     }
-    await follow(p, attrStart(first, "file"), resolvePath(name, attr(first, "file") ?? ""), time);
+    const file = resolvePath(name, attr(first, "file") ?? "");
+    await follow(p, attrStart(first, "file"), file, time, into);
   };
 
   /** A ParaView `.series` (JSON: `{"files": [{"name", "time"}, …]}`): its files in order. */
@@ -187,19 +203,49 @@ export async function readVtkSeries(
     if (type === "Collection") {
       const collection = childrenNamed(p.root, "Collection")[0];
       const sets = collection ? childrenNamed(collection, "DataSet") : [];
-      const seen = new Set<string>();
+      // The parts of each timestep, in order of first appearance.
+      const steps = new Map<string, XmlElement[]>();
       for (const s of sets) {
-        const step = attr(s, "timestep");
-        if (seen.has(step ?? "")) {
-          p.sink.report(VTK.extraPieces, `a second part at timestep ${step} is skipped`, s.start);
+        const step = attr(s, "timestep") ?? "";
+        steps.set(step, [...(steps.get(step) ?? []), s]);
+      }
+      for (const [step, all] of steps) {
+        const time = step === "" ? undefined : Number(step);
+        if (time !== undefined && !Number.isFinite(time)) {
+          p.sink.report(
+            VTK.times,
+            `timestep '${step}' is not a number`,
+            attrStart(all[0]!, "timestep"),
+          );
+        }
+        const partOf = (s: XmlElement, k: number) => attr(s, "part") ?? String(k);
+        const chosen =
+          options.part === undefined
+            ? all
+            : all.filter((s, k) => partOf(s, k) === String(options.part));
+        if (chosen.length === 0) {
+          if (partReported) continue;
+          partReported = true;
+          const parts = all.map(partOf).join(", ");
+          p.sink.report(
+            VTK.block,
+            `no part ${options.part} at timestep ${step} (parts: ${parts})`,
+            all[0]!.start,
+          );
           continue;
         }
-        seen.add(step ?? "");
-        const time = step === undefined ? undefined : Number(step);
-        if (time !== undefined && !Number.isFinite(time)) {
-          p.sink.report(VTK.times, `timestep '${step}' is not a number`, attrStart(s, "timestep"));
+        const parts: VtkFrame[] = [];
+        for (const s of chosen) {
+          await follow(
+            p,
+            attrStart(s, "file"),
+            resolvePath(f.name, attr(s, "file") ?? ""),
+            time,
+            parts,
+          );
         }
-        await follow(p, attrStart(s, "file"), resolvePath(f.name, attr(s, "file") ?? ""), time);
+        // A part that cannot be read is reported; the timestep is then left out.
+        if (parts.length === chosen.length) frames.push(mergeFrames(parts));
       }
       if (sets.length === 0)
         p.sink.report(VTK.noFrames, "the collection lists no DataSet", p.root.start);

@@ -626,3 +626,55 @@ describe("ParaView .series (JSON)", () => {
     expect([...readAgr(readFileSync(out)).model!.times]).toEqual([0, 1, 2]);
   });
 });
+
+describe(".pvd with several parts per timestep", () => {
+  const shifted = (k: number) =>
+    structural(k).replace(
+      /(<Points><DataArray[^>]*>)([^<]*)/,
+      (_, open: string, xyz: string) =>
+        open +
+        xyz
+          .trim()
+          .split(/\s+/)
+          .map((v, i) => (i % 3 === 0 ? Number(v) + 2 : Number(v)))
+          .join(" "),
+    );
+  const dir = () =>
+    folder({
+      ...Object.fromEntries(TIMES.map((_, k) => [`f${k}.vtu`, structural(k)])),
+      ...Object.fromEntries(TIMES.map((_, k) => [`g${k}.vtu`, shifted(k)])),
+      "s.pvd": `<?xml version="1.0"?>
+<VTKFile type="Collection" version="0.1">
+<Collection>
+${TIMES.map((t, k) => `<DataSet timestep="${t}" part="0" file="f${k}.vtu"/>\n<DataSet timestep="${t}" part="1" file="g${k}.vtu"/>`).join("\n")}
+</Collection>
+</VTKFile>
+`,
+    });
+
+  it("merges the parts of a timestep; --part N takes one; a missing part is VTK018", async () => {
+    const d = dir();
+    const pvd = join(d, "s.pvd");
+    const read = (part?: number) =>
+      readVtkSeries([{ name: pvd, bytes: readFileSync(pvd) }], {
+        read: (p) => readInput(p),
+        ...(part === undefined ? {} : { part }),
+      });
+    const all = await read();
+    expect(all.report).toEqual([]);
+    expect(all.frames).toHaveLength(3);
+    const f = all.frames[2]!;
+    expect(f.pointCount).toBe(16);
+    expect([...f.types]).toEqual([12, 12]);
+    expect([...f.connectivity.subarray(8)]).toEqual(ids(8, 8));
+    expect(f.points[3 * 8]).toBe(2);
+    const m = meshAnimationFromVtk(all.frames, { type: 1 });
+    expect(m.report).toEqual([]);
+    // Both parts' displacements are followed: the same |u| at node 7 of each.
+    expect(m.model!.scalarValues[0]![2 * 16 + 15]).toBe(m.model!.scalarValues[0]![2 * 16 + 7]);
+    const one = await read(1);
+    expect(one.frames.map((x) => x.pointCount)).toEqual([8, 8, 8]);
+    expect(one.frames[0]!.points[0]).toBe(2);
+    expect(codes((await read(5)).report)).toEqual(["VTK018"]);
+  });
+});
