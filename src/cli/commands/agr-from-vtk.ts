@@ -43,7 +43,11 @@ export const agrFromVtk = defineCommand({
       value: "NAME",
       help: "type 1: the 3-component displacement point array (positions = points + it)",
     },
-    block: { type: "string", value: "NAME", help: "the block to read from .vtm files" },
+    block: {
+      type: "string",
+      value: "NAME",
+      help: "the .vtm block to read: a name or an index path like 0/1 (default: all merged)",
+    },
     part: {
       type: "integer",
       min: 0,

@@ -94,7 +94,7 @@ export const VTK = {
     code: "VTK018",
     severity: "error",
     summary:
-      "a .vtm has several blocks and none matches the requested block name, or no .pvd part matches --part",
+      "no .vtm block matches --block (a name or an index path), or no .pvd part matches --part",
   },
   budget: {
     code: "VTK019",

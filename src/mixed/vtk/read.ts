@@ -125,35 +125,54 @@ export async function readVtkSeries(
     time: number | undefined,
     into: VtkFrame[] = frames,
   ) => {
-    const sets: XmlElement[] = [];
+    // Every DataSet with a file: its names (its own and its Blocks' and Pieces') and index path.
+    const sets: { e: XmlElement; names: string[]; path: string }[] = [];
     // Depth first, in document order, with an explicit stack (no recursion on the file's depth).
-    const todo: XmlElement[] = p.root ? [...p.root.children].reverse() : [];
+    type Item = { e: XmlElement; names: string[]; path: string };
+    const todo: Item[] = p.root ? [{ e: p.root, names: [], path: "" }] : [];
     while (todo.length > 0) {
-      const e = todo.pop()!;
-      if (e.name === "DataSet") sets.push(e);
-      else for (let k = e.children.length - 1; k >= 0; k--) todo.push(e.children[k]!);
+      const { e, names, path } = todo.pop()!;
+      const nested = e.name === "Block" || e.name === "Piece" || e.name === "DataSet";
+      const children: Item[] = e.children.map((c, k) => {
+        const n = attr(c, "name");
+        const at = nested || c.name === "Block" || c.name === "Piece" || c.name === "DataSet";
+        const index = attr(c, "index") ?? String(k);
+        return {
+          e: c,
+          names: n ? [...names, n] : names,
+          path: at ? (path ? `${path}/${index}` : index) : path,
+        };
+      });
+      if (e.name === "DataSet" && attr(e, "file")) sets.push({ e, names, path });
+      else for (let k = children.length - 1; k >= 0; k--) todo.push(children[k]!);
     }
-    const chosen = options.block
-      ? sets.filter((s) => attr(s, "name") === options.block)
-      : sets.length === 1
+    const wanted = options.block;
+    const chosen =
+      wanted === undefined
         ? sets
-        : [];
-    const first = chosen[0];
-    if (!first) {
+        : sets.filter(
+            (s) => s.names.includes(wanted) || s.path === wanted || s.path.startsWith(`${wanted}/`),
+          );
+    if (chosen.length === 0) {
       if (blockReported) return;
       blockReported = true;
-      const names = sets.map((s) => `'${attr(s, "name") ?? ""}'`).join(", ");
+      const names = sets.map((s) => `'${s.names.join("/")}' (${s.path})`).join(", ");
       p.sink.report(
         VTK.block,
-        options.block
-          ? `no block named '${options.block}' (blocks: ${names || "none"})`
-          : `${sets.length} blocks (${names || "none"}): choose one with --block NAME`,
+        wanted !== undefined
+          ? `no block named or at '${wanted}' (blocks: ${names || "none"})`
+          : "the multiblock names no file",
         p.root?.start ?? 0,
       );
       return;
     }
-    const file = resolvePath(name, attr(first, "file") ?? "");
-    await follow(p, attrStart(first, "file"), file, time, into);
+    // Several blocks (or pieces) are merged into one mesh; a part that cannot be read drops the frame.
+    const parts: VtkFrame[] = [];
+    for (const s of chosen) {
+      const file = resolvePath(name, attr(s.e, "file") ?? "");
+      await follow(p, attrStart(s.e, "file"), file, time, parts);
+    }
+    if (parts.length === chosen.length) into.push(mergeFrames(parts));
   };
 
   /** A ParaView `.series` (JSON: `{"files": [{"name", "time"}, …]}`): its files in order. */

@@ -678,3 +678,50 @@ ${TIMES.map((t, k) => `<DataSet timestep="${t}" part="0" file="f${k}.vtu"/>\n<Da
     expect(codes((await read(5)).report)).toEqual(["VTK018"]);
   });
 });
+
+describe(".vtm blocks and pieces", () => {
+  const VTM = `<?xml version="1.0"?>
+<VTKFile type="vtkMultiBlockDataSet" version="1.0">
+<vtkMultiBlockDataSet>
+<Block index="0" name="solid">
+<Piece index="0" name="p0"><DataSet index="0" file="f0.vtu"/></Piece>
+<Piece index="1"><DataSet index="0" file="g0.vtu"/></Piece>
+</Block>
+<DataSet index="1" name="other" file="f1.vtu"/>
+</vtkMultiBlockDataSet>
+</VTKFile>
+`;
+  const shifted = structural(0).replace(
+    /(<Points><DataArray[^>]*>)([^<]*)/,
+    (_, open: string, xyz: string) =>
+      open +
+      xyz
+        .trim()
+        .split(/\s+/)
+        .map((v, i) => (i % 3 === 0 ? Number(v) + 2 : Number(v)))
+        .join(" "),
+  );
+
+  it("merges every block by default; --block takes a name (a block's pieces too) or an index path", async () => {
+    const d = folder({
+      "m.vtm": VTM,
+      "f0.vtu": structural(0),
+      "g0.vtu": shifted,
+      "f1.vtu": structural(1),
+    });
+    const vtm = join(d, "m.vtm");
+    const read = (block?: string) =>
+      readVtkSeries([{ name: vtm, bytes: readFileSync(vtm) }], {
+        read: (p) => readInput(p),
+        ...(block === undefined ? {} : { block }),
+      });
+    const all = await read();
+    expect(all.report).toEqual([]);
+    expect(all.frames.map((f) => f.pointCount)).toEqual([24]);
+    expect((await read("solid")).frames.map((f) => f.pointCount)).toEqual([16]);
+    const piece = (await read("0/1")).frames;
+    expect(piece.map((f) => [f.pointCount, f.points[0]])).toEqual([[8, 2]]);
+    expect((await read("other")).frames.map((f) => f.pointCount)).toEqual([8]);
+    expect(codes((await read("none")).report)).toEqual(["VTK018"]);
+  });
+});
