@@ -13,7 +13,7 @@ export const agrFromVtk = defineCommand({
   usage:
     "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
-    "Frames of .vtu/.vtp files in the order given (a .pvd or .series: its order and times). Type 1\n" +
+    "Frames of .vtu/.vtp/.pvtu/.pvtp files in the order given (a .pvd or .series: its order and times). Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or u, displ…,\n" +
     "displacement…, nodal displacement when the points stay put), else the points (|p − p0|).\n" +
     "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +

@@ -24,7 +24,7 @@ export function wrongType(p: Parsed): void {
     VTK.fileType,
     root.name !== "VTKFile"
       ? `root element '<${root.name}>' is not <VTKFile>`
-      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, Collection or vtkMultiBlockDataSet`,
+      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, their parallel P… forms, Collection or vtkMultiBlockDataSet`,
     root.name === "VTKFile" ? attrStart(root, "type") : root.start,
   );
 }

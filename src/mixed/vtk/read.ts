@@ -1,8 +1,9 @@
 /**
  * Reading a VTK XML time series: `.vtu` (UnstructuredGrid) and `.vtp`
- * (PolyData) files, or a `.pvd` collection naming them (times from its
- * `timestep`s), or a ParaView `.series` (JSON), or `.vtm` multiblock indexes
- * (one block chosen). Never throws: problems become diagnostics
+ * (PolyData) files, parallel `.pvtu`/`.pvtp` files naming pieces, a `.pvd`
+ * collection naming them (times from its `timestep`s, parts merged), a
+ * ParaView `.series` (JSON), or `.vtm` multiblock indexes (blocks merged, or
+ * the one chosen). Never throws: problems become diagnostics
  * located in each file (line and column of the XML).
  */
 import { DiagnosticSink } from "../../core/diagnostics.js";
@@ -113,6 +114,8 @@ export async function readVtkSeries(
     const type = p.root && attr(p.root, "type");
     following.add(key);
     if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time, into);
+    else if (type === "PUnstructuredGrid" || type === "PPolyData")
+      await parallel(p, name, type, time, into);
     else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(name, p, time);
       if (frame) into.push(frame);
@@ -173,6 +176,26 @@ export async function readVtkSeries(
       await follow(p, attrStart(s.e, "file"), file, time, parts);
     }
     if (parts.length === chosen.length) into.push(mergeFrames(parts));
+  };
+
+  /** A parallel `.pvtu`/`.pvtp`: its pieces' files (`<Piece Source>`), merged into one frame. */
+  const parallel = async (
+    p: Parsed,
+    name: string,
+    type: string,
+    time: number | undefined,
+    into: VtkFrame[] = frames,
+  ) => {
+    const grid = childrenNamed(p.root!, type)[0];
+    const pieces = grid ? childrenNamed(grid, "Piece").filter((e) => attr(e, "Source")) : [];
+    if (pieces.length === 0)
+      return p.sink.report(VTK.missingSection, `no <${type}><Piece Source=…>`, p.root!.start);
+    const parts: VtkFrame[] = [];
+    for (const e of pieces) {
+      const file = resolvePath(name, attr(e, "Source") ?? "");
+      await follow(p, attrStart(e, "Source"), file, time, parts);
+    }
+    if (parts.length === pieces.length) into.push(mergeFrames(parts));
   };
 
   /** A ParaView `.series` (JSON: `{"files": [{"name", "time"}, …]}`): its files in order. */
@@ -271,6 +294,10 @@ export async function readVtkSeries(
     } else if (type === "vtkMultiBlockDataSet") {
       following.add(normalize(f.name));
       await multiblock(p, f.name, undefined);
+      following.delete(normalize(f.name));
+    } else if (type === "PUnstructuredGrid" || type === "PPolyData") {
+      following.add(normalize(f.name));
+      await parallel(p, f.name, type, undefined);
       following.delete(normalize(f.name));
     } else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(f.name, p, undefined);

@@ -725,3 +725,48 @@ describe(".vtm blocks and pieces", () => {
     expect(codes((await read("none")).report)).toEqual(["VTK018"]);
   });
 });
+
+describe("parallel .pvtu", () => {
+  const shifted = structural(2).replace(
+    /(<Points><DataArray[^>]*>)([^<]*)/,
+    (_, open: string, xyz: string) =>
+      open +
+      xyz
+        .trim()
+        .split(/\s+/)
+        .map((v, i) => (i % 3 === 0 ? Number(v) + 2 : Number(v)))
+        .join(" "),
+  );
+  const PVTU = `<?xml version="1.0"?>
+<VTKFile type="PUnstructuredGrid" version="0.1" byte_order="LittleEndian" header_type="UInt64">
+<PUnstructuredGrid GhostLevel="0">
+<PPointData>
+<PDataArray type="Float64" Name="Displacement" NumberOfComponents="3"/>
+<PDataArray type="Float64" Name="S" NumberOfComponents="6"/>
+<PDataArray type="Int64" Name="GlobalNodeId"/>
+</PPointData>
+<PPoints><PDataArray type="Float64" NumberOfComponents="3"/></PPoints>
+<Piece Source="f1.vtu"/>
+<Piece Source="g2.vtu"/>
+</PUnstructuredGrid>
+</VTKFile>
+`;
+
+  it("merges its pieces into one frame; peak |u| and point count equal VTK's", async () => {
+    const d = folder({ "p.pvtu": PVTU, "f1.vtu": structural(1), "g2.vtu": shifted });
+    const name = join(d, "p.pvtu");
+    const s = await readVtkSeries([{ name, bytes: readFileSync(name) }], {
+      read: (p) => readInput(p),
+    });
+    expect(s.report).toEqual([]);
+    const f = s.frames[0]!;
+    expect([f.pointCount, f.types.length]).toEqual([16, 2]);
+    const m = meshAnimationFromVtk([{ ...f, time: 0 }], { type: 1 }).model!;
+    if (!HAS_VTK && !VTK_REQUIRED) return;
+    needVtk();
+    const [v] = vtkReads(name);
+    expect(v!.points).toBe(16);
+    expect(v!.cells).toBe(2);
+    expect(Math.max(...m.scalarValues[0]!)).toBe(Math.fround(v!.arrays.Displacement!.maxNorm));
+  });
+});
