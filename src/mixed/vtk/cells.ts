@@ -2,13 +2,13 @@
  * How each VTK cell type becomes an `.agr` cell. The `.agr` holds the linear
  * types 5 9 10 12 13 14 only, so: pixel (8) and voxel (11) become quad and
  * hexahedron (their node order turned); quadratic and higher-order cells
- * (22–34) keep all their points as nodes (the mesh's node numbers stay the
- * file's) and become the linear cell of their corner nodes, which VTK lists
- * first; a polygon (7) becomes a fan of triangles from its first point (a
+ * (22–34, Lagrange 69–74, Bézier 76–81) keep all their points as nodes (the
+ * mesh's node numbers stay the file's) and become the linear cell of their
+ * corner nodes, which VTK lists first; a polygon (7) becomes a fan of triangles from its first point (a
  * quad when it has four), a
  * triangle strip (6) its triangles, a pentagonal or hexagonal prism (15, 16)
  * a fan of wedges; vertex, poly-vertex, line, poly-line and
- * quadratic edge cells (1 2 3 4 21) draw no face and are skipped (counted,
+ * quadratic edge, Lagrange and Bézier curve cells (1 2 3 4 21 68 75) draw no face and are skipped (counted,
  * one warning).
  */
 
@@ -26,6 +26,8 @@ export interface CellMapping {
    * points 0 and n.
    */
   readonly split?: "fan" | "strip" | "prism";
+  /** Fewest points when `points` is 0 (default 1; 3 for `fan` and `strip`). */
+  readonly min?: number;
 }
 
 const first = (n: number) => Array.from({ length: n }, (_, k) => k);
@@ -33,6 +35,14 @@ const linear = (to: number, points: number, corners: number): CellMapping => ({
   points,
   to,
   corners: first(corners),
+});
+/** A Lagrange or Bézier cell of any order: its corners come first. */
+const higher = (to: number, corners: number): CellMapping => ({
+  points: 0,
+  min: corners,
+  to,
+  // The higher-order wedge turns its triangles the other way round from VTK_WEDGE's.
+  corners: to === 13 ? [0, 2, 1, 3, 5, 4] : first(corners),
 });
 
 /** VTK cell type → its mapping. */
@@ -67,6 +77,20 @@ export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellM
   [32, linear(13, 18, 6)], // biquadratic-quadratic wedge
   [33, linear(12, 24, 8)], // biquadratic-quadratic hexahedron
   [34, linear(5, 7, 3)], // biquadratic triangle
+  [68, { points: 0, min: 2 }], // Lagrange curve
+  [69, higher(5, 3)], // Lagrange triangle
+  [70, higher(9, 4)], // Lagrange quadrilateral
+  [71, higher(10, 4)], // Lagrange tetrahedron
+  [72, higher(12, 8)], // Lagrange hexahedron
+  [73, higher(13, 6)], // Lagrange wedge
+  [74, higher(14, 5)], // Lagrange pyramid
+  [75, { points: 0, min: 2 }], // Bézier curve
+  [76, higher(5, 3)], // Bézier triangle
+  [77, higher(9, 4)], // Bézier quadrilateral
+  [78, higher(10, 4)], // Bézier tetrahedron
+  [79, higher(12, 8)], // Bézier hexahedron
+  [80, higher(13, 6)], // Bézier wedge
+  [81, higher(14, 5)], // Bézier pyramid
 ]);
 
 /** The VTK cell types that can be read, for messages. */
@@ -109,10 +133,10 @@ export function mapCells(
     const count = end - begin;
     if (
       !(Number.isInteger(end) && end <= conn.length) ||
-      (m.points > 0 ? count !== m.points : count < (m.split ? 3 : 1))
+      (m.points > 0 ? count !== m.points : count < (m.min ?? (m.split ? 3 : 1)))
     ) {
       return {
-        error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || (m.split ? "3 or more" : "1 or more")} points`,
+        error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || `${m.min ?? (m.split ? 3 : 1)} or more`} points`,
       };
     }
     for (let k = begin; k < end; k++) {

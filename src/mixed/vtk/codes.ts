@@ -35,7 +35,7 @@ export const VTK = {
     code: "VTK006",
     severity: "error",
     summary:
-      "a cell type that cannot be read (readable: 1–16 and 21–34; see docs/formats/exports.md)",
+      "a cell type that cannot be read (readable: 1–16, 21–34 and 68–81; see docs/formats/exports.md)",
   },
   cellNodes: {
     code: "VTK007",
@@ -105,7 +105,7 @@ export const VTK = {
   skippedCells: {
     code: "VTK020",
     severity: "warning",
-    summary: "vertex and line cells (VTK types 1 2 3 4 21) are skipped: they draw no face",
+    summary: "vertex and line cells (VTK types 1 2 3 4 21 68 75) are skipped: they draw no face",
   },
   noDisplacement: {
     code: "VTK021",

@@ -770,3 +770,51 @@ describe("parallel .pvtu", () => {
     expect(Math.max(...m.scalarValues[0]!)).toBe(Math.fround(v!.arrays.Displacement!.maxNorm));
   });
 });
+
+describe("Lagrange and Bézier cells", () => {
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)(
+    "VTK-written cells of order 2 (68–73, 75–80): all points kept; the corner cells' size is VTK's for the linear block",
+    async () => {
+      needVtk();
+      const dir = mkdtempSync(join(tmpdir(), "deforma-vtk-higher-"));
+      const written = python("write-higher.py", dir) as {
+        type: number;
+        file: string;
+        points: number;
+        cells: number;
+        linearSize: number;
+      }[];
+      const ours: string[] = [];
+      const expected: number[] = [];
+      for (const w of written) {
+        const s = await readVtkSeries([{ name: w.file, bytes: readFileSync(w.file) }]);
+        expect(s.report, `type ${w.type}`).toEqual([]);
+        const f = s.frames[0]!;
+        expect(f.pointCount, `type ${w.type}`).toBe(w.points);
+        if (w.type === 68 || w.type === 75) {
+          expect([f.skippedCells, f.types.length], `type ${w.type}`).toEqual([w.cells, 0]);
+          continue;
+        }
+        expect(f.types.length, `type ${w.type}`).toBe(w.cells);
+        const points = Array.from({ length: f.pointCount }, (_, i) => [
+          ...f.points.subarray(3 * i, 3 * i + 3),
+        ]);
+        const cells: number[][] = [];
+        for (let c = 0, at = 0; c < f.types.length; c++) {
+          const k = CELL_KINDS.get(f.types[c]!)!.nodes;
+          cells.push([f.types[c]!, ...f.connectivity.subarray(at, at + k)]);
+          at += k;
+        }
+        const file = join(dir, `ours_${w.type}.vtu`);
+        writeFileSync(file, vtu(points, cells, []));
+        ours.push(file);
+        expected.push(w.linearSize);
+      }
+      const sizes = vtkReads(...ours).map((v) => v.sizes.reduce((a, b) => a + b, 0));
+      sizes.forEach((size, k) => {
+        expect(size, ours[k]).toBeCloseTo(expected[k]!, 9);
+        expect(size, ours[k]).not.toBe(0);
+      });
+    },
+  );
+});
