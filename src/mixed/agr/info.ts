@@ -6,6 +6,9 @@ export interface AgrParamInfo {
   name: string;
   unit: string;
   varying: boolean;
+  /** Smallest and largest value over all frames (vectors: their magnitude); null without finite values. */
+  min: number | null;
+  max: number | null;
 }
 
 /** Summary of a mesh animation; the first seven keys are a stable contract. */
@@ -49,20 +52,40 @@ export function agrInfo(m: MeshAnimation): AgrInfo {
     }
     bounds = { min, max };
   }
-  const param = (d: AgrParamInfo): AgrParamInfo => ({
-    name: d.name,
-    unit: d.unit,
-    varying: d.varying,
-  });
+  const param =
+    (values: readonly Float32Array[], width: 1 | 3) =>
+    (d: { name: string; unit: string; varying: boolean }, k: number): AgrParamInfo => ({
+      name: d.name,
+      unit: d.unit,
+      varying: d.varying,
+      ...range(values[k], width),
+    });
   return {
     type: m.type,
     nodes: m.nodeCount,
     elements: m.cellTypes.length,
     frames: m.times.length,
     times: Array.from(m.times),
-    scalars: m.scalars.map(param),
-    vectors: m.vectors.map(param),
+    scalars: m.scalars.map(param(m.scalarValues, 1)),
+    vectors: m.vectors.map(param(m.vectorValues, 3)),
     cells,
     bounds,
   };
+}
+
+/** The finite range of `values` (`width` 3: of each xyz triple's magnitude). */
+function range(
+  values: Float32Array | undefined,
+  width: 1 | 3,
+): { min: number | null; max: number | null } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const v = values ?? new Float32Array();
+  for (let i = 0; i + width - 1 < v.length; i += width) {
+    const x = width === 1 ? v[i]! : Math.hypot(v[i]!, v[i + 1]!, v[i + 2]!);
+    if (!Number.isFinite(x)) continue;
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return min <= max ? { min, max } : { min: null, max: null };
 }

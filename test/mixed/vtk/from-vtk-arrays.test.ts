@@ -342,6 +342,16 @@ describe("type 1 follows the displacement array", () => {
       const hi = Math.max(...v.map((f) => f.arrays.S!.mises![1]));
       expect(Math.min(...m.scalarValues[1]!)).toBe(Math.fround(lo));
       expect(Math.max(...m.scalarValues[1]!)).toBe(Math.fround(hi));
+      // agr info --json reports each parameter's range over all frames.
+      const info = JSON.parse((await cli(["agr", "info", out, "--json"])).out);
+      expect(info.scalars[0]).toMatchObject({ name: "displacement", min: 0 });
+      expect(info.scalars[0].max).toBe(Math.fround(peak));
+      expect(info.scalars[1]).toMatchObject({ name: "S_mises", min: Math.fround(lo) });
+      const c = m.vectorValues[0]!;
+      const norms = Array.from({ length: c.length / 3 }, (_, i) =>
+        Math.hypot(c[3 * i]!, c[3 * i + 1]!, c[3 * i + 2]!),
+      );
+      expect(info.vectors[0]).toMatchObject({ min: 0, max: Math.max(...norms) });
     },
   );
 });
