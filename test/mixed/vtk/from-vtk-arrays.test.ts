@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { locateReport } from "../../../src/core/report.js";
 import { readAgr, validateAgr } from "../../../src/mixed/agr/index.js";
@@ -15,7 +16,7 @@ import { CELL_KINDS } from "../../../src/mixed/agr/model.js";
 import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { detectDisplacement, isIdName } from "../../../src/mixed/vtk/select.js";
 import { readInput } from "../../../src/node/files.js";
-import { cli } from "../../helpers.js";
+import { cli, RUNS } from "../../helpers.js";
 import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
 
 interface Arr {
@@ -827,4 +828,71 @@ describe("Lagrange and Bézier cells", () => {
       });
     },
   );
+});
+
+describe("the new inputs on mangled files", () => {
+  const VTP_SMALL = `<VTKFile type="PolyData" version="0.1" byte_order="LittleEndian"><PolyData>
+<Piece NumberOfPoints="4" NumberOfPolys="1" NumberOfStrips="1" NumberOfLines="1">
+<PointData><DataArray type="Float32" Name="T" NumberOfComponents="" format="ascii">1 2 3 4</DataArray></PointData>
+<Points><DataArray type="Float32" NumberOfComponents="3" format="ascii">0 0 0 1 0 0 1 1 0 0 1 0</DataArray></Points>
+<Lines><DataArray type="Int32" Name="connectivity" format="ascii">0 1</DataArray><DataArray type="Int32" Name="offsets" format="ascii">2</DataArray></Lines>
+<Polys><DataArray type="Int32" Name="connectivity" format="ascii">0 1 2 3</DataArray><DataArray type="Int32" Name="offsets" format="ascii">4</DataArray></Polys>
+<Strips><DataArray type="Int32" Name="connectivity" format="ascii">0 1 3 2</DataArray><DataArray type="Int32" Name="offsets" format="ascii">4</DataArray></Strips>
+</Piece></PolyData></VTKFile>`;
+  const inputs: [string, string][] = [
+    ["m.vtu", MIXED],
+    ["p.vtp", VTP_SMALL],
+    ["s.series", '{"files": [{"name": "f0.vtu", "time": 0}, {"name": "f1.vtu", "time": 1}]}'],
+    [
+      "p.pvtu",
+      '<VTKFile type="PUnstructuredGrid"><PUnstructuredGrid><Piece Source="f0.vtu"/><Piece Source="f1.vtu"/></PUnstructuredGrid></VTKFile>',
+    ],
+    [
+      "b.vtm",
+      '<VTKFile type="vtkMultiBlockDataSet"><vtkMultiBlockDataSet><Block name="a"><Piece><DataSet file="f0.vtu"/></Piece><Piece name="q"><DataSet file="f1.vtu"/></Piece></Block></vtkMultiBlockDataSet></VTKFile>',
+    ],
+  ];
+  const companions = new Map([
+    ["f0.vtu", structural(0)],
+    ["f1.vtu", structural(1)],
+  ]);
+
+  it("never throw; every finding lies inside its file", async () => {
+    for (const [name, text] of inputs) {
+      const bytes = new TextEncoder().encode(text);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat(bytes.length),
+          fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 255 })), {
+            maxLength: 6,
+          }),
+          fc.constantFrom(undefined, "a", "0/1"),
+          async (cut, edits, block) => {
+            const b = bytes.slice(0, cut);
+            for (const [at, v] of edits) if (at < b.length) b[at] = v;
+            const s = await readVtkSeries([{ name, bytes: b }], {
+              read: async (p) => {
+                const t = companions.get(p);
+                return t
+                  ? { status: "ok", bytes: new TextEncoder().encode(t) }
+                  : { status: "missing" };
+              },
+              ...(block === undefined ? {} : { block }),
+            });
+            for (const type of [0, 1] as const)
+              meshAnimationFromVtk(s.frames, { type, scalar: "S:mises" });
+            for (const r of s.report) {
+              const length = r.text?.length ?? b.length;
+              for (const d of r.diagnostics) {
+                expect(d.code).toMatch(/^VTK0\d\d$/);
+                expect(d.start).toBeGreaterThanOrEqual(0);
+                expect(d.end).toBeLessThanOrEqual(length);
+              }
+            }
+          },
+        ),
+        { numRuns: Math.max(20, Math.floor(RUNS / 4)) },
+      );
+    }
+  });
 });
