@@ -4,7 +4,7 @@ import { AGR_FORMAT } from "./agr/format.js";
 import { AMB_FORMAT } from "./amb/format.js";
 import { AMX_FORMAT } from "./amx/format.js";
 import { CAD_FORMAT } from "./cad/format.js";
-import { VTU_FORMAT } from "./vtk/format.js";
+import { VTP_FORMAT, VTU_FORMAT } from "./vtk/format.js";
 
 /** FRUND's formats, in the order the docs list them. */
 export const MIXED_FORMATS: readonly AnyFormat[] = [
@@ -13,4 +13,5 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
   AMB_FORMAT,
   AGR_FORMAT,
   VTU_FORMAT,
+  VTP_FORMAT,
 ];

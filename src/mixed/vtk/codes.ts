@@ -12,7 +12,7 @@ export const VTK = {
     code: "VTK002",
     severity: "error",
     summary:
-      "not a VTK XML file of a supported type (UnstructuredGrid, Collection, vtkMultiBlockDataSet)",
+      "not a VTK XML file of a supported type (UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet)",
   },
   encoding: {
     code: "VTK003",
@@ -34,7 +34,8 @@ export const VTK = {
   cellType: {
     code: "VTK006",
     severity: "error",
-    summary: "a cell type other than 5 tri, 9 quad, 10 tet, 12 hex, 13 wedge, 14 pyramid",
+    summary:
+      "a cell type that cannot be read (readable: 1–16, 21–34 and 68–81; see docs/formats/exports.md)",
   },
   cellNodes: {
     code: "VTK007",
@@ -44,7 +45,7 @@ export const VTK = {
   extraPieces: {
     code: "VTK008",
     severity: "warning",
-    summary: "more than one Piece or part: only the first is read",
+    summary: "more than one Piece in a file: only the first is read",
   },
   missingFile: {
     code: "VTK009",
@@ -64,7 +65,8 @@ export const VTK = {
   scalarMissing: {
     code: "VTK012",
     severity: "error",
-    summary: "type 0: no scalar point-data array (or not the one named by --scalar)",
+    summary:
+      "no scalar point array to take, or the array named by --scalar or --displacement is missing or does not fit",
   },
   times: {
     code: "VTK013",
@@ -91,12 +93,29 @@ export const VTK = {
   block: {
     code: "VTK018",
     severity: "error",
-    summary: "a .vtm has several blocks and none matches the requested block name",
+    summary:
+      "no .vtm block matches --block (a name or an index path), or no .pvd part matches --part",
   },
   budget: {
     code: "VTK019",
     severity: "error",
     summary:
       "an array's data is larger than its element declares (tuples × components × type size), or the arrays of one read exceed the memory budget (1 GiB of values); nothing is inflated or allocated for it",
+  },
+  skippedCells: {
+    code: "VTK020",
+    severity: "warning",
+    summary: "vertex and line cells (VTK types 1 2 3 4 21 68 75) are skipped: they draw no face",
+  },
+  noDisplacement: {
+    code: "VTK021",
+    severity: "warning",
+    summary: "type 1: no displacement array and the points do not move: the displacement is 0",
+  },
+  scalarAmbiguous: {
+    code: "VTK022",
+    severity: "error",
+    summary:
+      "type 0: no temperature array by name and several one-component arrays: choose one with --scalar",
   },
 } as const satisfies DiagnosticTable;

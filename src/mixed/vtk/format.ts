@@ -1,5 +1,5 @@
 /**
- * The VTK unstructured grid (`.vtu`) as a registry format: what `agr
+ * The VTK unstructured grid (`.vtu`) and polygonal data (`.vtp`) as registry formats: what `agr
  * from-vtk` reads, checked one file at a time (a `.pvd` or `.vtm` names other
  * files and is checked by `agr from-vtk` itself).
  */
@@ -20,8 +20,22 @@ function vtuSummary(frame: VtkFrame): unknown {
   return {
     points: frame.pointCount,
     cells: frame.types.length,
+    skippedCells: frame.skippedCells,
     time: frame.time ?? null,
     pointData: frame.pointData.map((a) => ({ name: a.name, components: a.components })),
+  };
+}
+
+/** Reads one VTK XML file (`.vtu` or `.vtp`) for the registry: its frame and findings. */
+async function readOne(bytes: Uint8Array, name: string) {
+  // Loaded on first use: recognising files (every CLI command that reads one) needs no XML reader.
+  const { readVtkSeries } = await import("./read.js");
+  const series = await readVtkSeries([{ name, bytes }]);
+  const own = series.report[0];
+  return {
+    model: series.frames[0],
+    diagnostics: series.report.flatMap((r) => r.diagnostics),
+    text: own?.text,
   };
 }
 
@@ -32,17 +46,25 @@ export const VTU_FORMAT = defineFormat<VtkFrame>({
   system: "mixed",
   extensions: [".vtu"],
   magic: [VTU_MAGIC],
-  async read(bytes, name) {
-    // Loaded on first use: recognising files (every CLI command that reads one) needs no XML reader.
-    const { readVtkSeries } = await import("./read.js");
-    const series = await readVtkSeries([{ name, bytes }]);
-    const own = series.report[0];
-    return {
-      model: series.frames[0],
-      diagnostics: series.report.flatMap((r) => r.diagnostics),
-      text: own?.text,
-    };
-  },
+  read: readOne,
+  summary: vtuSummary,
+  codes: [VTK],
+  docsPage: "exports.md",
+});
+
+/** VTK XML polygonal data (`*.vtp`), one frame of a series `agr from-vtk` reads. */
+export const VTP_FORMAT = defineFormat<VtkFrame>({
+  id: "vtp",
+  label: "VTK polygonal data",
+  system: "mixed",
+  extensions: [".vtp"],
+  magic: [
+    {
+      variant: "XML",
+      sniff: (head) => /<VTKFile\s[^>]*type\s*=\s*["']PolyData/.test(xmlHead.decode(head)),
+    },
+  ],
+  read: readOne,
   summary: vtuSummary,
   codes: [VTK],
   docsPage: "exports.md",

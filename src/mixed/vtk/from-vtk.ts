@@ -1,15 +1,24 @@
 /**
  * A mesh animation made from a VTK time series (`agr from-vtk`), following
- * the seed's table (spec §4). Type 1 (stress-strain): coordinates vary, taken
- * from the points; displacement from a `displacement` array, else |p − p0|.
- * Type 0 (thermal): coordinates constant (the points must not move), the
- * scalar from the chosen array (`temperature` by default).
+ * the seed's table (spec §4). Type 1 (stress-strain): coordinates vary: the
+ * points plus a displacement vector array (`--displacement`, or found by name
+ * when the points stay put), else the points themselves; displacement |u|, or
+ * a one-component `displacement` array, or |p − p0|. Type 0 (thermal):
+ * coordinates constant (the points must not move), the scalar chosen by
+ * select.ts. `--scalar` adds a scalar to type 1.
  */
 import { DiagnosticSink } from "../../core/diagnostics.js";
 import type { FileReport } from "../../core/report.js";
-import type { MeshAnimation } from "../agr/model.js";
+import type { MeshAnimation, ParamDescriptor } from "../agr/model.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./read.js";
+import {
+  defaultScalar,
+  detectDisplacement,
+  scalarParam,
+  scalarSeries,
+  vectorArray,
+} from "./select.js";
 
 /** Options of {@link meshAnimationFromVtk}. */
 export interface FromVtkOptions {
@@ -17,14 +26,21 @@ export interface FromVtkOptions {
   readonly type: 0 | 1;
   /** Frame times in seconds (one per frame); default: the frames' own times. */
   readonly times?: readonly number[];
-  /** Point-data array of the scalar (type 0: default `temperature`, else the first scalar array). */
+  /**
+   * Point-data array of the scalar, with `:magnitude`, `:K` (component) or `:mises` (type 0: default a
+   * temperature by name, else the only one-component non-id array; type 1: an extra scalar).
+   */
   readonly scalar?: string;
+  /** Unit of the scalar (default `K` for a temperature name, else `-`). */
+  readonly unit?: string;
+  /** Type 1: the 3-component displacement point array (default: found by name when the points stay put). */
+  readonly displacement?: string;
   /** Largest coordinate change (metres) a thermal series may show between frames. */
   readonly tolerance?: number;
 }
 
 /** Defaults of {@link FromVtkOptions}. */
-export const FROM_VTK_DEFAULTS = { scalar: "temperature", tolerance: 1e-6 } as const;
+export const FROM_VTK_DEFAULTS = { tolerance: 1e-6 } as const;
 
 /** What {@link meshAnimationFromVtk} made: the model (absent on errors) and the findings per file. */
 export interface FromVtkResult {
@@ -118,6 +134,14 @@ export function meshAnimationFromVtk(
   }
   if (!ok) return done();
 
+  const skipped = frames.find((f) => f.skippedCells > 0);
+  if (skipped) {
+    sink(skipped.file).report(
+      VTK.skippedCells,
+      `${skipped.skippedCells} vertex or line cell${skipped.skippedCells > 1 ? "s" : ""} skipped (they draw no face)`,
+      skipped.start,
+    );
+  }
   const positions = Float32Array.from(first.points);
   const base = {
     nodeCount: n,
@@ -126,15 +150,57 @@ export function meshAnimationFromVtk(
     connectivity: first.connectivity.slice(),
     times,
   };
+  // The optional --scalar of either type, over all frames.
+  let extra: { param: ParamDescriptor; values: Float32Array } | undefined;
+  const scalar = (spec: string) => {
+    const r = scalarSeries(frames, spec);
+    if ("values" in r) return { param: scalarParam(spec, options.unit), values: r.values };
+    const f = frames[r.frame]!;
+    const names = f.pointData.map((a) => `'${a.name}'(${a.components})`).join(", ") || "none";
+    sink(f.file).report(
+      VTK.scalarMissing,
+      `scalar '${spec}': ${r.problem} in frame ${r.frame} (arrays: ${names})`,
+      f.start,
+    );
+    ok = false;
+    return undefined;
+  };
+  if (options.scalar !== undefined) extra = scalar(options.scalar);
   if (options.type === 1) {
+    const moves = frames.some((f) => !sameArray(f.points, first.points));
+    const wanted = options.displacement ?? (moves ? undefined : detectDisplacement(first));
+    if (wanted !== undefined && !frames.every((f) => vectorArray(f, wanted))) {
+      const names = first.pointData.map((a) => `'${a.name}'(${a.components})`).join(", ");
+      sink(first.file).report(
+        VTK.scalarMissing,
+        `no 3-component point array '${wanted}' in every frame (arrays: ${names || "none"})`,
+        first.start,
+      );
+      ok = false;
+    }
+    if (!ok) return done();
+    if (wanted === undefined && !moves) {
+      sink(first.file).report(
+        VTK.noDisplacement,
+        "no displacement array (u, displ…, displacement…, nodal displacement; or --displacement NAME) and the points do not move: the displacement is 0",
+        first.start,
+      );
+    }
     const coordinates = new Float32Array(F * 3 * n);
-    for (let k = 0; k < F; k++) coordinates.set(frames[k]!.points, k * 3 * n);
     const displacement = new Float32Array(F * n);
     const given = frames.every((f) => findScalar(f, "displacement"));
     for (let k = 0; k < F; k++) {
-      const a = given ? findScalar(frames[k]!, "displacement")! : undefined;
       const p = frames[k]!.points;
+      const u = wanted === undefined ? undefined : vectorArray(frames[k]!, wanted)!.values;
+      const a = given ? findScalar(frames[k]!, "displacement")! : undefined;
       for (let i = 0; i < n; i++) {
+        const o = k * 3 * n + 3 * i;
+        if (u) {
+          for (let c = 0; c < 3; c++) coordinates[o + c] = p[3 * i + c]! + u[3 * i + c]!;
+          displacement[k * n + i] = Math.hypot(u[3 * i]!, u[3 * i + 1]!, u[3 * i + 2]!);
+          continue;
+        }
+        for (let c = 0; c < 3; c++) coordinates[o + c] = p[3 * i + c]!;
         displacement[k * n + i] = a
           ? a[i]!
           : Math.hypot(
@@ -147,9 +213,12 @@ export function meshAnimationFromVtk(
     return done({
       type: 1,
       ...base,
-      scalars: [{ name: "displacement", unit: "m", varying: true }],
+      scalars: [
+        { name: "displacement", unit: "m", varying: true },
+        ...(extra ? [extra.param] : []),
+      ],
       vectors: [{ name: "coordinates", unit: "m", varying: true }],
-      scalarValues: [displacement],
+      scalarValues: [displacement, ...(extra ? [extra.values] : [])],
       vectorValues: [coordinates],
     });
   }
@@ -169,35 +238,36 @@ export function meshAnimationFromVtk(
       ok = false;
     }
   }
-  const wanted = options.scalar ?? FROM_VTK_DEFAULTS.scalar;
-  const name = frames.every((f) => findScalar(f, wanted))
-    ? wanted
-    : options.scalar === undefined
-      ? first.pointData.find((a) => a.components === 1)?.name
-      : undefined;
-  if (name === undefined || !frames.every((f) => findScalar(f, name))) {
-    const names = first.pointData.map((a) => `'${a.name}'`).join(", ") || "none";
-    sink(first.file).report(
-      VTK.scalarMissing,
-      `no scalar point array '${name ?? wanted}' in every frame (arrays: ${names})`,
-      first.start,
-    );
-    ok = false;
+  if (options.scalar === undefined) {
+    const pick = defaultScalar(first);
+    if ("name" in pick) extra = scalar(pick.name);
+    else if (pick.candidates.length > 1) {
+      sink(first.file).report(
+        VTK.scalarAmbiguous,
+        `no temperature array (temperature, temp, t, nt) and ${pick.candidates.length} candidates: ${pick.candidates.map((c) => `'${c}'`).join(", ")}; choose one with --scalar NAME`,
+        first.start,
+      );
+      ok = false;
+    } else {
+      const names = first.pointData.map((a) => `'${a.name}'(${a.components})`).join(", ");
+      sink(first.file).report(
+        VTK.scalarMissing,
+        `no one-component point array to take as the scalar (arrays: ${names || "none"}); id arrays are not taken: name one with --scalar NAME`,
+        first.start,
+      );
+      ok = false;
+    }
   }
-  if (!ok || name === undefined) return done();
-  const values = new Float32Array(F * n);
-  for (let k = 0; k < F; k++) values.set(findScalar(frames[k]!, name)!, k * n);
-  const paramName = name.replace(/\s+/g, "_") || "temperature";
+  if (!ok || !extra) return done();
   return done({
     type: 0,
     ...base,
-    scalars: [{ name: paramName, unit: paramName === "temperature" ? "K" : "-", varying: true }],
+    scalars: [extra.param],
     vectors: [{ name: "coordinates", unit: "m", varying: false }],
-    scalarValues: [values],
+    scalarValues: [extra.values],
     vectorValues: [Float32Array.from(positions)],
   });
 }
-
 function findScalar(f: VtkFrame, name: string): Float64Array | undefined {
   const a = f.pointData.find((x) => x.name === name && x.components === 1);
   return a?.values;

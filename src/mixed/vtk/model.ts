@@ -13,7 +13,10 @@ export interface VtkFrame {
   /** xyz packed, length 3·pointCount. */
   readonly points: Float64Array;
   readonly pointCount: number;
+  /** Cell types and connectivity as the `.agr` holds them (see cells.ts). */
   readonly types: Uint8Array;
   readonly connectivity: Uint32Array;
+  /** Vertex and line cells of the file, skipped (they draw no face). */
+  readonly skippedCells: number;
   readonly pointData: readonly DecodedArray[];
 }

@@ -124,7 +124,8 @@ export async function readDataArray(
   const tuples = typeof size === "number" ? size : undefined;
   const name = attr(e, "Name") ?? "";
   const type = attr(e, "type") ?? "";
-  const components = Number(attr(e, "NumberOfComponents") ?? "1");
+  // An empty NumberOfComponents (every Firedrake file) means 1, as in VTK.
+  const components = Number(attr(e, "NumberOfComponents")?.trim() || "1");
   const bad = (message: string, at = e.start): undefined => {
     ctx.sink.report(VTK.dataArray, `DataArray '${name}': ${message}`, at, at + 1);
     return undefined;

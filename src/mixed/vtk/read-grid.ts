@@ -1,10 +1,11 @@
-/** Reading one UnstructuredGrid piece: points, cells (checked against the supported kinds) and point data. */
+/** Reading one UnstructuredGrid piece: points, cells (mapped to the `.agr` kinds, see cells.ts) and point data. */
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
-import { CELL_KINDS } from "../agr/model.js";
+import { type MappedCells, mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
 import { type ArraySize, type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
+import { readPolyCells } from "./read-poly.js";
 
 /** A parsed file: its root element, the storage context and its findings. */
 export interface Parsed {
@@ -23,12 +24,12 @@ export function wrongType(p: Parsed): void {
     VTK.fileType,
     root.name !== "VTKFile"
       ? `root element '<${root.name}>' is not <VTKFile>`
-      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, Collection or vtkMultiBlockDataSet`,
+      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, their parallel P… forms, Collection or vtkMultiBlockDataSet`,
     root.name === "VTKFile" ? attrStart(root, "type") : root.start,
   );
 }
 
-/** The frame of an UnstructuredGrid file (first piece), or undefined when it cannot be read (reported). */
+/** The frame of an UnstructuredGrid or PolyData file (first piece), or undefined when it cannot be read (reported). */
 export async function readGrid(
   file: string,
   p: Parsed,
@@ -36,13 +37,14 @@ export async function readGrid(
 ): Promise<VtkFrame | undefined> {
   const root = p.root!;
   const { sink, ctx } = p;
-  if (root.name !== "VTKFile" || attr(root, "type") !== "UnstructuredGrid")
+  const kind = attr(root, "type");
+  if (root.name !== "VTKFile" || (kind !== "UnstructuredGrid" && kind !== "PolyData"))
     return void wrongType(p);
-  const grid = childrenNamed(root, "UnstructuredGrid")[0];
+  const grid = childrenNamed(root, kind)[0];
   const pieces = grid ? childrenNamed(grid, "Piece") : [];
   const piece = pieces[0];
   if (!grid || !piece)
-    return void sink.report(VTK.missingSection, "no <UnstructuredGrid><Piece>", root.start);
+    return void sink.report(VTK.missingSection, `no <${kind}><Piece>`, root.start);
   if (pieces.length > 1)
     sink.report(
       VTK.extraPieces,
@@ -59,23 +61,9 @@ export async function readGrid(
     }
   }
   const points = childrenNamed(piece, "Points")[0];
-  const cells = childrenNamed(piece, "Cells")[0];
   const pointCount = Number(attr(piece, "NumberOfPoints"));
-  const cellCount = Number(attr(piece, "NumberOfCells"));
-  if (
-    !(
-      Number.isInteger(pointCount) &&
-      pointCount >= 0 &&
-      Number.isInteger(cellCount) &&
-      cellCount >= 0
-    )
-  ) {
-    return void sink.report(
-      VTK.missingSection,
-      "NumberOfPoints and NumberOfCells must be counts",
-      piece.start,
-    );
-  }
+  if (!(Number.isInteger(pointCount) && pointCount >= 0))
+    return void sink.report(VTK.missingSection, "NumberOfPoints must be a count", piece.start);
   const pointArray = points && childrenNamed(points, "DataArray")[0];
   if (!pointArray)
     return void sink.report(VTK.missingSection, "no <Points><DataArray>", piece.start);
@@ -83,6 +71,51 @@ export async function readGrid(
   if (!xyz) return undefined;
   if (xyz.components !== 3)
     return void sink.report(VTK.dataArray, "Points must have 3 components", pointArray.start);
+  const mapped =
+    kind === "PolyData"
+      ? await readPolyCells(sink, ctx, piece, pointCount)
+      : await readCells(p, piece, pointCount);
+  if (!mapped) return undefined;
+  const pointData: DecodedArray[] = [];
+  const pd = childrenNamed(piece, "PointData")[0];
+  for (const a of pd ? childrenNamed(pd, "DataArray") : []) {
+    const v = await readDataArray(ctx, a, { max: pointCount });
+    if (!v) continue;
+    if (v.values.length !== pointCount * v.components) {
+      sink.report(
+        VTK.arrayLength,
+        `point array '${v.name}' has ${v.values.length / v.components} tuples for ${pointCount} points`,
+        a.start,
+      );
+      continue;
+    }
+    pointData.push(v);
+  }
+  return {
+    file,
+    start: piece.start,
+    text: ctx.text,
+    time,
+    points: xyz.values,
+    pointCount,
+    types: mapped.types,
+    connectivity: mapped.connectivity,
+    skippedCells: mapped.skipped,
+    pointData,
+  };
+}
+
+/** The cells of an UnstructuredGrid piece, mapped (see cells.ts), or undefined (reported). */
+async function readCells(
+  p: Parsed,
+  piece: XmlElement,
+  pointCount: number,
+): Promise<MappedCells | undefined> {
+  const { sink, ctx } = p;
+  const cells = childrenNamed(piece, "Cells")[0];
+  const cellCount = Number(attr(piece, "NumberOfCells"));
+  if (!(Number.isInteger(cellCount) && cellCount >= 0))
+    return void sink.report(VTK.missingSection, "NumberOfCells must be a count", piece.start);
   const named = (n: string) =>
     cells ? childrenNamed(cells, "DataArray").find((a) => attr(a, "Name") === n) : undefined;
   const arrays: (DecodedArray | undefined)[] = [];
@@ -114,72 +147,8 @@ export async function readGrid(
   if (o.length - shift !== cellCount) {
     return void sink.report(VTK.cellNodes, `${o.length} offsets for ${cellCount} cells`, cellsAt);
   }
-  const types = new Uint8Array(cellCount);
-  const connectivity = new Uint32Array(conn.values.length);
-  let begin = 0;
-  for (let c = 0; c < cellCount; c++) {
-    const t = typs.values[c]!;
-    const kind = CELL_KINDS.get(t);
-    if (!kind) {
-      return void sink.report(
-        VTK.cellType,
-        `cell ${c} has VTK type ${t}; supported: 5 9 10 12 13 14`,
-        cellsAt,
-      );
-    }
-    types[c] = t;
-    const end = o[c + shift]!;
-    if (end - begin !== kind.nodes || end > conn.values.length) {
-      return void sink.report(
-        VTK.cellNodes,
-        `cell ${c} (${kind.name}) spans offsets ${begin}…${end}, expected ${kind.nodes} nodes`,
-        cellsAt,
-      );
-    }
-    for (let k = begin; k < end; k++) {
-      const v = conn.values[k]!;
-      if (!(v >= 0 && v < pointCount && Number.isInteger(v))) {
-        return void sink.report(
-          VTK.cellNodes,
-          `cell ${c} refers to point ${v}; there are ${pointCount}`,
-          cellsAt,
-        );
-      }
-      connectivity[k] = v;
-    }
-    begin = end;
-  }
-  if (begin !== conn.values.length) {
-    return void sink.report(
-      VTK.cellNodes,
-      `the connectivity has ${conn.values.length - begin} entries after the last cell`,
-      cellsAt,
-    );
-  }
-  const pointData: DecodedArray[] = [];
-  const pd = childrenNamed(piece, "PointData")[0];
-  for (const a of pd ? childrenNamed(pd, "DataArray") : []) {
-    const v = await readDataArray(ctx, a, { max: pointCount });
-    if (!v) continue;
-    if (v.values.length !== pointCount * v.components) {
-      sink.report(
-        VTK.arrayLength,
-        `point array '${v.name}' has ${v.values.length / v.components} tuples for ${pointCount} points`,
-        a.start,
-      );
-      continue;
-    }
-    pointData.push(v);
-  }
-  return {
-    file,
-    start: piece.start,
-    text: ctx.text,
-    time,
-    points: xyz.values,
-    pointCount,
-    types,
-    connectivity,
-    pointData,
-  };
+  const mapped = mapCells(typs.values, o, shift, conn.values, pointCount);
+  if ("error" in mapped)
+    return void sink.report(mapped.cellType ? VTK.cellType : VTK.cellNodes, mapped.error, cellsAt);
+  return mapped;
 }

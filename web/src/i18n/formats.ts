@@ -8,6 +8,7 @@ export const FORMAT_LABELS_RU: Readonly<Record<string, string>> = {
   amb: "MBS-анимация",
   agr: "анимация сетки",
   vtu: "неструктурированная сетка VTK",
+  vtp: "полигональные данные VTK",
   "bulge-types": "определения выпуклостей",
   rig: "скелет",
   obj: "сетка Wavefront OBJ",

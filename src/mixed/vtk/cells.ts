@@ -1,0 +1,182 @@
+/**
+ * How each VTK cell type becomes an `.agr` cell. The `.agr` holds the linear
+ * types 5 9 10 12 13 14 only, so: pixel (8) and voxel (11) become quad and
+ * hexahedron (their node order turned); quadratic and higher-order cells
+ * (22–34, Lagrange 69–74, Bézier 76–81) keep all their points as nodes (the
+ * mesh's node numbers stay the file's) and become the linear cell of their
+ * corner nodes, which VTK lists first; a polygon (7) becomes a fan of triangles from its first point (a
+ * quad when it has four), a
+ * triangle strip (6) its triangles, a pentagonal or hexagonal prism (15, 16)
+ * a fan of wedges; vertex, poly-vertex, line, poly-line and
+ * quadratic edge, Lagrange and Bézier curve cells (1 2 3 4 21 68 75) draw no face and are skipped (counted,
+ * one warning).
+ */
+
+/** What a VTK cell type becomes. */
+export interface CellMapping {
+  /** Points of the VTK cell; 0: any number (poly-vertex, poly-line). */
+  readonly points: number;
+  /** The `.agr` (linear VTK) type, or undefined: skipped. */
+  readonly to?: number;
+  /** Which of the cell's points make the `.agr` cell, in order. */
+  readonly corners?: readonly number[];
+  /**
+   * Cut into several cells: `fan`/`strip`: any number of points (at least 3) into triangles, a
+   * fan from point 0 or a strip; `prism`: bottom polygon then top polygon into wedges, a fan from
+   * points 0 and n.
+   */
+  readonly split?: "fan" | "strip" | "prism";
+  /** Fewest points when `points` is 0 (default 1; 3 for `fan` and `strip`). */
+  readonly min?: number;
+}
+
+const first = (n: number) => Array.from({ length: n }, (_, k) => k);
+const linear = (to: number, points: number, corners: number): CellMapping => ({
+  points,
+  to,
+  corners: first(corners),
+});
+/** A Lagrange or Bézier cell of any order: its corners come first. */
+const higher = (to: number, corners: number): CellMapping => ({
+  points: 0,
+  min: corners,
+  to,
+  // The higher-order wedge turns its triangles the other way round from VTK_WEDGE's.
+  corners: to === 13 ? [0, 2, 1, 3, 5, 4] : first(corners),
+});
+
+/** VTK cell type → its mapping. */
+export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellMapping>([
+  [1, { points: 1 }], // vertex
+  [2, { points: 0 }], // poly-vertex
+  [3, { points: 2 }], // line
+  [4, { points: 0 }], // poly-line
+  [21, { points: 3 }], // quadratic edge
+  [5, linear(5, 3, 3)],
+  [9, linear(9, 4, 4)],
+  [10, linear(10, 4, 4)],
+  [12, linear(12, 8, 8)],
+  [13, linear(13, 6, 6)],
+  [14, linear(14, 5, 5)],
+  [6, { points: 0, to: 5, split: "strip" }], // triangle strip → triangles
+  [7, { points: 0, to: 5, split: "fan" }], // polygon → triangles
+  [8, { points: 4, to: 9, corners: [0, 1, 3, 2] }], // pixel → quad
+  [15, { points: 10, to: 13, split: "prism" }], // pentagonal prism → 3 wedges
+  [16, { points: 12, to: 13, split: "prism" }], // hexagonal prism → 4 wedges
+  [11, { points: 8, to: 12, corners: [0, 1, 3, 2, 4, 5, 7, 6] }], // voxel → hexahedron
+  [22, linear(5, 6, 3)], // quadratic triangle
+  [23, linear(9, 8, 4)], // quadratic quad
+  [24, linear(10, 10, 4)], // quadratic tetra
+  [25, linear(12, 20, 8)], // quadratic hexahedron
+  [26, linear(13, 15, 6)], // quadratic wedge
+  [27, linear(14, 13, 5)], // quadratic pyramid
+  [28, linear(9, 9, 4)], // biquadratic quad
+  [29, linear(12, 27, 8)], // triquadratic hexahedron
+  [30, linear(9, 6, 4)], // quadratic-linear quad
+  [31, linear(13, 12, 6)], // quadratic-linear wedge
+  [32, linear(13, 18, 6)], // biquadratic-quadratic wedge
+  [33, linear(12, 24, 8)], // biquadratic-quadratic hexahedron
+  [34, linear(5, 7, 3)], // biquadratic triangle
+  [68, { points: 0, min: 2 }], // Lagrange curve
+  [69, higher(5, 3)], // Lagrange triangle
+  [70, higher(9, 4)], // Lagrange quadrilateral
+  [71, higher(10, 4)], // Lagrange tetrahedron
+  [72, higher(12, 8)], // Lagrange hexahedron
+  [73, higher(13, 6)], // Lagrange wedge
+  [74, higher(14, 5)], // Lagrange pyramid
+  [75, { points: 0, min: 2 }], // Bézier curve
+  [76, higher(5, 3)], // Bézier triangle
+  [77, higher(9, 4)], // Bézier quadrilateral
+  [78, higher(10, 4)], // Bézier tetrahedron
+  [79, higher(12, 8)], // Bézier hexahedron
+  [80, higher(13, 6)], // Bézier wedge
+  [81, higher(14, 5)], // Bézier pyramid
+]);
+
+/** The VTK cell types that can be read, for messages. */
+export const READABLE_CELL_TYPES = [...VTK_CELLS.keys()].sort((a, b) => a - b).join(" ");
+
+/** The cells of a piece as the `.agr` holds them. */
+export interface MappedCells {
+  readonly types: Uint8Array;
+  readonly connectivity: Uint32Array;
+  /** Cells skipped (vertex and line kinds). */
+  readonly skipped: number;
+}
+
+/**
+ * Maps `cellCount` cells (`types`, end `offsets` from `shift`, `conn`) over
+ * `pointCount` points; a string says why they cannot be read.
+ */
+export function mapCells(
+  types: ArrayLike<number>,
+  offsets: ArrayLike<number>,
+  shift: number,
+  conn: ArrayLike<number>,
+  pointCount: number,
+): MappedCells | { readonly error: string; readonly cellType?: true } {
+  const cellCount = types.length;
+  const outTypes: number[] = [];
+  const out: number[] = [];
+  let skipped = 0;
+  let begin = 0;
+  for (let c = 0; c < cellCount; c++) {
+    const t = types[c]!;
+    const m = VTK_CELLS.get(t);
+    if (!m) {
+      return {
+        error: `cell ${c} has VTK type ${t}; readable: ${READABLE_CELL_TYPES}`,
+        cellType: true,
+      };
+    }
+    const end = offsets[c + shift]!;
+    const count = end - begin;
+    if (
+      !(Number.isInteger(end) && end <= conn.length) ||
+      (m.points > 0 ? count !== m.points : count < (m.min ?? (m.split ? 3 : 1)))
+    ) {
+      return {
+        error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || `${m.min ?? (m.split ? 3 : 1)} or more`} points`,
+      };
+    }
+    for (let k = begin; k < end; k++) {
+      const v = conn[k]!;
+      if (!(v >= 0 && v < pointCount && Number.isInteger(v)))
+        return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
+    }
+    if (m.to === undefined) skipped++;
+    else if (m.split === "prism") {
+      const n = count / 2;
+      const at = (k: number) => conn[begin + k]!;
+      for (let k = 1; k + 1 < n; k++) {
+        outTypes.push(m.to);
+        out.push(at(0), at(k), at(k + 1), at(n), at(n + k), at(n + k + 1));
+      }
+    } else if (m.split === "fan" && count === 4) {
+      // A four-point polygon stays a quad.
+      outTypes.push(9);
+      for (let k = begin; k < end; k++) out.push(conn[k]!);
+    } else if (m.split) {
+      for (let k = 0; k + 2 < count; k++) {
+        outTypes.push(m.to);
+        // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.
+        if (m.split === "fan") out.push(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        else if (k % 2 === 0)
+          out.push(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        else out.push(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
+      }
+    } else {
+      outTypes.push(m.to);
+      for (const k of m.corners!) out.push(conn[begin + k]!);
+    }
+    begin = end;
+  }
+  if (begin !== conn.length) {
+    return { error: `the connectivity has ${conn.length - begin} entries after the last cell` };
+  }
+  return {
+    types: Uint8Array.from(outTypes),
+    connectivity: Uint32Array.from(out),
+    skipped,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Choosing point arrays for `agr from-vtk`: the displacement vector of a
+ * structural result (by `--displacement NAME` or by its name), and a scalar
+ * (`--scalar NAME`, `NAME:magnitude`, `NAME:K`, `NAME:mises`, or for type 0 a
+ * temperature by name or the only one-component array that is not an id).
+ */
+import type { ParamDescriptor } from "../agr/model.js";
+import type { VtkFrame } from "./model.js";
+import type { DecodedArray } from "./read-data.js";
+
+/** Whether `name` is an id array (never taken by default). */
+export function isIdName(name: string): boolean {
+  return (
+    /^(GlobalNodeId|PedigreeNodeId|vtkOriginalPointIds|origNodeNums)$/i.test(name) ||
+    /(Id|ID|Ids|IDs)$/.test(name)
+  );
+}
+
+/** Names (lower case) taken for the temperature of a thermal result, in order of preference. */
+const TEMPERATURE_NAMES = ["temperature", "temp", "t", "nt"];
+
+/** Whether `name` names a temperature. */
+export function isTemperatureName(name: string): boolean {
+  return TEMPERATURE_NAMES.includes(name.toLowerCase());
+}
+
+/** Whether `name` names a displacement: `u`, `displ*`, `displacement*`, `nodal displacement` (any case). */
+export function isDisplacementName(name: string): boolean {
+  const n = name.toLowerCase();
+  return n === "u" || n.startsWith("displ") || n === "nodal displacement";
+}
+
+/** The 3-component point array `name` of `f`. */
+export function vectorArray(f: VtkFrame, name: string): DecodedArray | undefined {
+  return f.pointData.find((a) => a.name === name && a.components === 3);
+}
+
+/** The displacement array of `f` found by its name, if exactly one fits. */
+export function detectDisplacement(f: VtkFrame): string | undefined {
+  const found = f.pointData.filter((a) => a.components === 3 && isDisplacementName(a.name));
+  return found.length === 1 ? found[0]!.name : undefined;
+}
+
+/** The default type-0 scalar of `f`: a temperature by name, else the only one-component non-id array. */
+export function defaultScalar(f: VtkFrame): { name: string } | { candidates: string[] } {
+  const ones = f.pointData.filter((a) => a.components === 1);
+  for (const t of TEMPERATURE_NAMES) {
+    const a = ones.find((x) => x.name.toLowerCase() === t);
+    if (a) return { name: a.name };
+  }
+  const candidates = ones.filter((a) => !isIdName(a.name)).map((a) => a.name);
+  return candidates.length === 1 ? { name: candidates[0]! } : { candidates };
+}
+
+/** What a scalar spec derives from its array. */
+type Derive = "value" | "magnitude" | "mises" | number;
+
+/** Splits `spec` into an array of `f` and what to derive from it, or says why not. */
+function parseSpec(f: VtkFrame, spec: string): { array: DecodedArray; derive: Derive } | string {
+  const whole = f.pointData.find((a) => a.name === spec);
+  if (whole) return { array: whole, derive: "value" };
+  const colon = spec.lastIndexOf(":");
+  const name = colon < 0 ? spec : spec.slice(0, colon);
+  const array = f.pointData.find((a) => a.name === name);
+  if (!array) return `no point array '${name}'`;
+  const suffix = spec.slice(colon + 1);
+  if (suffix === "magnitude" || suffix === "mises") return { array, derive: suffix };
+  if (/^\d+$/.test(suffix)) return { array, derive: Number(suffix) };
+  return `'${suffix}' is not magnitude, mises or a component index`;
+}
+
+/** The `n` values of `spec` in frame `f`, or why they cannot be had. */
+export function scalarValues(f: VtkFrame, spec: string): Float64Array | string {
+  const p = parseSpec(f, spec);
+  if (typeof p === "string") return p;
+  const { array: a, derive } = p;
+  const c = a.components;
+  const n = a.values.length / c;
+  const v = a.values;
+  const out = new Float64Array(n);
+  if (derive === "value") {
+    if (c !== 1)
+      return `'${a.name}' has ${c} components: choose '${a.name}:magnitude', '${a.name}:0' … '${a.name}:${c - 1}'${c === 6 ? ` or '${a.name}:mises'` : ""}`;
+    out.set(v);
+  } else if (derive === "magnitude") {
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let k = 0; k < c; k++) s += v[i * c + k]! ** 2;
+      out[i] = Math.sqrt(s);
+    }
+  } else if (derive === "mises") {
+    if (c !== 6)
+      return `'${a.name}' has ${c} components; mises needs a 6-component symmetric tensor (xx yy zz xy yz xz)`;
+    for (let i = 0; i < n; i++) out[i] = mises(v, 6 * i);
+  } else {
+    if (derive >= c) return `'${a.name}' has ${c} components (0 … ${c - 1}), not ${derive}`;
+    for (let i = 0; i < n; i++) out[i] = v[i * c + derive]!;
+  }
+  return out;
+}
+
+/** Von Mises stress of the symmetric tensor at `o` of `v` (VTK order xx yy zz xy yz xz). */
+export function mises(v: ArrayLike<number>, o: number): number {
+  const [xx, yy, zz, xy, yz, xz] = [v[o]!, v[o + 1]!, v[o + 2]!, v[o + 3]!, v[o + 4]!, v[o + 5]!];
+  const d = (xx - yy) ** 2 + (yy - zz) ** 2 + (zz - xx) ** 2;
+  return Math.sqrt(0.5 * d + 3 * (xy * xy + yz * yz + xz * xz));
+}
+
+/** The `.agr` parameter of scalar `spec`: whitespace and `:` become `_`; `unit`, else K for a temperature. */
+export function scalarParam(spec: string, unit?: string): ParamDescriptor {
+  const name = spec.replace(/[\s:]+/g, "_") || "scalar";
+  return { name, unit: unit ?? (isTemperatureName(spec) ? "K" : "-"), varying: true };
+}
+
+/** The scalar `spec` over all frames (frame-major), or the first frame's problem. */
+export function scalarSeries(
+  frames: readonly VtkFrame[],
+  spec: string,
+): { values: Float32Array } | { frame: number; problem: string } {
+  const n = frames[0]!.pointCount;
+  const values = new Float32Array(frames.length * n);
+  for (let k = 0; k < frames.length; k++) {
+    const v = scalarValues(frames[k]!, spec);
+    if (typeof v === "string") return { frame: k, problem: v };
+    values.set(v, k * n);
+  }
+  return { values };
+}
