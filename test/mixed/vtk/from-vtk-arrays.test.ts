@@ -116,6 +116,25 @@ const dist = (p: ArrayLike<number>, a: number, b: number) =>
   Math.hypot(p[3 * a]! - p[3 * b]!, p[3 * a + 1]! - p[3 * b + 1]!, p[3 * a + 2]! - p[3 * b + 2]!);
 
 /** Writes `files` into a fresh folder; returns its path. */
+/** A frame we read, written back as an ascii .vtu (its points and cells as our reader made them). */
+function frameVtu(f: {
+  pointCount: number;
+  points: Float64Array;
+  types: Uint8Array;
+  connectivity: Uint32Array;
+}): string {
+  const points = Array.from({ length: f.pointCount }, (_, i) => [
+    ...f.points.subarray(3 * i, 3 * i + 3),
+  ]);
+  const cells: number[][] = [];
+  for (let c = 0, at = 0; c < f.types.length; c++) {
+    const k = CELL_KINDS.get(f.types[c]!)!.nodes;
+    cells.push([f.types[c]!, ...f.connectivity.subarray(at, at + k)]);
+    at += k;
+  }
+  return vtu(points, cells, []);
+}
+
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-vtk-in-"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
@@ -432,17 +451,8 @@ describe("every readable cell type against VTK", () => {
         // Prisms become wedges; every other kind one cell.
         const prism = w.type === 15 || w.type === 16;
         expect(f.types.length, `type ${w.type}`).toBe(prism ? w.type - 12 : 1);
-        const points = Array.from({ length: f.pointCount }, (_, i) => [
-          ...f.points.subarray(3 * i, 3 * i + 3),
-        ]);
-        const cells: number[][] = [];
-        for (let c = 0, at = 0; c < f.types.length; c++) {
-          const k = CELL_KINDS.get(f.types[c]!)!.nodes;
-          cells.push([f.types[c]!, ...f.connectivity.subarray(at, at + k)]);
-          at += k;
-        }
         const file = join(dir, `ours_${w.type}.vtu`);
-        writeFileSync(file, vtu(points, cells, []));
+        writeFileSync(file, frameVtu(f));
         ours.push(file);
         // VTK's sizes of quadratic cells are approximate: compare with its linear kind's (same corners).
         // A prism's wedges are oriented like VTK's own reference wedge, whose signed size VTK gives.
@@ -501,14 +511,8 @@ describe("polygons and triangle strips", () => {
     needVtk();
     const dir = folder({ "p.vtu": TEXT });
     const f = (await readText("p.vtu", TEXT)).frames[0]!;
-    const points = Array.from({ length: f.pointCount }, (_, i) => [
-      ...f.points.subarray(3 * i, 3 * i + 3),
-    ]);
-    const cells = Array.from({ length: f.types.length }, (_, t) => [
-      5,
-      ...f.connectivity.subarray(3 * t, 3 * t + 3),
-    ]);
-    writeFileSync(join(dir, "ours.vtu"), vtu(points, cells, []));
+    expect([...f.types].every((t) => t === 5)).toBe(true);
+    writeFileSync(join(dir, "ours.vtu"), frameVtu(f));
     const [theirs, ours] = vtkReads(join(dir, "p.vtu"), join(dir, "ours.vtu"));
     const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
     expect(theirs!.cellTypes).toEqual([7, 6]);
@@ -591,16 +595,7 @@ ${section("Polys", [
       needVtk();
       const dir = folder({ "p.vtp": VTP });
       const f = (await readText("p.vtp", VTP)).frames[0]!;
-      const points = Array.from({ length: f.pointCount }, (_, i) => [
-        ...f.points.subarray(3 * i, 3 * i + 3),
-      ]);
-      const cells: number[][] = [];
-      for (let c = 0, at = 0; c < f.types.length; c++) {
-        const k = CELL_KINDS.get(f.types[c]!)!.nodes;
-        cells.push([f.types[c]!, ...f.connectivity.subarray(at, at + k)]);
-        at += k;
-      }
-      writeFileSync(join(dir, "ours.vtu"), vtu(points, cells, []));
+      writeFileSync(join(dir, "ours.vtu"), frameVtu(f));
       const [theirs, ours] = vtkReads(join(dir, "p.vtp"), join(dir, "ours.vtu"));
       expect(theirs!.points).toBe(f.pointCount);
       expect(theirs!.cells).toBe(6);
@@ -816,17 +811,8 @@ describe("Lagrange and Bézier cells", () => {
           continue;
         }
         expect(f.types.length, `type ${w.type}`).toBe(w.cells);
-        const points = Array.from({ length: f.pointCount }, (_, i) => [
-          ...f.points.subarray(3 * i, 3 * i + 3),
-        ]);
-        const cells: number[][] = [];
-        for (let c = 0, at = 0; c < f.types.length; c++) {
-          const k = CELL_KINDS.get(f.types[c]!)!.nodes;
-          cells.push([f.types[c]!, ...f.connectivity.subarray(at, at + k)]);
-          at += k;
-        }
         const file = join(dir, `ours_${w.type}.vtu`);
-        writeFileSync(file, vtu(points, cells, []));
+        writeFileSync(file, frameVtu(f));
         ours.push(file);
         expected.push(w.linearSize);
       }
