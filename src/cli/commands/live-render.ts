@@ -1,5 +1,5 @@
 /**
- * `deforma live render SCENE --events EVENTS.json --ticks N --out DIR
+ * `deforma live render SCENE --ticks N --out DIR [--events EVENTS.json]
  * [--engine classic|improved] [--gif OUT.gif] [--force]`: the player on a
  * virtual clock, one PNG per tick and timeline.json (DESIGN.md's contract).
  */
