@@ -1,5 +1,5 @@
 /**
- * Bench row `cli-cold-start`: `node bin/deforma.js amx validate` on the seed
+ * Bench row `cli-cold-start`: `node bin/deforma.cjs amx validate` on the seed
  * file (its own folder's files not needed: `--no-files`) against `node -e 0`,
  * spawned alternately after a warm-up; the ratio is the median of per-round
  * ratios. The answer is checked: the CLI exits 0 and says `ok`.
@@ -19,7 +19,7 @@ function run(args: string[]): { ms: number; status: number | null; out: string }
 
 export async function coldBench(rounds: number): Promise<BenchRow> {
   const ours = () => {
-    const r = run(["bin/deforma.js", "amx", "validate", SEED, "--no-files"]);
+    const r = run(["bin/deforma.cjs", "amx", "validate", SEED, "--no-files"]);
     if (r.status !== 0 || !/: ok \(/.test(r.out)) {
       throw new Error(`cli-cold-start: amx validate failed (${r.status}): ${r.out}`);
     }

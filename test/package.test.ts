@@ -27,7 +27,7 @@ describe("the package", () => {
   });
 
   it("runs as a command: deforma --version and a check of the seed file", () => {
-    const bin = fileURLToPath(new URL("../bin/deforma.js", import.meta.url));
+    const bin = fileURLToPath(new URL("../bin/deforma.cjs", import.meta.url));
     expect(spawnSync(process.execPath, [bin, "--version"], { encoding: "utf8" }).stdout).toBe(
       "deforma 0.1.0\n",
     );

@@ -43,7 +43,7 @@ describe("the prepare step", () => {
   it("is what package.json runs", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     expect(pkg.scripts.prepare).toBe("node scripts/prepare.mjs");
-    expect(pkg.bin.deforma).toBe("bin/deforma.js");
+    expect(pkg.bin.deforma).toBe("bin/deforma.cjs");
   });
 });
 

@@ -3,7 +3,6 @@ import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import { BLG } from "./codes.js";
 import type { BulgeCatalogue } from "./model.js";
-import { readBulgeTypes } from "./read.js";
 
 /** A short summary of a catalogue for the studio's file view. */
 export function bulgeTypesSummary(model: BulgeCatalogue): unknown {
@@ -23,7 +22,9 @@ export const BULGE_TYPES_FORMAT = defineFormat({
   system: "bulge",
   extensions: [],
   fileNames: ["bulge_types"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readBulgeTypes } = await import("./read.js");
     const text = decodeText(bytes);
     const r = readBulgeTypes(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

@@ -3,7 +3,6 @@ import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import { OBJ } from "./codes.js";
 import type { PolyMesh } from "./model.js";
-import { readObj } from "./read-obj.js";
 
 /** Wavefront OBJ (`*.obj`): text, no magic. */
 export const OBJ_FORMAT = defineFormat<PolyMesh>({
@@ -11,7 +10,9 @@ export const OBJ_FORMAT = defineFormat<PolyMesh>({
   label: "Wavefront OBJ mesh",
   system: "bulge",
   extensions: [".obj"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readObj } = await import("./read-obj.js");
     const text = decodeText(bytes);
     const r = readObj(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

@@ -3,7 +3,6 @@ import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import { RIG } from "./codes.js";
 import type { Rig } from "./model.js";
-import { readRig } from "./read.js";
 
 /** A short summary of a rig for the studio's file view. */
 export function rigSummary(rig: Rig): unknown {
@@ -23,7 +22,9 @@ export const RIG_FORMAT = defineFormat({
   label: "skeleton rig",
   system: "bulge",
   extensions: [".rig.json"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readRig } = await import("./read.js");
     const text = decodeText(bytes);
     const r = readRig(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

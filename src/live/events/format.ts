@@ -3,7 +3,6 @@ import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import type { ExternalInput } from "../player/types.js";
 import { EVT } from "./codes.js";
-import { readEvents } from "./read.js";
 
 /** Live events (`events.json`, `*.events.json`): the inputs `live render` delivers; JSON, recognised by its name. */
 export const EVENTS_FORMAT = defineFormat<ExternalInput[]>({
@@ -12,7 +11,9 @@ export const EVENTS_FORMAT = defineFormat<ExternalInput[]>({
   system: "live",
   extensions: [".events.json"],
   fileNames: ["events.json"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readEvents } = await import("./read.js");
     const text = decodeText(bytes);
     const r = readEvents(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

@@ -2,7 +2,6 @@
 import { defineFormat } from "../../core/formats/descriptor.js";
 import type { RgbaImage } from "../image.js";
 import { PNG } from "./codes.js";
-import { decodePng } from "./decode.js";
 
 /** The PNG signature (the first 8 bytes of every PNG file). */
 const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -14,7 +13,9 @@ export const PNG_FORMAT = defineFormat<RgbaImage>({
   system: "live",
   extensions: [".png"],
   magic: [{ variant: "binary", bytes: PNG_SIGNATURE }],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { decodePng } = await import("./decode.js");
     const r = decodePng(bytes);
     return { model: r.image, diagnostics: r.diagnostics, variant: "binary" };
   },

@@ -3,7 +3,6 @@ import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import { LIVE } from "./codes.js";
 import type { Scene } from "./model.js";
-import { readScene } from "./read.js";
 
 /** A short summary of a scene for the studio's file view. */
 export function sceneSummary(scene: Scene): unknown {
@@ -23,7 +22,9 @@ export const SCENE_FORMAT = defineFormat({
   label: "live scene",
   system: "live",
   extensions: [".scene.json"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readScene } = await import("./read.js");
     const text = decodeText(bytes);
     const r = readScene(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

@@ -70,3 +70,6 @@ export function agrLayout(c: AgrCounts): AgrLayout {
   });
   return { times, positions, cellTypes, connectivity, scalars, vectors, total: at };
 }
+
+/** First token of an `.agr` text file (the text encoding's magic). */
+export const AGR_TEXT_MAGIC = "DEFORMA-AGR";

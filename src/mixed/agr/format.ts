@@ -1,10 +1,8 @@
 /** The `.agr` format's descriptor for the format registry. */
 import { defineFormat, textMagic } from "../../core/formats/descriptor.js";
-import { AGR_MAGIC } from "./binary-layout.js";
+import { AGR_MAGIC, AGR_TEXT_MAGIC } from "./binary-layout.js";
 import { AGR } from "./codes.js";
 import { agrInfo } from "./info.js";
-import { readAgr } from "./read.js";
-import { AGR_TEXT_MAGIC } from "./read-text.js";
 
 /** Mesh animation (`*.agr`): binary (magic `\x89AGR…`) or text (`DEFORMA-AGR 1`). */
 export const AGR_FORMAT = defineFormat({
@@ -13,7 +11,9 @@ export const AGR_FORMAT = defineFormat({
   system: "mixed",
   extensions: [".agr"],
   magic: [{ variant: "binary", bytes: AGR_MAGIC }, textMagic("text", AGR_TEXT_MAGIC)],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readAgr } = await import("./read.js");
     const r = readAgr(bytes);
     return { model: r.model, diagnostics: r.diagnostics, text: r.text, variant: r.encoding };
   },

@@ -9,6 +9,7 @@ import { TokenReader, UINT32 } from "../../core/token-reader.js";
 import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
+import { AGR_TEXT_MAGIC } from "./binary-layout.js";
 import { AGR, type AgrKind } from "./codes.js";
 import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
 import {
@@ -19,9 +20,6 @@ import {
   checkType,
   NO_SPANS,
 } from "./validate.js";
-
-/** First token of an `.agr` text file. */
-export const AGR_TEXT_MAGIC = "DEFORMA-AGR";
 
 /** What the token reader reports, from the `.agr` code table. */
 const TEXT_KINDS = textKinds<AgrKind>(AGR);

@@ -40,3 +40,6 @@ export function ambLayout(bodyCount: number, frameCount: number, nameBytes: numb
   const matrices = times + 8 * frameCount;
   return { bodies, names, times, matrices, total: matrices + 96 * frameCount * bodyCount };
 }
+
+/** First token of an `.amb` text file (the text encoding's magic). */
+export const AMB_TEXT_MAGIC = "DEFORMA-AMB";

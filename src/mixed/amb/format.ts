@@ -1,10 +1,8 @@
 /** The `.amb` format's descriptor for the format registry. */
 import { defineFormat, textMagic } from "../../core/formats/descriptor.js";
-import { AMB_MAGIC } from "./binary-layout.js";
+import { AMB_MAGIC, AMB_TEXT_MAGIC } from "./binary-layout.js";
 import { AMB } from "./codes.js";
 import { ambInfo } from "./info.js";
-import { readAmb } from "./read.js";
-import { AMB_TEXT_MAGIC } from "./read-text.js";
 
 /** MBS animation (`*.amb`): binary (magic `\x89AMB…`) or text (`DEFORMA-AMB 1`). */
 export const AMB_FORMAT = defineFormat({
@@ -13,7 +11,9 @@ export const AMB_FORMAT = defineFormat({
   system: "mixed",
   extensions: [".amb"],
   magic: [{ variant: "binary", bytes: AMB_MAGIC }, textMagic("text", AMB_TEXT_MAGIC)],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readAmb } = await import("./read.js");
     const r = readAmb(bytes);
     return { model: r.model, diagnostics: r.diagnostics, text: r.text, variant: r.encoding };
   },

@@ -8,6 +8,7 @@ import { type IntegerRange, TokenReader, UINT32 } from "../../core/token-reader.
 import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
+import { AMB_TEXT_MAGIC } from "./binary-layout.js";
 import { AMB, type AmbKind } from "./codes.js";
 import type { BodyGeometry, MbsAnimation, RigidBody } from "./model.js";
 import {
@@ -18,9 +19,6 @@ import {
   GEOMETRY_KINDS,
   NO_AMB_SPANS,
 } from "./validate.js";
-
-/** First token of an `.amb` text file. */
-export const AMB_TEXT_MAGIC = "DEFORMA-AMB";
 
 /** What the token reader reports, from the `.amb` code table. */
 const TEXT_KINDS = textKinds<AmbKind>(AMB);

@@ -2,7 +2,6 @@
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import { AMX } from "./codes.js";
-import { readAmx } from "./read.js";
 
 /** Mixed animation file (`*.amx`): text, no magic; the studio plays it in the Mixed workspace. */
 export const AMX_FORMAT = defineFormat({
@@ -10,7 +9,9 @@ export const AMX_FORMAT = defineFormat({
   label: "mixed animation",
   system: "mixed",
   extensions: [".amx"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readAmx } = await import("./read.js");
     const text = decodeText(bytes);
     const r = readAmx(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

@@ -2,7 +2,6 @@
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
 import { CAD } from "./codes.js";
-import { readCad } from "./read.js";
 
 /** CAD matrices (`CAD_Matrixes.dat`): text, no magic; recognised by its fixed name. */
 export const CAD_FORMAT = defineFormat({
@@ -11,7 +10,9 @@ export const CAD_FORMAT = defineFormat({
   system: "mixed",
   extensions: [],
   fileNames: ["CAD_Matrixes.dat"],
-  read(bytes) {
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
+  async read(bytes) {
+    const { readCad } = await import("./read.js");
     const text = decodeText(bytes);
     const r = readCad(text);
     return { model: r.model, diagnostics: r.diagnostics, text };

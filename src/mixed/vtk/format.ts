@@ -28,7 +28,7 @@ function vtuSummary(frame: VtkFrame): unknown {
 
 /** Reads one VTK XML file (`.vtu` or `.vtp`) for the registry: its frame and findings. */
 async function readOne(bytes: Uint8Array, name: string) {
-  // Loaded on first use: recognising files (every CLI command that reads one) needs no XML reader.
+  // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
   const { readVtkSeries } = await import("./read.js");
   const series = await readVtkSeries([{ name, bytes }]);
   const own = series.report[0];
