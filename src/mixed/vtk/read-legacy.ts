@@ -119,7 +119,8 @@ export function readLegacyVtk(
     if (!(e instanceof Stop)) throw e;
   }
   try {
-    frame = r.frame(file);
+    // Stopped at a finding: a frame only when its points and cells were read before it.
+    frame = r.frame(file, r.sinkStopped);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
   }
@@ -153,6 +154,9 @@ class LegacyReader {
   ) {}
 
   /** Reports a finding at `[start, end)` and stops reading. */
+  /** Whether reading stopped at a finding. */
+  sinkStopped = false;
+
   fail(
     kind: (typeof VTK)[keyof typeof VTK],
     message: string,
@@ -160,6 +164,7 @@ class LegacyReader {
     end = start + 1,
   ): never {
     this.sink.report(kind, message, start, Math.min(end, Math.max(start, this.bytes.length)));
+    this.sinkStopped = true;
     throw new Stop();
   }
 
@@ -255,14 +260,15 @@ class LegacyReader {
     this.nextLine(); // the title
     const enc = this.need("ASCII or BINARY");
     if (enc.k === "binary") this.binary = true;
-    else if (enc.k !== "ascii")
+    // Findings are located by line and column unless the file is BINARY.
+    else this.text = latin1(b);
+    if (enc.k !== "binary" && enc.k !== "ascii")
       this.fail(
         VTK.encoding,
         `'${enc.s}' is not ASCII or BINARY (the third line of a legacy VTK file)`,
         enc.start,
         enc.end,
       );
-    this.text = this.binary ? undefined : latin1(b);
     const dataset = this.need("DATASET");
     if (dataset.k !== "dataset")
       this.fail(
@@ -368,6 +374,9 @@ class LegacyReader {
       return { ends: offsets.subarray(1), conn, at };
     }
     const stream = this.values(size, this.fixedType("int"), what, at, true)!;
+    // Every cell takes at least its count: more cells than values cannot be.
+    if (n > size)
+      this.fail(VTK.cellNodes, `${what}: ${n} cells in ${size} values`, at, at + what.length);
     const ends = new Float64Array(n);
     const conn = new Float64Array(Math.max(0, size - n));
     let i = 0;
@@ -691,9 +700,12 @@ class LegacyReader {
   }
 
   /** The frame of what was read, or undefined (reported) when points or cells are missing or wrong. */
-  frame(file: string): VtkFrame | undefined {
+  frame(file: string, stopped: boolean): VtkFrame | undefined {
     if (!this.kind) return undefined;
     const points = this.points;
+    const complete =
+      points && (this.kind === "polydata" || (this.cells && this.cellTypes) || !stopped);
+    if (stopped && !complete) return undefined;
     if (!points)
       return void this.sink.report(
         VTK.missingSection,
