@@ -110,7 +110,7 @@ export const DIAGNOSTICS_RU: Readonly<Record<string, string>> = {
     "Текст: файл больше, чем вмещает одна строка JavaScript (около 512 МиБ); используйте двоичную кодировку.",
   VTK001: "Некорректный XML: тег, атрибут или закрывающий тег испорчен или отсутствует.",
   VTK002:
-    "Это не файл VTK XML поддерживаемого типа (UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet).",
+    "Это не файл VTK поддерживаемого типа (XML: UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet; устаревший: DATASET UNSTRUCTURED_GRID, POLYDATA).",
   VTK003:
     "Неподдерживаемый порядок байтов, тип заголовка, сжатие или формат данных (LittleEndian, UInt32/UInt64, zlib или без сжатия).",
   VTK004:
@@ -139,6 +139,8 @@ export const DIAGNOSTICS_RU: Readonly<Record<string, string>> = {
   VTK021: "Тип 1: нет массива перемещений, и точки не движутся: перемещение равно 0.",
   VTK022:
     "Тип 0: нет массива температуры по имени и несколько однокомпонентных массивов: выберите один через --scalar.",
+  VTK023:
+    "Устаревший .vtk: неизвестное ключевое слово там, где ожидается раздел, счётчик не является неотрицательным целым или у CELLS нет OFFSETS или CONNECTIVITY (5.x).",
   FMT001:
     "Ни один известный формат не подходит ни по имени, ни по содержимому файла; в сообщении сказано, на что он похож.",
   FMT002:
