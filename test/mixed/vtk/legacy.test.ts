@@ -202,6 +202,72 @@ ${grids.map((g, k) => `<DataSet timestep="${k * 0.5}" part="0" file="${g}"/>`).j
   });
 });
 
+/** Area of triangle a b c of packed points `p`. */
+function triangleArea(p: Float64Array, a: number, b: number, c: number): number {
+  const u = [0, 1, 2].map((k) => p[3 * b + k]! - p[3 * a + k]!);
+  const v = [0, 1, 2].map((k) => p[3 * c + k]! - p[3 * a + k]!);
+  const x = u[1]! * v[2]! - u[2]! * v[1]!;
+  const y = u[2]! * v[0]! - u[0]! * v[2]!;
+  const z = u[0]! * v[1]! - u[1]! * v[0]!;
+  return Math.hypot(x, y, z) / 2;
+}
+
+describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("polyhedron cells (VTK type 42)", () => {
+  it("draw the faces of their surface, as VTK's surface filter finds it (.vtu faces, legacy 4.2 and 5.1 streams)", async () => {
+    if (!HAS_VTK) throw new Error("CI=true but /usr/bin/python3 cannot import vtk (python3-vtk9)");
+    const dir = mkdtempSync(join(tmpdir(), "deforma-polyhedra-"));
+    const vtk = python("write-polyhedra.py", dir) as {
+      files: string[];
+      area: number;
+      faces: number;
+    };
+    expect(vtk.files).toHaveLength(3);
+    for (const file of vtk.files) {
+      const s = await readVtkSeries([{ name: file, bytes: readFileSync(file) }]);
+      expect(s.report, file).toEqual([]);
+      const f = s.frames[0]!;
+      // The tetrahedron, then the cube's five outer quads and the pyramid's four triangles (their shared face left out).
+      expect([...f.types], file).toEqual([10, 9, 9, 9, 9, 9, 5, 5, 5, 5]);
+      let area = 0;
+      let faces = 0;
+      for (const [t, ...ids] of ourCells(f)) {
+        const tris =
+          t === 5
+            ? [ids]
+            : t === 9
+              ? [ids.slice(0, 3), [ids[0]!, ids[2]!, ids[3]!]]
+              : [
+                  [0, 1, 2],
+                  [0, 1, 3],
+                  [0, 2, 3],
+                  [1, 2, 3],
+                ].map((q) => q.map((k) => ids[k]!));
+        faces += t === 10 ? 4 : 1;
+        for (const [a, b, c] of tris) area += triangleArea(f.points, a!, b!, c!);
+      }
+      expect(faces).toBe(vtk.faces);
+      close(area, vtk.area);
+    }
+  });
+
+  it("report a face stream that does not fit (VTK007) instead of reading past it", async () => {
+    const text = `# vtk DataFile Version 4.2
+p
+ASCII
+DATASET UNSTRUCTURED_GRID
+POINTS 4 float
+0 0 0 1 0 0 0 1 0 0 0 1
+CELLS 1 10
+9 2 3 0 1 2 4 0 1 2
+CELL_TYPES 1
+42
+`;
+    const s = await readVtkSeries([{ name: "p.vtk", text }]);
+    expect(codes(s.report)).toEqual(["VTK007@7:1"]);
+    expect(s.report[0]!.diagnostics[0]!.message).toContain("cell 0 (polyhedron): face 1 of 2");
+  });
+});
+
 const ASCII = `# vtk DataFile Version 4.2
 made by hand
 ASCII
@@ -337,9 +403,57 @@ describe("legacy .vtk by hand", () => {
   });
 });
 
+/** A tetrahedron as a polyhedron, in a .vtu (faces, faceoffsets) and in a legacy 5.1 file. */
+const POLY_VTU = `<VTKFile type="UnstructuredGrid" version="0.1">
+<UnstructuredGrid><Piece NumberOfPoints="4" NumberOfCells="1">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="ascii">0 0 0 1 0 0 0 1 0 0 0 1</DataArray></Points>
+<Cells>
+<DataArray type="Int64" Name="connectivity" format="ascii">0 1 2 3</DataArray>
+<DataArray type="Int64" Name="offsets" format="ascii">4</DataArray>
+<DataArray type="UInt8" Name="types" format="ascii">42</DataArray>
+<DataArray type="Int64" Name="faces" format="ascii">4 3 0 2 1 3 0 1 3 3 1 2 3 3 2 0 3</DataArray>
+<DataArray type="Int64" Name="faceoffsets" format="ascii">17</DataArray>
+</Cells>
+</Piece></UnstructuredGrid></VTKFile>
+`;
+const POLY_LEGACY = `# vtk DataFile Version 5.1
+p
+ASCII
+DATASET UNSTRUCTURED_GRID
+POINTS 4 float
+0 0 0 1 0 0 0 1 0 0 0 1
+CELLS 2 17
+OFFSETS vtktypeint64
+0 17
+CONNECTIVITY vtktypeint64
+4 3 0 2 1 3 0 1 3 3 1 2 3 3 2 0 3
+CELL_TYPES 1
+42
+`;
+
+describe("a polyhedron written by hand", () => {
+  it("reads to its four faces from a .vtu and a legacy file alike", async () => {
+    for (const [name, text] of [
+      ["p.vtu", POLY_VTU],
+      ["p.vtk", POLY_LEGACY],
+    ] as const) {
+      const s = await readVtkSeries([{ name, text }]);
+      expect(s.report).toEqual([]);
+      expect([...s.frames[0]!.types]).toEqual([5, 5, 5, 5]);
+      expect([...s.frames[0]!.connectivity]).toEqual([0, 2, 1, 0, 1, 3, 1, 2, 3, 2, 0, 3]);
+    }
+  });
+
+  it("needs faces and faceoffsets in a .vtu (VTK005)", async () => {
+    const text = POLY_VTU.replace(/<DataArray type="Int64" Name="faces".*\n/, "");
+    const s = await readVtkSeries([{ name: "p.vtu", text }]);
+    expect(codes(s.report)).toEqual(["VTK005@4:1"]);
+  });
+});
+
 describe("legacy .vtk mutated", () => {
   const check = async (bytes: Uint8Array) => {
-    const s = await readVtkSeries([{ name: "m.vtk", bytes }]);
+    const s = await readVtkSeries([{ name: "m", bytes }]);
     meshAnimationFromVtk(s.frames, { type: 1 });
     for (const r of s.report) {
       const length = r.text?.length ?? bytes.length;
@@ -354,6 +468,8 @@ describe("legacy .vtk mutated", () => {
   for (const [what, file] of [
     ["ASCII", new TextEncoder().encode(ASCII)],
     ["BINARY", binaryFile()],
+    ["polyhedron .vtu", new TextEncoder().encode(POLY_VTU)],
+    ["polyhedron legacy", new TextEncoder().encode(POLY_LEGACY)],
   ] as const) {
     it(`never throws on a cut or mutated ${what} file, every finding inside it`, async () => {
       await fc.assert(
