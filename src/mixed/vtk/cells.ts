@@ -98,6 +98,10 @@ export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellM
   [42, { points: 0, to: 5, split: "faces" }], // polyhedron → its surface faces
 ]);
 
+/** {@link VTK_CELLS} as an array by type (a lookup per cell in the hot loop). */
+const BY_TYPE: (CellMapping | undefined)[] = [];
+for (const [t, m] of VTK_CELLS) BY_TYPE[t] = m;
+
 /** The VTK cell types that can be read, for messages. */
 export const READABLE_CELL_TYPES = [...VTK_CELLS.keys()].sort((a, b) => a - b).join(" ");
 
@@ -134,15 +138,15 @@ export function mapCells(
   faces?: PolyhedronFaces,
 ): MappedCells | { readonly error: string; readonly cellType?: true } {
   const cellCount = types.length;
-  const outTypes: number[] = [];
-  const out: number[] = [];
+  const outTypes = new List(Uint8Array, cellCount);
+  const out = new List(Uint32Array, conn.length);
   let skipped = 0;
   let begin = 0;
   const surface = new PolyhedronSurface();
   let faceBegin = 0;
   for (let c = 0; c < cellCount; c++) {
     const t = types[c]!;
-    const m = VTK_CELLS.get(t);
+    const m = BY_TYPE[t];
     if (!m) {
       return {
         error: `cell ${c} has VTK type ${t}; readable: ${READABLE_CELL_TYPES}`,
@@ -178,7 +182,8 @@ export function mapCells(
       const at = (k: number) => conn[begin + k]!;
       for (let k = 1; k + 1 < n; k++) {
         outTypes.push(m.to);
-        out.push(at(0), at(k), at(k + 1), at(n), at(n + k), at(n + k + 1));
+        out.push3(at(0), at(k), at(k + 1));
+        out.push3(at(n), at(n + k), at(n + k + 1));
       }
     } else if (m.split === "fan" && count === 4) {
       // A four-point polygon stays a quad.
@@ -188,14 +193,15 @@ export function mapCells(
       for (let k = 0; k + 2 < count; k++) {
         outTypes.push(m.to);
         // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.
-        if (m.split === "fan") out.push(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        if (m.split === "fan") out.push3(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
         else if (k % 2 === 0)
-          out.push(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
-        else out.push(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
+          out.push3(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        else out.push3(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
       }
     } else {
       outTypes.push(m.to);
-      for (const k of m.corners!) out.push(conn[begin + k]!);
+      const corners = m.corners!;
+      for (let k = 0; k < corners.length; k++) out.push(conn[begin + corners[k]!]!);
     }
     begin = end;
     if (faces && (faces.ends[c] ?? -1) >= 0) faceBegin = faces.ends[c]!;
@@ -205,8 +211,8 @@ export function mapCells(
   }
   surface.emit(outTypes, out);
   return {
-    types: Uint8Array.from(outTypes),
-    connectivity: Uint32Array.from(out),
+    types: outTypes.array(),
+    connectivity: out.array(),
     skipped,
   };
 }
@@ -250,17 +256,50 @@ class PolyhedronSurface {
   }
 
   /** Appends the faces that one polyhedron alone has: triangles, quads, larger faces as fans. */
-  emit(types: number[], out: number[]): void {
+  emit(types: List<Uint8Array>, out: List<Uint32Array>): void {
     for (const face of this.faces) {
       if (this.seen.get([...face].sort((a, b) => a - b).join(" "))! > 1) continue;
       if (face.length === 4) {
         types.push(9);
-        out.push(...face);
+        for (const v of face) out.push(v);
       } else
         for (let k = 1; k + 1 < face.length; k++) {
           types.push(5);
-          out.push(face[0]!, face[k]!, face[k + 1]!);
+          out.push3(face[0]!, face[k]!, face[k + 1]!);
         }
     }
+  }
+}
+
+/** A growing typed array (doubling), so the mapped cells take no per-element allocation. */
+class List<A extends Uint8Array | Uint32Array> {
+  private data: A;
+  length = 0;
+
+  constructor(
+    private readonly make: new (n: number) => A,
+    capacity: number,
+  ) {
+    this.data = new make(Math.max(16, capacity));
+  }
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const more = new this.make(this.data.length * 2);
+      more.set(this.data);
+      this.data = more;
+    }
+    this.data[this.length++] = v;
+  }
+
+  push3(a: number, b: number, c: number): void {
+    this.push(a);
+    this.push(b);
+    this.push(c);
+  }
+
+  /** The values pushed, in an array of their own length. */
+  array(): A {
+    return this.data.slice(0, this.length) as A;
   }
 }

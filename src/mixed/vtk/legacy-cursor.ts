@@ -31,12 +31,17 @@ export const TYPES: Record<string, readonly [size: number, kind: "i" | "u" | "f"
 /** Thrown inside the reader to stop at a finding already reported; caught in {@link readLegacyVtk}. */
 export class Stop {}
 
+/**
+ * `bytes` as text, one character per byte (so text offsets are byte offsets):
+ * the platform's windows-1252 decoder (the WHATWG "latin1"), which maps every
+ * byte to one UTF-16 unit; short runs (tokens) directly.
+ */
 export function latin1(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 8192)
-    s += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
-  return s;
+  if (bytes.length <= 256) return String.fromCharCode(...bytes);
+  return BYTE_TEXT.decode(bytes);
 }
+
+const BYTE_TEXT = new TextDecoder("latin1");
 
 /** A token of the file: its bytes `[start, end)`. */
 export interface Token {
@@ -220,9 +225,10 @@ export class LegacyCursor {
         if (kind === "u") for (let i = 0; i < count; i++) out[i] = view.getUint32(4 * i);
         else for (let i = 0; i < count; i++) out[i] = view.getInt32(4 * i);
       } else {
-        const hi =
-          kind === "u" ? (o: number) => view.getUint32(o) : (o: number) => view.getInt32(o);
-        for (let i = 0; i < count; i++) out[i] = hi(8 * i) * 2 ** 32 + view.getUint32(8 * i + 4);
+        const low = (i: number) => view.getUint32(8 * i + 4);
+        if (kind === "u")
+          for (let i = 0; i < count; i++) out[i] = view.getUint32(8 * i) * 2 ** 32 + low(i);
+        else for (let i = 0; i < count; i++) out[i] = view.getInt32(8 * i) * 2 ** 32 + low(i);
       }
       return out;
     }
