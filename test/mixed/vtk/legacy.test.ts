@@ -17,7 +17,7 @@ import {
   type VtkFrame,
 } from "../../../src/mixed/vtk/index.js";
 import { scalarValues } from "../../../src/mixed/vtk/select.js";
-import { RUNS } from "../../helpers.js";
+import { cli, RUNS } from "../../helpers.js";
 import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
 
 interface VtkSays {
@@ -199,6 +199,17 @@ ${grids.map((g, k) => `<DataSet timestep="${k * 0.5}" part="0" file="${g}"/>`).j
         6,
       );
     }
+  });
+
+  it("agr from-vtk converts a .series of legacy files through the CLI", async () => {
+    const grids = written.filter((w) => w.kind === "grid").map((w) => basename(w.file));
+    writeFileSync(
+      join(dir, "cli.series"),
+      JSON.stringify({ files: grids.map((name, time) => ({ name, time })) }),
+    );
+    const r = await cli(["agr", "from-vtk", "cli.series", "--type", "1", "-o", "cli.agr"], dir);
+    expect(r.out + r.err).toContain("16 nodes, 5 cells, 4 frames");
+    expect(r.code).toBe(0);
   });
 });
 
