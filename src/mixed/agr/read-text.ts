@@ -6,7 +6,8 @@
  */
 import type { Diagnostic, Span } from "../../core/diagnostics.js";
 import { TokenReader, UINT32 } from "../../core/token-reader.js";
-import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
+import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
+import { NumberForm, type TokenSource } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
 import { AGR, type AgrKind } from "./codes.js";
@@ -30,6 +31,9 @@ const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
 const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
 const KEYWORDS = ["type", "nodes", "cells", "scalars", "vectors", "constant", "frames", "frame"];
 
+/** The reader of the text encoding, over a text or its UTF-8 bytes. */
+type Reader = TokenReader<AgrKind, TokenSource>;
+
 /** An empty, shape-consistent model (type -1 until read). */
 function emptyModel(): MeshAnimation {
   return {
@@ -46,13 +50,19 @@ function emptyModel(): MeshAnimation {
   };
 }
 
-/** Reads the text encoding; `model` is undefined only when the magic line is wrong. */
-export function readAgrText(text: string): {
+/**
+ * Reads the text encoding from a text, or straight from its UTF-8 bytes (no
+ * string is made: offsets are then bytes, and the text may be longer than a
+ * JavaScript string); `model` is undefined only when the magic line is wrong.
+ */
+export function readAgrText(text: string | Uint8Array): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
+  const source: string | TokenSource =
+    typeof text === "string" ? text : new ByteTokenCursor(text);
   // A malformed value reads as 0 (not NaN) so an erroneous mesh still draws.
-  const r = new TokenReader<AgrKind>(text, TEXT_KINDS, {
+  const r: Reader = new TokenReader<AgrKind, TokenSource>(source, TEXT_KINDS, {
     integers: UINT32,
     marker: atKeyword,
     standIn: 0,
@@ -67,12 +77,12 @@ export function readAgrText(text: string): {
 }
 
 /** Whether the current token is one of the format's keywords: a run of values has ended early. */
-function atKeyword(c: TokenCursor): boolean {
+function atKeyword(c: TokenSource): boolean {
   for (const k of KEYWORDS) if (c.is(k)) return true;
   return false;
 }
 
-function readSections(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
+function readSections(r: Reader, m: MeshAnimation): boolean {
   const c = r.cursor;
   if (!r.keyword("type", " after the magic line")) return false;
   const type = r.integer("the mesh animation type");
@@ -154,7 +164,7 @@ function readSections(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
   );
 }
 
-function readCells(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
+function readCells(r: Reader, m: MeshAnimation): boolean {
   const c = r.cursor;
   const n = m.nodeCount;
   if (!r.keyword("cells")) return false;
@@ -226,7 +236,7 @@ function readCells(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
 }
 
 function readDescriptors(
-  r: TokenReader<AgrKind>,
+  r: Reader,
   keyword: string,
   what: string,
   out: ParamDescriptor[],
@@ -271,7 +281,7 @@ interface VaryingParam {
 }
 
 function readFrames(
-  r: TokenReader<AgrKind>,
+  r: Reader,
   m: MeshAnimation,
   n: number,
   varying: VaryingParam[],

@@ -1,0 +1,196 @@
+/**
+ * The whitespace tokenizer of `tokenizer.ts` over UTF-8 bytes, with no
+ * decoding to a string: a text larger than V8's longest string reads, and
+ * numbers go from bytes to doubles (and float32) in one pass. Offsets are
+ * bytes; tokens and separators are those of {@link TokenCursor} (a UTF-8 BOM
+ * at the start is skipped, as decoding drops it).
+ */
+import { NumberForm, numberFormAt, POW10, type TokenSource } from "./tokenizer.js";
+
+/** Largest integer a double holds exactly, and every integer below it. */
+const EXACT = 2 ** 53;
+
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/** Whether a byte is a token separator (space, tab, LF, VT, FF, CR). */
+function isSeparator(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** A forward cursor over the tokens of UTF-8 bytes; see {@link TokenSource}. */
+export class ByteTokenCursor implements TokenSource {
+  start = 0;
+  end = 0;
+  /** Where scanning resumes. */
+  private pos: number;
+  readonly length: number;
+  /** `bytes[i]` as a function, for {@link numberFormAt}. */
+  private readonly at = (i: number): number => this.bytes[i] ?? 0;
+
+  constructor(readonly bytes: Uint8Array) {
+    this.length = bytes.length;
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    this.pos = bom ? 3 : 0;
+  }
+
+  next(): boolean {
+    const b = this.bytes;
+    const n = this.length;
+    let i = this.pos;
+    while (i < n && isSeparator(b[i]!)) i++;
+    if (i >= n) {
+      this.start = this.end = this.pos = n;
+      return false;
+    }
+    const s = i;
+    while (i < n && !isSeparator(b[i]!)) i++;
+    this.start = s;
+    this.end = i;
+    this.pos = i;
+    return true;
+  }
+
+  mark(): number {
+    return this.pos;
+  }
+
+  restore(mark: number): void {
+    this.pos = mark;
+    this.start = this.end = mark;
+  }
+
+  atEnd(): boolean {
+    const b = this.bytes;
+    for (let i = this.pos; i < this.length; i++) if (!isSeparator(b[i]!)) return false;
+    return true;
+  }
+
+  token(): string {
+    return decoder.decode(this.bytes.subarray(this.start, this.end));
+  }
+
+  is(word: string): boolean {
+    const b = this.bytes;
+    const len = this.end - this.start;
+    let ascii = true;
+    for (let k = 0; k < word.length && ascii; k++) ascii = word.charCodeAt(k) < 0x80;
+    if (!ascii) return this.token() === word;
+    if (len !== word.length) return false;
+    for (let k = 0; k < len; k++) if (b[this.start + k] !== word.charCodeAt(k)) return false;
+    return true;
+  }
+
+  form(): NumberForm {
+    return numberFormAt(this.at, this.start, this.end);
+  }
+
+  number(): number {
+    const { start, end, pos } = this;
+    this.pos = start;
+    const v = this.nextNumber();
+    this.start = start;
+    this.end = end;
+    this.pos = pos;
+    return v;
+  }
+
+  /**
+   * Reads the next token's digits, point and exponent straight from the
+   * bytes. An integer mantissa below 2⁵³ times or over an exact power of ten
+   * (|exponent| ≤ 22) is one correctly rounded operation; anything else is
+   * checked for a number's form and read by `Number` (also correctly rounded).
+   */
+  nextNumber(): number {
+    const b = this.bytes;
+    const n = this.length;
+    let i = this.pos;
+    let c = 32;
+    while (i < n) {
+      c = b[i]!;
+      if (c !== 32 && (c < 9 || c > 13)) break;
+      i++;
+    }
+    if (i >= n) {
+      this.start = this.end = this.pos = n;
+      return Number.NaN;
+    }
+    const s = i;
+    let negative = false;
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      i++;
+    }
+    let mantissa = 0;
+    let scale = 0;
+    let digits = 0;
+    for (; i < n; i++) {
+      c = b[i]!;
+      if (c < 48 || c > 57) break;
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+    }
+    if (i < n && c === 46) {
+      for (i++; i < n; i++) {
+        c = b[i]!;
+        if (c < 48 || c > 57) break;
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+        scale--;
+      }
+    }
+    let fast = digits > 0;
+    if (fast && i < n && (c === 101 || c === 69)) {
+      i++;
+      let expNegative = false;
+      c = i < n ? b[i]! : 0;
+      if (c === 45 || c === 43) {
+        expNegative = c === 45;
+        i++;
+      }
+      let exp = 0;
+      let expDigits = 0;
+      for (; i < n; i++) {
+        c = b[i]!;
+        if (c < 48 || c > 57) break;
+        if (exp < 100000) exp = exp * 10 + (c - 48);
+        expDigits++;
+      }
+      fast = expDigits > 0;
+      scale += expNegative ? -exp : exp;
+    }
+    if (fast && i < n) fast = c === 32 || (c >= 9 && c <= 13);
+    if (!fast || mantissa >= EXACT || scale > 22 || scale < -22) {
+      while (i < n && !isSeparator(b[i]!)) i++;
+      this.start = s;
+      this.end = this.pos = i;
+      return this.general(s, i);
+    }
+    this.start = s;
+    this.end = this.pos = i;
+    const v =
+      scale === 0 ? mantissa : scale > 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
+    return negative ? -v : v;
+  }
+
+  /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */
+  private general(s: number, e: number): number {
+    if (numberFormAt(this.at, s, e) === NumberForm.None) return Number.NaN;
+    let text = "";
+    for (let k = s; k < e; k++) text += String.fromCharCode(this.bytes[k]!);
+    return Number(text);
+  }
+
+  fill(out: Float32Array | Float64Array | number[], from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      out[i] = this.nextNumber();
+      const v = out[i]!;
+      if (v - v !== 0) return i;
+    }
+    return to;
+  }
+
+  endsWithLineBreak(): boolean {
+    const last = this.bytes[this.length - 1];
+    return last === 10 || last === 13;
+  }
+}
