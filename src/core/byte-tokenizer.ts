@@ -10,6 +10,9 @@ import { NumberForm, numberFormAt, POW10, type TokenSource } from "./tokenizer.j
 /** Largest integer a double holds exactly, and every integer below it. */
 const EXACT = 2 ** 53;
 
+/** Where {@link ByteTokenCursor.nextNumber} reads its one number. */
+const scratch = new Float64Array(1);
+
 const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
 
 /** Whether a byte is a token separator (space, tab, LF, VT, FF, CR). */
@@ -94,82 +97,9 @@ export class ByteTokenCursor implements TokenSource {
     return v;
   }
 
-  /**
-   * Reads the next token's digits, point and exponent straight from the
-   * bytes. An integer mantissa below 2⁵³ times or over an exact power of ten
-   * (|exponent| ≤ 22) is one correctly rounded operation; anything else is
-   * checked for a number's form and read by `Number` (also correctly rounded).
-   */
   nextNumber(): number {
-    const b = this.bytes;
-    const n = this.length;
-    let i = this.pos;
-    let c = 32;
-    while (i < n) {
-      c = b[i]!;
-      if (c !== 32 && (c < 9 || c > 13)) break;
-      i++;
-    }
-    if (i >= n) {
-      this.start = this.end = this.pos = n;
-      return Number.NaN;
-    }
-    const s = i;
-    let negative = false;
-    if (c === 45 || c === 43) {
-      negative = c === 45;
-      i++;
-    }
-    let mantissa = 0;
-    let scale = 0;
-    let digits = 0;
-    for (; i < n; i++) {
-      c = b[i]!;
-      if (c < 48 || c > 57) break;
-      mantissa = mantissa * 10 + (c - 48);
-      digits++;
-    }
-    if (i < n && c === 46) {
-      for (i++; i < n; i++) {
-        c = b[i]!;
-        if (c < 48 || c > 57) break;
-        mantissa = mantissa * 10 + (c - 48);
-        digits++;
-        scale--;
-      }
-    }
-    let fast = digits > 0;
-    if (fast && i < n && (c === 101 || c === 69)) {
-      i++;
-      let expNegative = false;
-      c = i < n ? b[i]! : 0;
-      if (c === 45 || c === 43) {
-        expNegative = c === 45;
-        i++;
-      }
-      let exp = 0;
-      let expDigits = 0;
-      for (; i < n; i++) {
-        c = b[i]!;
-        if (c < 48 || c > 57) break;
-        if (exp < 100000) exp = exp * 10 + (c - 48);
-        expDigits++;
-      }
-      fast = expDigits > 0;
-      scale += expNegative ? -exp : exp;
-    }
-    if (fast && i < n) fast = c === 32 || (c >= 9 && c <= 13);
-    if (!fast || mantissa >= EXACT || scale > 22 || scale < -22) {
-      while (i < n && !isSeparator(b[i]!)) i++;
-      this.start = s;
-      this.end = this.pos = i;
-      return this.general(s, i);
-    }
-    this.start = s;
-    this.end = this.pos = i;
-    const v =
-      scale === 0 ? mantissa : scale > 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
-    return negative ? -v : v;
+    this.fill(scratch, 0, 1);
+    return scratch[0]!;
   }
 
   /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */
@@ -180,13 +110,96 @@ export class ByteTokenCursor implements TokenSource {
     return Number(text);
   }
 
+  /**
+   * Reads each token's digits, point and exponent straight from the bytes
+   * (the hot loop: positions live in locals until the run ends). An integer
+   * mantissa below 2⁵³ times or over an exact power of ten (|exponent| ≤ 22)
+   * is one correctly rounded operation; anything else is checked for a
+   * number's form and read by `Number` (also correctly rounded). A
+   * Float32Array then rounds that double once more, as `Math.fround` does.
+   */
   fill(out: Float32Array | Float64Array | number[], from: number, to: number): number {
-    for (let i = from; i < to; i++) {
-      out[i] = this.nextNumber();
-      const v = out[i]!;
-      if (v - v !== 0) return i;
+    if (from >= to) return to;
+    const b = this.bytes;
+    const n = this.length;
+    let i = this.pos;
+    let s = i;
+    let k = from;
+    for (; k < to; k++) {
+      let c = 32;
+      while (i < n) {
+        c = b[i]!;
+        if (c !== 32 && (c < 9 || c > 13)) break;
+        i++;
+      }
+      if (i >= n) {
+        s = i = n;
+        out[k] = Number.NaN;
+        break;
+      }
+      s = i;
+      let negative = false;
+      if (c === 45 || c === 43) {
+        negative = c === 45;
+        i++;
+      }
+      let mantissa = 0;
+      let scale = 0;
+      let digits = 0;
+      for (; i < n; i++) {
+        c = b[i]!;
+        if (c < 48 || c > 57) break;
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+      }
+      if (i < n && c === 46) {
+        for (i++; i < n; i++) {
+          c = b[i]!;
+          if (c < 48 || c > 57) break;
+          mantissa = mantissa * 10 + (c - 48);
+          digits++;
+          scale--;
+        }
+      }
+      let fast = digits > 0;
+      if (fast && i < n && (c === 101 || c === 69)) {
+        i++;
+        let expNegative = false;
+        c = i < n ? b[i]! : 0;
+        if (c === 45 || c === 43) {
+          expNegative = c === 45;
+          i++;
+        }
+        let exp = 0;
+        let expDigits = 0;
+        for (; i < n; i++) {
+          c = b[i]!;
+          if (c < 48 || c > 57) break;
+          if (exp < 100000) exp = exp * 10 + (c - 48);
+          expDigits++;
+        }
+        fast = expDigits > 0;
+        scale += expNegative ? -exp : exp;
+      }
+      if (fast && i < n) fast = c === 32 || (c >= 9 && c <= 13);
+      if (!fast || mantissa >= EXACT || scale > 22 || scale < -22) {
+        while (i < n && !isSeparator(b[i]!)) i++;
+        out[k] = this.general(s, i);
+      } else {
+        const v =
+          scale === 0
+            ? mantissa
+            : scale > 0
+              ? mantissa * POW10[scale]!
+              : mantissa / POW10[-scale]!;
+        out[k] = negative ? -v : v;
+      }
+      const stored = out[k]!;
+      if (stored - stored !== 0) break;
     }
-    return to;
+    this.start = s;
+    this.end = this.pos = i;
+    return k;
   }
 
   endsWithLineBreak(): boolean {
