@@ -30,10 +30,15 @@ export class ByteTokenCursor implements TokenSource {
   /** `bytes[i]` as a function, for {@link numberFormAt}. */
   private readonly at = (i: number): number => this.bytes[i] ?? 0;
 
-  constructor(readonly bytes: Uint8Array) {
+  /** Tokens from byte `from` on (0: the start, after a BOM if there is one). */
+  constructor(
+    readonly bytes: Uint8Array,
+    from = 0,
+  ) {
     this.length = bytes.length;
-    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    this.pos = bom ? 3 : 0;
+    const bom = from === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    this.pos = bom ? 3 : Math.max(0, Math.min(from, bytes.length));
+    this.start = this.end = this.pos;
   }
 
   next(): boolean {

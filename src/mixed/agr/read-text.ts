@@ -55,9 +55,14 @@ function emptyModel(): MeshAnimation {
  * string is made: offsets are then bytes, and the text may be longer than a
  * JavaScript string); `model` is undefined only when the magic line is wrong.
  */
-export function readAgrText(text: string | Uint8Array): {
+export function readAgrText(
+  text: string | Uint8Array,
+  options: AgrTextOptions = {},
+): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
+  /** With {@link AgrTextOptions.splitAt}: the frames left unread, when reading stopped there. */
+  pending?: PendingFrames;
 } {
   const source: string | TokenSource =
     typeof text === "string" ? text : new ByteTokenCursor(text);
@@ -71,7 +76,9 @@ export function readAgrText(text: string | Uint8Array): {
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m = emptyModel();
-  if (readSections(r, m)) r.expectEnd(AGR.trailing, "the last frame");
+  const split: Split = { at: options.splitAt ?? -1 };
+  if (readSections(r, m, split)) r.expectEnd(AGR.trailing, "the last frame");
+  if (split.pending) return { model: m, diagnostics: r.sink.items, pending: split.pending };
   r.expectFinalNewline();
   return { model: m, diagnostics: r.sink.items };
 }
@@ -82,7 +89,7 @@ function atKeyword(c: TokenSource): boolean {
   return false;
 }
 
-function readSections(r: Reader, m: MeshAnimation): boolean {
+function readSections(r: Reader, m: MeshAnimation, split: Split): boolean {
   const c = r.cursor;
   if (!r.keyword("type", " after the magic line")) return false;
   const type = r.integer("the mesh animation type");
@@ -161,6 +168,7 @@ function readSections(r: Reader, m: MeshAnimation): boolean {
     n,
     varying.map((p) => ({ ...p, index: params.indexOf(p) })),
     values,
+    split,
   );
 }
 
@@ -273,6 +281,44 @@ function readDescriptors(
   return true;
 }
 
+/** Where reading may stop so the frames from there on are read elsewhere (a byte offset, -1 for nowhere). */
+export interface AgrTextOptions {
+  /**
+   * Offset of a `frame` keyword: when frame `f > 0` starts exactly there,
+   * reading stops and {@link PendingFrames} describes what is left.
+   */
+  readonly splitAt?: number;
+}
+
+/** The frames from `frame` on, left to be read into the model's arrays (whole, `count` frames). */
+export interface PendingFrames {
+  /** The first frame not read. */
+  readonly frame: number;
+  /** Frames promised. */
+  readonly count: number;
+  /** The time of the last frame read (a later time must be greater). */
+  readonly previous: number;
+  /** The model's frame times (`times[frame…]` still to fill). */
+  readonly times: Float64Array;
+  /** Each varying parameter's values, in file order within a frame (`sizes[k]` per frame). */
+  readonly arrays: readonly Float32Array[];
+  readonly sizes: readonly number[];
+}
+
+interface Split {
+  readonly at: number;
+  pending?: PendingFrames;
+}
+
+/** Offset where the next token starts (the cursor's token becomes invalid). */
+function nextTokenAt(c: TokenSource): number {
+  const mark = c.mark();
+  c.next();
+  const at = c.start;
+  c.restore(mark);
+  return at;
+}
+
 interface VaryingParam {
   d: ParamDescriptor;
   width: number;
@@ -286,6 +332,7 @@ function readFrames(
   n: number,
   varying: VaryingParam[],
   values: Float32Array[],
+  split: Split,
 ): boolean {
   const c = r.cursor;
   if (!r.keyword("frames")) return false;
@@ -309,6 +356,14 @@ function readFrames(
   };
   let previous = Number.NEGATIVE_INFINITY;
   for (let f = 0; f < count; f++) {
+    if (f > 0 && split.at >= 0 && nextTokenAt(c) === split.at) {
+      // The rest is read elsewhere: the arrays stay whole for it.
+      done = count;
+      finish();
+      const sizes = varying.map((p) => p.width * n);
+      split.pending = { frame: f, count, previous, times, arrays, sizes };
+      return false;
+    }
     const t = readFrameTime(r, f, previous, AGR);
     if (t === undefined) break;
     if (Number.isFinite(t)) previous = t;
