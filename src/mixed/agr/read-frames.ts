@@ -126,13 +126,14 @@ export const SPLIT_MIN_BYTES = 4 * 2 ** 20;
  * second half of the file (from the first `frame` after its middle) while this
  * thread reads the rest. The answer is exactly {@link readAgr}'s: unless both
  * parts are clean and fit, the whole file is read again in one pass. Binary
- * files and files under {@link SPLIT_MIN_BYTES} are read in one pass.
+ * files and files under `minBytes` are read in one pass.
  */
 export async function readAgrInTwo(
   bytes: Uint8Array,
   readRun: FrameRunReader,
+  minBytes = SPLIT_MIN_BYTES,
 ): Promise<AgrReadResult> {
-  if (bytes.length < SPLIT_MIN_BYTES || startsWith(bytes, AGR_MAGIC)) return readAgr(bytes);
+  if (bytes.length < minBytes || startsWith(bytes, AGR_MAGIC)) return readAgr(bytes);
   const at = findFrameSplit(bytes, bytes.length >>> 1);
   if (at < 0) return readAgr(bytes);
   const run = readRun(at).catch(() => undefined);
