@@ -89,10 +89,12 @@ export class ByteTokenCursor implements TokenSource {
   }
 
   form(): NumberForm {
-    return numberFormAt(this.at, this.start, this.end);
+    return this.digits() >= 0 ? NumberForm.Integer : numberFormAt(this.at, this.start, this.end);
   }
 
   number(): number {
+    const d = this.digits();
+    if (d >= 0) return d;
     const { start, end, pos } = this;
     this.pos = start;
     const v = this.nextNumber();
@@ -105,6 +107,20 @@ export class ByteTokenCursor implements TokenSource {
   nextNumber(): number {
     this.fill(scratch, 0, 1);
     return scratch[0]!;
+  }
+
+  /** The current token's value when it is 1 to 15 decimal digits (node indices, counts), else -1. */
+  private digits(): number {
+    const b = this.bytes;
+    const e = this.end;
+    if (e - this.start > 15 || e === this.start) return -1;
+    let v = 0;
+    for (let i = this.start; i < e; i++) {
+      const d = b[i]! - 48;
+      if (d < 0 || d > 9) return -1;
+      v = v * 10 + d;
+    }
+    return v;
   }
 
   /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */

@@ -34,16 +34,16 @@ function isSeparator(c: number): boolean {
 }
 
 /**
- * Offset of the first `frame` token at or after byte `from` (a candidate:
- * the reader decides whether a frame starts there), or -1.
+ * Offset of the last `frame` token that starts at or before byte `before`
+ * (a candidate: the reader decides whether a frame starts there), or -1.
+ * The search for its `f` is the typed array's own (native) search.
  */
-export function findFrameSplit(bytes: Uint8Array, from: number): number {
-  const n = bytes.length;
-  for (let i = Math.max(1, from); i + FRAME.length < n; i++) {
-    if (bytes[i] !== 102 || !isSeparator(bytes[i - 1]!)) continue;
+export function findFrameSplit(bytes: Uint8Array, before: number): number {
+  for (let i = bytes.lastIndexOf(102, before); i > 0; i = bytes.lastIndexOf(102, i - 1)) {
+    if (!isSeparator(bytes[i - 1]!)) continue;
     let k = 1;
     while (k < FRAME.length && bytes[i + k] === FRAME[k]) k++;
-    if (k === FRAME.length && isSeparator(bytes[i + k]!)) return i;
+    if (k === FRAME.length && isSeparator(bytes[i + k] ?? 0)) return i;
   }
   return -1;
 }
@@ -122,9 +122,9 @@ export type FrameRunReader = (start: number) => Promise<FrameRun | undefined>;
 export const SPLIT_MIN_BYTES = 4 * 2 ** 20;
 
 /**
- * Reads an `.agr` in two parts at once: `readRun` reads the frames of the
- * second half of the file (from the first `frame` after its middle) while this
- * thread reads the rest. The answer is exactly {@link readAgr}'s: unless both
+ * Reads an `.agr` in two parts at once: `readRun` reads the frames from the
+ * last `frame` before the middle of the file to the end (the header, read
+ * here, is slower per byte than the values) while this thread reads the rest. The answer is exactly {@link readAgr}'s: unless both
  * parts are clean and fit, the whole file is read again in one pass. Binary
  * files and files under `minBytes` are read in one pass.
  */
