@@ -51,8 +51,12 @@ function frameWorker(): Worker {
   return w;
 }
 
-/** The frames from `start` on, read by the worker thread over the shared `bytes`. */
-function readRunInWorker(bytes: Uint8Array, start: number): Promise<FrameRun | undefined> {
+/**
+ * The frames from `start` on, read by the worker thread over `bytes` (which
+ * must be in a SharedArrayBuffer); undefined when the run is not clean or
+ * the worker could not run.
+ */
+export function readRunInWorker(bytes: Uint8Array, start: number): Promise<FrameRun | undefined> {
   return new Promise((resolve) => {
     const w = frameWorker();
     const id = nextId++;
@@ -69,7 +73,7 @@ function readRunInWorker(bytes: Uint8Array, start: number): Promise<FrameRun | u
 }
 
 /** The whole file in shared memory (so the worker reads the same bytes, not a copy). */
-function readShared(path: string): Uint8Array {
+export function readShared(path: string): Uint8Array {
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
@@ -87,11 +91,15 @@ function readShared(path: string): Uint8Array {
 }
 
 /**
- * Reads an `.agr` file (either encoding) with two threads for a large text;
- * the same answer as `readAgr(readFileSync(path))`. Rejects only when the
- * file cannot be read (a missing file, a directory).
+ * Reads an `.agr` file (either encoding) with two threads for a large text
+ * (from `splitMinBytes`, by default 4 MiB); the same answer as
+ * `readAgr(readFileSync(path))`. Rejects only when the file cannot be read
+ * (a missing file, a directory).
  */
-export async function readAgrFile(path: string): Promise<AgrReadResult> {
+export async function readAgrFile(
+  path: string,
+  options: { splitMinBytes?: number | undefined } = {},
+): Promise<AgrReadResult> {
   const bytes = readShared(path);
-  return readAgrInTwo(bytes, (start) => readRunInWorker(bytes, start));
+  return readAgrInTwo(bytes, (start) => readRunInWorker(bytes, start), options.splitMinBytes);
 }
