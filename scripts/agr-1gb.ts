@@ -9,7 +9,15 @@
  * Each mode in its own process, for a clean peak; the file is kept for the next
  * run (`DEFORMA_AGR_1GB_KEEP=0` removes it afterwards).
  */
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatFloat32 } from "../src/core/numbers.js";
@@ -42,7 +50,9 @@ function write(): void {
   };
   put(`DEFORMA-AGR 1\ntype 1\nnodes ${nodes}\n`);
   for (let i = 0; i < nodes; i++) {
-    put(`${formatFloat32(Math.fround((i >> 1) * 1e-3))} ${formatFloat32(Math.fround((i & 1) * 1e-2))} 0\n`);
+    put(
+      `${formatFloat32(Math.fround((i >> 1) * 1e-3))} ${formatFloat32(Math.fround((i & 1) * 1e-2))} 0\n`,
+    );
   }
   const quads = (nodes >> 1) - 1;
   put(`cells ${quads}\n`);

@@ -208,11 +208,7 @@ export class ByteTokenCursor implements TokenSource {
         out[k] = this.general(s, i);
       } else {
         const v =
-          scale === 0
-            ? mantissa
-            : scale > 0
-              ? mantissa * POW10[scale]!
-              : mantissa / POW10[-scale]!;
+          scale === 0 ? mantissa : scale > 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
         out[k] = negative ? -v : v;
       }
       const stored = out[k]!;

@@ -78,8 +78,10 @@ const MAX_ERRORS = 100;
  * over any {@link TokenSource} (`C`), such as UTF-8 bytes; offsets are the
  * source's units.
  */
-export class TokenReader<K extends DiagnosticKind = DiagnosticKind, C extends TokenSource = TokenCursor>
-  implements Reporter<K>
+export class TokenReader<
+  K extends DiagnosticKind = DiagnosticKind,
+  C extends TokenSource = TokenCursor,
+> implements Reporter<K>
 {
   /** The token cursor, for format-specific look-ahead (`mark`/`restore`) and raw tokens. */
   readonly cursor: C;

@@ -49,7 +49,10 @@ function plain(m: MeshAnimation): unknown {
 
 /** A whole-mesh model with `frames` frames of one varying scalar and a varying vector. */
 function bigModel(nodes: number, frames: number): MeshAnimation {
-  const f32 = (n: number, k: number) => Float32Array.from({ length: n }, (_, i) => Math.fround(Math.sin(i * 0.37 + k) * 1e-3 * (i % 7)));
+  const f32 = (n: number, k: number) =>
+    Float32Array.from({ length: n }, (_, i) =>
+      Math.fround(Math.sin(i * 0.37 + k) * 1e-3 * (i % 7)),
+    );
   return {
     type: 1,
     nodeCount: nodes,
@@ -82,7 +85,9 @@ describe(".agr text from bytes", () => {
   });
 
   it("reads a BOM, a non-ASCII name and a later error with the text's offsets", () => {
-    const text = `${writeAgrText(bigModel(2, 2)).replace("strain", "déformation").replace(/frame 0.25\n[^ ]+/, "frame 0.25\nx")}`;
+    const text = `${writeAgrText(bigModel(2, 2))
+      .replace("strain", "déformation")
+      .replace(/frame 0.25\n[^ ]+/, "frame 0.25\nx")}`;
     const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...encodeUtf8(text)]);
     const r = readAgr(bytes);
     const bad = r.diagnostics.find((d) => d.code === AGR.badReal.code);
@@ -172,7 +177,9 @@ describe(".agr text read in two parts", () => {
     const cut = (s: string) => encodeUtf8(s);
     expect(readFrameRun(cut(`${text.slice(0, at2)}frame 9 1 2 x\n`), at2)).toBeUndefined();
     expect(readFrameRun(cut(`${text.slice(0, at2)}frame 9 1 2`), at2)).toBeUndefined();
-    expect(readFrameRun(cut(`${text.slice(0, at2)}frame 9 1\nframe 10 1 2\n`), at2)).toBeUndefined();
+    expect(
+      readFrameRun(cut(`${text.slice(0, at2)}frame 9 1\nframe 10 1 2\n`), at2),
+    ).toBeUndefined();
     expect(readFrameRun(cut(`${text.slice(0, at2)}frame nan 1\n`), at2)).toBeUndefined();
   });
 });

@@ -4,9 +4,10 @@
  * the model returned is always shape-consistent (array lengths match the
  * counts), even when reading stopped early.
  */
+
+import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
 import type { Diagnostic, Span } from "../../core/diagnostics.js";
 import { TokenReader, UINT32 } from "../../core/token-reader.js";
-import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
 import { NumberForm, type TokenSource } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
@@ -64,8 +65,7 @@ export function readAgrText(
   /** With {@link AgrTextOptions.splitAt}: the frames left unread, when reading stopped there. */
   pending?: PendingFrames;
 } {
-  const source: string | TokenSource =
-    typeof text === "string" ? text : new ByteTokenCursor(text);
+  const source: string | TokenSource = typeof text === "string" ? text : new ByteTokenCursor(text);
   // A malformed value reads as 0 (not NaN) so an erroneous mesh still draws.
   const r: Reader = new TokenReader<AgrKind, TokenSource>(source, TEXT_KINDS, {
     integers: UINT32,

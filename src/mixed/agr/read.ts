@@ -48,7 +48,11 @@ function offsetsDiffer(bytes: Uint8Array, diagnostics: readonly Diagnostic[]): b
 }
 
 /** `result` with a `text` property that decodes `bytes` on first use (undefined when no string holds it). */
-export function withLazyText(result: AgrReadResult, bytes: Uint8Array, maxText: number): AgrReadResult {
+export function withLazyText(
+  result: AgrReadResult,
+  bytes: Uint8Array,
+  maxText: number,
+): AgrReadResult {
   let text: string | undefined;
   let decoded = false;
   return Object.defineProperty(result, "text", {
