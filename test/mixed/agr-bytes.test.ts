@@ -17,7 +17,7 @@ import {
 import { readAgrText } from "../../src/mixed/agr/read-text.js";
 import { agrArb } from "../arbitraries.js";
 import { AGR_TEXT_SEEDS } from "../formats.js";
-import { RUNS } from "../helpers.js";
+import { framesModel, RUNS } from "../helpers.js";
 import { expectLocated, inputsFrom } from "../property-suites.js";
 
 type Read = ReturnType<typeof readAgr>;
@@ -47,26 +47,6 @@ function plain(m: MeshAnimation): unknown {
   };
 }
 
-/** A whole-mesh model with `frames` frames of one varying scalar and a varying vector. */
-function bigModel(nodes: number, frames: number): MeshAnimation {
-  const f32 = (n: number, k: number) =>
-    Float32Array.from({ length: n }, (_, i) =>
-      Math.fround(Math.sin(i * 0.37 + k) * 1e-3 * (i % 7)),
-    );
-  return {
-    type: 1,
-    nodeCount: nodes,
-    positions: f32(3 * nodes, 0),
-    cellTypes: new Uint8Array(0),
-    connectivity: new Uint32Array(0),
-    scalars: [{ name: "strain", unit: "1", varying: true }],
-    vectors: [{ name: "coordinates", unit: "m", varying: true }],
-    times: Float64Array.from({ length: frames }, (_, f) => f * 0.25),
-    scalarValues: [f32(frames * nodes, 1)],
-    vectorValues: [f32(frames * 3 * nodes, 2)],
-  };
-}
-
 const asBytes = (s: string | Uint8Array) => (typeof s === "string" ? encodeUtf8(s) : s);
 
 describe(".agr text from bytes", () => {
@@ -85,7 +65,7 @@ describe(".agr text from bytes", () => {
   });
 
   it("reads a BOM, a non-ASCII name and a later error with the text's offsets", () => {
-    const text = `${writeAgrText(bigModel(2, 2))
+    const text = `${writeAgrText(framesModel(2, 2))
       .replace("strain", "déformation")
       .replace(/frame 0.25\n[^ ]+/, "frame 0.25\nx")}`;
     const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...encodeUtf8(text)]);
@@ -101,7 +81,7 @@ describe(".agr text longer than a JavaScript string", () => {
   const maxText = 64;
 
   it("reads a clean file past the limit from its bytes; its text is not made", () => {
-    const m = bigModel(5, 3);
+    const m = framesModel(5, 3);
     const bytes = encodeUtf8(writeAgrText(m));
     expect(bytes.length).toBeGreaterThan(maxText);
     const r = readTextBytes(bytes, maxText);
@@ -111,7 +91,7 @@ describe(".agr text longer than a JavaScript string", () => {
   });
 
   it("locates findings in bytes past the limit (a non-ASCII name before them), never throws", () => {
-    const text = writeAgrText(bigModel(5, 3)).replace("strain", "déformation");
+    const text = writeAgrText(framesModel(5, 3)).replace("strain", "déformation");
     const bad = text.lastIndexOf("frame");
     const broken = `${text.slice(0, bad)}frame 9 oops\n`;
     const bytes = encodeUtf8(broken);
@@ -134,7 +114,7 @@ describe(".agr text read in two parts", () => {
     const seeds = fc.oneof(
       AGR_TEXT_SEEDS,
       agrArb.map(writeAgrText),
-      fc.constant(writeAgrText(bigModel(3, 6))),
+      fc.constant(writeAgrText(framesModel(3, 6))),
     );
     await fc.assert(
       fc.asyncProperty(inputsFrom(seeds), async (input) => {
@@ -148,7 +128,7 @@ describe(".agr text read in two parts", () => {
   });
 
   it("merges the second half's frames when both halves are clean", () => {
-    const m = bigModel(40, 8);
+    const m = framesModel(40, 8);
     const bytes = encodeUtf8(writeAgrText(m));
     const at = findFrameSplit(bytes, bytes.length >>> 1);
     expect(at).toBeGreaterThan(0);
@@ -162,7 +142,7 @@ describe(".agr text read in two parts", () => {
   });
 
   it("does not merge a run that does not fit: frame count, size or order", () => {
-    const bytes = encodeUtf8(writeAgrText(bigModel(4, 6)));
+    const bytes = encodeUtf8(writeAgrText(framesModel(4, 6)));
     const at = findFrameSplit(bytes, bytes.length >>> 1);
     const pending = () => readAgrText(bytes, { splitAt: at }).pending!;
     const run = readFrameRun(bytes, at)!;

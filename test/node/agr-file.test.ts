@@ -3,26 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { encodeUtf8 } from "../../src/core/index.js";
-import { type MeshAnimation, readAgr, writeAgrText } from "../../src/mixed/agr/index.js";
+import { readAgr, writeAgrText } from "../../src/mixed/agr/index.js";
 import { findFrameSplit, readFrameRun } from "../../src/mixed/agr/read-frames.js";
 import { readAgrFile, readRunInWorker, readShared } from "../../src/node/agr-file.js";
-
-function model(nodes: number, frames: number): MeshAnimation {
-  const values = (n: number, k: number) =>
-    Float32Array.from({ length: n }, (_, i) => Math.fround(Math.cos(i * 0.11 + k) * 1e-2));
-  return {
-    type: 0,
-    nodeCount: nodes,
-    positions: values(3 * nodes, 0),
-    cellTypes: new Uint8Array(0),
-    connectivity: new Uint32Array(0),
-    scalars: [{ name: "temperature", unit: "K", varying: true }],
-    vectors: [{ name: "coordinates", unit: "m", varying: false }],
-    times: Float64Array.from({ length: frames }, (_, f) => f),
-    scalarValues: [values(frames * nodes, 1)],
-    vectorValues: [values(3 * nodes, 0)],
-  };
-}
+import { framesModel } from "../helpers.js";
 
 function scratchFile(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), "deforma-agr-")), "m.agr");
@@ -31,7 +15,7 @@ function scratchFile(text: string): string {
 }
 
 describe("readAgrFile", () => {
-  const text = writeAgrText(model(200, 8));
+  const text = writeAgrText(framesModel(200, 8));
 
   it("the worker thread reads the frames of a shared buffer as readFrameRun does", async () => {
     const path = scratchFile(text);
