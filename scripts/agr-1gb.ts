@@ -59,18 +59,26 @@ function write(): void {
   for (let q = 0; q < quads; q++) put(`quad ${2 * q} ${2 * q + 2} ${2 * q + 3} ${2 * q + 1}\n`);
   put("scalars 1\nstrain 1 varying\nvectors 1\ncoordinates m varying\n");
   flush();
-  const perFrame = size / 3; // a frame is about three times the positions' text
-  const frames = Math.max(2, Math.round((megabytes * 2 ** 20 - size) / perFrame));
-  put(`frames ${frames}\n`);
-  for (let f = 0; f < frames; f++) {
-    put(`frame ${f * 0.001}\n`);
-    for (let i = 0; i < nodes; i++) put(`${formatFloat32(Math.fround(rnd() * 1e-3))}\n`);
+  const frame = (f: number): string[] => {
+    const lines = [`frame ${f * 0.001}\n`];
+    for (let i = 0; i < nodes; i++) lines.push(`${formatFloat32(Math.fround(rnd() * 1e-3))}\n`);
     for (let i = 0; i < nodes; i++) {
-      put(
-        `${formatFloat32(Math.fround((i >> 1) * 1e-3 + rnd() * 1e-4))} ${formatFloat32(Math.fround((i & 1) * 1e-2 + rnd() * 1e-4))} ${formatFloat32(Math.fround(rnd() * 1e-4))}\n`,
+      const x = Math.fround((i >> 1) * 1e-3 + rnd() * 1e-4);
+      const y = Math.fround((i & 1) * 1e-2 + rnd() * 1e-4);
+      lines.push(
+        `${formatFloat32(x)} ${formatFloat32(y)} ${formatFloat32(Math.fround(rnd() * 1e-4))}\n`,
       );
     }
-  }
+    return lines;
+  };
+  // Frame 0 sets the size of a frame (ASCII: characters are bytes).
+  const first = frame(0);
+  let perFrame = 0;
+  for (const line of first) perFrame += line.length;
+  const frames = Math.max(2, Math.round((megabytes * 2 ** 20 - size) / perFrame));
+  put(`frames ${frames}\n`);
+  for (const line of first) put(line);
+  for (let f = 1; f < frames; f++) for (const line of frame(f)) put(line);
   flush();
   closeSync(fd);
 }
