@@ -2,7 +2,7 @@
  * Hand measurement (not run by CI): writes a text `.agr` of about 1 GB (past
  * V8's longest string) to the temporary folder, then reads it in one pass
  * (`readAgr(readFileSync(path))`) or on two threads (`readAgrFile`) and
- * prints the time and the peak resident memory.
+ * prints the time (wall, and CPU of all threads) and the peak resident memory.
  *
  *   npx tsx scripts/agr-1gb.ts [one|two] [megabytes]   # default: two, 1024
  *
@@ -89,8 +89,10 @@ if (!existsSync(path)) {
 }
 const bytes = statSync(path).size;
 const start = performance.now();
+const cpu = process.cpuUsage();
 const r = mode === "one" ? readAgr(readFileSync(path)) : await readAgrFile(path);
 const ms = performance.now() - start;
+const used = process.cpuUsage(cpu);
 const m = r.model;
 console.log(
   JSON.stringify({
@@ -98,6 +100,7 @@ console.log(
     bytes,
     overStringLimit: bytes > 2 ** 29 - 24,
     ms: Math.round(ms),
+    cpuMs: Math.round((used.user + used.system) / 1000),
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
     diagnostics: r.diagnostics.length,
     nodes: m?.nodeCount,
