@@ -1,9 +1,10 @@
 /**
  * Bench rows `agr-text-parse` and `agr-binary-load`, against one long-lived
  * Python peer (bench/peers/agr_peer.py):
- *  - text: `readAgr` of the .agr text (file read included, no copy) against
- *    pandas `read_csv` (C engine, float32) of a .csv holding the same data
- *    numbers with the same text (positions, connectivity, times, values);
+ *  - text: `readAgrFile` of the .agr text (file read included; two threads,
+ *    the answer checked against the one-pass `readAgr`) against pandas
+ *    `read_csv` (C engine, float32) of a .csv holding the same data numbers
+ *    with the same text (positions, connectivity, times, values);
  *  - binary: the .agr binary read into a reused buffer, then `readAgr` (frames
  *    usable), against numpy reading the same file into a reused buffer
  *    (`readinto`) and viewing its float32 sections.
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readAgr } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
+import { readAgrFile } from "../src/node/agr-file.js";
 import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
 import { type BenchRow, interleave, PythonPeer, progress, timed } from "./harness.js";
 
@@ -43,7 +45,7 @@ function firstDifference(a: Float32Array, b: Float32Array): number {
  * Peak resident memory of loading `path` in a fresh process, above the same
  * process that loads nothing (MB), against the data's float32 size.
  */
-function peakMemory(path: string, numbers: number): string {
+function peakMemory(path: string, numbers: number, mode: "one" | "two"): string {
   const child = fileURLToPath(new URL("./peak-memory.ts", import.meta.url));
   const tsx = fileURLToPath(new URL("../node_modules/tsx/dist/cli.mjs", import.meta.url));
   const rss = (args: string[]) => {
@@ -51,7 +53,7 @@ function peakMemory(path: string, numbers: number): string {
     if (r.status !== 0) throw new Error(`agr bench: peak-memory child failed: ${r.stderr}`);
     return (JSON.parse(r.stdout) as { maxRss: number }).maxRss;
   };
-  const extra = rss([path]) - rss([]);
+  const extra = rss([path, mode]) - rss([]);
   const data = numbers * 4;
   return `peak memory ${(extra / 1e6).toFixed(0)} MB above a bare process for ${(data / 1e6).toFixed(0)} MB of float32 data (×${(extra / data).toFixed(1)})`;
 }
@@ -80,12 +82,23 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
   const r = await interleave(
     rounds,
     1,
-    () =>
-      timed(1, () => {
-        model = mustRead(readFileSync(inputs.agrText));
-      }),
+    async () => {
+      const start = performance.now();
+      const read = await readAgrFile(inputs.agrText);
+      const ms = performance.now() - start;
+      if (!read.model || read.diagnostics.length > 0) {
+        throw new Error("agr bench: the .agr text did not read cleanly");
+      }
+      model = read.model;
+      return ms;
+    },
     () => peer.ms(`csv ${inputs.csv} 1`),
   );
+  // The one-pass reader gives the same model (the two-thread read is only a schedule).
+  const single = agrNumbers(mustRead(readFileSync(inputs.agrText)));
+  if (firstDifference(single, agrNumbers(model!)) >= 0) {
+    throw new Error("agr-text-parse: the two-thread and one-pass reads differ");
+  }
   const want = agrNumbers(model!);
   const got = await peerAnswer(peer);
   const d = firstDifference(want, got);
@@ -99,7 +112,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}; file read included on both sides; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers)}`,
+    note: `${size}; file read included on both sides; ours on two threads (readAgrFile); ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers, "two")}`,
     ours: r.ours,
     theirs: r.theirs,
   };
@@ -154,7 +167,7 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers)}`,
+    note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers, "one")}`,
     ours: r.ours,
     theirs: r.theirs,
   };

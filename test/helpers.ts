@@ -152,3 +152,27 @@ export const SEED_AMX: MixedAnimation = {
     },
   ],
 };
+
+/**
+ * A stress-strain mesh animation of `nodes` nodes (no cells) whose scalar
+ * and coordinates vary over `frames` frames (times 0, 0.25, …): many values
+ * per frame, for the readers of large texts.
+ */
+export function framesModel(nodes: number, frames: number): MeshAnimation {
+  const f32 = (n: number, k: number) =>
+    Float32Array.from({ length: n }, (_, i) =>
+      Math.fround(Math.sin(i * 0.37 + k) * 1e-3 * (i % 7)),
+    );
+  return {
+    type: 1,
+    nodeCount: nodes,
+    positions: f32(3 * nodes, 0),
+    cellTypes: new Uint8Array(0),
+    connectivity: new Uint32Array(0),
+    scalars: [{ name: "strain", unit: "1", varying: true }],
+    vectors: [{ name: "coordinates", unit: "m", varying: true }],
+    times: Float64Array.from({ length: frames }, (_, f) => f * 0.25),
+    scalarValues: [f32(frames * nodes, 1)],
+    vectorValues: [f32(frames * 3 * nodes, 2)],
+  };
+}

@@ -6,6 +6,7 @@
  */
 export * from "./affine.js";
 export * from "./base64.js";
+export * from "./byte-tokenizer.js";
 export * from "./bytes.js";
 export * from "./colormap.js";
 export * from "./control-chars.js";

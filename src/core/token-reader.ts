@@ -8,7 +8,7 @@
  * its one recovery rule.
  */
 import { type DiagnosticKind, DiagnosticSink, type Reporter, type Span } from "./diagnostics.js";
-import { NumberForm, TokenCursor } from "./tokenizer.js";
+import { NumberForm, TokenCursor, type TokenSource } from "./tokenizer.js";
 
 /** The diagnostic kinds a {@link TokenReader} reports, from the format's code table. */
 export interface TokenReaderKinds<K extends DiagnosticKind = DiagnosticKind> {
@@ -46,7 +46,7 @@ export interface ReaderOptions {
    * reals (a keyword of the format) rather than a bad value inside it; see
    * {@link TokenReader.reals}. Without it no token ends a run early.
    */
-  readonly marker?: (cursor: TokenCursor) => boolean;
+  marker?(cursor: TokenSource): boolean;
   /** Stored in place of a value that is no finite real (default NaN: unknown, not invented). */
   readonly standIn?: number;
 }
@@ -74,29 +74,36 @@ const MAX_ERRORS = 100;
 /**
  * Reads tokens as keywords, integers, reals and names; every read reports its
  * own failure. `K` is the format's kinds (`KindOf<typeof AMX>`): nothing else
- * can be reported through it.
+ * can be reported through it. Built over a text (a {@link TokenCursor}) or
+ * over any {@link TokenSource} (`C`), such as UTF-8 bytes; offsets are the
+ * source's units.
  */
-export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements Reporter<K> {
+export class TokenReader<
+  K extends DiagnosticKind = DiagnosticKind,
+  C extends TokenSource = TokenCursor,
+> implements Reporter<K>
+{
   /** The token cursor, for format-specific look-ahead (`mark`/`restore`) and raw tokens. */
-  readonly cursor: TokenCursor;
+  readonly cursor: C;
   /** All diagnostics reported so far, in reporting order. */
   readonly sink = new DiagnosticSink<K>();
   /** True once {@link MAX_ERRORS} errors were reported (capped readers only): the reader must stop. */
   stopped = false;
   /** The unsigned integers {@link integer} accepts unless told otherwise. */
   readonly integers: IntegerRange;
-  private readonly marker: (cursor: TokenCursor) => boolean;
+  private readonly marker: (cursor: TokenSource) => boolean;
   private readonly standIn: number;
   private errors = 0;
 
   constructor(
-    readonly text: string,
+    source: string | C,
     readonly kinds: TokenReaderKinds<K>,
     options: ReaderOptions = {},
   ) {
-    this.cursor = new TokenCursor(text);
+    this.cursor = (typeof source === "string" ? new TokenCursor(source) : source) as C;
     this.integers = options.integers ?? SAFE_INTEGERS;
-    this.marker = options.marker ?? never;
+    const marker = options.marker;
+    this.marker = marker ? (c) => marker.call(options, c) : never;
     this.standIn = options.standIn ?? Number.NaN;
   }
 
@@ -122,9 +129,21 @@ export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements R
     return `'${clip(this.cursor.token())}'`;
   }
 
+  /** The text read (only a reader built over a text has one). */
+  get text(): string {
+    const c: TokenSource = this.cursor;
+    if (c instanceof TokenCursor) return c.text;
+    throw new Error("TokenReader.text: this reader reads bytes, not a text");
+  }
+
+  /** Length of the input (UTF-16 code units of a text, or bytes). */
+  get length(): number {
+    return this.cursor.length;
+  }
+
   /** Reports `expected <what>, found end of file` at the end of the text. */
   endOfFile(what: string): void {
-    const n = this.text.length;
+    const n = this.cursor.length;
     this.report(this.kinds.endOfFile, `expected ${what}, found end of file`, n, n);
   }
 
@@ -219,10 +238,8 @@ export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements R
   reals(count: number, out: RealArray, offset: number, what: (i: number) => string): boolean {
     const c = this.cursor;
     const end = offset + count;
-    for (let i = offset; i < end; i++) {
-      out[i] = c.nextNumber();
-      const v = out[i]!;
-      if (v - v !== 0 && !this.badValue(out, i, what(i - offset))) return false;
+    for (let i = c.fill(out, offset, end); i < end; i = c.fill(out, i + 1, end)) {
+      if (!this.badValue(out, i, what(i - offset))) return false;
     }
     return true;
   }
@@ -231,7 +248,7 @@ export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements R
   private badValue(out: RealArray, i: number, what: string): boolean {
     const c = this.cursor;
     out[i] = this.standIn;
-    if (c.start === this.text.length) {
+    if (c.start === c.length) {
       this.endOfFile(what);
       return false;
     }
@@ -259,7 +276,7 @@ export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements R
 
   /** Upper bound on the tokens left after the current one (each needs a character and a separator). */
   private tokenBudget(): number {
-    return Math.ceil((this.text.length - this.cursor.mark()) / 2);
+    return Math.ceil((this.cursor.length - this.cursor.mark()) / 2);
   }
 
   /**
@@ -268,7 +285,7 @@ export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements R
    */
   fits(count: number, tokensEach: number, what: string): boolean {
     if (count * tokensEach <= this.tokenBudget()) return true;
-    const n = this.text.length;
+    const n = this.cursor.length;
     this.report(
       this.kinds.endOfFile,
       `the file ends before the ${count} ${what} it promises (at most ${this.tokenBudget()} more tokens fit)`,
@@ -287,14 +304,12 @@ export class TokenReader<K extends DiagnosticKind = DiagnosticKind> implements R
 
   /** Reports a missing end-of-line at the very end of a non-empty text (even after the error cap). */
   expectFinalNewline(): void {
-    const t = this.text;
-    if (t.length === 0) return;
-    const last = t.charCodeAt(t.length - 1);
-    if (last === 10 || last === 13) return;
+    const c = this.cursor;
+    if (c.length === 0 || c.endsWithLineBreak()) return;
     this.sink.report(
       this.kinds.missingFinalNewline,
       "expected a line break at the end of the file, found none",
-      t.length,
+      c.length,
     );
   }
 }

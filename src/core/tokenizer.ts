@@ -24,13 +24,55 @@ function isSeparator(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12;
 }
 
-const POW10 = [
+/** The powers of ten a double holds exactly (10⁰ … 10²²). */
+export const POW10: readonly number[] = [
   1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
   1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
+/**
+ * What a {@link TokenReader} reads tokens through: a forward cursor over a
+ * text ({@link TokenCursor}) or over UTF-8 bytes (`ByteTokenCursor`), with
+ * offsets in the input's own units (UTF-16 code units or bytes).
+ */
+export interface TokenSource {
+  /** Offset of the current token's first unit (valid after `next()` returned true). */
+  readonly start: number;
+  /** Offset just past the current token. */
+  readonly end: number;
+  /** Length of the input, in its units. */
+  readonly length: number;
+  /** Advances to the next token; false at end of input (then `start === end === length`). */
+  next(): boolean;
+  /** Current scan position, for {@link restore}. */
+  mark(): number;
+  /** Goes back to a position returned by {@link mark}; the current token becomes invalid. */
+  restore(mark: number): void;
+  /** Whether only separators remain after the current token. */
+  atEnd(): boolean;
+  /** The current token's text (allocates; use for names, not for numbers). */
+  token(): string;
+  /** Whether the current token equals `word`. */
+  is(word: string): boolean;
+  /** Classifies the current token's number form. */
+  form(): NumberForm;
+  /** The current token's value, correctly rounded; NaN when it is no number. */
+  number(): number;
+  /** `next()` then `number()` in one pass; NaN with `start === end === length` at end of input. */
+  nextNumber(): number;
+  /**
+   * Stores the numbers of the next tokens in `out[from…to)` (as
+   * {@link nextNumber}, then rounded by the array) and returns the index of
+   * the first stored value that is not finite, or `to`: the hot loop of mesh
+   * files, one call per run of numbers.
+   */
+  fill(out: Float32Array | Float64Array | number[], from: number, to: number): number;
+  /** Whether the input is non-empty and its last unit is an end-of-line character (LF or CR). */
+  endsWithLineBreak(): boolean;
+}
+
 /** A forward cursor over the tokens of a text. */
-export class TokenCursor {
+export class TokenCursor implements TokenSource {
   /** Offset of the current token's first character (valid after `next()` returned true). */
   start = 0;
   /** Offset just past the current token. */
@@ -39,6 +81,25 @@ export class TokenCursor {
   private pos = 0;
 
   constructor(readonly text: string) {}
+
+  /** Length of the text (UTF-16 code units). */
+  get length(): number {
+    return this.text.length;
+  }
+
+  fill(out: Float32Array | Float64Array | number[], from: number, to: number): number {
+    for (let i = from; i < to; i++) {
+      out[i] = this.nextNumber();
+      const v = out[i]!;
+      if (v - v !== 0) return i;
+    }
+    return to;
+  }
+
+  endsWithLineBreak(): boolean {
+    const last = this.text.charCodeAt(this.text.length - 1);
+    return last === 10 || last === 13;
+  }
 
   /** Advances to the next token; false at end of text (then `start === end === text.length`). */
   next(): boolean {
@@ -165,24 +226,32 @@ export class TokenCursor {
 
 /** Number form of `text[start, end)`, see {@link NumberForm}. */
 export function numberForm(text: string, start: number, end: number): NumberForm {
+  return numberFormAt((i) => text.charCodeAt(i), start, end);
+}
+
+/**
+ * Number form of the units `code(start)…code(end − 1)` (character codes of
+ * a text, or bytes), see {@link NumberForm}.
+ */
+export function numberFormAt(code: (i: number) => number, start: number, end: number): NumberForm {
   let i = start;
   let signed = false;
-  let c = text.charCodeAt(i);
+  let c = code(i);
   if (c === 43 || c === 45) {
     signed = true;
     i++;
   }
   let intDigits = 0;
-  while (i < end && isDigit(text.charCodeAt(i))) {
+  while (i < end && isDigit(code(i))) {
     i++;
     intDigits++;
   }
   let point = false;
   let fracDigits = 0;
-  if (i < end && text.charCodeAt(i) === 46) {
+  if (i < end && code(i) === 46) {
     point = true;
     i++;
-    while (i < end && isDigit(text.charCodeAt(i))) {
+    while (i < end && isDigit(code(i))) {
       i++;
       fracDigits++;
     }
@@ -190,14 +259,14 @@ export function numberForm(text: string, start: number, end: number): NumberForm
   if (intDigits + fracDigits === 0) return NumberForm.None;
   let exponent = false;
   if (i < end) {
-    c = text.charCodeAt(i);
+    c = code(i);
     if (c !== 101 && c !== 69) return NumberForm.None;
     exponent = true;
     i++;
-    c = text.charCodeAt(i);
+    c = code(i);
     if (i < end && (c === 43 || c === 45)) i++;
     let expDigits = 0;
-    while (i < end && isDigit(text.charCodeAt(i))) {
+    while (i < end && isDigit(code(i))) {
       i++;
       expDigits++;
     }

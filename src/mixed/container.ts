@@ -8,6 +8,7 @@
 import { aligned, decodeText, startsWith } from "../core/bytes.js";
 import type { Diagnostic, DiagnosticKind, Reporter } from "../core/diagnostics.js";
 import type { TokenReader, TokenReaderKinds } from "../core/token-reader.js";
+import type { TokenSource } from "../core/tokenizer.js";
 
 /** The kinds the container reports, from the format's code table. */
 export interface ContainerKinds<K extends DiagnosticKind = DiagnosticKind> {
@@ -141,7 +142,7 @@ export function textKinds<K extends DiagnosticKind>(kinds: ContainerKinds<K>): T
 
 /** Reads the text encoding's first line `<magic> 1`; false (reported) when it is wrong. */
 export function readTextMagic<K extends DiagnosticKind>(
-  r: TokenReader<K>,
+  r: TokenReader<K, TokenSource>,
   magic: string,
   kinds: ContainerKinds<NoInfer<K>>,
 ): boolean {

@@ -4,6 +4,7 @@
  */
 import type { DiagnosticKind, Reporter, Span } from "../core/diagnostics.js";
 import type { TokenReader } from "../core/token-reader.js";
+import type { TokenSource } from "../core/tokenizer.js";
 
 /** The kinds the time checks report, from the format's code table. */
 export interface TimeKinds<K extends DiagnosticKind = DiagnosticKind> {
@@ -56,7 +57,7 @@ export function checkTimes<K extends DiagnosticKind>(
  * when the keyword is missing or the file ended (reported): no more frames.
  */
 export function readFrameTime<K extends DiagnosticKind>(
-  r: TokenReader<K>,
+  r: TokenReader<K, TokenSource>,
   f: number,
   previous: number,
   kinds: TimeKinds<NoInfer<K>>,
@@ -64,7 +65,7 @@ export function readFrameTime<K extends DiagnosticKind>(
   if (!r.keyword("frame", ` to start frame ${f}`)) return undefined;
   const t = r.real(`the time of frame ${f}`);
   const c = r.cursor;
-  if (Number.isNaN(t) && c.start === r.text.length) return undefined;
+  if (Number.isNaN(t) && c.start === r.length) return undefined;
   if (Number.isFinite(t) && !(t > previous)) {
     r.report(
       kinds.badTimes,

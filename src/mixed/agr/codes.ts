@@ -129,7 +129,7 @@ export const AGR = {
     code: "AGR027",
     severity: "error",
     summary:
-      "text: the file is larger than one JavaScript string holds (about 512 MiB); use the binary encoding",
+      "no longer reported: a text is read from its bytes, whatever its length (kept so the code is not reused)",
   },
 } as const satisfies DiagnosticTable;
 

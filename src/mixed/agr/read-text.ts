@@ -4,9 +4,11 @@
  * the model returned is always shape-consistent (array lengths match the
  * counts), even when reading stopped early.
  */
+
+import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
 import type { Diagnostic, Span } from "../../core/diagnostics.js";
 import { TokenReader, UINT32 } from "../../core/token-reader.js";
-import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
+import { NumberForm, type TokenSource } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
 import { AGR_TEXT_MAGIC } from "./binary-layout.js";
@@ -28,6 +30,9 @@ const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
 const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
 const KEYWORDS = ["type", "nodes", "cells", "scalars", "vectors", "constant", "frames", "frame"];
 
+/** The reader of the text encoding, over a text or its UTF-8 bytes. */
+type Reader = TokenReader<AgrKind, TokenSource>;
+
 /** An empty, shape-consistent model (type -1 until read). */
 function emptyModel(): MeshAnimation {
   return {
@@ -44,13 +49,23 @@ function emptyModel(): MeshAnimation {
   };
 }
 
-/** Reads the text encoding; `model` is undefined only when the magic line is wrong. */
-export function readAgrText(text: string): {
+/**
+ * Reads the text encoding from a text, or straight from its UTF-8 bytes (no
+ * string is made: offsets are then bytes, and the text may be longer than a
+ * JavaScript string); `model` is undefined only when the magic line is wrong.
+ */
+export function readAgrText(
+  text: string | Uint8Array,
+  options: AgrTextOptions = {},
+): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
+  /** With {@link AgrTextOptions.splitAt}: the frames left unread, when reading stopped there. */
+  pending?: PendingFrames;
 } {
+  const source: string | TokenSource = typeof text === "string" ? text : new ByteTokenCursor(text);
   // A malformed value reads as 0 (not NaN) so an erroneous mesh still draws.
-  const r = new TokenReader<AgrKind>(text, TEXT_KINDS, {
+  const r: Reader = new TokenReader<AgrKind, TokenSource>(source, TEXT_KINDS, {
     integers: UINT32,
     marker: atKeyword,
     standIn: 0,
@@ -59,18 +74,20 @@ export function readAgrText(text: string): {
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m = emptyModel();
-  if (readSections(r, m)) r.expectEnd(AGR.trailing, "the last frame");
+  const split: Split = { at: options.splitAt ?? -1 };
+  if (readSections(r, m, split)) r.expectEnd(AGR.trailing, "the last frame");
+  if (split.pending) return { model: m, diagnostics: r.sink.items, pending: split.pending };
   r.expectFinalNewline();
   return { model: m, diagnostics: r.sink.items };
 }
 
 /** Whether the current token is one of the format's keywords: a run of values has ended early. */
-function atKeyword(c: TokenCursor): boolean {
+function atKeyword(c: TokenSource): boolean {
   for (const k of KEYWORDS) if (c.is(k)) return true;
   return false;
 }
 
-function readSections(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
+function readSections(r: Reader, m: MeshAnimation, split: Split): boolean {
   const c = r.cursor;
   if (!r.keyword("type", " after the magic line")) return false;
   const type = r.integer("the mesh animation type");
@@ -149,10 +166,11 @@ function readSections(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
     n,
     varying.map((p) => ({ ...p, index: params.indexOf(p) })),
     values,
+    split,
   );
 }
 
-function readCells(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
+function readCells(r: Reader, m: MeshAnimation): boolean {
   const c = r.cursor;
   const n = m.nodeCount;
   if (!r.keyword("cells")) return false;
@@ -224,7 +242,7 @@ function readCells(r: TokenReader<AgrKind>, m: MeshAnimation): boolean {
 }
 
 function readDescriptors(
-  r: TokenReader<AgrKind>,
+  r: Reader,
   keyword: string,
   what: string,
   out: ParamDescriptor[],
@@ -261,6 +279,44 @@ function readDescriptors(
   return true;
 }
 
+/** Where reading may stop so the frames from there on are read elsewhere (a byte offset, -1 for nowhere). */
+export interface AgrTextOptions {
+  /**
+   * Offset of a `frame` keyword: when frame `f > 0` starts exactly there,
+   * reading stops and {@link PendingFrames} describes what is left.
+   */
+  readonly splitAt?: number;
+}
+
+/** The frames from `frame` on, left to be read into the model's arrays (whole, `count` frames). */
+export interface PendingFrames {
+  /** The first frame not read. */
+  readonly frame: number;
+  /** Frames promised. */
+  readonly count: number;
+  /** The time of the last frame read (a later time must be greater). */
+  readonly previous: number;
+  /** The model's frame times (`times[frame…]` still to fill). */
+  readonly times: Float64Array;
+  /** Each varying parameter's values, in file order within a frame (`sizes[k]` per frame). */
+  readonly arrays: readonly Float32Array[];
+  readonly sizes: readonly number[];
+}
+
+interface Split {
+  readonly at: number;
+  pending?: PendingFrames;
+}
+
+/** Offset where the next token starts (the cursor's token becomes invalid). */
+function nextTokenAt(c: TokenSource): number {
+  const mark = c.mark();
+  c.next();
+  const at = c.start;
+  c.restore(mark);
+  return at;
+}
+
 interface VaryingParam {
   d: ParamDescriptor;
   width: number;
@@ -269,11 +325,12 @@ interface VaryingParam {
 }
 
 function readFrames(
-  r: TokenReader<AgrKind>,
+  r: Reader,
   m: MeshAnimation,
   n: number,
   varying: VaryingParam[],
   values: Float32Array[],
+  split: Split,
 ): boolean {
   const c = r.cursor;
   if (!r.keyword("frames")) return false;
@@ -297,6 +354,14 @@ function readFrames(
   };
   let previous = Number.NEGATIVE_INFINITY;
   for (let f = 0; f < count; f++) {
+    if (f > 0 && split.at >= 0 && nextTokenAt(c) === split.at) {
+      // The rest is read elsewhere: the arrays stay whole for it.
+      done = count;
+      finish();
+      const sizes = varying.map((p) => p.width * n);
+      split.pending = { frame: f, count, previous, times, arrays, sizes };
+      return false;
+    }
     const t = readFrameTime(r, f, previous, AGR);
     if (t === undefined) break;
     if (Number.isFinite(t)) previous = t;

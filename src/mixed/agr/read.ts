@@ -1,7 +1,8 @@
 /** Reads an `.agr` in either encoding, chosen by content (the binary magic), never by file name. */
-import { type ContainerReadResult, readEitherEncoding } from "../container.js";
+import { decodeText, startsWith } from "../../core/bytes.js";
+import type { Diagnostic } from "../../core/diagnostics.js";
+import { type ContainerReadResult, MAX_TEXT_BYTES } from "../container.js";
 import { AGR_MAGIC } from "./binary-layout.js";
-import { AGR } from "./codes.js";
 import type { MeshAnimation } from "./model.js";
 import { readAgrBinary } from "./read-binary.js";
 import { readAgrText } from "./read-text.js";
@@ -11,9 +12,58 @@ export type AgrReadResult = ContainerReadResult<MeshAnimation>;
 
 /**
  * Reads a mesh animation from bytes or text. Binary when the bytes start with
- * the `.agr` magic; otherwise UTF-8 text. Never throws; binary arrays are
- * views into `data.buffer` when `data.byteOffset` is a multiple of 8.
+ * the `.agr` magic; otherwise UTF-8 text, parsed from the bytes themselves
+ * (any length a Uint8Array holds). Never throws; binary arrays are views into
+ * `data.buffer` when `data.byteOffset` is a multiple of 8.
  */
 export function readAgr(data: Uint8Array | string): AgrReadResult {
-  return readEitherEncoding(data, AGR_MAGIC, readAgrBinary, readAgrText, AGR.textTooLarge);
+  if (typeof data === "string") return { ...readAgrText(data), encoding: "text", text: data };
+  if (startsWith(data, AGR_MAGIC)) return { ...readAgrBinary(data), encoding: "binary" };
+  return readTextBytes(data, MAX_TEXT_BYTES);
+}
+
+/**
+ * The text encoding read from its bytes. Findings are located in UTF-16
+ * units of the decoded text, as for a string: when a finding lies past a
+ * byte that is not ASCII (where bytes and text units part), a text that fits
+ * one string (`maxText` bytes) is decoded and read again as a string; a
+ * longer one keeps byte offsets. `text` is decoded only when asked for.
+ */
+export function readTextBytes(bytes: Uint8Array, maxText: number): AgrReadResult {
+  const first = readAgrText(bytes);
+  if (!offsetsDiffer(bytes, first.diagnostics) || bytes.length > maxText) {
+    return withLazyText({ ...first, encoding: "text" }, bytes, maxText);
+  }
+  const text = decodeText(bytes);
+  return { ...readAgrText(text), encoding: "text", text };
+}
+
+/** Whether some finding lies past a non-ASCII byte (a BOM included), so byte and UTF-16 offsets differ. */
+function offsetsDiffer(bytes: Uint8Array, diagnostics: readonly Diagnostic[]): boolean {
+  let last = 0;
+  for (const d of diagnostics) last = Math.max(last, d.end);
+  const n = Math.min(last, bytes.length);
+  for (let i = 0; i < n; i++) if (bytes[i]! >= 0x80) return true;
+  return false;
+}
+
+/** `result` with a `text` property that decodes `bytes` on first use (undefined when no string holds it). */
+export function withLazyText(
+  result: AgrReadResult,
+  bytes: Uint8Array,
+  maxText: number,
+): AgrReadResult {
+  let text: string | undefined;
+  let decoded = false;
+  return Object.defineProperty(result, "text", {
+    enumerable: true,
+    configurable: true,
+    get(): string | undefined {
+      if (!decoded) {
+        decoded = true;
+        text = bytes.length <= maxText ? decodeText(bytes) : undefined;
+      }
+      return text;
+    },
+  });
 }

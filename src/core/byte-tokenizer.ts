@@ -1,0 +1,226 @@
+/**
+ * The whitespace tokenizer of `tokenizer.ts` over UTF-8 bytes, with no
+ * decoding to a string: a text larger than V8's longest string reads, and
+ * numbers go from bytes to doubles (and float32) in one pass. Offsets are
+ * bytes; tokens and separators are those of {@link TokenCursor} (a UTF-8 BOM
+ * at the start is skipped, as decoding drops it).
+ */
+import { NumberForm, numberFormAt, POW10, type TokenSource } from "./tokenizer.js";
+
+/** Largest integer a double holds exactly, and every integer below it. */
+const EXACT = 2 ** 53;
+
+/** Where {@link ByteTokenCursor.nextNumber} reads its one number. */
+const scratch = new Float64Array(1);
+
+const decoder = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+
+/** Whether a byte is a token separator (space, tab, LF, VT, FF, CR). */
+function isSeparator(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/** A forward cursor over the tokens of UTF-8 bytes; see {@link TokenSource}. */
+export class ByteTokenCursor implements TokenSource {
+  start = 0;
+  end = 0;
+  /** Where scanning resumes. */
+  private pos: number;
+  readonly length: number;
+  /** `bytes[i]` as a function, for {@link numberFormAt}. */
+  private readonly at = (i: number): number => this.bytes[i] ?? 0;
+
+  /** Tokens from byte `from` on (0: the start, after a BOM if there is one). */
+  constructor(
+    readonly bytes: Uint8Array,
+    from = 0,
+  ) {
+    this.length = bytes.length;
+    const bom = from === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    this.pos = bom ? 3 : Math.max(0, Math.min(from, bytes.length));
+    this.start = this.end = this.pos;
+  }
+
+  next(): boolean {
+    const b = this.bytes;
+    const n = this.length;
+    let i = this.pos;
+    while (i < n && isSeparator(b[i]!)) i++;
+    if (i >= n) {
+      this.start = this.end = this.pos = n;
+      return false;
+    }
+    const s = i;
+    while (i < n && !isSeparator(b[i]!)) i++;
+    this.start = s;
+    this.end = i;
+    this.pos = i;
+    return true;
+  }
+
+  mark(): number {
+    return this.pos;
+  }
+
+  restore(mark: number): void {
+    this.pos = mark;
+    this.start = this.end = mark;
+  }
+
+  atEnd(): boolean {
+    const b = this.bytes;
+    for (let i = this.pos; i < this.length; i++) if (!isSeparator(b[i]!)) return false;
+    return true;
+  }
+
+  token(): string {
+    return decoder.decode(this.bytes.subarray(this.start, this.end));
+  }
+
+  is(word: string): boolean {
+    const b = this.bytes;
+    const len = this.end - this.start;
+    let ascii = true;
+    for (let k = 0; k < word.length && ascii; k++) ascii = word.charCodeAt(k) < 0x80;
+    if (!ascii) return this.token() === word;
+    if (len !== word.length) return false;
+    for (let k = 0; k < len; k++) if (b[this.start + k] !== word.charCodeAt(k)) return false;
+    return true;
+  }
+
+  form(): NumberForm {
+    return this.digits() >= 0 ? NumberForm.Integer : numberFormAt(this.at, this.start, this.end);
+  }
+
+  number(): number {
+    const d = this.digits();
+    if (d >= 0) return d;
+    const { start, end, pos } = this;
+    this.pos = start;
+    const v = this.nextNumber();
+    this.start = start;
+    this.end = end;
+    this.pos = pos;
+    return v;
+  }
+
+  nextNumber(): number {
+    this.fill(scratch, 0, 1);
+    return scratch[0]!;
+  }
+
+  /** The current token's value when it is 1 to 15 decimal digits (node indices, counts), else -1. */
+  private digits(): number {
+    const b = this.bytes;
+    const e = this.end;
+    if (e - this.start > 15 || e === this.start) return -1;
+    let v = 0;
+    for (let i = this.start; i < e; i++) {
+      const d = b[i]! - 48;
+      if (d < 0 || d > 9) return -1;
+      v = v * 10 + d;
+    }
+    return v;
+  }
+
+  /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */
+  private general(s: number, e: number): number {
+    if (numberFormAt(this.at, s, e) === NumberForm.None) return Number.NaN;
+    let text = "";
+    for (let k = s; k < e; k++) text += String.fromCharCode(this.bytes[k]!);
+    return Number(text);
+  }
+
+  /**
+   * Reads each token's digits, point and exponent straight from the bytes
+   * (the hot loop: positions live in locals until the run ends). An integer
+   * mantissa below 2⁵³ times or over an exact power of ten (|exponent| ≤ 22)
+   * is one correctly rounded operation; anything else is checked for a
+   * number's form and read by `Number` (also correctly rounded). A
+   * Float32Array then rounds that double once more, as `Math.fround` does.
+   */
+  fill(out: Float32Array | Float64Array | number[], from: number, to: number): number {
+    if (from >= to) return to;
+    const b = this.bytes;
+    const n = this.length;
+    let i = this.pos;
+    let s = i;
+    let k = from;
+    for (; k < to; k++) {
+      let c = 32;
+      while (i < n) {
+        c = b[i]!;
+        if (c !== 32 && (c < 9 || c > 13)) break;
+        i++;
+      }
+      if (i >= n) {
+        s = i = n;
+        out[k] = Number.NaN;
+        break;
+      }
+      s = i;
+      let negative = false;
+      if (c === 45 || c === 43) {
+        negative = c === 45;
+        i++;
+      }
+      let mantissa = 0;
+      let scale = 0;
+      let digits = 0;
+      for (; i < n; i++) {
+        c = b[i]!;
+        if (c < 48 || c > 57) break;
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+      }
+      if (i < n && c === 46) {
+        for (i++; i < n; i++) {
+          c = b[i]!;
+          if (c < 48 || c > 57) break;
+          mantissa = mantissa * 10 + (c - 48);
+          digits++;
+          scale--;
+        }
+      }
+      let fast = digits > 0;
+      if (fast && i < n && (c === 101 || c === 69)) {
+        i++;
+        let expNegative = false;
+        c = i < n ? b[i]! : 0;
+        if (c === 45 || c === 43) {
+          expNegative = c === 45;
+          i++;
+        }
+        let exp = 0;
+        let expDigits = 0;
+        for (; i < n; i++) {
+          c = b[i]!;
+          if (c < 48 || c > 57) break;
+          if (exp < 100000) exp = exp * 10 + (c - 48);
+          expDigits++;
+        }
+        fast = expDigits > 0;
+        scale += expNegative ? -exp : exp;
+      }
+      if (fast && i < n) fast = c === 32 || (c >= 9 && c <= 13);
+      if (!fast || mantissa >= EXACT || scale > 22 || scale < -22) {
+        while (i < n && !isSeparator(b[i]!)) i++;
+        out[k] = this.general(s, i);
+      } else {
+        const v =
+          scale === 0 ? mantissa : scale > 0 ? mantissa * POW10[scale]! : mantissa / POW10[-scale]!;
+        out[k] = negative ? -v : v;
+      }
+      const stored = out[k]!;
+      if (stored - stored !== 0) break;
+    }
+    this.start = s;
+    this.end = this.pos = i;
+    return k;
+  }
+
+  endsWithLineBreak(): boolean {
+    const last = this.bytes[this.length - 1];
+    return last === 10 || last === 13;
+  }
+}

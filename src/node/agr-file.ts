@@ -1,0 +1,105 @@
+/**
+ * Reading an `.agr` file from disk with both cores: the file goes into shared
+ * memory once, a worker thread reads the second half's frames while this
+ * thread reads the rest ({@link readAgrInTwo}); the answer is exactly
+ * `readAgr`'s (one pass whenever anything is not clean). The worker is made
+ * on first use, kept for the next file, and never keeps the process alive.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import type { AgrReadResult } from "../mixed/agr/read.js";
+import { type FrameRun, readAgrInTwo } from "../mixed/agr/read-frames.js";
+import type { AgrFramesAnswer, AgrFramesJob } from "./agr-worker.js";
+
+let worker: Worker | undefined;
+let nextId = 0;
+const waiting = new Map<number, (run: FrameRun | undefined) => void>();
+
+/** Answers every waiting job with "no run" (the callers read in one pass) and forgets the worker. */
+function dropWorker(): void {
+  worker = undefined;
+  for (const resolve of waiting.values()) resolve(undefined);
+  waiting.clear();
+}
+
+/**
+ * The worker thread. From the built files it is `agr-worker.js`; from the
+ * TypeScript sources (tsx, vitest) the worker registers tsx's loader first,
+ * as a worker does not inherit it.
+ */
+function startWorker(): Worker {
+  const fromSources = import.meta.url.endsWith(".ts");
+  const entry = new URL(fromSources ? "./agr-worker.ts" : "./agr-worker.js", import.meta.url);
+  if (!fromSources) return new Worker(entry);
+  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+function frameWorker(): Worker {
+  if (worker) return worker;
+  const w = startWorker();
+  w.unref();
+  w.on("message", (a: AgrFramesAnswer) => {
+    const resolve = waiting.get(a.id);
+    waiting.delete(a.id);
+    if (waiting.size === 0) w.unref();
+    resolve?.(a.run);
+  });
+  w.on("error", dropWorker);
+  w.on("exit", dropWorker);
+  worker = w;
+  return w;
+}
+
+/**
+ * The frames from `start` on, read by the worker thread over `bytes` (which
+ * must be in a SharedArrayBuffer); undefined when the run is not clean or
+ * the worker could not run.
+ */
+export function readRunInWorker(bytes: Uint8Array, start: number): Promise<FrameRun | undefined> {
+  return new Promise((resolve) => {
+    const w = frameWorker();
+    const id = nextId++;
+    waiting.set(id, resolve);
+    w.ref();
+    const job: AgrFramesJob = {
+      id,
+      buffer: bytes.buffer as SharedArrayBuffer,
+      length: bytes.length,
+      start,
+    };
+    w.postMessage(job);
+  });
+}
+
+/** The whole file in shared memory (so the worker reads the same bytes, not a copy). */
+export function readShared(path: string): Uint8Array {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = new Uint8Array(new SharedArrayBuffer(size));
+    let at = 0;
+    while (at < size) {
+      const got = readSync(fd, bytes, at, size - at, at);
+      if (got === 0) break;
+      at += got;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads an `.agr` file (either encoding) with two threads for a large text
+ * (from `splitMinBytes`, by default 4 MiB); the same answer as
+ * `readAgr(readFileSync(path))`. Rejects only when the file cannot be read
+ * (a missing file, a directory).
+ */
+export async function readAgrFile(
+  path: string,
+  options: { splitMinBytes?: number | undefined } = {},
+): Promise<AgrReadResult> {
+  const bytes = readShared(path);
+  return readAgrInTwo(bytes, (start) => readRunInWorker(bytes, start), options.splitMinBytes);
+}

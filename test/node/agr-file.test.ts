@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { encodeUtf8 } from "../../src/core/index.js";
+import { readAgr, writeAgrText } from "../../src/mixed/agr/index.js";
+import { findFrameSplit, readFrameRun } from "../../src/mixed/agr/read-frames.js";
+import { readAgrFile, readRunInWorker, readShared } from "../../src/node/agr-file.js";
+import { framesModel } from "../helpers.js";
+
+function scratchFile(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), "deforma-agr-")), "m.agr");
+  writeFileSync(path, text);
+  return path;
+}
+
+describe("readAgrFile", () => {
+  const text = writeAgrText(framesModel(200, 8));
+
+  it("the worker thread reads the frames of a shared buffer as readFrameRun does", async () => {
+    const path = scratchFile(text);
+    const bytes = readShared(path);
+    expect(bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const at = findFrameSplit(bytes, bytes.length >>> 1);
+    const run = await readRunInWorker(bytes, at);
+    const here = readFrameRun(encodeUtf8(text), at)!;
+    expect(run).toBeDefined();
+    expect(Array.from(run!.times)).toEqual(Array.from(here.times));
+    expect(Array.from(run!.values)).toEqual(Array.from(here.values));
+  });
+
+  it("gives readAgr's answer, in two parts or one, clean or not", async () => {
+    const broken = `${text.slice(0, text.length - 9)} oops 1\n`;
+    for (const t of [text, broken, `${text}frame 99 1\n`]) {
+      const path = scratchFile(t);
+      const one = readAgr(readFileSync(path));
+      for (const splitMinBytes of [0, undefined]) {
+        const two = await readAgrFile(path, { splitMinBytes });
+        expect(two.diagnostics).toEqual(one.diagnostics);
+        expect(two.model).toEqual(one.model);
+        expect(two.text).toBe(one.text);
+      }
+    }
+  });
+
+  it("rejects a file that cannot be read", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deforma-agr-"));
+    await expect(readAgrFile(join(dir, "none.agr"))).rejects.toThrow();
+  });
+});
