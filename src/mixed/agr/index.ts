@@ -9,6 +9,16 @@ export {
 export { AGR_HEADER_BYTES, AGR_MAGIC, type AgrLayout, agrLayout } from "./binary-layout.js";
 export { AGR } from "./codes.js";
 export * from "./format.js";
+export {
+  AgrFrameSource,
+  type AgrFramesOptions,
+  type AgrFramesResult,
+  type ByteSource,
+  bytesSource,
+  DEFAULT_FRAME_BUDGET,
+  openAgrFrames,
+  readAllFrames,
+} from "./frames.js";
 export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
 export * from "./model.js";
 export { type AgrReadResult, readAgr } from "./read.js";

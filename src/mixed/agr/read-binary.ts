@@ -6,10 +6,10 @@
  */
 import { aligned } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
-import { readAgrHeader } from "./binary-header.js";
+import { type AgrHeader, readAgrHeader } from "./binary-header.js";
 import { AGR_HEADER as H } from "./binary-layout.js";
 import type { AgrKind } from "./codes.js";
-import type { MeshAnimation } from "./model.js";
+import type { MeshAnimation, ParamDescriptor } from "./model.js";
 import { type AgrSpans, checkAgr } from "./validate.js";
 
 /** Reads binary `.agr` bytes (the magic already recognised). */
@@ -21,30 +21,50 @@ export function readAgrBinary(input: Uint8Array): {
   const bytes = aligned(input);
   const header = readAgrHeader(bytes, bytes.length, sink);
   if (!header) return { model: undefined, diagnostics: sink.items };
-  const { layout, scalars, vectors, nodeCount: n, frameCount: f } = header;
-  const spans = header.descriptorSpans;
-  const s = scalars.length;
-  const buf = bytes.buffer;
-  const base = bytes.byteOffset;
-  const model: MeshAnimation = {
-    type: header.type,
+  const { layout, nodeCount: n, frameCount: f } = header;
+  const model = agrModel(header, bytes.buffer, bytes.byteOffset, (vector, p, d) => {
+    const at = (vector ? layout.vectors : layout.scalars)[p]!;
+    const count = (vector ? 3 : 1) * n * (d.varying ? f : 1);
+    return new Float32Array(bytes.buffer, bytes.byteOffset + at, count);
+  });
+  checkAgr(model, sink, agrSpans(header), false);
+  return { model, diagnostics: sink.items };
+}
+
+/**
+ * The model over the header's sections: positions, cells and times are views
+ * of `buf`, where file offset `o` is at byte `base + o`; parameter values come
+ * from `values`.
+ */
+export function agrModel(
+  h: AgrHeader,
+  buf: ArrayBufferLike,
+  base: number,
+  values: (vector: boolean, p: number, d: ParamDescriptor) => Float32Array,
+): MeshAnimation {
+  const { layout, nodeCount: n } = h;
+  return {
+    type: h.type,
     nodeCount: n,
     positions: new Float32Array(buf, base + layout.positions, 3 * n),
-    cellTypes: new Uint8Array(buf, base + layout.cellTypes, header.cellCount),
-    connectivity: new Uint32Array(buf, base + layout.connectivity, header.connectivityLength),
-    scalars,
-    vectors,
-    times: new Float64Array(buf, base + layout.times, f),
-    scalarValues: scalars.map(
-      (p, i) => new Float32Array(buf, base + layout.scalars[i]!, n * (p.varying ? f : 1)),
-    ),
-    vectorValues: vectors.map(
-      (p, i) => new Float32Array(buf, base + layout.vectors[i]!, 3 * n * (p.varying ? f : 1)),
-    ),
+    cellTypes: new Uint8Array(buf, base + layout.cellTypes, h.cellCount),
+    connectivity: new Uint32Array(buf, base + layout.connectivity, h.connectivityLength),
+    scalars: h.scalars,
+    vectors: h.vectors,
+    times: new Float64Array(buf, base + layout.times, h.frameCount),
+    scalarValues: h.scalars.map((d, p) => values(false, p, d)),
+    vectorValues: h.vectors.map((d, p) => values(true, p, d)),
   };
+}
+
+/** Byte spans of everything the checks locate, from the header alone. */
+export function agrSpans(h: AgrHeader): AgrSpans {
+  const { layout } = h;
+  const spans = h.descriptorSpans;
+  const s = h.scalars.length;
   const none: Span = [0, 0];
   const bytesAt = (o: number, size: number): Span => [o, o + size];
-  const where: AgrSpans = {
+  return {
     type: bytesAt(H.type, 4),
     params: bytesAt(H.scalarCount, 8),
     frames: bytesAt(H.frameCount, 4),
@@ -60,6 +80,4 @@ export function readAgrBinary(input: Uint8Array): {
         4,
       ),
   };
-  checkAgr(model, sink, where, false);
-  return { model, diagnostics: sink.items };
 }

@@ -268,14 +268,16 @@ export function shapeProblems(m: MeshAnimation): string[] {
     out.push(`${m.scalarValues.length} scalar value arrays for ${m.scalars.length} scalars`);
   if (m.vectorValues.length !== m.vectors.length)
     out.push(`${m.vectorValues.length} vector value arrays for ${m.vectors.length} vectors`);
+  // A model read frame by frame holds no values for its varying parameters.
+  const stored = (d: ParamDescriptor) => (!d.varying ? 1 : m.frames ? 0 : f);
   m.scalars.forEach((d, p) => {
-    const want = (d.varying ? f : 1) * n;
+    const want = stored(d) * n;
     const got = m.scalarValues[p]?.length;
     if (got !== undefined && got !== want)
       out.push(`scalar parameter ${p} has ${got} values, expected ${want}`);
   });
   m.vectors.forEach((d, p) => {
-    const want = (d.varying ? f : 1) * 3 * n;
+    const want = stored(d) * 3 * n;
     const got = m.vectorValues[p]?.length;
     if (got !== undefined && got !== want)
       out.push(`vector parameter ${p} has ${got} values, expected ${want}`);
