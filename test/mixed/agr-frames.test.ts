@@ -175,6 +175,21 @@ describe("openAgrFrames: a binary .agr read frame by frame", () => {
   });
 });
 
+/** A fresh folder holding the demo's slider-crank model (its rod.agr is binary, 2 MB). */
+function demoCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "deforma-frames-"));
+  for (const f of [
+    "slider-crank.amx",
+    "slider-crank.amb",
+    "rod.agr",
+    "piston.agr",
+    "CAD_Matrixes.dat",
+  ]) {
+    cpSync(demoPath(f), join(dir, f));
+  }
+  return dir;
+}
+
 describe("the CLI on a binary .agr larger than --frame-budget", () => {
   it("agr info and validate give what the whole-file read gives", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-frames-"));
@@ -194,16 +209,7 @@ describe("the CLI on a binary .agr larger than --frame-budget", () => {
   });
 
   it("mixed export --vtk and --gltf write the same bytes streamed as read whole", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "deforma-frames-"));
-    for (const f of [
-      "slider-crank.amx",
-      "slider-crank.amb",
-      "rod.agr",
-      "piston.agr",
-      "CAD_Matrixes.dat",
-    ]) {
-      cpSync(demoPath(f), join(dir, f));
-    }
+    const dir = demoCopy();
     const amx = join(dir, "slider-crank.amx");
     const rodBytes = readFileSync(join(dir, "rod.agr")).length;
     const budget = String(rodBytes / 8 / 2 ** 20);
@@ -236,40 +242,38 @@ describe("the CLI on a binary .agr larger than --frame-budget", () => {
     expect(await glb("s.glb", ["--frame-budget", budget])).toEqual(await glb("w.glb", []));
   });
 
-  it("mixed export stops at a non-finite frame it reads, located at its byte, and writes nothing", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "deforma-frames-"));
-    for (const f of [
-      "slider-crank.amx",
-      "slider-crank.amb",
-      "rod.agr",
-      "piston.agr",
-      "CAD_Matrixes.dat",
-    ]) {
-      cpSync(demoPath(f), join(dir, f));
-    }
+  it("mixed export checks the frames it reads: stops at a non-finite one, located at its byte, writing nothing", async () => {
+    const dir = demoCopy();
     const rod = readAgr(new Uint8Array(readFileSync(join(dir, "rod.agr")))).model!;
     const n = rod.nodeCount;
+    const exportVtk = (out: string, more: string[]) =>
+      cli([
+        "mixed",
+        "export",
+        join(dir, "slider-crank.amx"),
+        "--vtk",
+        join(dir, out),
+        "--fps",
+        "2",
+        ...more,
+      ]);
+    // Frame 13 (t = 0.65 s) lies between the samples at 0.5 s (frames 10, 11) and 1 s: never read.
+    rod.scalarValues[0]![13 * n + 11] = Number.NaN;
+    writeFileSync(join(dir, "rod.agr"), writeAgrBinary(rod));
+    expect((await exportVtk("whole", [])).code).toBe(1);
+    expect((await exportVtk("unread", ["--frame-budget", "0.1"])).code).toBe(0);
+    // Frame 40 (t = 2 s) is read.
+    rod.scalarValues[0]![13 * n + 11] = 0;
     rod.scalarValues[0]![40 * n + 11] = Number.NaN;
     const bin = writeAgrBinary(rod);
     writeFileSync(join(dir, "rod.agr"), bin);
     const want = readAgr(bin).diagnostics;
     expect(want.map((d) => d.code)).toEqual(["AGR021"]);
-    const out = join(dir, "vtk");
-    const r = await cli([
-      "mixed",
-      "export",
-      join(dir, "slider-crank.amx"),
-      "--vtk",
-      out,
-      "--fps",
-      "4",
-      "--frame-budget",
-      "0.1",
-    ]);
+    const r = await exportVtk("read", ["--frame-budget", "0.1"]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain("AGR021");
     expect(r.err).toContain(want[0]!.message);
+    expect(r.err).toContain(`byte ${want[0]!.start}`);
     expect(r.err).toContain("not exported");
-    expect(() => readdirSync(out)).toThrow();
+    expect(() => readdirSync(join(dir, "read"))).toThrow();
   });
 });
