@@ -20,6 +20,15 @@ export const CAD_FILE_NAME = "CAD_Matrixes.dat";
 export interface LoadMixedOptions {
   /** Read and check the files next to the `.amx` (default true). */
   readonly files?: boolean;
+  /**
+   * Opens a mesh animation frame by frame instead of reading it whole (Node:
+   * a binary `.agr` larger than the frame budget); undefined reads it whole.
+   * Its findings grow as frames are read: the report holds that same array.
+   */
+  readonly openMesh?: (
+    path: string,
+    from: string,
+  ) => Promise<{ model: MeshAnimation | undefined; diagnostics: Diagnostic[] } | undefined>;
 }
 
 /** Everything read for one `.amx`. */
@@ -72,7 +81,19 @@ export async function loadMixedFolder(
     amx.model.mbs === "" ? undefined : await load(siblingPath(path, amx.model.mbs), readAmb);
   for (const b of amx.model.bodies) {
     for (const a of b.animations) {
-      if (!meshes.has(a.file)) meshes.set(a.file, await load(siblingPath(path, a.file), readAgr));
+      if (meshes.has(a.file)) continue;
+      const file = siblingPath(path, a.file);
+      const streamed = await options.openMesh?.(file, path);
+      if (!streamed) {
+        meshes.set(a.file, await load(file, readAgr));
+        continue;
+      }
+      // Listed even without findings yet: frames read later may add some.
+      report.push({ file, diagnostics: streamed.diagnostics });
+      meshes.set(
+        a.file,
+        streamed.model ? { status: "ok", model: streamed.model } : { status: "invalid" },
+      );
     }
   }
   own.push(...crossCheckAmx(amx.model, amx.spans, { cad, ...(mbs ? { mbs } : {}), meshes }));

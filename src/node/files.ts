@@ -76,19 +76,33 @@ export const OUTSIDE_REASON =
  */
 export function companionReader(cwd: string, options: CompanionOptions = {}): FileReader {
   return async (path, from) => {
-    const target = resolve(cwd, path);
-    if (from !== undefined && !options.allowOutside) {
-      const folder = resolve(cwd, dirname(from));
-      if (!isBelow(folder, target)) return { status: "unreadable", reason: OUTSIDE_REASON };
-      let real: string;
-      try {
-        real = await realpath(target);
-      } catch (e) {
-        return failure(e);
-      }
-      const realFolder = await realpath(folder).catch(() => folder);
-      if (!isBelow(realFolder, real)) return { status: "unreadable", reason: OUTSIDE_REASON };
-    }
-    return readInput(target, options.maxBytes);
+    const target = await companionTarget(cwd, path, from, options);
+    return typeof target === "string" ? readInput(target, options.maxBytes) : target;
   };
+}
+
+/**
+ * The absolute path of companion `path` named by `from`, or why it is refused
+ * (see {@link companionReader}).
+ */
+export async function companionTarget(
+  cwd: string,
+  path: string,
+  from: string | undefined,
+  options: CompanionOptions = {},
+): Promise<string | FileSource> {
+  const target = resolve(cwd, path);
+  if (from !== undefined && !options.allowOutside) {
+    const folder = resolve(cwd, dirname(from));
+    if (!isBelow(folder, target)) return { status: "unreadable", reason: OUTSIDE_REASON };
+    let real: string;
+    try {
+      real = await realpath(target);
+    } catch (e) {
+      return failure(e);
+    }
+    const realFolder = await realpath(folder).catch(() => folder);
+    if (!isBelow(realFolder, real)) return { status: "unreadable", reason: OUTSIDE_REASON };
+  }
+  return target;
 }

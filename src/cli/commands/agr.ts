@@ -4,10 +4,12 @@ import {
   agrInfo,
   type MeshAnimation,
   readAgr,
+  readAllFrames,
   writeAgrBinary,
   writeAgrText,
 } from "../../mixed/agr/index.js";
 import { MESH_TYPES } from "../../mixed/types.js";
+import { openLargeAgr } from "../../node/agr-frames.js";
 import { formatCommands } from "./mesh-file.js";
 
 const commands = formatCommands<MeshAnimation>({
@@ -35,11 +37,15 @@ const commands = formatCommands<MeshAnimation>({
   },
   writeText: writeAgrText,
   writeBinary: writeAgrBinary,
+  open: openLargeAgr,
+  readFrames: readAllFrames,
   infoHelp:
     'With --json: {"type":0|1,"nodes":N,"elements":M,"frames":F,"times":[…],\n' +
     '"scalars":[{"name","unit","varying","min","max"}],"vectors":[…]} (more keys may follow);\n' +
     "a scalar's min/max are its values over all nodes and frames, a vector's the magnitude of\n" +
-    "its change from frame 0 (for coordinates: the displacement).",
+    "its change from frame 0 (for coordinates: the displacement).\n" +
+    "A binary file larger than --frame-budget MIB (default 256) is read frame by frame, holding at\n" +
+    "most that much of its frames at once; each frame is checked as it is read.",
 });
 
 /** `agr info`. */

@@ -9,6 +9,7 @@ import { writeFolderAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { defineCommand } from "../command.js";
 import { glbNonFinite, vtkNonFinite } from "../finite.js";
+import { FRAME_BUDGET_OPTION, frameBudgetBytes } from "../frame-budget.js";
 import { inputText, isStdin } from "../input.js";
 import { type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeError, writeOutput } from "../output.js";
@@ -17,7 +18,7 @@ import { progressBar } from "../progress.js";
 /** The `mixed export` command. */
 export const mixedExport = defineCommand({
   usage:
-    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--force] [--allow-outside]",
+    "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--frame-budget MIB] [--force] [--allow-outside]",
   description:
     "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
     "by their scalar. --vtk: OUTDIR/<name>.pvd with one .vtm per frame and one .vtu per body, world\n" +
@@ -25,6 +26,8 @@ export const mixedExport = defineCommand({
     "every N-th. An existing OUT.glb or a non-empty OUTDIR is replaced only with --force.\n" +
     "An export whose numbers would not be finite (e.g. --exaggeration 1e300) is refused and\n" +
     "nothing is written. FILE cannot be '-': the .amb and .agr files are found next to it.\n" +
+    "A binary .agr larger than --frame-budget MIB (default 256) is read frame by frame, holding\n" +
+    "at most that much of its frame values at once; its frames are checked as they are read.\n" +
     "See docs/formats/exports.md.",
   options: {
     gltf: { type: "path", value: "OUT.glb", help: "write binary glTF 2.0" },
@@ -53,6 +56,7 @@ export const mixedExport = defineCommand({
       value: "NAME",
       help: `glTF colours: ${COLORMAP_NAMES.join(", ")}`,
     },
+    "frame-budget": FRAME_BUDGET_OPTION,
     force: { type: "boolean", help: "replace existing output" },
     "allow-outside": {
       type: "boolean",
@@ -74,6 +78,7 @@ export const mixedExport = defineCommand({
     const path = resolve(io.cwd, file);
     const folder = await checkAmxText(path, await inputText(io, file, "amx"), {
       allowOutside: args.options["allow-outside"] === true,
+      frameBudget: frameBudgetBytes(args.options["frame-budget"]),
     });
     const report = folder.report.map((r, i) => (i === 0 ? { ...r, file } : r));
     io.err(formatReport(report));
@@ -92,6 +97,21 @@ export const mixedExport = defineCommand({
       ...(frameStep !== undefined ? { frameStep } : {}),
       ...(exaggeration !== undefined ? { exaggeration } : {}),
     };
+    // Frames read on demand add findings as they are read: report those found during the export.
+    const streamed = report.map((r) => r.diagnostics.length);
+    const laterProblems = (): boolean => {
+      const later = report
+        .map((r, i) => ({ ...r, diagnostics: r.diagnostics.slice(streamed[i]) }))
+        .filter((r) => r.diagnostics.length > 0);
+      if (later.length === 0) return false;
+      report.forEach((r, i) => {
+        streamed[i] = r.diagnostics.length;
+      });
+      io.err(formatReport(later));
+      if (!reportHasErrors(later)) return false;
+      io.err(`${file}: has errors; not exported\n`);
+      return true;
+    };
     const bar = progressBar(io, "frames");
     if (gltf !== undefined) {
       const target = resolve(io.cwd, gltf);
@@ -104,6 +124,7 @@ export const mixedExport = defineCommand({
         onProgress: bar.update,
       });
       bar.end();
+      if (laterProblems()) return ExitCode.Problems;
       const bad = glbNonFinite(glb);
       if (bad !== undefined) return refuseNonFinite(io, gltf, bad);
       if (!(await writeOutput(io, gltf, glb, force))) return ExitCode.Problems;
@@ -120,8 +141,12 @@ export const mixedExport = defineCommand({
     // A first pass checks every file before any is written (the files are deterministic).
     for (const f of vtkFiles(scene, { ...frames, name })) {
       const bad = f.name.endsWith(".vtu") ? vtkNonFinite(f.data) : undefined;
-      if (bad !== undefined) return refuseNonFinite(io, vtk!, `array '${bad}' of ${f.name}`);
+      if (bad !== undefined && !laterProblems()) {
+        return refuseNonFinite(io, vtk!, `array '${bad}' of ${f.name}`);
+      }
+      if (bad !== undefined) return ExitCode.Problems;
     }
+    if (laterProblems()) return ExitCode.Problems;
     const foreign = await foreignEntry(outDir);
     if (foreign !== undefined) {
       io.err(

@@ -1,7 +1,30 @@
 /** The `.agr` mesh animation format: model, text and binary encodings, checks, summary, surface. */
-export { AGR_MAGIC, AGR_TEXT_MAGIC } from "./binary-layout.js";
+export {
+  type AgrFrameSpan,
+  type AgrHeader,
+  agrFrameSpans,
+  agrHeaderBytes,
+  readAgrHeader,
+} from "./binary-header.js";
+export {
+  AGR_HEADER_BYTES,
+  AGR_MAGIC,
+  AGR_TEXT_MAGIC,
+  type AgrLayout,
+  agrLayout,
+} from "./binary-layout.js";
 export { AGR } from "./codes.js";
 export * from "./format.js";
+export {
+  AgrFrameSource,
+  type AgrFramesOptions,
+  type AgrFramesResult,
+  type ByteSource,
+  bytesSource,
+  DEFAULT_FRAME_BUDGET,
+  openAgrFrames,
+  readAllFrames,
+} from "./frames.js";
 export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
 export * from "./model.js";
 export { type AgrReadResult, readAgr } from "./read.js";

@@ -1,5 +1,11 @@
 /** A JSON-ready summary of a mesh animation (what `deforma agr info --json` prints). */
-import { CELL_KINDS, type MeshAnimation } from "./model.js";
+import {
+  CELL_KINDS,
+  type MeshAnimation,
+  type ParamDescriptor,
+  scalarAt,
+  vectorAt,
+} from "./model.js";
 
 /** One parameter in {@link AgrInfo}, with its range over every node and frame. */
 export interface AgrParamInfo {
@@ -24,28 +30,48 @@ export function shortFloat32(v: number): number {
   return Number(v.toPrecision(9));
 }
 
-/** Range of `values` (NaN-free); nulls when empty. */
-function range(values: Float32Array): { min: number | null; max: number | null } {
+/** Frames a parameter stores: F when varying, else 1. */
+function storedFrames(m: MeshAnimation, d: ParamDescriptor): number {
+  return d.varying ? m.times.length : 1;
+}
+
+/**
+ * Smallest and largest value of scalar parameter `p` over all nodes and
+ * frames (±Infinity when it has none), reading frame by frame.
+ */
+export function scalarRange(m: MeshAnimation, p: number): { min: number; max: number } {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (v < min) min = v;
-    if (v > max) max = v;
+  for (let f = 0; f < storedFrames(m, m.scalars[p]!); f++) {
+    const values = scalarAt(m, p, f);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
   }
+  return { min, max };
+}
+
+/** Range of a scalar parameter as shortest float32 decimals; nulls without values. */
+function range(m: MeshAnimation, p: number): { min: number | null; max: number | null } {
+  const { min, max } = scalarRange(m, p);
   return min <= max ? { min: shortFloat32(min), max: shortFloat32(max) } : { min: null, max: null };
 }
 
-/** Range of |v_k − v_0| over the nodes and frames of a vector parameter stored as `values` (F·N·3 or N·3). */
-function changeRange(values: Float32Array, n3: number): { min: number | null; max: number | null } {
-  if (values.length < n3 || n3 === 0) return { min: null, max: null };
+/** Range of |v_f − v_0| over the nodes and frames of vector parameter `p`, reading frame by frame. */
+function changeRange(m: MeshAnimation, p: number): { min: number | null; max: number | null } {
+  const n3 = m.nodeCount * 3;
+  if (n3 === 0 || (m.vectors[p]!.varying && m.times.length === 0)) return { min: null, max: null };
   let min = Number.POSITIVE_INFINITY;
   let max = 0;
-  for (let o = 0; o + n3 <= values.length; o += n3) {
+  const first = vectorAt(m, p, 0);
+  for (let f = 0; f < storedFrames(m, m.vectors[p]!); f++) {
+    const values = vectorAt(m, p, f);
     for (let i = 0; i < n3; i += 3) {
-      const dx = values[o + i]! - values[i]!;
-      const dy = values[o + i + 1]! - values[i + 1]!;
-      const dz = values[o + i + 2]! - values[i + 2]!;
+      const dx = values[i]! - first[i]!;
+      const dy = values[i + 1]! - first[i + 1]!;
+      const dz = values[i + 2]! - first[i + 2]!;
       const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (d < min) min = d;
       if (d > max) max = d;
@@ -105,8 +131,8 @@ export function agrInfo(m: MeshAnimation): AgrInfo {
     elements: m.cellTypes.length,
     frames: m.times.length,
     times: Array.from(m.times),
-    scalars: m.scalars.map((d, i) => param(d, range(m.scalarValues[i]!))),
-    vectors: m.vectors.map((d, i) => param(d, changeRange(m.vectorValues[i]!, m.nodeCount * 3))),
+    scalars: m.scalars.map((d, i) => param(d, range(m, i))),
+    vectors: m.vectors.map((d, i) => param(d, changeRange(m, i))),
     cells,
     bounds,
   };

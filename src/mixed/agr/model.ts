@@ -55,22 +55,43 @@ export interface MeshAnimation {
   vectors: ParamDescriptor[];
   /** Frame times in seconds, strictly increasing, length F (F ≥ 1). */
   times: Float64Array;
-  /** Per scalar parameter: F·N values (frame-major) if varying, else N values. */
+  /**
+   * Per scalar parameter: F·N values (frame-major) if varying, else N values.
+   * Empty for a varying parameter when {@link frames} is set.
+   */
   scalarValues: Float32Array[];
-  /** Per vector parameter: F·N·3 values (frame-major, xyz packed) if varying, else N·3 values. */
+  /**
+   * Per vector parameter: F·N·3 values (frame-major, xyz packed) if varying,
+   * else N·3 values. Empty for a varying parameter when {@link frames} is set.
+   */
   vectorValues: Float32Array[];
+  /**
+   * Set when the varying parameters' values are read frame by frame (a large
+   * binary file): read them through {@link scalarAt} and {@link vectorAt}.
+   */
+  frames?: AgrFrames;
 }
 
-/** The values of scalar parameter `p` at frame `f` (a view; constant parameters ignore `f`). */
+/** Per-frame values read on demand (`./frames.ts`); each array stays valid while held. */
+export interface AgrFrames {
+  /** The N values of varying scalar parameter `p` at frame `f`. */
+  scalar(p: number, f: number): Float32Array;
+  /** The 3N values of varying vector parameter `p` at frame `f`. */
+  vector(p: number, f: number): Float32Array;
+}
+
+/** The values of scalar parameter `p` at frame `f` (a view or a frame read on demand; constant parameters ignore `f`). */
 export function scalarAt(m: MeshAnimation, p: number, f: number): Float32Array {
   const values = m.scalarValues[p]!;
   const n = m.nodeCount;
-  return m.scalars[p]!.varying ? values.subarray(f * n, (f + 1) * n) : values.subarray(0, n);
+  if (!m.scalars[p]!.varying) return values.subarray(0, n);
+  return m.frames ? m.frames.scalar(p, f) : values.subarray(f * n, (f + 1) * n);
 }
 
-/** The xyz values of vector parameter `p` at frame `f` (a view; constant parameters ignore `f`). */
+/** The xyz values of vector parameter `p` at frame `f` (a view or a frame read on demand; constant parameters ignore `f`). */
 export function vectorAt(m: MeshAnimation, p: number, f: number): Float32Array {
   const values = m.vectorValues[p]!;
   const n3 = m.nodeCount * 3;
-  return m.vectors[p]!.varying ? values.subarray(f * n3, (f + 1) * n3) : values.subarray(0, n3);
+  if (!m.vectors[p]!.varying) return values.subarray(0, n3);
+  return m.frames ? m.frames.vector(p, f) : values.subarray(f * n3, (f + 1) * n3);
 }

@@ -9,6 +9,7 @@ import {
   type Reporter,
   type Span,
 } from "../../core/diagnostics.js";
+import { firstNonFinite } from "../../core/finite.js";
 import { nameProblem } from "../names.js";
 import { checkTimes } from "../times.js";
 import { MESH_TYPES } from "../types.js";
@@ -122,11 +123,30 @@ export function checkDescriptor(
 
 const MAX_INDEX_REPORTS = 10;
 
+/** Node count per VTK cell type code; 0 for codes that are not a {@link CellKind}. */
+const NODES_OF_TYPE = new Uint8Array(256);
+for (const k of CELL_KINDS.values()) NODES_OF_TYPE[k.vtk] = k.nodes;
+
+/** Whether every cell type is known, the cells' node counts add up to the connectivity and every index is below `n`. */
+function cellsValid(types: Uint8Array, conn: Uint32Array, n: number): boolean {
+  let k = 0;
+  for (let c = 0; c < types.length; c++) {
+    const nodes = NODES_OF_TYPE[types[c]!]!;
+    if (nodes === 0) return false;
+    k += nodes;
+  }
+  if (k !== conn.length) return false;
+  for (let i = 0; i < conn.length; i++) if (conn[i]! >= n) return false;
+  return true;
+}
+
 /** Checks cell kinds, node counts per kind and node indices against the node count. */
 function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
   const types = m.cellTypes;
   const conn = m.connectivity;
   const n = m.nodeCount;
+  // Valid meshes pass in two tight loops; the located reports below walk the cells again.
+  if (cellsValid(types, conn, n)) return;
   let k = 0;
   let bad = 0;
   for (let c = 0; c < types.length; c++) {
@@ -176,32 +196,44 @@ function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void 
   }
 }
 
-function firstNonFinite(a: Float32Array): number {
-  for (let i = 0; i < a.length; i++) {
-    const v = a[i]!;
-    if (v - v !== 0) return i;
-  }
-  return -1;
+/** How a finding names an array of values: `positions`, `scalar parameter 0 'temperature'`. */
+export function valuesName(
+  m: Pick<MeshAnimation, "scalars" | "vectors">,
+  vector: boolean,
+  p: number,
+): string {
+  if (p < 0) return "positions";
+  const d = (vector ? m.vectors : m.scalars)[p];
+  return `${vector ? "vector" : "scalar"} parameter ${p} '${d?.name}'`;
+}
+
+/** Reports the first non-finite value of an array: element `i` (of the whole array), `found`. */
+export function reportNonFinite(
+  r: Reporter<AgrKind>,
+  what: string,
+  found: number,
+  i: number,
+  at: Span,
+): void {
+  r.report(
+    AGR.nonFinite,
+    `expected finite values in ${what}, found ${found} at element ${i}`,
+    ...at,
+  );
 }
 
 /** Checks that positions and parameter values are finite (one report per array). */
 function checkFinite(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void {
-  const arrays: [string, Float32Array, boolean, number][] = [["positions", m.positions, false, -1]];
+  const arrays: [Float32Array, boolean, number][] = [[m.positions, false, -1]];
   m.scalarValues.forEach((a, p) => {
-    arrays.push([`scalar parameter ${p} '${m.scalars[p]?.name}'`, a, false, p]);
+    arrays.push([a, false, p]);
   });
   m.vectorValues.forEach((a, p) => {
-    arrays.push([`vector parameter ${p} '${m.vectors[p]?.name}'`, a, true, p]);
+    arrays.push([a, true, p]);
   });
-  for (const [what, a, vector, p] of arrays) {
+  for (const [a, vector, p] of arrays) {
     const i = firstNonFinite(a);
-    if (i < 0) continue;
-    const s = at.value(vector, p, i);
-    r.report(
-      AGR.nonFinite,
-      `expected finite values in ${what}, found ${a[i]} at element ${i}`,
-      ...s,
-    );
+    if (i >= 0) reportNonFinite(r, valuesName(m, vector, p), a[i]!, i, at.value(vector, p, i));
   }
 }
 
@@ -236,14 +268,16 @@ export function shapeProblems(m: MeshAnimation): string[] {
     out.push(`${m.scalarValues.length} scalar value arrays for ${m.scalars.length} scalars`);
   if (m.vectorValues.length !== m.vectors.length)
     out.push(`${m.vectorValues.length} vector value arrays for ${m.vectors.length} vectors`);
+  // A model read frame by frame holds no values for its varying parameters.
+  const stored = (d: ParamDescriptor) => (!d.varying ? 1 : m.frames ? 0 : f);
   m.scalars.forEach((d, p) => {
-    const want = (d.varying ? f : 1) * n;
+    const want = stored(d) * n;
     const got = m.scalarValues[p]?.length;
     if (got !== undefined && got !== want)
       out.push(`scalar parameter ${p} has ${got} values, expected ${want}`);
   });
   m.vectors.forEach((d, p) => {
-    const want = (d.varying ? f : 1) * 3 * n;
+    const want = stored(d) * 3 * n;
     const got = m.vectorValues[p]?.length;
     if (got !== undefined && got !== want)
       out.push(`vector parameter ${p} has ${got} values, expected ${want}`);

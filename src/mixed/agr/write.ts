@@ -10,7 +10,7 @@ import {
   agrLayout,
   FLAG_VARYING,
 } from "./binary-layout.js";
-import { CELL_KINDS, type MeshAnimation } from "./model.js";
+import { CELL_KINDS, type MeshAnimation, scalarAt, vectorAt } from "./model.js";
 import { shapeProblems } from "./validate.js";
 
 /**
@@ -94,22 +94,45 @@ export function writeAgrText(m: MeshAnimation): string {
 
 /** Encodes a mesh animation as binary `.agr` (throws RangeError if not encodable). */
 export function writeAgrBinary(m: MeshAnimation): Uint8Array {
+  const parts: [number, Uint8Array][] = [];
+  const total = writeAgrBinaryTo(m, (offset, bytes) => {
+    parts.push([offset, bytes]);
+  });
+  const out = new Uint8Array(total);
+  for (const [offset, bytes] of parts) out.set(bytes, offset);
+  return out;
+}
+
+/**
+ * Encodes a mesh animation as binary `.agr` piece by piece: `write(offset,
+ * bytes)` gets the header and mesh, then every parameter's values frame by
+ * frame (read through {@link scalarAt} and {@link vectorAt}, so a model read
+ * frame by frame is written without holding its frames), each piece once, in
+ * file order, padding included. Returns the file's size. Throws RangeError if
+ * `m` cannot be encoded.
+ */
+export function writeAgrBinaryTo(
+  m: MeshAnimation,
+  write: (offset: number, bytes: Uint8Array) => void,
+): number {
   assertEncodable(m);
   const params = [...m.scalars, ...m.vectors];
   const names = params.map((d) => [encodeUtf8(d.name), encodeUtf8(d.unit)] as const);
   let descriptorBytes = 0;
   for (const [name, unit] of names) descriptorBytes += 3 + name.length + unit.length;
   const n = m.nodeCount;
+  const f = m.times.length;
   const layout = agrLayout({
     nodeCount: n,
     cellCount: m.cellTypes.length,
     connectivityLength: m.connectivity.length,
-    frameCount: m.times.length,
+    frameCount: f,
     descriptorBytes,
     scalarVarying: m.scalars.map((d) => d.varying),
     vectorVarying: m.vectors.map((d) => d.varying),
   });
-  const { out, view: dv } = newBinary(AGR_MAGIC, layout.total);
+  const headEnd = layout.scalars[0] ?? layout.vectors[0] ?? layout.total;
+  const { out, view: dv } = newBinary(AGR_MAGIC, headEnd);
   const h = AGR_HEADER;
   dv.setUint32(h.type, m.type, true);
   dv.setUint32(h.nodeCount, n, true);
@@ -117,7 +140,7 @@ export function writeAgrBinary(m: MeshAnimation): Uint8Array {
   dv.setUint32(h.connectivityLength, m.connectivity.length, true);
   dv.setUint32(h.scalarCount, m.scalars.length, true);
   dv.setUint32(h.vectorCount, m.vectors.length, true);
-  dv.setUint32(h.frameCount, m.times.length, true);
+  dv.setUint32(h.frameCount, f, true);
   dv.setUint32(h.descriptorBytes, descriptorBytes, true);
   dv.setUint32(h.reserved, 0, true);
   let at = AGR_HEADER_BYTES;
@@ -131,15 +154,25 @@ export function writeAgrBinary(m: MeshAnimation): Uint8Array {
     at += 3 + name.length + unit.length;
   });
   const b = out.buffer;
-  new Float64Array(b, layout.times, m.times.length).set(m.times);
+  new Float64Array(b, layout.times, f).set(m.times);
   new Float32Array(b, layout.positions, 3 * n).set(m.positions);
   out.set(m.cellTypes, layout.cellTypes);
   new Uint32Array(b, layout.connectivity, m.connectivity.length).set(m.connectivity);
-  m.scalarValues.forEach((v, p) => {
-    new Float32Array(b, layout.scalars[p]!, v.length).set(v);
+  write(0, out);
+  const section = (start: number, varying: boolean, valuesAt: (f: number) => Float32Array) => {
+    let end = start;
+    for (let k = 0; k < (varying ? f : 1); k++) {
+      const v = valuesAt(k);
+      write(end, new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+      end += v.byteLength;
+    }
+    if (end % 8 !== 0) write(end, new Uint8Array(8 - (end % 8)));
+  };
+  m.scalars.forEach((d, p) => {
+    section(layout.scalars[p]!, d.varying, (k) => scalarAt(m, p, k));
   });
-  m.vectorValues.forEach((v, p) => {
-    new Float32Array(b, layout.vectors[p]!, v.length).set(v);
+  m.vectors.forEach((d, p) => {
+    section(layout.vectors[p]!, d.varying, (k) => vectorAt(m, p, k));
   });
-  return out;
+  return layout.total;
 }

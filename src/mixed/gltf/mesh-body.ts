@@ -8,6 +8,7 @@ import type { Animation, Node } from "@gltf-transform/core";
 import { applyToPoints, determinant, isRotation } from "../../core/affine.js";
 import { type ColormapName, colormap, mapScalars } from "../../core/colormap.js";
 import { quaternionFromAffine } from "../../core/quaternion.js";
+import { scalarRange } from "../agr/info.js";
 import { scalarAt, vectorAt } from "../agr/model.js";
 import { thinIndices } from "../sample/frames.js";
 import type { SceneVariant } from "../sample/scene.js";
@@ -167,14 +168,7 @@ export function addMeshBody(
   let max = 0;
   const lut = colormap(s.colormap);
   if (hasScalar) {
-    const all = m.scalarValues[sp]!;
-    min = Number.POSITIVE_INFINITY;
-    max = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < all.length; k++) {
-      const v = all[k]!;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
+    ({ min, max } = scalarRange(m, sp));
     if (!(min <= max)) min = max = 0;
     baseColour = new Float32Array(vertexCount * 3);
     gather(scalarAt(m, sp, frames[0] ?? 0), used, values);

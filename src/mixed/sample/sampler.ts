@@ -8,7 +8,7 @@
 import { compose } from "../../core/affine.js";
 import { FrameCursor } from "../../core/frame-cursor.js";
 import { affineFromQuaternion, slerpFlat } from "../../core/quaternion.js";
-import type { MeshAnimation } from "../agr/model.js";
+import { type MeshAnimation, scalarAt, vectorAt } from "../agr/model.js";
 import type { MixedScene, SceneVariant } from "./scene.js";
 
 /** Options of the position samplers. */
@@ -127,16 +127,15 @@ export class MixedSampler {
     const m = variant.animation;
     if (!m || param >= m.scalars.length) return out.fill(0);
     const n = m.nodeCount;
-    const values = m.scalarValues[param]!;
     if (!m.scalars[param]!.varying) {
-      out.set(values.subarray(0, n));
+      out.set(scalarAt(m, param, 0));
       return out;
     }
     const { i0, i1, alpha } = this.meshCursors.get(m)!;
-    const o0 = i0 * n;
-    const o1 = i1 * n;
+    const v0 = scalarAt(m, param, i0);
+    const v1 = scalarAt(m, param, i1);
     const beta = 1 - alpha;
-    for (let k = 0; k < n; k++) out[k] = beta * values[o0 + k]! + alpha * values[o1 + k]!;
+    for (let k = 0; k < n; k++) out[k] = beta * v0[k]! + alpha * v1[k]!;
     return out;
   }
 
@@ -147,11 +146,9 @@ export class MixedSampler {
   nodeScalar(variant: SceneVariant, node: number, param: number = variant.ref.scalarParam): number {
     const m = variant.animation;
     if (!m || param >= m.scalars.length || node < 0 || node >= m.nodeCount) return Number.NaN;
-    const values = m.scalarValues[param]!;
-    if (!m.scalars[param]!.varying) return values[node]!;
+    if (!m.scalars[param]!.varying) return scalarAt(m, param, 0)[node]!;
     const { i0, i1, alpha } = this.meshCursors.get(m)!;
-    const n = m.nodeCount;
-    return (1 - alpha) * values[i0 * n + node]! + alpha * values[i1 * n + node]!;
+    return (1 - alpha) * scalarAt(m, param, i0)[node]! + alpha * scalarAt(m, param, i1)[node]!;
   }
 
   private positions(
@@ -166,15 +163,13 @@ export class MixedSampler {
     const p0 = m.positions;
     const param = variant.ref.vectorParam;
     const desc = m.vectors[param];
-    const values = m.vectorValues[param];
     let src0: Float32Array = p0;
     let src1: Float32Array = p0;
     let alpha = 0;
-    if (desc && values) {
+    if (desc && m.vectorValues[param]) {
       const c = this.meshCursors.get(m)!;
-      const n3 = n * 3;
-      src0 = desc.varying ? values.subarray(c.i0 * n3, c.i0 * n3 + n3) : values.subarray(0, n3);
-      src1 = desc.varying ? values.subarray(c.i1 * n3, c.i1 * n3 + n3) : src0;
+      src0 = vectorAt(m, param, c.i0);
+      src1 = desc.varying ? vectorAt(m, param, c.i1) : src0;
       alpha = desc.varying ? c.alpha : 0;
     }
     const beta = 1 - alpha;
