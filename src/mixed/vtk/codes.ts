@@ -12,7 +12,7 @@ export const VTK = {
     code: "VTK002",
     severity: "error",
     summary:
-      "not a VTK XML file of a supported type (UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet)",
+      "not a VTK file of a supported type (XML: UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet; legacy: DATASET UNSTRUCTURED_GRID, POLYDATA)",
   },
   encoding: {
     code: "VTK003",
@@ -117,5 +117,11 @@ export const VTK = {
     severity: "error",
     summary:
       "type 0: no temperature array by name and several one-component arrays: choose one with --scalar",
+  },
+  legacySyntax: {
+    code: "VTK023",
+    severity: "error",
+    summary:
+      "legacy .vtk: an unknown keyword, a count that is not a non-negative integer, or a section missing its OFFSETS or CONNECTIVITY",
   },
 } as const satisfies DiagnosticTable;

@@ -3,11 +3,11 @@ import type { DecodedArray } from "./read-data.js";
 
 /** One time step: an unstructured grid's points, cells and point data. */
 export interface VtkFrame {
-  /** The `.vtu` it came from, and the offset of its Piece (for diagnostics). */
+  /** The `.vtu` (or legacy `.vtk`) it came from, and the offset of its Piece (or DATASET) for diagnostics. */
   readonly file: string;
   readonly start: number;
-  /** The file's XML text (locates diagnostics). */
-  readonly text: string;
+  /** The file's XML (or ASCII legacy) text, locating diagnostics; undefined for a BINARY legacy file (byte offsets). */
+  readonly text: string | undefined;
   /** Time in seconds from the `.pvd` or the `TimeValue` field; undefined when neither has one. */
   readonly time: number | undefined;
   /** xyz packed, length 3·pointCount. */

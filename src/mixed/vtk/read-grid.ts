@@ -14,6 +14,8 @@ export interface Parsed {
   readonly root: XmlElement | undefined;
   readonly ctx: DataContext;
   readonly sink: DiagnosticSink;
+  /** A legacy `.vtk` file: read whole when opened, its frame (undefined when it cannot be read). */
+  readonly legacy?: { readonly frame: VtkFrame | undefined };
 }
 
 /** Reports that the file is not of a type that can be read here. */

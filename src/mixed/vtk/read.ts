@@ -3,7 +3,8 @@
  * (PolyData) files, parallel `.pvtu`/`.pvtp` files naming pieces, a `.pvd`
  * collection naming them (times from its `timestep`s, parts merged), a
  * ParaView `.series` (JSON), or `.vtm` multiblock indexes (blocks merged, or
- * the one chosen). Never throws: problems become diagnostics
+ * the one chosen); legacy `.vtk` files (read-legacy.ts) wherever a `.vtu`
+ * may stand, recognised by their content. Never throws: problems become diagnostics
  * located in each file (line and column of the XML).
  */
 import { DiagnosticSink } from "../../core/diagnostics.js";
@@ -17,6 +18,7 @@ import type { VtkFrame } from "./model.js";
 import { READ_BUDGET_BYTES, readBudget } from "./read-data.js";
 import { context, splitAppended } from "./read-file.js";
 import { type Parsed, readGrid, wrongType } from "./read-grid.js";
+import { isLegacyVtk, readLegacyVtk } from "./read-legacy.js";
 
 /** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
 export interface VtkInputFile {
@@ -67,18 +69,15 @@ export async function readVtkSeries(
   };
   const open = (name: string, bytes: Uint8Array): Parsed => {
     const sink = new DiagnosticSink();
+    if (isLegacyVtk(bytes)) {
+      const { frame, text } = readLegacyVtk(name, bytes, sink, budget);
+      report.push({ file: name, text, diagnostics: sink.items });
+      const ctx = context(undefined, { text: text ?? "", raw: false }, sink, budget);
+      return { file: name, root: undefined, ctx, sink, legacy: { frame } };
+    }
     const split = splitAppended(bytes);
     // A syntax error at the very end (a cut file) points at the end, not past it.
     const length = split.text.length;
-    if (/^\s*# vtk DataFile/.test(split.text.slice(0, 256))) {
-      sink.report(
-        VTK.fileType,
-        "a legacy VTK file ('# vtk DataFile'): not read yet; save it as .vtu (XML) first",
-        split.text.indexOf("#"),
-      );
-      report.push({ file: name, text: split.text, diagnostics: sink.items });
-      return { file: name, root: undefined, ctx: context(undefined, split, sink, budget), sink };
-    }
     const root = parseXml(split.text, (message, at) =>
       sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
@@ -113,7 +112,9 @@ export async function readVtkSeries(
     const p = open(name, bytes);
     const type = p.root && attr(p.root, "type");
     following.add(key);
-    if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time, into);
+    if (p.legacy) {
+      if (p.legacy.frame) into.push(withTime(p.legacy.frame, time));
+    } else if (type === "vtkMultiBlockDataSet") await multiblock(p, name, time, into);
     else if (type === "PUnstructuredGrid" || type === "PPolyData")
       await parallel(p, name, type, time, into);
     else if (type === "UnstructuredGrid" || type === "PolyData") {
@@ -240,6 +241,7 @@ export async function readVtkSeries(
       continue;
     }
     const p = open(f.name, bytesOf(f));
+    if (p.legacy?.frame) frames.push(p.legacy.frame);
     if (!p.root) continue;
     const type = attr(p.root, "type");
     if (type === "Collection") {
@@ -305,6 +307,11 @@ export async function readVtkSeries(
     } else wrongType(p);
   }
   return { frames, report: report.filter((r) => r.diagnostics.length > 0) };
+}
+
+/** `frame` at `time` when a `.pvd` or `.series` gives one (it wins over the file's own). */
+function withTime(frame: VtkFrame, time: number | undefined): VtkFrame {
+  return time === undefined ? frame : { ...frame, time };
 }
 
 function bytesOf(f: VtkInputFile): Uint8Array {

@@ -521,17 +521,6 @@ describe("polygons and triangle strips", () => {
   });
 });
 
-describe("legacy VTK files", () => {
-  it("are named as such (VTK002), not reported as broken XML", async () => {
-    const legacy =
-      "# vtk DataFile Version 3.0\nx\nASCII\nDATASET UNSTRUCTURED_GRID\nPOINTS 3 float\n0 0 0 1 0 0 0 1 0\n";
-    const s = await readText("a.vtk", legacy);
-    expect(codes(s.report)).toEqual(["VTK002"]);
-    expect(s.report[0]!.diagnostics[0]!.message).toContain("legacy VTK file");
-    expect(s.frames).toEqual([]);
-  });
-});
-
 describe("PolyData (.vtp)", () => {
   const pts = [
     [0, 0, 0],
