@@ -1,0 +1,183 @@
+/**
+ * Real solver output (test/fixtures/solvers, README there) through `agr from-vtk`'s
+ * library path, checked against VTK's own readers (test/fixtures/vtk/read-solver.py):
+ * node count = VTK's point count (parts and blocks summed, as merge.ts merges them),
+ * frames and times = the series', cells = VTK's less the skipped ones, peak |u| =
+ * VTK's largest displacement norm, the scalar's range = VTK's. VTK is required under
+ * CI=true; elsewhere these tests skip when /usr/bin/python3 cannot import it.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { validateAgr } from "../../../src/mixed/agr/index.js";
+import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
+import { companionReader } from "../../../src/node/files.js";
+import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
+
+/** What VTK says of one frame (read-solver.py). */
+interface VtkFrameSays {
+  readonly time: number | null;
+  readonly points: number;
+  readonly cells: number;
+  readonly cellTypes: Record<string, number>;
+  readonly arrays: Record<
+    string,
+    { components: number; maxNorm: number; min: number; max: number } | undefined
+  >;
+}
+
+/** One fixture: the file given to `agr from-vtk` and the options it needs. */
+interface Fixture {
+  readonly path: string;
+  readonly type: 0 | 1;
+  /** The point array compared: the displacement (type 1) or the scalar (type 0). */
+  readonly array: string;
+  readonly scalar?: string;
+  readonly displacement?: string;
+  readonly block?: string;
+  /** Further files given in order after `path` (a series of plain files). */
+  readonly more?: readonly string[];
+  /** Diagnostic codes the read and the conversion report (warnings), in order. */
+  readonly codes?: readonly string[];
+}
+
+const FIXTURES: readonly Fixture[] = [
+  // FEniCS (DOLFIN 2019.2): .pvd of ASCII .vtu, P1 tetrahedra, thermal "Temperature".
+  { path: "fenics/heat/temperature.pvd", type: 0, array: "Temperature" },
+  // FEniCS: .pvd of zlib-compressed base64 .vtu (padded offsets), "Displacement".
+  { path: "fenics/beam/displacement.pvd", type: 1, array: "Displacement" },
+  // FEniCSx (DOLFINx 0.5.2): .pvd → .pvtu → ASCII .vtu, Lagrange tetrahedra (71), "u".
+  { path: "fenicsx/bracket/u.pvd", type: 1, array: "u" },
+  // FEniCSx: Lagrange hexahedra (72), thermal "T" beside vtkGhostType and vtkOriginalPointIds.
+  { path: "fenicsx/block/T.pvd", type: 0, array: "T" },
+  // OpenFOAM v1912 foamToVTK: .vtm.series of nested .vtm (internal .vtu + boundary block of .vtp).
+  { path: "openfoam/plate/plate.vtm.series", type: 0, array: "T" },
+  // The same, one block chosen by name: the boundary patches (.vtp polys) alone.
+  { path: "openfoam/plate/plate.vtm.series", type: 0, array: "T", block: "boundary" },
+  // OpenFOAM: ASCII .vtu (foamToVTK -ascii).
+  { path: "openfoam/plate-ascii/plate.vtm.series", type: 0, array: "T" },
+  // OpenFOAM's .vtu and .vtp as the two parts of a multi-part .pvd (the .pvd written for the tests).
+  { path: "openfoam/plate/parts.pvd", type: 0, array: "T" },
+  // One OpenFOAM boundary patch alone: a .vtp (PolyData polys), one frame at its TimeValue.
+  { path: "openfoam/plate/plate_2/boundary/walls.vtp", type: 0, array: "T" },
+  // OpenFOAM legacy .vtk, binary (foamToVTK -legacy), files given in order (its .vtk.series names
+  // no file that exists: OpenFOAM v1912 writes "_0", "_2" …).
+  {
+    path: "openfoam/plate-legacy/plate_2.vtk",
+    more: ["openfoam/plate-legacy/plate_4.vtk", "openfoam/plate-legacy/plate_6.vtk"],
+    type: 0,
+    array: "T",
+  },
+  // The same in ASCII (foamToVTK -legacy -ascii).
+  {
+    path: "openfoam/plate-legacy-ascii/plate_2.vtk",
+    more: ["openfoam/plate-legacy-ascii/plate_4.vtk"],
+    type: 0,
+    array: "T",
+  },
+];
+
+const fixture = (path: string) =>
+  fileURLToPath(new URL(`../../fixtures/solvers/${path}`, import.meta.url));
+
+/** Reads `f` as the CLI does (companions inside the naming file's folder) and converts it. */
+async function convert(f: Fixture) {
+  const names = [f.path, ...(f.more ?? [])].map(fixture);
+  const series = await readVtkSeries(
+    names.map((name) => ({ name, bytes: readFileSync(name) })),
+    {
+      read: companionReader(process.cwd()),
+      ...(f.block !== undefined ? { block: f.block } : {}),
+    },
+  );
+  const made = meshAnimationFromVtk(series.frames, {
+    type: f.type,
+    ...(f.scalar !== undefined ? { scalar: f.scalar } : {}),
+    ...(f.displacement !== undefined ? { displacement: f.displacement } : {}),
+  });
+  return { series, made, report: [...series.report, ...made.report] };
+}
+
+/** VTK's frames of `f`: one per series entry, or one per file given. */
+function vtkSays(f: Fixture): VtkFrameSays[] {
+  const files = [f.path, ...(f.more ?? [])].map(fixture);
+  return files.flatMap(
+    (file) =>
+      (
+        python("read-solver.py", file, ...(f.block !== undefined ? [f.block] : [])) as {
+          frames: VtkFrameSays[];
+        }
+      ).frames,
+  );
+}
+
+/** Cell types that draw no face (skipped, VTK020) and those cut into several cells. */
+const SKIPPED = new Set([1, 2, 3, 4, 21, 68, 75]);
+const CUT = new Set([6, 15, 16]);
+
+if (VTK_REQUIRED && !HAS_VTK) {
+  throw new Error("CI=true but /usr/bin/python3 cannot import vtk (python3-vtk9)");
+}
+
+describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("real solver output against VTK's readers", () => {
+  for (const f of FIXTURES) {
+    const label = `${f.path}${f.block !== undefined ? ` --block ${f.block}` : ""} (type ${f.type}, ${f.array})`;
+    it(label, async () => {
+      const { series, made, report } = await convert(f);
+      const codes = report.flatMap((r) => r.diagnostics.map((d) => d.code));
+      expect(codes, JSON.stringify(report.map((r) => [r.file, r.diagnostics]))).toEqual(
+        f.codes ?? [],
+      );
+      const model = made.model!;
+      expect(validateAgr(model)).toEqual([]);
+      const vtk = vtkSays(f);
+      // Frames and their times: the series' entries (or the files given).
+      expect(model.times.length).toBe(vtk.length);
+      vtk.forEach((v, k) => {
+        if (v.time !== null) expect(model.times[k]).toBe(v.time);
+      });
+      for (const [k, v] of vtk.entries()) {
+        const frame = series.frames[k]!;
+        // Nodes: every point of the frame's data sets (parts and blocks one after another).
+        expect(frame.pointCount, `frame ${k} points`).toBe(v.points);
+        expect(model.nodeCount).toBe(v.points);
+        // Cells: VTK's, less those that draw no face; polygons of n > 4 points become n − 2 triangles.
+        const types = Object.entries(v.cellTypes).map(([t, n]) => [Number(t), n] as const);
+        const skipped = types.filter(([t]) => SKIPPED.has(t)).reduce((s, [, n]) => s + n, 0);
+        expect(frame.skippedCells, `frame ${k} skipped cells`).toBe(skipped);
+        if (!types.some(([t]) => CUT.has(t) || t === 7)) {
+          expect(frame.types.length, `frame ${k} cells`).toBe(v.cells - skipped);
+        }
+      }
+      const n = model.nodeCount;
+      if (f.type === 1) {
+        // Peak |u| per frame: the .agr's displacement scalar against VTK's largest norm.
+        vtk.forEach((v, k) => {
+          const u = v.arrays[f.array]!;
+          expect(u.components).toBe(3);
+          const d = model.scalarValues[0]!.subarray(k * n, (k + 1) * n);
+          const peak = d.reduce((m, x) => Math.max(m, x), 0);
+          expect(
+            Math.abs(peak - u.maxNorm),
+            `frame ${k}: ${peak} vs ${u.maxNorm}`,
+          ).toBeLessThanOrEqual(1e-6 * u.maxNorm);
+        });
+        expect(model.scalars[0]!.name).toBe("displacement");
+      } else {
+        // The scalar's range over all frames against VTK's range of the array.
+        const lo = Math.min(...vtk.map((v) => v.arrays[f.array]!.min));
+        const hi = Math.max(...vtk.map((v) => v.arrays[f.array]!.max));
+        const s = model.scalarValues[0]!;
+        let min = Number.POSITIVE_INFINITY;
+        let max = Number.NEGATIVE_INFINITY;
+        for (const x of s) {
+          min = Math.min(min, x);
+          max = Math.max(max, x);
+        }
+        expect(model.scalars[0]!.name).toBe(f.scalar ?? f.array);
+        expect(Math.abs(min - lo), `min ${min} vs ${lo}`).toBeLessThanOrEqual(1e-6 * Math.abs(lo));
+        expect(Math.abs(max - hi), `max ${max} vs ${hi}`).toBeLessThanOrEqual(1e-6 * Math.abs(hi));
+      }
+    });
+  }
+});
