@@ -77,6 +77,21 @@ const FIXTURES: readonly Fixture[] = [
     displacement: "D",
     scalar: "sigma:mises",
   },
+  // Derived (derived/derive.py: the solvers' values re-encoded by VTK's writers, README):
+  // quadratic tetrahedra (24), "U", uncompressed inline binary.
+  { path: "derived/quadratic-tetra/bracket.pvd", type: 1, array: "U" },
+  // Quadratic hexahedra (25) with unused points, "NT", appended raw zlib, UInt64 headers, .series.
+  { path: "derived/quadratic-hex/block.vtu.series", type: 0, array: "NT" },
+  // Firedrake's empty NumberOfComponents, appended base64.
+  { path: "derived/firedrake/heat.pvd", type: 0, array: "temperature" },
+  // "Nodal Displacement" (legacy: Nodal%20Displacement), binary legacy files without times.
+  {
+    path: "derived/abaqus-legacy/beam_0.vtk",
+    more: ["derived/abaqus-legacy/beam_1.vtk", "derived/abaqus-legacy/beam_2.vtk"],
+    type: 1,
+    array: "Nodal Displacement",
+    codes: ["VTK014"],
+  },
   // The same in ASCII (foamToVTK -legacy -ascii).
   {
     path: "openfoam/plate-legacy-ascii/plate_2.vtk",
