@@ -47,6 +47,8 @@ const FIXTURES: readonly Fixture[] = [
   { path: "fenics/heat/temperature.pvd", type: 0, array: "Temperature" },
   // FEniCS: .pvd of zlib-compressed base64 .vtu (padded offsets), "Displacement".
   { path: "fenics/beam/displacement.pvd", type: 1, array: "Displacement" },
+  // The same run under `mpirun -np 2`: a .pvd of .pvtu files with two .vtu pieces each.
+  { path: "fenics/beam-mpi/displacement.pvd", type: 1, array: "Displacement" },
   // FEniCSx (DOLFINx 0.5.2): .pvd → .pvtu → ASCII .vtu, Lagrange tetrahedra (71), "u".
   { path: "fenicsx/bracket/u.pvd", type: 1, array: "u" },
   // FEniCSx: Lagrange hexahedra (72), thermal "T" beside vtkGhostType and vtkOriginalPointIds.
