@@ -6,12 +6,15 @@
  * VTK's largest displacement norm, the scalar's range = VTK's. VTK is required under
  * CI=true; elsewhere these tests skip when /usr/bin/python3 cannot import it.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { validateAgr } from "../../../src/mixed/agr/index.js";
 import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { companionReader } from "../../../src/node/files.js";
+import { cli } from "../../helpers.js";
 import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
 
 /** What VTK says of one frame (read-solver.py). */
@@ -225,4 +228,54 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("real solver output against VTK's rea
       }
     });
   }
+
+  it("the CLI writes them, and agr info --json's ranges are VTK's (peak |u|, von Mises, temperature)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deforma-solvers-"));
+    const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.abs(b);
+    const cases = [
+      {
+        args: ["openfoam/beam/beam.vtm.series", "--type", "1", "--displacement", "D"],
+        extra: ["--scalar", "sigma:mises"],
+        check: (v: VtkFrameSays[]) => ({
+          displacement: [0, Math.max(...v.map((f) => f.arrays.D!.maxNorm))],
+          sigma_mises: [
+            Math.min(...v.map((f) => f.arrays.sigma!.mises![0])),
+            Math.max(...v.map((f) => f.arrays.sigma!.mises![1])),
+          ],
+        }),
+      },
+      {
+        args: ["fenicsx/block/T.pvd", "--type", "0"],
+        extra: [],
+        check: (v: VtkFrameSays[]) => ({
+          T: [
+            Math.min(...v.map((f) => f.arrays.T!.min)),
+            Math.max(...v.map((f) => f.arrays.T!.max)),
+          ],
+        }),
+      },
+    ];
+    for (const [k, c] of cases.entries()) {
+      const agr = join(dir, `${k}.agr`);
+      const path = fixture(c.args[0]!);
+      const made = await cli(["agr", "from-vtk", path, ...c.args.slice(1), ...c.extra, "-o", agr]);
+      expect(made.code, made.err).toBe(0);
+      const info = await cli(["agr", "info", "--json", agr]);
+      expect(info.code, info.err).toBe(0);
+      const scalars = (
+        JSON.parse(info.out) as { scalars: { name: string; min: number; max: number }[] }
+      ).scalars;
+      const vtk = python("read-solver.py", path) as { frames: VtkFrameSays[] };
+      const expected = c.check(vtk.frames);
+      expect(scalars.map((x) => x.name)).toEqual(Object.keys(expected));
+      for (const x of scalars) {
+        const [lo, hi] = expected[x.name as keyof typeof expected]! as number[];
+        expect(
+          close(x.min, lo!) || (lo === 0 && x.min === 0),
+          `${x.name} min ${x.min} vs ${lo}`,
+        ).toBe(true);
+        expect(close(x.max, hi!), `${x.name} max ${x.max} vs ${hi}`).toBe(true);
+      }
+    }
+  });
 });
