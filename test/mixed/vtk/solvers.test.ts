@@ -56,6 +56,10 @@ const FIXTURES: readonly Fixture[] = [
   { path: "fenicsx/bracket/u.pvd", type: 1, array: "u" },
   // FEniCSx: Lagrange hexahedra (72), thermal "T" beside vtkGhostType and vtkOriginalPointIds.
   { path: "fenicsx/block/T.pvd", type: 0, array: "T" },
+  // deal.II 9.4: .pvd → .pvtu → zlib .vtu, Lagrange hexahedra (72) with points per cell, "temperature".
+  { path: "dealii/heat/heat.pvd", type: 0, array: "temperature" },
+  // deal.II: a .pvd of zlib .vtu, Lagrange hexahedra, the vector "displacement" (Q2 elasticity).
+  { path: "dealii/elastic/elastic.pvd", type: 1, array: "displacement" },
   // OpenFOAM v1912 foamToVTK: .vtm.series of nested .vtm (internal .vtu + boundary block of .vtp).
   { path: "openfoam/plate/plate.vtm.series", type: 0, array: "T" },
   // The same, one block chosen by name: the boundary patches (.vtp polys) alone.
