@@ -78,6 +78,13 @@ const FIXTURES: readonly Fixture[] = [
     type: 0,
     array: "T",
   },
+  // OpenFOAM binary legacy POLYDATA (foamToVTK -legacy -no-internal -patches walls).
+  {
+    path: "openfoam/plate-legacy-patches/walls/walls_2.vtk",
+    more: ["openfoam/plate-legacy-patches/walls/walls_4.vtk"],
+    type: 0,
+    array: "T",
+  },
   // OpenFOAM solidDisplacementFoam: displacement "D" (named), a 6-component stress "sigma" as von Mises.
   {
     path: "openfoam/beam/beam.vtm.series",
