@@ -56,6 +56,10 @@ const FIXTURES: readonly Fixture[] = [
   { path: "fenicsx/bracket/u.pvd", type: 1, array: "u" },
   // FEniCSx: Lagrange hexahedra (72), thermal "T" beside vtkGhostType and vtkOriginalPointIds.
   { path: "fenicsx/block/T.pvd", type: 0, array: "T" },
+  // FEniCSx 2-D: Lagrange triangles of order 3 (69, 10 nodes), "T".
+  { path: "fenicsx/plate/T.pvd", type: 0, array: "T" },
+  // FEniCSx 2-D: Lagrange quadrilaterals (70, 9 nodes), a 2-D "u" padded to 3 components.
+  { path: "fenicsx/strip/u.pvd", type: 1, array: "u" },
   // deal.II 9.4: .pvd → .pvtu → zlib .vtu, Lagrange hexahedra (72) with points per cell, "temperature".
   { path: "dealii/heat/heat.pvd", type: 0, array: "temperature" },
   // deal.II: a .pvd of zlib .vtu, Lagrange hexahedra, the vector "displacement" (Q2 elasticity).
