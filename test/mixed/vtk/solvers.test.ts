@@ -293,4 +293,21 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("real solver output against VTK's rea
       }
     }
   });
+
+  it("takes DOLFINx's only field as the thermal scalar, not its vtkGhostType or vtkOriginalPointIds", async () => {
+    // DOLFINx names an unnamed function "f": the block's T as "f" beside the ghost and id arrays.
+    const { series } = await convert({ path: "fenicsx/block/T.pvd", type: 0, array: "T" });
+    const frames = series.frames.map((f) => ({
+      ...f,
+      pointData: f.pointData.map((a) => (a.name === "T" ? { ...a, name: "f" } : a)),
+    }));
+    expect(frames[0]!.pointData.map((a) => a.name)).toEqual([
+      "vtkOriginalPointIds",
+      "vtkGhostType",
+      "f",
+    ]);
+    const made = meshAnimationFromVtk(frames, { type: 0 });
+    expect(made.report.flatMap((r) => r.diagnostics)).toEqual([]);
+    expect(made.model!.scalars[0]!.name).toBe("f");
+  });
 });
