@@ -45,6 +45,12 @@ interface Fixture {
   readonly codes?: readonly string[];
 }
 
+/** Files `${stem}${k}${ext}` given in the order of `ks`. */
+const numbered = (stem: string, ks: readonly number[], ext: string) => ({
+  path: `${stem}${ks[0]}${ext}`,
+  more: ks.slice(1).map((k) => `${stem}${k}${ext}`),
+});
+
 const FIXTURES: readonly Fixture[] = [
   // FEniCS (DOLFIN 2019.2): .pvd of ASCII .vtu, P1 tetrahedra, thermal "Temperature".
   { path: "fenics/heat/temperature.pvd", type: 0, array: "Temperature" },
@@ -76,16 +82,12 @@ const FIXTURES: readonly Fixture[] = [
   { path: "openfoam/plate/plate_2/boundary/walls.vtp", type: 0, array: "T" },
   // OpenFOAM legacy .vtk, binary (foamToVTK -legacy), files given in order (its .vtk.series names
   // no file that exists: OpenFOAM v1912 writes "_0", "_2" …).
-  {
-    path: "openfoam/plate-legacy/plate_2.vtk",
-    more: ["openfoam/plate-legacy/plate_4.vtk", "openfoam/plate-legacy/plate_6.vtk"],
-    type: 0,
-    array: "T",
-  },
+  { ...numbered("openfoam/plate-legacy/plate_", [2, 4, 6], ".vtk"), type: 0, array: "T" },
+  // The same in ASCII (foamToVTK -legacy -ascii).
+  { ...numbered("openfoam/plate-legacy-ascii/plate_", [2, 4], ".vtk"), type: 0, array: "T" },
   // OpenFOAM binary legacy POLYDATA (foamToVTK -legacy -no-internal -patches walls).
   {
-    path: "openfoam/plate-legacy-patches/walls/walls_2.vtk",
-    more: ["openfoam/plate-legacy-patches/walls/walls_4.vtk"],
+    ...numbered("openfoam/plate-legacy-patches/walls/walls_", [2, 4], ".vtk"),
     type: 0,
     array: "T",
   },
@@ -106,18 +108,10 @@ const FIXTURES: readonly Fixture[] = [
   { path: "derived/firedrake/heat.pvd", type: 0, array: "temperature" },
   // "Nodal Displacement" (legacy: Nodal%20Displacement), binary legacy files without times.
   {
-    path: "derived/abaqus-legacy/beam_0.vtk",
-    more: ["derived/abaqus-legacy/beam_1.vtk", "derived/abaqus-legacy/beam_2.vtk"],
+    ...numbered("derived/abaqus-legacy/beam_", [0, 1, 2], ".vtk"),
     type: 1,
     array: "Nodal Displacement",
     codes: ["VTK014"],
-  },
-  // The same in ASCII (foamToVTK -legacy -ascii).
-  {
-    path: "openfoam/plate-legacy-ascii/plate_2.vtk",
-    more: ["openfoam/plate-legacy-ascii/plate_4.vtk"],
-    type: 0,
-    array: "T",
   },
 ];
 
