@@ -34,7 +34,7 @@ export function shownName(path: string): string {
 export async function inputBytes(
   io: CliIo,
   path: string,
-  expected?: FormatId,
+  expected?: FormatId | readonly FormatId[],
 ): Promise<Uint8Array> {
   const name = shownName(path);
   let bytes: Uint8Array;

@@ -41,7 +41,7 @@ export function sniffFormat(bytes: Uint8Array, name: string): Sniffed {
 }
 
 /**
- * Why `bytes` (file `name`) cannot be read as the registry format `expected`,
+ * Why `bytes` (file `name`) cannot be read as the registry format `expected` (or one of several),
  * e.g. "this is a binary .agr (mesh animation), not an .amx (mixed
  * animation)"; undefined when it may be one (recognised as it, or text of no
  * known format).
@@ -49,10 +49,13 @@ export function sniffFormat(bytes: Uint8Array, name: string): Sniffed {
 export function formatMismatch(
   bytes: Uint8Array,
   name: string,
-  expected: FormatId,
+  expected: FormatId | readonly FormatId[],
 ): string | undefined {
   const s = sniffFormat(bytes, name);
-  if (s.format === expected || (s.format === undefined && !s.binary)) return undefined;
-  const want = FORMATS.byId(expected);
-  return `this is ${s.label}, not ${want ? formatPhrase(want) : expected}`;
+  const ids: readonly FormatId[] = typeof expected === "string" ? [expected] : expected;
+  if ((s.format !== undefined && ids.includes(s.format)) || (s.format === undefined && !s.binary))
+    return undefined;
+  const first = ids[0] ?? "";
+  const want = FORMATS.byId(first);
+  return `this is ${s.label}, not ${want ? formatPhrase(want) : first}`;
 }

@@ -4,7 +4,7 @@ import { AGR_FORMAT } from "./agr/format.js";
 import { AMB_FORMAT } from "./amb/format.js";
 import { AMX_FORMAT } from "./amx/format.js";
 import { CAD_FORMAT } from "./cad/format.js";
-import { VTP_FORMAT, VTU_FORMAT } from "./vtk/format.js";
+import { VTK_FORMATS } from "./vtk/format.js";
 
 /** FRUND's formats, in the order the docs list them. */
 export const MIXED_FORMATS: readonly AnyFormat[] = [
@@ -12,6 +12,5 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
   CAD_FORMAT,
   AMB_FORMAT,
   AGR_FORMAT,
-  VTU_FORMAT,
-  VTP_FORMAT,
+  ...VTK_FORMATS,
 ];

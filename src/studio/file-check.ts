@@ -7,9 +7,11 @@
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
 import { LineCounter } from "../core/diagnostics.js";
+import type { FileReader } from "../core/file-source.js";
 import {
   type CheckReply,
   checkFile,
+  checkReports,
   checkVerdict,
   type FormatRegistry,
   formatInfo,
@@ -40,9 +42,16 @@ export const CHECK_DEFAULTS: CheckLimits = {
 export class FileChecks {
   private readonly cache = new Map<string, { key: string; reply: Promise<CheckReply> }>();
 
+  /**
+   * `read`: the companions a file names (a `.pvd`'s data sets), by project
+   * path; the server gives {@link companionReader} over the project root.
+   * Results are cached by the named file's size and time only: a changed
+   * companion shows when the file itself changes or the cache drops it.
+   */
   constructor(
     readonly registry: FormatRegistry,
     readonly limits: CheckLimits = CHECK_DEFAULTS,
+    readonly read?: FileReader,
   ) {}
 
   /** The check of `rel` (a checked project path) at real path `real`. */
@@ -89,10 +98,20 @@ export class FileChecks {
     }
     const input = await readInput(real);
     if (input.status !== "ok") throw new HttpError(404, "not found");
-    const c = await checkFile(this.registry, input.bytes, rel);
+    const c = await checkFile(
+      this.registry,
+      input.bytes,
+      rel,
+      this.read ? { read: this.read } : {},
+    );
     const v = checkVerdict(c);
     const shown = v.diagnostics.slice(0, this.limits.maxDiagnostics);
-    const lines = c.report.text === undefined ? undefined : new LineCounter(c.report.text);
+    // Each finding's excerpt comes from its own file (the file or a companion it names).
+    const counters = new Map<string, LineCounter>();
+    for (const r of checkReports(c))
+      if (r.text !== undefined && !counters.has(r.file))
+        counters.set(r.file, new LineCounter(r.text));
+    const lines = counters.size === 0 ? undefined : counters;
     return {
       path: rel,
       format: c.format ? formatInfo(c.format) : null,
@@ -106,7 +125,7 @@ export class FileChecks {
       // A window of each finding's line with its caret: bounded, however long the line.
       ...(lines === undefined
         ? {}
-        : { excerpts: shown.map((d) => lines.excerpt(d.line, d.column, 1)) }),
+        : { excerpts: shown.map((d) => lines.get(d.file)?.excerpt(d.line, d.column, 1) ?? "") }),
       ...(c.summary === undefined ? {} : { summary: c.summary }),
       size,
     };

@@ -9,6 +9,7 @@ import { realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { FormatRegistry } from "../core/formats/index.js";
 import { FORMATS } from "../formats.js";
+import { companionReader } from "../node/files.js";
 import {
   type FileApiContext,
   handleList,
@@ -120,7 +121,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     listing: { ...LISTING_DEFAULTS, ...options.listing },
     formats: options.formats ?? FORMATS,
   };
-  const checks = new FileChecks(api.formats, { ...CHECK_DEFAULTS, ...options.check });
+  const checks = new FileChecks(
+    api.formats,
+    { ...CHECK_DEFAULTS, ...options.check },
+    companionReader(root),
+  );
   let port = -1;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,20 @@ writeFileSync(join(project, "notes.txt"), "hello\n");
 writeFileSync(join(project, "one-line.amx"), `m.amb ${"1 ".repeat(500_000)}x`);
 writeFileSync(join(project, "x.toy"), "a = 1\na = 2\n");
 writeFileSync(join(project, "big.toy"), "a = 1\n".repeat(600_000));
+// A .pvd naming a broken .vtu next to it, and one naming a file outside its folder.
+const TET = (x: string) => `<VTKFile type="UnstructuredGrid">
+<UnstructuredGrid><Piece NumberOfPoints="1" NumberOfCells="0">
+<Points><DataArray type="Float32" NumberOfComponents="3" format="ascii">0 ${x} 0</DataArray></Points>
+<Cells><DataArray type="Int32" Name="connectivity"></DataArray><DataArray type="Int32" Name="offsets"></DataArray><DataArray type="UInt8" Name="types"></DataArray></Cells>
+</Piece></UnstructuredGrid></VTKFile>
+`;
+const PVD = (file: string) =>
+  `<VTKFile type="Collection"><Collection>\n<DataSet timestep="0" file="${file}"/>\n</Collection></VTKFile>\n`;
+mkdirSync(join(project, "vtk"));
+writeFileSync(join(project, "vtk", "bad.vtu"), TET("zero"));
+writeFileSync(join(project, "vtk", "s.pvd"), PVD("bad.vtu"));
+writeFileSync(join(project, "ok.vtu"), TET("1"));
+writeFileSync(join(project, "vtk", "out.pvd"), PVD("../ok.vtu"));
 const web = mkdtempSync(join(tmpdir(), "deforma-check-web-"));
 writeFileSync(join(web, "index.html"), "<!doctype html>");
 
@@ -119,6 +133,16 @@ describe("studio server: GET /api/check", () => {
     expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(0);
     writeFileSync(join(project, "c.toy"), "a = 1\nbroken line\n");
     expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(1);
+  });
+
+  it("checks a .pvd with the files it names: their findings under their own names and lines", async () => {
+    const { json } = await getJson("/api/check?path=vtk/s.pvd");
+    expect(json).toMatchObject({ format: { id: "pvd" }, ok: false, errors: 1 });
+    expect(json.diagnostics[0]).toMatchObject({ file: "vtk/bad.vtu", code: "VTK004", line: 3 });
+    expect(json.excerpts[0]).toContain("0 zero 0");
+    const out = await getJson("/api/check?path=vtk/out.pvd");
+    expect(out.json.diagnostics[0]).toMatchObject({ file: "vtk/out.pvd", code: "VTK009", line: 2 });
+    expect(out.json.diagnostics[0].message).toContain("outside the folder");
   });
 
   it("refuses missing files, folders, escaping paths and writes", async () => {

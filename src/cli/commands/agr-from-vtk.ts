@@ -1,12 +1,15 @@
 /** `deforma agr from-vtk FILES… --type 0|1 -o OUT.agr`: a mesh animation from a VTK time series. */
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { validateAgr, writeAgrBinary, writeAgrText } from "../../mixed/agr/index.js";
-import { meshAnimationFromVtk, readVtkSeries } from "../../mixed/vtk/index.js";
+import { meshAnimationFromVtk, readVtkSeries, VTK_FORMATS } from "../../mixed/vtk/index.js";
 import { companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, isStdin } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeOutput } from "../output.js";
+
+/** The registry formats an input may be (any VTK input; other formats of ours are refused, FMT006). */
+const VTK_INPUTS = VTK_FORMATS.map((f) => f.id);
 
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
@@ -72,7 +75,7 @@ export const agrFromVtk = defineCommand({
     }
     const files = [];
     for (const name of args.positionals)
-      files.push({ name, bytes: await inputBytes(io, name, "vtu") });
+      files.push({ name, bytes: await inputBytes(io, name, VTK_INPUTS) });
     const series = await readVtkSeries(files, {
       read: companionReader(io.cwd, { allowOutside: args.options["allow-outside"] === true }),
       ...(block !== undefined ? { block } : {}),

@@ -3,6 +3,7 @@ import { formatLocated, hasErrors } from "../../core/diagnostics.js";
 import {
   type AnyFormat,
   checkFile,
+  checkReports,
   type FileCheck,
   unreadableReport,
 } from "../../core/formats/index.js";
@@ -14,8 +15,9 @@ import {
   summarize,
 } from "../../core/report.js";
 import { FORMATS } from "../../formats.js";
+import { companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
-import { inputBytes, jsonLine, shownName } from "../input.js";
+import { inputBytes, isStdin, jsonLine, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode } from "../io.js";
 
 /** One named input: its check, or why it could not be read. */
@@ -35,7 +37,9 @@ async function checkOne(io: CliIo, file: string): Promise<Checked> {
     const reason = e.message.replace(/^cannot read (?:'[^']*'|\S+): /, "");
     return { file: name, unreadable: unreadableReport(name, reason) };
   }
-  return { file: name, check: await checkFile(FORMATS, bytes, name) };
+  // Companions (a .pvd's data sets) are read only inside the naming file's folder.
+  const read = isStdin(file) ? undefined : companionReader(io.cwd);
+  return { file: name, check: await checkFile(FORMATS, bytes, name, read ? { read } : {}) };
 }
 
 /** What a file is, for its verdict line: "mesh animation, binary". */
@@ -58,9 +62,11 @@ function printText(io: CliIo, c: Checked): void {
     io.out(`${c.file}: unknown format\n`);
     return;
   }
-  io.out(formatReport([report]));
-  const verdict = hasErrors(report.diagnostics) ? "invalid" : "ok";
-  io.out(`${c.file}: ${verdict} (${what({ ...c.check, format })}; ${summarize([report])})\n`);
+  // A file's findings, then those in the companions it names (a .pvd's data sets).
+  const all = checkReports(c.check);
+  io.out(formatReport(all));
+  const verdict = all.some((r) => hasErrors(r.diagnostics)) ? "invalid" : "ok";
+  io.out(`${c.file}: ${verdict} (${what({ ...c.check, format })}; ${summarize(all)})\n`);
 }
 
 /** The `check` command. */
@@ -77,7 +83,8 @@ export const check = defineCommand({
       "Each FILE is recognised by its content (the magic of binary and text encodings) or else by its\n" +
       "name, read by its format's reader, and its findings are printed compiler-style. A file of no\n" +
       "known format is an error (FMT001) that says what the file looks like. Unlike 'amx validate',\n" +
-      "an .amx is checked alone, without the files it names. Exit code: 0 all ok, 1 problems found,\n" +
+      "an .amx is checked alone, without the files it names; a VTK .pvd, .vtm, .series, .pvtu or\n" +
+      ".pvtp is checked with the files it names (inside its folder). Exit code: 0 all ok, 1 problems found,\n" +
       `2 a FILE cannot be read.\n\nKnown formats:\n${known}`
     );
   },
@@ -91,12 +98,18 @@ export const check = defineCommand({
   async run(args, io) {
     const results: Checked[] = [];
     for (const file of args.positionals) results.push(await checkOne(io, file));
-    const reports = results.map((c) => ("unreadable" in c ? c.unreadable : c.check.report));
+    const reports = results.flatMap((c) =>
+      "unreadable" in c ? [c.unreadable] : checkReports(c.check),
+    );
     if (args.options.json) io.out(jsonLine(reportJson(reports)));
     else {
       for (const c of results) printText(io, c);
       if (results.length > 1) {
-        const bad = reports.filter((r) => hasErrors(r.diagnostics)).length;
+        const bad = results.filter((c) =>
+          ("unreadable" in c ? [c.unreadable] : checkReports(c.check)).some((r) =>
+            hasErrors(r.diagnostics),
+          ),
+        ).length;
         io.out(
           `${results.length} files: ${results.length - bad} ok, ${bad} with errors (${summarize(reports)})\n`,
         );

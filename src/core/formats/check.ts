@@ -7,7 +7,7 @@
 import { type Diagnostic, hasErrors, type LocatedDiagnostic } from "../diagnostics.js";
 import { type FileReport, locateReport } from "../report.js";
 import { FORMAT } from "./codes.js";
-import type { AnyFormat } from "./descriptor.js";
+import type { AnyFormat, FormatReadContext } from "./descriptor.js";
 import { type FormatRegistry, formatPhrase, HEAD_BYTES } from "./registry.js";
 import { describeContent, looksLikeText, TEXT_PROBE_BYTES } from "./sniff.js";
 
@@ -23,6 +23,8 @@ export interface FileCheck {
   readonly model?: unknown;
   /** The format's summary of the model. */
   readonly summary?: unknown;
+  /** Findings in the companion files the file names (a `.pvd`'s data sets), one report per file with findings. */
+  readonly related?: readonly FileReport[];
 }
 
 /** The names of the known formats, e.g. `.amx, CAD_Matrixes.dat, .agr`. */
@@ -30,11 +32,15 @@ function knownNames(registry: FormatRegistry): string {
   return registry.formats.flatMap((f) => [...(f.fileNames ?? []), ...f.extensions]).join(", ");
 }
 
-/** Checks the file named `file` with content `bytes` against the formats of `registry`. */
+/**
+ * Checks the file named `file` with content `bytes` against the formats of
+ * `registry`; `context.read` lets a format read the companions the file names.
+ */
 export async function checkFile(
   registry: FormatRegistry,
   bytes: Uint8Array,
   file: string,
+  context: FormatReadContext = {},
 ): Promise<FileCheck> {
   const head = bytes.subarray(0, HEAD_BYTES);
   // Whether the file is text, and what it looks like, is decided on a longer probe.
@@ -72,7 +78,8 @@ export async function checkFile(
     });
   }
   try {
-    const r = await format.read(bytes, file);
+    const r = await format.read(bytes, file, context);
+    const related = r.related?.filter((x) => x.diagnostics.length > 0) ?? [];
     const variant = r.variant ?? found.variant;
     const summary = r.model === undefined ? undefined : format.summary(r.model);
     return {
@@ -81,6 +88,7 @@ export async function checkFile(
       report: { file, text: r.text, diagnostics: [...notes, ...r.diagnostics] },
       ...(r.model === undefined ? {} : { model: r.model }),
       ...(summary === undefined ? {} : { summary }),
+      ...(related.length > 0 ? { related } : {}),
     };
   } catch (e) {
     notes.push({
@@ -118,10 +126,17 @@ export interface CheckVerdict {
   readonly diagnostics: LocatedDiagnostic[];
 }
 
-/** The verdict of one file's check. */
+/** The file's report and its companions' (those with findings), in that order. */
+export function checkReports(check: FileCheck): FileReport[] {
+  return [check.report, ...(check.related ?? [])];
+}
+
+/** The verdict of one file's check: its findings and its companions'. */
 export function checkVerdict(check: FileCheck): CheckVerdict {
-  const diagnostics = locateReport([check.report]);
+  const reports = checkReports(check);
+  const diagnostics = locateReport(reports);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
-  return { ok: !hasErrors(check.report.diagnostics), errors, warnings, diagnostics };
+  const ok = !reports.some((r) => hasErrors(r.diagnostics));
+  return { ok, errors, warnings, diagnostics };
 }

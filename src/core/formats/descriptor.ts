@@ -5,6 +5,8 @@
  * format; each system exports a list of these (`src/mixed/formats.ts`).
  */
 import type { Diagnostic, DiagnosticTable } from "../diagnostics.js";
+import type { FileReader } from "../file-source.js";
+import type { FileReport } from "../report.js";
 
 /**
  * A content signature: the bytes a file starts with, or a test on its first
@@ -23,6 +25,17 @@ export interface FormatReadResult<M> {
   readonly text?: string | undefined;
   /** The encoding the content turned out to be, when the format has several. */
   readonly variant?: string | undefined;
+  /** Findings in the companion files the file names (a `.pvd`'s data sets), each in its own file. */
+  readonly related?: readonly FileReport[] | undefined;
+}
+
+/** What a format's reader may use besides the file's bytes. */
+export interface FormatReadContext {
+  /**
+   * Reads the companion files the file names (paths resolved against the
+   * file's name, `from` the naming file); absent: companions are not read.
+   */
+  readonly read?: FileReader;
 }
 
 /** One file format of a system. */
@@ -45,8 +58,15 @@ export interface FormatDescriptor<M = unknown> {
    * its bytes are not echoed in messages).
    */
   readonly binaryWithoutMagic?: boolean;
-  /** Reads the whole file; `name` is its path as shown to the user. Must not throw. */
-  read(bytes: Uint8Array, name: string): FormatReadResult<M> | Promise<FormatReadResult<M>>;
+  /**
+   * Reads the whole file; `name` is its path as shown to the user (companions
+   * resolve against it). Must not throw.
+   */
+  read(
+    bytes: Uint8Array,
+    name: string,
+    context?: FormatReadContext,
+  ): FormatReadResult<M> | Promise<FormatReadResult<M>>;
   /** A short JSON-able summary of a model (counts, names, times), as the file view shows it. */
   summary(model: M): unknown;
   /** The diagnostic code tables its reader and checks report from. */

@@ -9,7 +9,11 @@
  * triangle strip (6) its triangles, a pentagonal or hexagonal prism (15, 16)
  * a fan of wedges; vertex, poly-vertex, line, poly-line and
  * quadratic edge, Lagrange and Bézier curve cells (1 2 3 4 21 68 75) draw no face and are skipped (counted,
- * one warning).
+ * one warning). A polyhedron (42) becomes the faces of its surface: its faces
+ * (from the `.vtu` `faces` stream, or, in a legacy file, the cell's own
+ * stream) as triangles and quads (larger faces as fans), after every
+ * polyhedron cell, leaving out faces that two polyhedra share (inside the
+ * mesh).
  */
 
 /** What a VTK cell type becomes. */
@@ -25,7 +29,7 @@ export interface CellMapping {
    * fan from point 0 or a strip; `prism`: bottom polygon then top polygon into wedges, a fan from
    * points 0 and n.
    */
-  readonly split?: "fan" | "strip" | "prism";
+  readonly split?: "fan" | "strip" | "prism" | "faces";
   /** Fewest points when `points` is 0 (default 1; 3 for `fan` and `strip`). */
   readonly min?: number;
 }
@@ -91,7 +95,12 @@ export const VTK_CELLS: ReadonlyMap<number, CellMapping> = new Map<number, CellM
   [79, higher(12, 8)], // Bézier hexahedron
   [80, higher(13, 6)], // Bézier wedge
   [81, higher(14, 5)], // Bézier pyramid
+  [42, { points: 0, to: 5, split: "faces" }], // polyhedron → its surface faces
 ]);
+
+/** {@link VTK_CELLS} as an array by type (a lookup per cell in the hot loop). */
+const BY_TYPE: (CellMapping | undefined)[] = [];
+for (const [t, m] of VTK_CELLS) BY_TYPE[t] = m;
 
 /** The VTK cell types that can be read, for messages. */
 export const READABLE_CELL_TYPES = [...VTK_CELLS.keys()].sort((a, b) => a - b).join(" ");
@@ -105,8 +114,20 @@ export interface MappedCells {
 }
 
 /**
+ * The face streams of polyhedron cells (`.vtu` `faces` and `faceoffsets`):
+ * per cell the end of its stream in `stream` (−1 for a cell that is not a
+ * polyhedron); a stream is `nFaces`, then per face `nPoints` and its points.
+ */
+export interface PolyhedronFaces {
+  readonly stream: ArrayLike<number>;
+  readonly ends: ArrayLike<number>;
+}
+
+/**
  * Maps `cellCount` cells (`types`, end `offsets` from `shift`, `conn`) over
- * `pointCount` points; a string says why they cannot be read.
+ * `pointCount` points; a string says why they cannot be read. Polyhedra take
+ * their faces from `faces`, or without it (a legacy file) from their own
+ * connectivity, which is then their face stream.
  */
 export function mapCells(
   types: ArrayLike<number>,
@@ -114,15 +135,18 @@ export function mapCells(
   shift: number,
   conn: ArrayLike<number>,
   pointCount: number,
+  faces?: PolyhedronFaces,
 ): MappedCells | { readonly error: string; readonly cellType?: true } {
   const cellCount = types.length;
-  const outTypes: number[] = [];
-  const out: number[] = [];
+  const outTypes = new List(Uint8Array, cellCount);
+  const out = new List(Uint32Array, conn.length);
   let skipped = 0;
   let begin = 0;
+  const surface = new PolyhedronSurface();
+  let faceBegin = 0;
   for (let c = 0; c < cellCount; c++) {
     const t = types[c]!;
-    const m = VTK_CELLS.get(t);
+    const m = BY_TYPE[t];
     if (!m) {
       return {
         error: `cell ${c} has VTK type ${t}; readable: ${READABLE_CELL_TYPES}`,
@@ -139,18 +163,27 @@ export function mapCells(
         error: `cell ${c} (VTK type ${t}) spans offsets ${begin}…${end}, expected ${m.points || `${m.min ?? (m.split ? 3 : 1)} or more`} points`,
       };
     }
-    for (let k = begin; k < end; k++) {
+    // A legacy polyhedron's connectivity is its face stream (counts among the points): checked by its faces.
+    const stream = m.split === "faces" && !faces;
+    for (let k = begin; k < end && !stream; k++) {
       const v = conn[k]!;
       if (!(v >= 0 && v < pointCount && Number.isInteger(v)))
         return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
     }
     if (m.to === undefined) skipped++;
-    else if (m.split === "prism") {
+    else if (m.split === "faces") {
+      const [stream, fb, fe] = faces
+        ? [faces.stream, faceBegin, faces.ends[c] ?? -1]
+        : [conn, begin, end];
+      const problem = surface.add(stream, fb, fe, pointCount);
+      if (problem) return { error: `cell ${c} (polyhedron): ${problem}` };
+    } else if (m.split === "prism") {
       const n = count / 2;
       const at = (k: number) => conn[begin + k]!;
       for (let k = 1; k + 1 < n; k++) {
         outTypes.push(m.to);
-        out.push(at(0), at(k), at(k + 1), at(n), at(n + k), at(n + k + 1));
+        out.push3(at(0), at(k), at(k + 1));
+        out.push3(at(n), at(n + k), at(n + k + 1));
       }
     } else if (m.split === "fan" && count === 4) {
       // A four-point polygon stays a quad.
@@ -160,23 +193,113 @@ export function mapCells(
       for (let k = 0; k + 2 < count; k++) {
         outTypes.push(m.to);
         // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.
-        if (m.split === "fan") out.push(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        if (m.split === "fan") out.push3(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
         else if (k % 2 === 0)
-          out.push(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
-        else out.push(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
+          out.push3(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+        else out.push3(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
       }
     } else {
       outTypes.push(m.to);
-      for (const k of m.corners!) out.push(conn[begin + k]!);
+      const corners = m.corners!;
+      for (let k = 0; k < corners.length; k++) out.push(conn[begin + corners[k]!]!);
     }
     begin = end;
+    if (faces && (faces.ends[c] ?? -1) >= 0) faceBegin = faces.ends[c]!;
   }
   if (begin !== conn.length) {
     return { error: `the connectivity has ${conn.length - begin} entries after the last cell` };
   }
+  surface.emit(outTypes, out);
   return {
-    types: Uint8Array.from(outTypes),
-    connectivity: Uint32Array.from(out),
+    types: outTypes.array(),
+    connectivity: out.array(),
     skipped,
   };
+}
+
+/** The faces of polyhedron cells; a face two of them share lies inside the mesh and is left out. */
+class PolyhedronSurface {
+  /** Each face's points, and how many polyhedra have it (by its sorted points). */
+  private readonly faces: number[][] = [];
+  private readonly seen = new Map<string, number>();
+
+  /** Adds the faces of the stream `[begin, end)` of `stream`; a string says what is wrong with it. */
+  add(
+    stream: ArrayLike<number>,
+    begin: number,
+    end: number,
+    pointCount: number,
+  ): string | undefined {
+    if (!(Number.isInteger(end) && end > begin && end <= stream.length))
+      return `its face stream ${begin}…${end} is not inside the ${stream.length} face entries`;
+    const n = stream[begin]!;
+    let at = begin + 1;
+    for (let f = 0; f < n; f++) {
+      const k = stream[at]!;
+      if (!(Number.isInteger(k) && k >= 3 && at + 1 + k <= end))
+        return `face ${f} of ${n} has ${k ?? "no"} points or runs past the cell's face stream`;
+      const face: number[] = [];
+      for (let i = at + 1; i <= at + k; i++) {
+        const v = stream[i]!;
+        if (!(Number.isInteger(v) && v >= 0 && v < pointCount))
+          return `face ${f} refers to point ${v}; there are ${pointCount}`;
+        face.push(v);
+      }
+      const key = [...face].sort((a, b) => a - b).join(" ");
+      this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
+      this.faces.push(face);
+      at += 1 + k;
+    }
+    if (!(Number.isInteger(n) && n >= 1) || at !== end)
+      return `${n} faces do not fill its face stream of ${end - begin} entries`;
+    return undefined;
+  }
+
+  /** Appends the faces that one polyhedron alone has: triangles, quads, larger faces as fans. */
+  emit(types: List<Uint8Array>, out: List<Uint32Array>): void {
+    for (const face of this.faces) {
+      if (this.seen.get([...face].sort((a, b) => a - b).join(" "))! > 1) continue;
+      if (face.length === 4) {
+        types.push(9);
+        for (const v of face) out.push(v);
+      } else
+        for (let k = 1; k + 1 < face.length; k++) {
+          types.push(5);
+          out.push3(face[0]!, face[k]!, face[k + 1]!);
+        }
+    }
+  }
+}
+
+/** A growing typed array (doubling), so the mapped cells take no per-element allocation. */
+class List<A extends Uint8Array | Uint32Array> {
+  private data: A;
+  length = 0;
+
+  constructor(
+    private readonly make: new (n: number) => A,
+    capacity: number,
+  ) {
+    this.data = new make(Math.max(16, capacity));
+  }
+
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const more = new this.make(this.data.length * 2);
+      more.set(this.data);
+      this.data = more;
+    }
+    this.data[this.length++] = v;
+  }
+
+  push3(a: number, b: number, c: number): void {
+    this.push(a);
+    this.push(b);
+    this.push(c);
+  }
+
+  /** The values pushed, in an array of their own length. */
+  array(): A {
+    return this.data.slice(0, this.length) as A;
+  }
 }

@@ -35,7 +35,7 @@ export const VTK = {
     code: "VTK006",
     severity: "error",
     summary:
-      "a cell type that cannot be read (readable: 1–16, 21–34 and 68–81; see docs/formats/exports.md)",
+      "a cell type that cannot be read (readable: 1–16, 21–34, 42 and 68–81; see docs/formats/exports.md)",
   },
   cellNodes: {
     code: "VTK007",

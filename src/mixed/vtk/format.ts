@@ -1,22 +1,33 @@
 /**
- * The VTK unstructured grid (`.vtu`) and polygonal data (`.vtp`) as registry formats: what `agr
- * from-vtk` reads, checked one file at a time (a `.pvd` or `.vtm` names other
- * files and is checked by `agr from-vtk` itself).
+ * The VTK inputs of `agr from-vtk` as registry formats: `.vtu` and `.vtp`
+ * (one frame), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
+ * `.vtm` multiblock (one frame merged from the files they name), and a
+ * `.pvd` collection or ParaView `.series` (a series of frames). Files a file
+ * names are read through the context's reader (the companion reader: only
+ * inside the naming file's folder); their findings are reported as theirs.
  */
-import { defineFormat, type FormatMagic } from "../../core/formats/descriptor.js";
+
+import {
+  defineFormat,
+  type FormatMagic,
+  type FormatReadContext,
+  type FormatReadResult,
+} from "../../core/formats/descriptor.js";
+import type { FileReport } from "../../core/report.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./read.js";
 
-const xmlHead = new TextDecoder("utf-8", { fatal: false });
+const head = new TextDecoder("utf-8", { fatal: false });
 
-/** A `<VTKFile type="UnstructuredGrid"` near the start of the file. */
-const VTU_MAGIC: FormatMagic = {
+/** A `<VTKFile type="TYPE"` near the start of the file. */
+const xmlMagic = (type: string): FormatMagic => ({
   variant: "XML",
-  sniff: (head) => /<VTKFile\s[^>]*type\s*=\s*["']UnstructuredGrid/.test(xmlHead.decode(head)),
-};
+  sniff: (bytes) =>
+    new RegExp(`<VTKFile\\s[^>]*type\\s*=\\s*["']${type}["']`).test(head.decode(bytes)),
+});
 
 /** One frame's summary: counts, its time and its point data arrays. */
-function vtuSummary(frame: VtkFrame): unknown {
+function frameSummary(frame: VtkFrame): unknown {
   return {
     points: frame.pointCount,
     cells: frame.types.length,
@@ -26,46 +37,174 @@ function vtuSummary(frame: VtkFrame): unknown {
   };
 }
 
-/** Reads one VTK XML file (`.vtu` or `.vtp`) for the registry: its frame and findings. */
-async function readOne(bytes: Uint8Array, name: string) {
-  // Loaded on first use: recognising files (every CLI command that reads one) needs no XML reader.
-  const { readVtkSeries } = await import("./read.js");
-  const series = await readVtkSeries([{ name, bytes }]);
-  const own = series.report[0];
+/** A series' summary: its frames and times, and its first frame's counts and arrays. */
+function seriesSummary(frames: VtkFrame[]): unknown {
+  const first = frames[0];
   return {
-    model: series.frames[0],
-    diagnostics: series.report.flatMap((r) => r.diagnostics),
-    text: own?.text,
+    frames: frames.length,
+    times: frames.map((f) => f.time ?? null),
+    ...(first ? (frameSummary(first) as object) : {}),
   };
 }
 
+/** Reads `name` (and what it names, through `context.read`): its frames, its findings and its companions'. */
+async function readFrames(
+  bytes: Uint8Array,
+  name: string,
+  context: FormatReadContext = {},
+): Promise<{ frames: VtkFrame[]; own?: FileReport; related: FileReport[] }> {
+  // Loaded on first use: recognising files (every CLI command that reads one) needs no VTK reader.
+  const { readVtkSeries } = await import("./read.js");
+  const series = await readVtkSeries([{ name, bytes }], context.read ? { read: context.read } : {});
+  const own = series.report.find((r) => r.file === name);
+  const related = series.report.filter((r) => r !== own);
+  return { frames: series.frames, ...(own ? { own } : {}), related };
+}
+
+/** A reader whose model is one frame (the file's, or merged from the files it names). */
+async function readOne(
+  bytes: Uint8Array,
+  name: string,
+  context?: FormatReadContext,
+): Promise<FormatReadResult<VtkFrame>> {
+  const { frames, own, related } = await readFrames(bytes, name, context);
+  return {
+    model: frames[0],
+    diagnostics: own?.diagnostics ?? [],
+    text: own?.text,
+    ...(related.length > 0 ? { related } : {}),
+  };
+}
+
+/** A reader whose model is the series of frames the file names. */
+async function readMany(
+  bytes: Uint8Array,
+  name: string,
+  context?: FormatReadContext,
+): Promise<FormatReadResult<VtkFrame[]>> {
+  const { frames, own, related } = await readFrames(bytes, name, context);
+  return {
+    model: frames.length > 0 ? frames : undefined,
+    diagnostics: own?.diagnostics ?? [],
+    text: own?.text,
+    ...(related.length > 0 ? { related } : {}),
+  };
+}
+
+/** The legacy reader, with the encoding its third line names as the variant. */
+async function readLegacy(
+  bytes: Uint8Array,
+  name: string,
+  context?: FormatReadContext,
+): Promise<FormatReadResult<VtkFrame>> {
+  const r = await readOne(bytes, name, context);
+  const lines = head.decode(bytes.subarray(0, 600)).split("\n");
+  const encoding = lines[2]?.trim().toUpperCase();
+  return encoding === "ASCII" || encoding === "BINARY" ? { ...r, variant: encoding } : r;
+}
+
+const common = { system: "mixed", codes: [VTK], docsPage: "exports.md" } as const;
+
 /** VTK XML unstructured grid (`*.vtu`), one frame of a series `agr from-vtk` reads. */
 export const VTU_FORMAT = defineFormat<VtkFrame>({
+  ...common,
   id: "vtu",
   label: "VTK unstructured grid",
-  system: "mixed",
   extensions: [".vtu"],
-  magic: [VTU_MAGIC],
+  magic: [xmlMagic("UnstructuredGrid")],
   read: readOne,
-  summary: vtuSummary,
-  codes: [VTK],
-  docsPage: "exports.md",
+  summary: frameSummary,
 });
 
 /** VTK XML polygonal data (`*.vtp`), one frame of a series `agr from-vtk` reads. */
 export const VTP_FORMAT = defineFormat<VtkFrame>({
+  ...common,
   id: "vtp",
   label: "VTK polygonal data",
-  system: "mixed",
   extensions: [".vtp"],
+  magic: [xmlMagic("PolyData")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** A legacy VTK file (`*.vtk`, `# vtk DataFile`), ASCII or BINARY, of an unstructured grid or polygonal data. */
+export const VTK_LEGACY_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vtk-legacy",
+  label: "legacy VTK data",
+  extensions: [".vtk"],
   magic: [
     {
-      variant: "XML",
-      sniff: (head) => /<VTKFile\s[^>]*type\s*=\s*["']PolyData/.test(xmlHead.decode(head)),
+      variant: "legacy",
+      sniff: (bytes) => /^(\uFEFF)?\s*# vtk DataFile/i.test(head.decode(bytes)),
     },
   ],
-  read: readOne,
-  summary: vtuSummary,
-  codes: [VTK],
-  docsPage: "exports.md",
+  read: readLegacy,
+  summary: frameSummary,
 });
+
+/** A parallel unstructured grid (`*.pvtu`): its pieces' files merged into one frame. */
+export const PVTU_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvtu",
+  label: "VTK parallel unstructured grid",
+  extensions: [".pvtu"],
+  magic: [xmlMagic("PUnstructuredGrid")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** Parallel polygonal data (`*.pvtp`): its pieces' files merged into one frame. */
+export const PVTP_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvtp",
+  label: "VTK parallel polygonal data",
+  extensions: [".pvtp"],
+  magic: [xmlMagic("PPolyData")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** A multiblock data set (`*.vtm`): the files of its blocks merged into one frame. */
+export const VTM_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vtm",
+  label: "VTK multiblock data set",
+  extensions: [".vtm"],
+  magic: [xmlMagic("vtkMultiBlockDataSet")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** A ParaView data collection (`*.pvd`): a time series of the files it names. */
+export const PVD_FORMAT = defineFormat<VtkFrame[]>({
+  ...common,
+  id: "pvd",
+  label: "ParaView data collection",
+  extensions: [".pvd"],
+  magic: [xmlMagic("Collection")],
+  read: readMany,
+  summary: seriesSummary,
+});
+
+/** A ParaView file series (`*.series`, JSON): a time series of the files it names. */
+export const VTK_SERIES_FORMAT = defineFormat<VtkFrame[]>({
+  ...common,
+  id: "vtk-series",
+  label: "ParaView file series",
+  extensions: [".series"],
+  read: readMany,
+  summary: seriesSummary,
+});
+
+/** Every VTK input format, in the order the docs list them. */
+export const VTK_FORMATS = [
+  VTU_FORMAT,
+  VTP_FORMAT,
+  VTK_LEGACY_FORMAT,
+  PVTU_FORMAT,
+  PVTP_FORMAT,
+  VTM_FORMAT,
+  PVD_FORMAT,
+  VTK_SERIES_FORMAT,
+] as const;

@@ -1,7 +1,7 @@
 /** Reading one UnstructuredGrid piece: points, cells (mapped to the `.agr` kinds, see cells.ts) and point data. */
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
-import { type MappedCells, mapCells } from "./cells.js";
+import { type MappedCells, mapCells, type PolyhedronFaces } from "./cells.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
 import { type ArraySize, type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
@@ -150,7 +150,23 @@ async function readCells(
   if (o.length - shift < cellCount) {
     return void sink.report(VTK.cellNodes, `${o.length} offsets for ${cellCount} cells`, cellsAt);
   }
-  const mapped = mapCells(typs.values, o, shift, conn.values, pointCount);
+  // Polyhedra (type 42) draw the faces of their `faces` stream, one stream end per cell in `faceoffsets`.
+  let faces: PolyhedronFaces | undefined;
+  if (typs.values.includes(42)) {
+    const f = named("faces");
+    const fo = named("faceoffsets");
+    if (!f || !fo)
+      return void sink.report(
+        VTK.missingSection,
+        'polyhedron cells (type 42) but no <Cells><DataArray Name="faces"> and "faceoffsets"',
+        cellsAt,
+      );
+    const stream = await readDataArray(ctx, f);
+    const ends = await readDataArray(ctx, fo, cellCount);
+    if (!stream || !ends) return undefined;
+    faces = { stream: stream.values, ends: ends.values };
+  }
+  const mapped = mapCells(typs.values, o, shift, conn.values, pointCount, faces);
   if ("error" in mapped)
     return void sink.report(mapped.cellType ? VTK.cellType : VTK.cellNodes, mapped.error, cellsAt);
   return mapped;

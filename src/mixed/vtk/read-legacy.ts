@@ -14,11 +14,12 @@
  * file, the offsets of its text, shown as line and column).
  */
 import type { Reporter } from "../../core/diagnostics.js";
-import { parseNumber } from "../../core/tokenizer.js";
 import { mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
+import { ATTRIBUTES, type AttributeReader, readAttribute } from "./legacy-attributes.js";
+import { LegacyCursor, latin1, Stop } from "./legacy-cursor.js";
 import type { VtkFrame } from "./model.js";
-import { type DecodedArray, type MemoryBudget, READ_BUDGET_BYTES } from "./read-data.js";
+import type { DecodedArray, MemoryBudget } from "./read-data.js";
 
 /** Whether `bytes` start like a legacy VTK file (`# vtk DataFile`, after blanks). */
 export function isLegacyVtk(bytes: Uint8Array): boolean {
@@ -34,40 +35,6 @@ export interface LegacyRead {
   readonly text: string | undefined;
 }
 
-/** Byte size and signedness of each legacy data type (`f`: IEEE float). */
-const TYPES: Record<string, readonly [size: number, kind: "i" | "u" | "f"]> = {
-  unsigned_char: [1, "u"],
-  char: [1, "i"],
-  signed_char: [1, "i"],
-  short: [2, "i"],
-  unsigned_short: [2, "u"],
-  int: [4, "i"],
-  unsigned_int: [4, "u"],
-  long: [8, "i"],
-  unsigned_long: [8, "u"],
-  vtktypeint64: [8, "i"],
-  vtktypeuint64: [8, "u"],
-  vtkidtype: [4, "i"],
-  float: [4, "f"],
-  double: [8, "f"],
-};
-
-/** The attribute keywords of POINT_DATA and CELL_DATA. */
-const ATTRIBUTES = new Set([
-  "scalars",
-  "color_scalars",
-  "lookup_table",
-  "vectors",
-  "normals",
-  "texture_coordinates",
-  "tensors",
-  "tensors6",
-  "field",
-  "global_ids",
-  "pedigree_ids",
-  "edge_flags",
-]);
-
 /** PolyData sections in VTK's cell order, and the VTK cell type each is read as (see read-poly.ts). */
 const POLY_SECTIONS = [
   ["vertices", 2],
@@ -81,26 +48,6 @@ interface RawCells {
   readonly ends: ArrayLike<number>;
   readonly conn: ArrayLike<number>;
   readonly at: number;
-}
-
-/** Thrown inside the reader to stop at a finding already reported; caught in {@link readLegacyVtk}. */
-class Stop {}
-
-function latin1(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 8192)
-    s += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
-  return s;
-}
-
-/** A token of the file: its bytes `[start, end)`. */
-interface Token {
-  readonly start: number;
-  readonly end: number;
-  /** Its text as written. */
-  readonly s: string;
-  /** Lower-cased, for keywords. */
-  readonly k: string;
 }
 
 /** Reads the legacy VTK file `bytes` (named `file`); see the module comment. */
@@ -119,19 +66,16 @@ export function readLegacyVtk(
     if (!(e instanceof Stop)) throw e;
   }
   try {
-    frame = r.frame(file);
+    // Stopped at a finding: a frame only when its points and cells were read before it.
+    frame = r.frame(file, r.stopped);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;
   }
   return { frame, text: r.text };
 }
-
-class LegacyReader {
-  pos = 0;
-  binary = false;
+/** The sections of a legacy VTK file, read in order; see the module comment. */
+class LegacyReader extends LegacyCursor implements AttributeReader {
   version = 0;
-  /** The file as text when ASCII (numbers are parsed from it). */
-  text: string | undefined;
   datasetAt = 0;
   kind: "unstructured_grid" | "polydata" | undefined;
   points: Float64Array | undefined;
@@ -145,91 +89,6 @@ class LegacyReader {
   target:
     | { readonly what: "point" | "cell"; readonly n: number; readonly keep: boolean }
     | undefined;
-
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly sink: Reporter,
-    readonly budget: MemoryBudget,
-  ) {}
-
-  /** Reports a finding at `[start, end)` and stops reading. */
-  fail(
-    kind: (typeof VTK)[keyof typeof VTK],
-    message: string,
-    start: number,
-    end = start + 1,
-  ): never {
-    this.sink.report(kind, message, start, Math.min(end, Math.max(start, this.bytes.length)));
-    throw new Stop();
-  }
-
-  /** The next whitespace-separated token, or undefined at the end. */
-  token(): Token | undefined {
-    const b = this.bytes;
-    let i = this.pos;
-    while (i < b.length && b[i]! <= 0x20) i++;
-    if (i >= b.length) {
-      this.pos = i;
-      return undefined;
-    }
-    const start = i;
-    while (i < b.length && b[i]! > 0x20) i++;
-    this.pos = i;
-    const s = latin1(b.subarray(start, Math.min(i, start + 256)));
-    return { start, end: i, s, k: s.toLowerCase() };
-  }
-
-  /** The next token on the current line only (undefined at the line's end). */
-  tokenOnLine(): Token | undefined {
-    const b = this.bytes;
-    let i = this.pos;
-    while (i < b.length && (b[i] === 0x20 || b[i] === 0x09)) i++;
-    this.pos = i;
-    if (i >= b.length || b[i] === 0x0a || b[i] === 0x0d) return undefined;
-    return this.token();
-  }
-
-  /** The next token, which must be there (`what` names it in the finding). */
-  need(what: string): Token {
-    const t = this.token();
-    if (!t) this.fail(VTK.legacySyntax, `the file ends where ${what} is expected`, this.end());
-    return t;
-  }
-
-  /** A count (a non-negative integer token). */
-  count(what: string): number {
-    const t = this.need(what);
-    const n = Number(t.s);
-    if (!(Number.isSafeInteger(n) && n >= 0 && /^\+?\d+$/.test(t.s)))
-      this.fail(VTK.legacySyntax, `${what} must be a count, not '${t.s}'`, t.start, t.end);
-    return n;
-  }
-
-  /** A data type token, known to this reader. */
-  type(what: string): Token {
-    const t = this.need(`the data type of ${what}`);
-    if (!(t.k in TYPES) && t.k !== "bit" && t.k !== "string" && t.k !== "utf8_string")
-      this.fail(
-        VTK.dataArray,
-        `${what}: unknown data type '${t.s}' (bit, char … unsigned_long, vtktypeint64, vtkIdType, float, double, string expected)`,
-        t.start,
-        t.end,
-      );
-    return t;
-  }
-
-  /** The offset of the file's end (for findings there). */
-  end(): number {
-    return Math.max(0, this.bytes.length - 1);
-  }
-
-  /** Moves past the rest of the current line (binary data starts on the next). */
-  nextLine(): void {
-    const b = this.bytes;
-    let i = this.pos;
-    while (i < b.length && b[i] !== 0x0a) i++;
-    this.pos = Math.min(b.length, i + 1);
-  }
 
   /** The first lines: version, title, ASCII or BINARY, DATASET and its type. */
   header(): void {
@@ -255,14 +114,15 @@ class LegacyReader {
     this.nextLine(); // the title
     const enc = this.need("ASCII or BINARY");
     if (enc.k === "binary") this.binary = true;
-    else if (enc.k !== "ascii")
+    // Findings are located by line and column unless the file is BINARY.
+    else this.text = latin1(b);
+    if (enc.k !== "binary" && enc.k !== "ascii")
       this.fail(
         VTK.encoding,
         `'${enc.s}' is not ASCII or BINARY (the third line of a legacy VTK file)`,
         enc.start,
         enc.end,
       );
-    this.text = this.binary ? undefined : latin1(b);
     const dataset = this.need("DATASET");
     if (dataset.k !== "dataset")
       this.fail(
@@ -321,7 +181,7 @@ class LegacyReader {
       } else if (k === "metadata") {
         this.metadata();
       } else if (ATTRIBUTES.has(k) && (this.target || k === "field")) {
-        this.attribute(t);
+        readAttribute(this, t);
       } else {
         this.fail(
           VTK.legacySyntax,
@@ -331,11 +191,6 @@ class LegacyReader {
         );
       }
     }
-  }
-
-  /** A type token made up for arrays whose type the format fixes (CELL_TYPES: int). */
-  fixedType(s: string): Token {
-    return { start: this.pos, end: this.pos, s, k: s };
   }
 
   /**
@@ -368,6 +223,9 @@ class LegacyReader {
       return { ends: offsets.subarray(1), conn, at };
     }
     const stream = this.values(size, this.fixedType("int"), what, at, true)!;
+    // Every cell takes at least its count: more cells than values cannot be.
+    if (n > size)
+      this.fail(VTK.cellNodes, `${what}: ${n} cells in ${size} values`, at, at + what.length);
     const ends = new Float64Array(n);
     const conn = new Float64Array(Math.max(0, size - n));
     let i = 0;
@@ -396,304 +254,13 @@ class LegacyReader {
     return { ends, conn, at };
   }
 
-  /** Skips a METADATA block: its lines up to the first blank one. */
-  metadata(): void {
-    const b = this.bytes;
-    this.nextLine();
-    while (this.pos < b.length) {
-      const start = this.pos;
-      this.nextLine();
-      let blank = true;
-      for (let i = start; i < this.pos && blank; i++) blank = b[i]! <= 0x20;
-      if (blank) return;
-    }
-  }
-
-  /** One attribute of POINT_DATA or CELL_DATA (or a dataset FIELD). */
-  attribute(t: Token): void {
-    const n = this.target?.n ?? 0;
-    const keep = this.target?.keep === true;
-    const name = () => decodeName(this.need(`the name of ${t.s.toUpperCase()}`).s);
-    switch (t.k) {
-      case "scalars": {
-        const nm = name();
-        const type = this.type(`SCALARS ${nm}`);
-        const c = this.tokenOnLine();
-        const components = c ? Number(c.s) : 1;
-        if (
-          !(Number.isInteger(components) && components >= 1 && components <= 4) ||
-          !c?.s.match(/^\d+$/)
-        )
-          if (c)
-            this.fail(
-              VTK.legacySyntax,
-              `SCALARS ${nm}: '${c.s}' is not a number of components (1 … 4)`,
-              c.start,
-              c.end,
-            );
-        // VTK writes `LOOKUP_TABLE name` after SCALARS; accepted when absent.
-        const mark = this.pos;
-        const lt = this.binary ? this.peekWord() : this.token();
-        if (lt?.k === "lookup_table") {
-          this.pos = lt.end;
-          this.need(`the lookup table name of SCALARS ${nm}`);
-        } else this.pos = mark;
-        this.array(nm, components, n, type, t.start, keep);
-        return;
-      }
-      case "color_scalars": {
-        const nm = name();
-        const m = this.count(`the component count of COLOR_SCALARS ${nm}`);
-        const type = this.fixedType(this.binary ? "unsigned_char" : "float");
-        this.values(n * m, type, `COLOR_SCALARS ${nm}`, t.start, false);
-        return;
-      }
-      case "lookup_table": {
-        const nm = name();
-        const size = this.count(`the size of LOOKUP_TABLE ${nm}`);
-        const type = this.fixedType(this.binary ? "unsigned_char" : "float");
-        this.values(4 * size, type, `LOOKUP_TABLE ${nm}`, t.start, false);
-        return;
-      }
-      case "vectors":
-      case "normals": {
-        const nm = name();
-        this.array(nm, 3, n, this.type(`${t.s} ${nm}`), t.start, keep);
-        return;
-      }
-      case "tensors":
-      case "tensors6": {
-        const nm = name();
-        const c = t.k === "tensors" ? 9 : 6;
-        this.array(nm, c, n, this.type(`${t.s} ${nm}`), t.start, keep);
-        return;
-      }
-      case "texture_coordinates": {
-        const nm = name();
-        const dim = this.count(`the dimension of TEXTURE_COORDINATES ${nm}`);
-        if (dim < 1 || dim > 3)
-          this.fail(
-            VTK.legacySyntax,
-            `TEXTURE_COORDINATES ${nm}: dimension ${dim} is not 1 … 3`,
-            t.start,
-          );
-        this.array(nm, dim, n, this.type(`TEXTURE_COORDINATES ${nm}`), t.start, keep);
-        return;
-      }
-      case "global_ids":
-      case "pedigree_ids":
-      case "edge_flags": {
-        const nm = name();
-        this.array(nm, 1, n, this.type(`${t.s} ${nm}`), t.start, keep);
-        return;
-      }
-      case "field":
-        this.field();
-        return;
-    }
-  }
-
-  /** The next token without moving, read only if it is a short word (binary data may follow). */
-  peekWord(): Token | undefined {
-    const mark = this.pos;
-    const t = this.token();
-    this.pos = mark;
-    return t && /^[A-Za-z_]+$/.test(t.s) ? t : undefined;
-  }
-
-  /** `FIELD name k`, then k arrays `name components tuples type` with their data. */
-  field(): void {
-    this.need("the FIELD name");
-    const k = this.count("the FIELD array count");
-    for (let a = 0; a < k; a++) {
-      let nt = this.need(`array ${a + 1} of ${k} of FIELD`);
-      while (nt.k === "metadata") {
-        this.metadata();
-        nt = this.need(`array ${a + 1} of ${k} of FIELD`);
-      }
-      if (nt.s === "NULL_ARRAY") continue;
-      const nm = decodeName(nt.s);
-      const components = this.count(`the component count of ${nm}`);
-      const tuples = this.count(`the tuple count of ${nm}`);
-      const type = this.type(nm);
-      if (components < 1)
-        this.fail(VTK.legacySyntax, `FIELD array ${nm}: 0 components`, nt.start, nt.end);
-      if (!this.target) {
-        // The dataset's own field data: a time (TimeValue, TIME) is taken.
-        const v = this.values(components * tuples, type, nm, nt.start, tuples * components <= 16);
-        if (v && v.length > 0 && /^(timevalue|time)$/i.test(nm)) this.time = v[0];
-        continue;
-      }
-      if (this.target.keep && tuples !== this.target.n) {
-        this.values(components * tuples, type, nm, nt.start, false);
-        this.sink.report(
-          VTK.arrayLength,
-          `point array '${nm}' has ${tuples} tuples for ${this.target.n} points`,
-          nt.start,
-          nt.end,
-        );
-        continue;
-      }
-      this.array(nm, components, tuples, type, nt.start, this.target.keep);
-    }
-  }
-
-  /** Reads (or skips) an attribute array of `tuples` × `components` values. */
-  array(
-    name: string,
-    components: number,
-    tuples: number,
-    type: Token,
-    at: number,
-    keep: boolean,
-  ): void {
-    const string = type.k === "string" || type.k === "utf8_string";
-    const v = this.values(tuples * components, type, name, at, keep && !string);
-    if (v) this.pointData.push({ name, components, values: v });
-  }
-
-  /**
-   * `count` values of `type` (ASCII tokens or big-endian binary), as float64
-   * when `keep`, else parsed past. Checked against the bytes left and the
-   * budget before anything is allocated.
-   */
-  values(
-    count: number,
-    type: Token,
-    what: string,
-    at: number,
-    keep: boolean,
-  ): Float64Array | undefined {
-    const b = this.bytes;
-    const k = type.k;
-    if (this.binary) {
-      this.nextLine();
-      if (k === "string" || k === "utf8_string") return void this.skipBinaryStrings(count, what);
-      const size = k === "bit" ? 0 : TYPES[k]![0];
-      const need = k === "bit" ? Math.ceil(count / 8) : count * size;
-      const left = b.length - this.pos;
-      if (need > left)
-        this.fail(
-          VTK.budget,
-          `${what}: ${count} ${type.s} values need ${need} bytes, the file has ${left} left`,
-          at,
-        );
-      if (keep && count * 8 > this.budget.remaining) this.overBudget(count, what, at);
-      const start = this.pos;
-      this.pos += need;
-      if (!keep) return undefined;
-      this.budget.remaining -= count * 8;
-      const out = new Float64Array(count);
-      if (k === "bit") {
-        for (let i = 0; i < count; i++) out[i] = (b[start + (i >> 3)]! >> (7 - (i & 7))) & 1;
-        return out;
-      }
-      const view = new DataView(b.buffer, b.byteOffset + start, need);
-      const kind = TYPES[k]![1];
-      if (kind === "f") {
-        if (size === 4) for (let i = 0; i < count; i++) out[i] = view.getFloat32(4 * i);
-        else for (let i = 0; i < count; i++) out[i] = view.getFloat64(8 * i);
-      } else if (size === 1) {
-        if (kind === "u") for (let i = 0; i < count; i++) out[i] = view.getUint8(i);
-        else for (let i = 0; i < count; i++) out[i] = view.getInt8(i);
-      } else if (size === 2) {
-        if (kind === "u") for (let i = 0; i < count; i++) out[i] = view.getUint16(2 * i);
-        else for (let i = 0; i < count; i++) out[i] = view.getInt16(2 * i);
-      } else if (size === 4) {
-        if (kind === "u") for (let i = 0; i < count; i++) out[i] = view.getUint32(4 * i);
-        else for (let i = 0; i < count; i++) out[i] = view.getInt32(4 * i);
-      } else {
-        const hi =
-          kind === "u" ? (o: number) => view.getUint32(o) : (o: number) => view.getInt32(o);
-        for (let i = 0; i < count; i++) out[i] = hi(8 * i) * 2 ** 32 + view.getUint32(8 * i + 4);
-      }
-      return out;
-    }
-    // ASCII: every value takes at least two bytes (a digit and a separator), the last one one.
-    const left = b.length - this.pos;
-    if (count > (left + 1) / 2)
-      this.fail(
-        VTK.budget,
-        `${what}: ${count} values cannot fit in the ${left} bytes left in the file`,
-        at,
-      );
-    if (keep && count * 8 > this.budget.remaining) this.overBudget(count, what, at);
-    const out = keep ? new Float64Array(count) : undefined;
-    if (keep) this.budget.remaining -= count * 8;
-    const text = this.text!;
-    let i = this.pos;
-    for (let n = 0; n < count; n++) {
-      while (i < b.length && b[i]! <= 0x20) i++;
-      if (i >= b.length) {
-        this.pos = i;
-        this.fail(
-          VTK.dataArray,
-          `${what}: the file ends after ${n} of its ${count} values`,
-          this.end(),
-        );
-      }
-      const start = i;
-      while (i < b.length && b[i]! > 0x20) i++;
-      if (!out) continue;
-      let v: number | undefined = parseNumber(text, start, i);
-      if (Number.isNaN(v)) v = special(text.slice(start, Math.min(i, start + 16)));
-      if (v === undefined) {
-        this.pos = i;
-        this.fail(
-          VTK.dataArray,
-          `${what}: '${text.slice(start, Math.min(i, start + 40))}' is not a number (value ${n + 1} of ${count})`,
-          start,
-          i,
-        );
-      }
-      out[n] = v;
-    }
-    this.pos = i;
-    return out;
-  }
-
-  /** Parses past `count` binary strings (each with VTK's 1-, 2-, 4- or 8-byte length prefix). */
-  skipBinaryStrings(count: number, what: string): void {
-    const b = this.bytes;
-    for (let n = 0; n < count; n++) {
-      const head = b[this.pos];
-      if (head === undefined)
-        this.fail(
-          VTK.dataArray,
-          `${what}: the file ends in string ${n + 1} of ${count}`,
-          this.end(),
-        );
-      const form = head >> 6;
-      let length = 0;
-      let prefix = 1;
-      if (form === 3) length = head & 0x3f;
-      else {
-        prefix = form === 2 ? 2 : form === 1 ? 4 : 8;
-        length = head & 0x3f;
-        for (let i = 1; i < prefix; i++) length = length * 256 + (b[this.pos + i] ?? 0);
-      }
-      if (this.pos + prefix + length > b.length)
-        this.fail(
-          VTK.budget,
-          `${what}: string ${n + 1} of ${count} declares ${length} bytes, past the file's end`,
-          this.pos,
-        );
-      this.pos += prefix + length;
-    }
-  }
-
-  overBudget(count: number, what: string, at: number): never {
-    this.fail(
-      VTK.budget,
-      `${what}: its ${count} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
-      at,
-    );
-  }
-
   /** The frame of what was read, or undefined (reported) when points or cells are missing or wrong. */
-  frame(file: string): VtkFrame | undefined {
+  frame(file: string, stopped: boolean): VtkFrame | undefined {
     if (!this.kind) return undefined;
     const points = this.points;
+    const complete =
+      points && (this.kind === "polydata" || (this.cells && this.cellTypes) || !stopped);
+    if (stopped && !complete) return undefined;
     if (!points)
       return void this.sink.report(
         VTK.missingSection,
@@ -771,20 +338,4 @@ class LegacyReader {
       pointData: this.pointData,
     };
   }
-}
-
-/** `nan`, `inf`, `-inf`, `infinity` as numbers (VTK writes them so); undefined for anything else. */
-function special(s: string): number | undefined {
-  const l = s.toLowerCase();
-  if (l === "nan" || l === "-nan" || l === "+nan") return Number.NaN;
-  if (l === "inf" || l === "+inf" || l === "infinity") return Number.POSITIVE_INFINITY;
-  if (l === "-inf" || l === "-infinity") return Number.NEGATIVE_INFINITY;
-  return undefined;
-}
-
-/** A name as VTK writes it: `%XX` escapes (`%20`: a space) decoded. */
-function decodeName(s: string): string {
-  return s.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) =>
-    String.fromCharCode(Number.parseInt(h, 16)),
-  );
 }

@@ -80,7 +80,7 @@ export function scalarValues(f: VtkFrame, spec: string): Float64Array | string {
   const out = new Float64Array(n);
   if (derive === "value") {
     if (c !== 1)
-      return `'${a.name}' has ${c} components: choose '${a.name}:magnitude', '${a.name}:0' … '${a.name}:${c - 1}'${c === 6 ? ` or '${a.name}:mises'` : ""}`;
+      return `'${a.name}' has ${c} components: choose '${a.name}:magnitude', '${a.name}:0' … '${a.name}:${c - 1}'${c === 6 || c === 9 ? ` or '${a.name}:mises'` : ""}`;
     out.set(v);
   } else if (derive === "magnitude") {
     for (let i = 0; i < n; i++) {
@@ -89,9 +89,10 @@ export function scalarValues(f: VtkFrame, spec: string): Float64Array | string {
       out[i] = Math.sqrt(s);
     }
   } else if (derive === "mises") {
-    if (c !== 6)
-      return `'${a.name}' has ${c} components; mises needs a 6-component symmetric tensor (xx yy zz xy yz xz)`;
-    for (let i = 0; i < n; i++) out[i] = mises(v, 6 * i);
+    if (c !== 6 && c !== 9)
+      return `'${a.name}' has ${c} components; mises needs a symmetric tensor of 6 (xx yy zz xy yz xz) or a full one of 9 components`;
+    if (c === 6) for (let i = 0; i < n; i++) out[i] = mises(v, 6 * i);
+    else for (let i = 0; i < n; i++) out[i] = mises9(v, 9 * i);
   } else {
     if (derive >= c) return `'${a.name}' has ${c} components (0 … ${c - 1}), not ${derive}`;
     for (let i = 0; i < n; i++) out[i] = v[i * c + derive]!;
@@ -104,6 +105,22 @@ export function mises(v: ArrayLike<number>, o: number): number {
   const [xx, yy, zz, xy, yz, xz] = [v[o]!, v[o + 1]!, v[o + 2]!, v[o + 3]!, v[o + 4]!, v[o + 5]!];
   const d = (xx - yy) ** 2 + (yy - zz) ** 2 + (zz - xx) ** 2;
   return Math.sqrt(0.5 * d + 3 * (xy * xy + yz * yz + xz * xz));
+}
+
+/**
+ * Von Mises stress of the full tensor at `o` of `v` (9 components, row by
+ * row, as legacy TENSORS and XML tensors hold them): of its symmetric part.
+ */
+export function mises9(v: ArrayLike<number>, o: number): number {
+  const sym = [
+    v[o]!,
+    v[o + 4]!,
+    v[o + 8]!,
+    (v[o + 1]! + v[o + 3]!) / 2,
+    (v[o + 5]! + v[o + 7]!) / 2,
+    (v[o + 2]! + v[o + 6]!) / 2,
+  ];
+  return mises(sym, 0);
 }
 
 /** The `.agr` parameter of scalar `spec`: whitespace and `:` become `_`; `unit`, else K for a temperature. */
