@@ -304,4 +304,14 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("real solver output against VTK's rea
     expect(made.report.flatMap((r) => r.diagnostics)).toEqual([]);
     expect(made.model!.scalars[0]!.name).toBe("f");
   });
+
+  it("deforma check finds every fixture sound (the registry's VTK formats, companions included)", async () => {
+    const paths = new Set(FIXTURES.flatMap((f) => [f.path, ...(f.more ?? [])]));
+    for (const path of paths) {
+      const r = await cli(["check", fixture(path)]);
+      // A legacy file without times only warns; nothing is an error.
+      expect(r.code, `${path}: ${r.out}${r.err}`).toBe(0);
+      expect(`${r.out}${r.err}`).toMatch(/ 0 errors/);
+    }
+  });
 });
