@@ -56,41 +56,74 @@ export class Base64Reader {
     return typeof s === "string" ? s.charCodeAt(i) : s[i]!;
   }
 
+  /** Bytes decoded from the last group and not yet taken (at most 2), from `carry[3 - left]`. */
+  private carry = new Uint8Array(3);
+  private left = 0;
+
+  /** Whether bytes of a decoded group are waiting (a stream in progress, not at a group's edge). */
+  get pending(): boolean {
+    return this.left > 0;
+  }
+
+  /** Moves the cursor to `pos`, dropping bytes waiting from the last group. */
+  seek(pos: number): void {
+    this.pos = pos;
+    this.left = 0;
+  }
+
   /**
-   * Decodes one padded chunk of `count` bytes (the next ⌈count/3⌉·4 characters)
-   * into `out` at `offset`; false when characters run out or are not base64.
+   * Decodes the next `count` bytes into `out` at `offset`, as one continuous
+   * stream: bytes left over from a group are taken first, and a group padded
+   * with `=` gives its 1 or 2 bytes and decoding goes on after it (so a size
+   * header encoded on its own, as VTK does before compressed data, or together
+   * with its data, as VTK and OpenFOAM do for raw data, both read). False when
+   * characters run out or are not base64.
    */
-  chunk(count: number, out: Uint8Array, offset = 0): boolean {
+  take(count: number, out: Uint8Array, offset = 0): boolean {
     let o = offset;
     const stop = offset + count;
+    while (this.left > 0 && o < stop) out[o++] = this.carry[3 - this.left--]!;
     let acc = 0;
     let have = 0;
-    let groups = Math.ceil(count / 3) * 4;
-    while (groups > 0) {
+    let pad = 0;
+    while (o < stop) {
       if (this.pos >= this.end) return false;
       const c = this.code(this.pos++);
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
-      groups--;
       if (c === 61) {
-        have++;
+        if (have < 2) {
+          this.bad = this.pos - 1;
+          return false;
+        }
+        pad++;
         acc <<= 6;
       } else {
         const d = c < 256 ? DECODE[c]! : -1;
-        if (d < 0) {
+        if (d < 0 || pad > 0) {
           this.bad = this.pos - 1;
           return false;
         }
         acc = (acc << 6) | d;
-        have++;
       }
-      if (have === 4) {
-        if (o < stop) out[o++] = (acc >> 16) & 255;
-        if (o < stop) out[o++] = (acc >> 8) & 255;
-        if (o < stop) out[o++] = acc & 255;
+      if (++have === 4) {
+        const n = 3 - pad;
+        this.carry[0] = (acc >> 16) & 255;
+        this.carry[1] = (acc >> 8) & 255;
+        this.carry[2] = acc & 255;
+        for (let k = 0; k < n; k++) {
+          if (o < stop) out[o++] = this.carry[k]!;
+          else {
+            // Keep the rest for the next take: carry[3 - left] is the next byte.
+            this.carry.copyWithin(3 - (n - k), k, n);
+            this.left = n - k;
+            break;
+          }
+        }
         acc = 0;
         have = 0;
+        pad = 0;
       }
     }
-    return o === stop;
+    return true;
   }
 }

@@ -100,7 +100,7 @@ export const VTK = {
     code: "VTK019",
     severity: "error",
     summary:
-      "an array's data is larger than its element declares (tuples × components × type size), or the arrays of one read exceed the memory budget (1 GiB of values); nothing is inflated or allocated for it",
+      "the arrays of one read exceed the memory budget (1 GiB of values; data longer than its element declares counts only up to that); nothing is inflated or allocated for it",
   },
   skippedCells: {
     code: "VTK020",

@@ -101,14 +101,13 @@ function base64Source(r: Base64Reader): ByteSource {
   return {
     read(count) {
       // More bytes than the characters left can hold: truncated.
-      if (count < 0 || Math.ceil(count / 3) * 4 > r.end - r.pos) return undefined;
+      if (count < 0 || count > Math.floor((r.end - r.pos) / 4) * 3 + 2) return undefined;
       const out = new Uint8Array(count);
-      return r.chunk(count, out) ? out : undefined;
+      return r.take(count, out) ? out : undefined;
     },
+    // Marks are taken at the start of an array's data, where no decoded bytes wait.
     mark: () => r.pos,
-    restore: (m) => {
-      r.pos = m;
-    },
+    restore: (m) => r.seek(m),
   };
 }
 
@@ -148,15 +147,13 @@ export async function readDataArray(
   const tooLarge = (bytes: number): undefined => {
     ctx.sink.report(
       VTK.budget,
-      bytes > declared
-        ? `DataArray '${name}': its data has ${bytes} bytes, more than the ${declared} its element declares (${maxTuples} × ${components} × ${t[0]})`
-        : `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
+      `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
       e.start,
       e.start + 1,
     );
     return undefined;
   };
-  const limit = { bytes: Math.min(declared, affordable), tooLarge };
+  const limit = { bytes: affordable, declared, tooLarge };
   let values: Float64Array | undefined;
   if (format === "ascii") {
     values = readAscii(ctx, e, bad);
@@ -227,7 +224,13 @@ async function readBinary(
   e: XmlElement,
   format: "binary" | "appended",
   bad: (m: string, at?: number) => undefined,
-  limit: { readonly bytes: number; readonly tooLarge: (bytes: number) => undefined },
+  limit: {
+    /** What the budget allows. */
+    readonly bytes: number;
+    /** What the element declares: longer data is read up to here. */
+    readonly declared: number;
+    readonly tooLarge: (bytes: number) => undefined;
+  },
 ): Promise<Uint8Array | undefined> {
   let source: ByteSource;
   if (format === "binary") {
@@ -265,7 +268,8 @@ async function readBinary(
   if (!ctx.compressed) {
     const head = source.read(h);
     if (!head) return bad("the size header is missing or not base64");
-    const size = header(head, 0);
+    // Data longer than the element declares: its first bytes, as VTK reads them (DOLFIN pads).
+    const size = Math.min(header(head, 0), limit.declared);
     if (size > limit.bytes) return limit.tooLarge(size);
     const data = source.read(size);
     return data ?? bad(`the header promises ${size} bytes but the data is shorter or not base64`);
@@ -286,18 +290,21 @@ async function readBinary(
     return bad(
       `the header promises ${total} compressed bytes but the data is shorter or not base64`,
     );
-  const size = blocks === 0 ? 0 : (blocks - 1) * blockSize + lastSize;
-  // Bounded before inflating: the declared size may not exceed what the element declares or the budget allows.
-  if (size > limit.bytes) return limit.tooLarge(size);
+  const claimed = blocks === 0 ? 0 : (blocks - 1) * blockSize + lastSize;
   // zlib cannot expand more than about 1032:1; larger claims are corrupt headers, not data.
-  if (size > 1032 * total + 64 * blocks || size > 2 ** 31) {
-    return bad(`the compression header claims ${size} bytes from ${total} compressed bytes`);
+  if (claimed > 1032 * total + 64 * blocks) {
+    return bad(`the compression header claims ${claimed} bytes from ${total} compressed bytes`);
   }
+  // Only what the element declares is inflated (VTK reads no further; DOLFIN pads its offsets),
+  // bounded by the budget before anything is inflated.
+  const size = Math.min(claimed, limit.declared);
+  if (size > limit.bytes) return limit.tooLarge(size);
   const out = new Uint8Array(size);
-  for (let b = 0, at = 0, o = 0; b < blocks; b++) {
+  for (let b = 0, at = 0, o = 0; o < size; b++) {
     const packedSize = header(head, 3 + b);
-    const expected = b === blocks - 1 ? lastSize : blockSize;
-    const block = await inflate(packed.subarray(at, at + packedSize), expected);
+    const whole = b === blocks - 1 ? lastSize : blockSize;
+    const expected = Math.min(whole, size - o);
+    const block = await inflate(packed.subarray(at, at + packedSize), expected, expected < whole);
     if (!block || block.length !== expected) {
       ctx.sink.report(
         VTK.decompress,
@@ -317,11 +324,13 @@ async function readBinary(
 /**
  * zlib-inflated `bytes`, or undefined when they are not a valid zlib stream
  * or inflate to more than `limit` bytes (inflation stops there: a small
- * block cannot make the reader hold gigabytes).
+ * block cannot make the reader hold gigabytes). With `prefix`, the first
+ * `limit` bytes of a longer stream are its result instead.
  */
 export async function inflate(
   bytes: Uint8Array,
   limit = Number.POSITIVE_INFINITY,
+  prefix = false,
 ): Promise<Uint8Array | undefined> {
   try {
     const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
@@ -333,11 +342,14 @@ export async function inflate(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      total += value.length;
-      if (total > limit) {
+      if (total + value.length > limit) {
         await reader.cancel();
-        return undefined;
+        if (!prefix) return undefined;
+        parts.push(value.subarray(0, limit - total));
+        total = limit;
+        break;
       }
+      total += value.length;
       parts.push(value);
     }
     const out = new Uint8Array(total);

@@ -8,10 +8,10 @@ import type { ParamDescriptor } from "../agr/model.js";
 import type { VtkFrame } from "./model.js";
 import type { DecodedArray } from "./read-data.js";
 
-/** Whether `name` is an id array (never taken by default). */
+/** Whether `name` is an id array, or VTK's ghost marks (never taken by default). */
 export function isIdName(name: string): boolean {
   return (
-    /^(GlobalNodeId|PedigreeNodeId|vtkOriginalPointIds|origNodeNums)$/i.test(name) ||
+    /^(GlobalNodeId|PedigreeNodeId|vtkOriginalPointIds|origNodeNums|vtkGhostType)$/i.test(name) ||
     /(Id|ID|Ids|IDs)$/.test(name)
   );
 }
