@@ -151,7 +151,7 @@ async function route(r: Route): Promise<void> {
   const ws = workspace(w);
   ws.element.hidden = false;
   current = { id: w.id, ws };
-  if (r.file && r.file !== openedFile && w.id === "mixed") {
+  if (r.file && r.file !== openedFile && (w.id === "mixed" || w.id === "mesh")) {
     openedFile = r.file;
     fileList.setCurrent(r.file);
   }

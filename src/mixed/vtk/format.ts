@@ -50,6 +50,7 @@ export const VTU_FORMAT = defineFormat<VtkFrame>({
   summary: vtuSummary,
   codes: [VTK],
   docsPage: "exports.md",
+  workspace: "mesh",
 });
 
 /** VTK XML polygonal data (`*.vtp`), one frame of a series `agr from-vtk` reads. */
@@ -68,4 +69,5 @@ export const VTP_FORMAT = defineFormat<VtkFrame>({
   summary: vtuSummary,
   codes: [VTK],
   docsPage: "exports.md",
+  workspace: "mesh",
 });

@@ -1,0 +1,31 @@
+/** The mesh workspace's strings (merged into the catalogue of `../i18n.ts`). */
+
+export const MESH_EN = {
+  "ws.mesh": "Mesh",
+  "mesh.pick":
+    "Open an .agr file or a VTK series (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) from the list to look at it alone.",
+  "mesh.type0": "thermal (type 0)",
+  "mesh.type1": "stress-strain (type 1)",
+  "mesh.vtkType": "VTK series read as {type}",
+  "mesh.vtkDisplacement": "displacement “{name}”",
+  "mesh.vtkScalar": "colour: “{name}”",
+  "mesh.vtkOthers": "other candidates {names}",
+  "mesh.vtkSwitch": "Choose another scalar under Bodies.",
+  "files.imported": "Added {count} file(s) to {folder}",
+  "files.importing": "Adding {count} file(s) to {folder}…",
+} as const;
+
+export const MESH_RU: Record<keyof typeof MESH_EN, string> = {
+  "ws.mesh": "Сетка",
+  "mesh.pick":
+    "Откройте из списка файл .agr или серию VTK (.pvd, .series, .vtm, .vtu, .vtp, .pvtu), чтобы посмотреть её отдельно.",
+  "mesh.type0": "тепловая (тип 0)",
+  "mesh.type1": "напряжённо-деформированная (тип 1)",
+  "mesh.vtkType": "Серия VTK прочитана как {type}",
+  "mesh.vtkDisplacement": "перемещения «{name}»",
+  "mesh.vtkScalar": "цвет: «{name}»",
+  "mesh.vtkOthers": "другие кандидаты {names}",
+  "mesh.vtkSwitch": "Другую скалярную величину можно выбрать в разделе «Тела».",
+  "files.imported": "Добавлено файлов: {count}, в папку {folder}",
+  "files.importing": "Добавляю файлы ({count}) в папку {folder}…",
+};
