@@ -12,6 +12,7 @@ export const MESH_EN = {
   "mesh.vtkOthers": "other candidates {names}",
   "mesh.vtkSwitch": "Choose another scalar under Bodies.",
   "files.imported": "Added {count} file(s) to {folder}",
+  "files.importFailed": "Could not bring the drop in: {error}",
   "files.importing": "Adding {count} file(s) to {folder}…",
 } as const;
 
@@ -27,5 +28,6 @@ export const MESH_RU: Record<keyof typeof MESH_EN, string> = {
   "mesh.vtkOthers": "другие кандидаты {names}",
   "mesh.vtkSwitch": "Другую скалярную величину можно выбрать в разделе «Тела».",
   "files.imported": "Добавлено файлов: {count}, в папку {folder}",
+  "files.importFailed": "Не удалось добавить перетащенное: {error}",
   "files.importing": "Добавляю файлы ({count}) в папку {folder}…",
 };
