@@ -142,9 +142,13 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
         );
       }, DROP);
     await drop();
-    await page.waitForFunction(() => decodeURIComponent(location.hash).includes("imported/drop/drop.pvd"), null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => decodeURIComponent(location.hash).includes("imported/drop/drop.pvd"),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.waitForSelector(ready);
     expect(await span()).toEqual([1, 4]);
     expect(await drawn()).toBeGreaterThan(10);
@@ -152,9 +156,13 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
       expect(readFileSync(join(studio.root, "imported", "drop", name), "utf8")).toBe(DROP[name]);
     // Dropped again: a new folder, nothing replaced.
     await drop();
-    await page.waitForFunction(() => decodeURIComponent(location.hash).includes("imported/drop-2/drop.pvd"), null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => decodeURIComponent(location.hash).includes("imported/drop-2/drop.pvd"),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     expect(existsSync(join(studio.root, "imported", "drop-2", "drop_3.vtu"))).toBe(true);
   });
 
