@@ -1,10 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { DiagnosticSink } from "../../src/core/diagnostics.js";
 import {
   AGR,
+  agrFrameSpans,
+  agrHeaderBytes,
   agrInfo,
   extractSurface,
   type MeshAnimation,
   readAgr,
+  readAgrHeader,
   scalarAt,
   validateAgr,
   vectorAt,
@@ -104,6 +109,39 @@ describe(".agr binary", () => {
     expect(Array.from(bin.subarray(0, 8))).toEqual([0x89, 0x41, 0x47, 0x52, 13, 10, 0x1a, 10]);
     expect(new DataView(bin.buffer).getUint32(8, true)).toBe(1);
     expect(bin.length % 8).toBe(0);
+  });
+});
+
+describe(".agr binary frame spans (for readers holding only byte ranges)", () => {
+  it("every span of every frame holds exactly that frame's values, read from the header bytes alone", () => {
+    fc.assert(
+      fc.property(agrArb, (m) => {
+        const bin = writeAgrBinary(m);
+        const headerEnd = agrHeaderBytes(bin.subarray(0, 48))!;
+        const sink = new DiagnosticSink();
+        const h = readAgrHeader(bin.slice(0, headerEnd), bin.length, sink)!;
+        expect(h).toBeDefined();
+        expect(h.layout.total).toBe(bin.length);
+        for (let f = 0; f < m.times.length; f++) {
+          const spans = agrFrameSpans(h, f);
+          expect(spans.length).toBe(m.scalars.length + m.vectors.length);
+          for (const s of spans) {
+            const want = s.vector ? vectorAt(m, s.param, f) : scalarAt(m, s.param, f);
+            expect(s.offset % 4).toBe(0);
+            expect(Array.from(bin.subarray(s.offset, s.offset + s.length))).toEqual(bytesOf(want));
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a prefix shorter than the header and descriptors is reported, not thrown", () => {
+    const bin = writeAgrBinary(model(thermal));
+    const sink = new DiagnosticSink();
+    expect(readAgrHeader(bin.subarray(0, 50), bin.length, sink)).toBeUndefined();
+    expect(sink.items.map((d) => d.code)).toEqual([AGR.unexpectedEnd.code]);
+    expect(agrHeaderBytes(bin.subarray(0, 47))).toBeUndefined();
   });
 });
 

@@ -1,5 +1,12 @@
 /** The `.agr` mesh animation format: model, text and binary encodings, checks, summary, surface. */
-export { AGR_MAGIC } from "./binary-layout.js";
+export {
+  type AgrFrameSpan,
+  type AgrHeader,
+  agrFrameSpans,
+  agrHeaderBytes,
+  readAgrHeader,
+} from "./binary-header.js";
+export { AGR_HEADER_BYTES, AGR_MAGIC, type AgrLayout, agrLayout } from "./binary-layout.js";
 export { AGR } from "./codes.js";
 export * from "./format.js";
 export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
