@@ -9,6 +9,15 @@ export {
 export { AGR_HEADER_BYTES, AGR_MAGIC, type AgrLayout, agrLayout } from "./binary-layout.js";
 export { AGR } from "./codes.js";
 export * from "./format.js";
+export {
+  AgrFrameCache,
+  type AgrStreamOpen,
+  FRAME_CACHE_DEFAULTS,
+  type FrameCacheOptions,
+  openAgrStream,
+  type ParamRef,
+  type RangeReader,
+} from "./frame-stream.js";
 export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
 export * from "./model.js";
 export { type AgrReadResult, readAgr } from "./read.js";

@@ -6,7 +6,7 @@
  */
 import { aligned } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
-import { readAgrHeader } from "./binary-header.js";
+import { type AgrHeader, readAgrHeader } from "./binary-header.js";
 import { AGR_HEADER as H } from "./binary-layout.js";
 import type { AgrKind } from "./codes.js";
 import type { MeshAnimation } from "./model.js";
@@ -22,8 +22,6 @@ export function readAgrBinary(input: Uint8Array): {
   const header = readAgrHeader(bytes, bytes.length, sink);
   if (!header) return { model: undefined, diagnostics: sink.items };
   const { layout, scalars, vectors, nodeCount: n, frameCount: f } = header;
-  const spans = header.descriptorSpans;
-  const s = scalars.length;
   const buf = bytes.buffer;
   const base = bytes.byteOffset;
   const model: MeshAnimation = {
@@ -42,9 +40,17 @@ export function readAgrBinary(input: Uint8Array): {
       (p, i) => new Float32Array(buf, base + layout.vectors[i]!, 3 * n * (p.varying ? f : 1)),
     ),
   };
+  checkAgr(model, sink, binarySpans(header), false);
+  return { model, diagnostics: sink.items };
+}
+
+/** Where each checked item of a binary `.agr` with `header` lies (byte spans). */
+export function binarySpans(header: AgrHeader): AgrSpans {
+  const { layout, descriptorSpans: spans } = header;
+  const s = header.scalars.length;
   const none: Span = [0, 0];
   const bytesAt = (o: number, size: number): Span => [o, o + size];
-  const where: AgrSpans = {
+  return {
     type: bytesAt(H.type, 4),
     params: bytesAt(H.scalarCount, 8),
     frames: bytesAt(H.frameCount, 4),
@@ -60,6 +66,4 @@ export function readAgrBinary(input: Uint8Array): {
         4,
       ),
   };
-  checkAgr(model, sink, where, false);
-  return { model, diagnostics: sink.items };
 }

@@ -10,10 +10,15 @@ import { loadMeshFile, type VtkChoice } from "../../../src/mixed/load-mesh.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
 import { readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
-import { MixedWorkspace, type SceneLoader } from "./workspace.js";
+import { loadStreamed } from "./stream-loader.js";
+import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
 
 /** Reads the file as {@link loadMeshFile} does and makes it a one-body scene. */
-export const loadMeshScene: SceneLoader = async (file, bytes) => {
+export const loadMeshScene: SceneLoader = async (file, route) => {
+  const streamed = await loadStreamed(file, route);
+  if (streamed) return streamed;
+  const bytes = await readSceneFile(file);
+  if (!(bytes instanceof Uint8Array)) return bytes;
   const r = await loadMeshFile(file, bytes, readProjectFile);
   const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
   const vtk = r.vtk;

@@ -10,6 +10,7 @@ import "./mixed.css";
 import { decodeText } from "../../../src/core/bytes.js";
 import type { FileReport } from "../../../src/core/report.js";
 import { reportHasErrors } from "../../../src/core/report.js";
+import type { MeshAnimation } from "../../../src/mixed/agr/model.js";
 import { loadMixedFolder } from "../../../src/mixed/load.js";
 import { buildMixedScene, MixedSampler, type MixedScene } from "../../../src/mixed/sample/index.js";
 import { readProjectFile } from "../api.js";
@@ -22,6 +23,7 @@ import { TimelineBar } from "../shell/timeline.js";
 import type { Workspace } from "../shell/workspace.js";
 import { BodyPanel } from "./body-panel.js";
 import { ExportPanel } from "./export-panel.js";
+import type { FrameSource } from "./frame-source.js";
 import { HoverTooltip } from "./hover.js";
 import { LegendPanel } from "./legend-panel.js";
 import { ProbePanel } from "./probe-panel.js";
@@ -42,15 +44,34 @@ export interface LoadedScene {
   readonly scene?: MixedScene | undefined;
   /** A line saying what was chosen for the user (shown above the view; called again on a language switch). */
   readonly note?: (() => string) | undefined;
+  /** Where mesh frames come from when not from the loaded animation (a streamed `.agr`). */
+  readonly sources?: ReadonlyMap<MeshAnimation, FrameSource> | undefined;
   /** Called with the session once it exists (the scalar chosen, say), before the first frame. */
   readonly ready?: ((session: MixedSession) => void) | undefined;
 }
 
-/** Makes the scene of a route's file from its bytes (companions through the project API). */
-export type SceneLoader = (file: string, bytes: Uint8Array) => Promise<LoadedScene>;
+/** Makes the scene of a route's file (read, with its companions, through the project API). */
+export type SceneLoader = (file: string, route: Route) => Promise<LoadedScene>;
+
+/** The bytes of a project file, or a report saying why it cannot be read. */
+export async function readSceneFile(file: string): Promise<Uint8Array | LoadedScene> {
+  const input = await readProjectFile(file);
+  if (input.status === "ok") return input.bytes;
+  const message =
+    input.status === "missing"
+      ? t("mixed.missing", { file })
+      : t("mixed.unreadable", { file, reason: input.reason });
+  return {
+    report: [
+      { file, diagnostics: [{ code: "AMX100", severity: "error", message, start: 0, end: 0 }] },
+    ],
+  };
+}
 
 /** Loads an `.amx` with the files it names, as `mixed` commands do. */
-export const loadAmxScene: SceneLoader = async (file, bytes) => {
+export const loadAmxScene: SceneLoader = async (file) => {
+  const bytes = await readSceneFile(file);
+  if (!(bytes instanceof Uint8Array)) return bytes;
   const folder = await loadMixedFolder(file, decodeText(bytes), readProjectFile);
   const scene = reportHasErrors(folder.report) ? undefined : buildMixedScene(folder);
   return { report: folder.report, scene };
@@ -134,20 +155,7 @@ export class MixedWorkspace implements Workspace {
     const u = this.ui;
     u.message.replaceChildren(h("p", {}, t("mixed.loading", { file })));
     u.message.hidden = false;
-    const input = await readProjectFile(file);
-    if (generation !== this.generation) return;
-    if (input.status !== "ok") {
-      const message =
-        input.status === "missing"
-          ? t("mixed.missing", { file })
-          : t("mixed.unreadable", { file, reason: input.reason });
-      this.showReport(
-        [{ file, diagnostics: [{ code: "AMX100", severity: "error", message, start: 0, end: 0 }] }],
-        false,
-      );
-      return;
-    }
-    const loaded = await this.options.load(file, input.bytes);
+    const loaded = await this.options.load(file, route);
     if (generation !== this.generation) return;
     const scene = loaded.scene;
     this.showReport(loaded.report, scene !== undefined);
@@ -156,7 +164,7 @@ export class MixedWorkspace implements Workspace {
     this.showNote();
     u.message.hidden = true;
     const sampler = new MixedSampler(scene);
-    const viewer = new MixedViewer(u.stage, scene, sampler);
+    const viewer = new MixedViewer(u.stage, scene, sampler, loaded.sources);
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
     loaded.ready?.(session);
