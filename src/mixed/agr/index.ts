@@ -24,4 +24,4 @@ export { type AgrReadResult, readAgr } from "./read.js";
 export { AGR_TEXT_MAGIC } from "./read-text.js";
 export { extractSurface } from "./surface.js";
 export { validateAgr } from "./validate.js";
-export { writeAgrBinary, writeAgrText } from "./write.js";
+export { type AgrHeadInput, agrBinaryHead, writeAgrBinary, writeAgrText } from "./write.js";

@@ -7,10 +7,11 @@ import {
   AGR_HEADER,
   AGR_HEADER_BYTES,
   AGR_MAGIC,
+  type AgrLayout,
   agrLayout,
   FLAG_VARYING,
 } from "./binary-layout.js";
-import { CELL_KINDS, type MeshAnimation } from "./model.js";
+import { CELL_KINDS, type MeshAnimation, type ParamDescriptor } from "./model.js";
 import { shapeProblems } from "./validate.js";
 
 /**
@@ -92,32 +93,48 @@ export function writeAgrText(m: MeshAnimation): string {
   return out.join("");
 }
 
-/** Encodes a mesh animation as binary `.agr` (throws RangeError if not encodable). */
-export function writeAgrBinary(m: MeshAnimation): Uint8Array {
-  assertEncodable(m);
-  const params = [...m.scalars, ...m.vectors];
+/** What the head of a binary `.agr` (header and descriptors) says: counts and parameters. */
+export interface AgrHeadInput {
+  readonly type: number;
+  readonly nodeCount: number;
+  readonly cellCount: number;
+  readonly connectivityLength: number;
+  readonly frameCount: number;
+  readonly scalars: readonly ParamDescriptor[];
+  readonly vectors: readonly ParamDescriptor[];
+}
+
+/**
+ * A binary `.agr` buffer of `layout.total` bytes, or with `headOnly` only
+ * the bytes before its times (for a file written section by section), with
+ * the header and descriptors filled in; and the layout of every section.
+ */
+export function agrBinaryHead(
+  c: AgrHeadInput,
+  headOnly = false,
+): { out: Uint8Array; layout: AgrLayout } {
+  const params = [...c.scalars, ...c.vectors];
   const names = params.map((d) => [encodeUtf8(d.name), encodeUtf8(d.unit)] as const);
   let descriptorBytes = 0;
   for (const [name, unit] of names) descriptorBytes += 3 + name.length + unit.length;
-  const n = m.nodeCount;
   const layout = agrLayout({
-    nodeCount: n,
-    cellCount: m.cellTypes.length,
-    connectivityLength: m.connectivity.length,
-    frameCount: m.times.length,
+    nodeCount: c.nodeCount,
+    cellCount: c.cellCount,
+    connectivityLength: c.connectivityLength,
+    frameCount: c.frameCount,
     descriptorBytes,
-    scalarVarying: m.scalars.map((d) => d.varying),
-    vectorVarying: m.vectors.map((d) => d.varying),
+    scalarVarying: c.scalars.map((d) => d.varying),
+    vectorVarying: c.vectors.map((d) => d.varying),
   });
-  const { out, view: dv } = newBinary(AGR_MAGIC, layout.total);
+  const { out, view: dv } = newBinary(AGR_MAGIC, headOnly ? layout.times : layout.total);
   const h = AGR_HEADER;
-  dv.setUint32(h.type, m.type, true);
-  dv.setUint32(h.nodeCount, n, true);
-  dv.setUint32(h.cellCount, m.cellTypes.length, true);
-  dv.setUint32(h.connectivityLength, m.connectivity.length, true);
-  dv.setUint32(h.scalarCount, m.scalars.length, true);
-  dv.setUint32(h.vectorCount, m.vectors.length, true);
-  dv.setUint32(h.frameCount, m.times.length, true);
+  dv.setUint32(h.type, c.type, true);
+  dv.setUint32(h.nodeCount, c.nodeCount, true);
+  dv.setUint32(h.cellCount, c.cellCount, true);
+  dv.setUint32(h.connectivityLength, c.connectivityLength, true);
+  dv.setUint32(h.scalarCount, c.scalars.length, true);
+  dv.setUint32(h.vectorCount, c.vectors.length, true);
+  dv.setUint32(h.frameCount, c.frameCount, true);
   dv.setUint32(h.descriptorBytes, descriptorBytes, true);
   dv.setUint32(h.reserved, 0, true);
   let at = AGR_HEADER_BYTES;
@@ -129,6 +146,22 @@ export function writeAgrBinary(m: MeshAnimation): Uint8Array {
     out.set(name, at + 3);
     out.set(unit, at + 3 + name.length);
     at += 3 + name.length + unit.length;
+  });
+  return { out, layout };
+}
+
+/** Encodes a mesh animation as binary `.agr` (throws RangeError if not encodable). */
+export function writeAgrBinary(m: MeshAnimation): Uint8Array {
+  assertEncodable(m);
+  const n = m.nodeCount;
+  const { out, layout } = agrBinaryHead({
+    type: m.type,
+    nodeCount: n,
+    cellCount: m.cellTypes.length,
+    connectivityLength: m.connectivity.length,
+    frameCount: m.times.length,
+    scalars: m.scalars,
+    vectors: m.vectors,
   });
   const b = out.buffer;
   new Float64Array(b, layout.times, m.times.length).set(m.times);

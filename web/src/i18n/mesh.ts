@@ -11,6 +11,8 @@ export const MESH_EN = {
   "mesh.vtkScalar": "colour: “{name}”",
   "mesh.vtkOthers": "other candidates {names}",
   "mesh.vtkSwitch": "Choose another scalar under Bodies.",
+  "mesh.streamed":
+    "Streamed: frames are read from the server as they play, at most {budget} MiB held. Probing and exports need the whole file in memory and are off.",
   "files.imported": "Added {count} file(s) to {folder}",
   "files.importFailed": "Could not bring the drop in: {error}",
   "files.importing": "Adding {count} file(s) to {folder}…",
@@ -27,6 +29,8 @@ export const MESH_RU: Record<keyof typeof MESH_EN, string> = {
   "mesh.vtkScalar": "цвет: «{name}»",
   "mesh.vtkOthers": "другие кандидаты {names}",
   "mesh.vtkSwitch": "Другую скалярную величину можно выбрать в разделе «Тела».",
+  "mesh.streamed":
+    "Потоковое чтение: кадры загружаются с сервера по ходу воспроизведения, в памяти не более {budget} МиБ. Зонд и экспорт требуют всего файла в памяти и отключены.",
   "files.imported": "Добавлено файлов: {count}, в папку {folder}",
   "files.importFailed": "Не удалось добавить перетащенное: {error}",
   "files.importing": "Добавляю файлы ({count}) в папку {folder}…",

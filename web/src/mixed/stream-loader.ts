@@ -17,6 +17,7 @@ import {
 } from "../../../src/mixed/agr/index.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
 import { projectFileSize, readProjectRange } from "../api.js";
+import { t } from "../i18n.js";
 import type { Route } from "../route.js";
 import { streamedFrames } from "./frame-source.js";
 import type { LoadedScene } from "./workspace.js";
@@ -47,8 +48,10 @@ export async function loadStreamed(file: string, route: Route): Promise<LoadedSc
   const cache = new AgrFrameCache(opened.header, read, {
     budgetBytes: mib > 0 ? mib * 1024 * 1024 : FRAME_CACHE_DEFAULTS.budgetBytes,
   });
+  const budget = cache.budgetBytes / 2 ** 20;
   return {
     report,
+    note: () => t("mesh.streamed", { budget: +budget.toPrecision(3) }),
     scene: meshAloneScene(file, opened.model),
     sources: new Map([[opened.model, streamedFrames(cache)]]),
     ready: (session) => {
@@ -68,6 +71,8 @@ export async function loadStreamed(file: string, route: Route): Promise<LoadedSc
         requestAnimationFrame(() => {
           queued = false;
           session.redraw();
+          // The legend's range grows as frames arrive, also while paused.
+          session.signals.time.dispatch(session.clock.time);
         });
       };
     },

@@ -90,6 +90,7 @@ export class MixedWorkspace implements Workspace {
   private opened: Opened | null = null;
   private file: string | undefined;
   private note: (() => string) | undefined;
+  private streamed = false;
   /** The last report shown, re-rendered on a language switch. */
   private report: { report: readonly FileReport[]; playable: boolean } | null = null;
   /** Counts opens so a slow load that was overtaken is dropped. */
@@ -167,6 +168,9 @@ export class MixedWorkspace implements Workspace {
     const viewer = new MixedViewer(u.stage, scene, sampler, loaded.sources);
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
+    // A streamed animation holds only some frames: nothing to export from or probe over time.
+    this.streamed = (loaded.sources?.size ?? 0) > 0;
+    if (this.streamed) this.element.dataset.streamed = "true";
     loaded.ready?.(session);
     this.opened = { session, parts: [], timeline: this.timeline(session) };
     this.buildPanels();
@@ -191,7 +195,10 @@ export class MixedWorkspace implements Workspace {
     this.opened = null;
     this.file = undefined;
     this.report = null;
-    delete this.element.dataset.state;
+    // State, streaming and cache counts; the shell's workspace id stays.
+    for (const k of Object.keys(this.element.dataset))
+      if (k !== "ws") delete this.element.dataset[k];
+    this.streamed = false;
     const u = this.ui;
     for (const el of [u.side, u.timeline, u.toolbar, u.legends, u.gridLabel]) el.replaceChildren();
     u.problems.clear();
@@ -214,7 +221,7 @@ export class MixedWorkspace implements Workspace {
     const u = this.ui;
     u.side.replaceChildren(bodies.element, probe.element);
     u.legends.replaceChildren(legends.element);
-    u.toolbar.replaceChildren(view.element, exports.element);
+    u.toolbar.replaceChildren(view.element, this.streamed ? "" : exports.element);
     u.view.append(hover.element);
   }
 
