@@ -17,6 +17,7 @@ import {
   browserAvailable,
   canvasPixels,
   differs,
+  pageErrors,
   startBrowserStudio,
 } from "./browser-launch.js";
 
@@ -29,7 +30,7 @@ describe.skipIf(!browserAvailable)("streamed .agr in Chromium", () => {
   let studio: BrowserStudio;
   let page: Page;
   const ranges: string[] = [];
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     studio = await startBrowserStudio();
@@ -39,10 +40,7 @@ describe.skipIf(!browserAvailable)("streamed .agr in Chromium", () => {
       const range = r.headers().range;
       if (range && r.url().includes("column.agr")) ranges.push(range);
     });
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
+    errors = pageErrors(page);
   }, 60_000);
 
   afterAll(async () => {

@@ -23,6 +23,7 @@ import {
   canvasPixels,
   differs,
   OUT,
+  pageErrors,
   startBrowserStudio,
 } from "./browser-launch.js";
 
@@ -48,7 +49,7 @@ const PVD_FORMAT = defineFormat({
 describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
   let studio: BrowserStudio;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     studio = await startBrowserStudio({
@@ -56,10 +57,7 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
       formats: new FormatRegistry([...FORMATS.formats, PVD_FORMAT]),
     });
     page = await studio.page();
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
+    errors = pageErrors(page);
   }, 60_000);
 
   afterAll(async () => {

@@ -18,19 +18,10 @@ import { detectDisplacement, isIdName } from "../../../src/mixed/vtk/select.js";
 import { readInput } from "../../../src/node/files.js";
 import { cli, RUNS } from "../../helpers.js";
 import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
-import { type Arr, vtu } from "./vtu-text.js";
+import { type Arr, CUBE, vtu } from "./vtu-text.js";
 
 const mid = (a: number[], b: number[]) => a.map((v, k) => (v + b[k]!) / 2);
-const HEX = [
-  [0, 0, 0],
-  [1, 0, 0],
-  [1, 1, 0],
-  [0, 1, 0],
-  [0, 0, 1],
-  [1, 0, 1],
-  [1, 1, 1],
-  [0, 1, 1],
-];
+const HEX = CUBE;
 const VOXEL = [0, 1].flatMap((z) => [0, 1].flatMap((y) => [2, 3].map((x) => [x, y, z])));
 const PIXEL = [0, 1].flatMap((y) => [4, 5].map((x) => [x, y, 0]));
 const TET = [

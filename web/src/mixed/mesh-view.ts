@@ -36,20 +36,26 @@ export function scalarRanges(m: MeshAnimation, param: number): ScalarRanges {
   let allMin = Number.POSITIVE_INFINITY;
   let allMax = Number.NEGATIVE_INFINITY;
   for (let f = 0; f < frames; f++) {
-    const v = scalarAt(m, param, f);
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < v.length; k++) {
-      const x = v[k]!;
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
-    min[f] = lo;
-    max[f] = hi;
+    frameRange(scalarAt(m, param, f), min, max, f);
+    const lo = min[f]!;
+    const hi = max[f]!;
     if (lo < allMin) allMin = lo;
     if (hi > allMax) allMax = hi;
   }
   return { min, max, allMin, allMax };
+}
+
+/** Writes the minimum and maximum of `v` to `min[k]` and `max[k]` (±Infinity when empty). */
+function frameRange(v: Float32Array, min: Float32Array, max: Float32Array, k: number): void {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  min[k] = lo;
+  max[k] = hi;
 }
 
 /** Ranges of a streamed mesh before any frame is seen: NaN per frame, filled as frames arrive. */
@@ -288,17 +294,9 @@ export class MeshView {
     const r = this.scalarRanges(param) as { -readonly [K in keyof ScalarRanges]: ScalarRanges[K] };
     const k = r.min.length === 1 ? 0 : f;
     if (!Number.isNaN(r.min[k]!)) return;
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i]!;
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
-    r.min[k] = lo;
-    r.max[k] = hi;
-    r.allMin = Math.min(r.allMin, lo);
-    r.allMax = Math.max(r.allMax, hi);
+    frameRange(v, r.min, r.max, k);
+    r.allMin = Math.min(r.allMin, r.min[k]!);
+    r.allMax = Math.max(r.allMax, r.max[k]!);
   }
 
   /** Frees the GPU buffers. */
