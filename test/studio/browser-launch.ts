@@ -134,3 +134,13 @@ export async function canvasPixels(
 /** Sum of absolute differences of two fingerprints. */
 export const differs = (a: number[], b: number[]) =>
   a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0);
+
+/** Collects the page's console errors and uncaught exceptions from now on (a test expects none). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}

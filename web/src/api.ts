@@ -35,6 +35,32 @@ export async function readProjectFile(path: string): Promise<FileSource> {
   }
 }
 
+/** A project file's size in bytes (`HEAD`); "missing" on 404. */
+export async function projectFileSize(path: string): Promise<number | "missing"> {
+  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`, { method: "HEAD" });
+  if (r.status === 404) return "missing";
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  return Number(r.headers.get("Content-Length"));
+}
+
+/**
+ * Reads `length` bytes at `offset` of a project file with one `Range`
+ * request (fewer at the file's end); throws when the server does not
+ * answer with that range.
+ */
+export async function readProjectRange(
+  path: string,
+  offset: number,
+  length: number,
+): Promise<Uint8Array> {
+  if (length <= 0) return new Uint8Array(0);
+  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`, {
+    headers: { Range: `bytes=${offset}-${offset + length - 1}` },
+  });
+  if (r.status !== 206) throw new Error(`HTTP ${r.status} for bytes ${offset}+${length}`);
+  return new Uint8Array(await r.arrayBuffer());
+}
+
 /** Writes a project file atomically; "exists" when it is there and `overwrite` is false. */
 export async function writeProjectFile(
   path: string,

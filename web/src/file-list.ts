@@ -96,11 +96,15 @@ export class FileList {
       open ? "▾" : "▸",
     );
     const title = isFolder ? n.path : `${n.name} — ${t("files.series", { count: n.count })}`;
+    // A series whose index file opens in a workspace (a .pvd in the mesh view) links there.
+    const href = n.kind === "series" && n.index ? this.openHref(n.index.path) : undefined;
     const row = h(
       "div",
       { className: "row" },
       toggle,
-      h("span", { className: "name", title }, n.name),
+      href
+        ? h("a", { className: "name", href, title }, n.name)
+        : h("span", { className: "name", title }, n.name),
     );
     if (n.kind === "series") {
       row.append(h("span", { className: "count" }, `×${n.count}`));
@@ -121,9 +125,7 @@ export class FileList {
     const file = this.byPath.get(path);
     const format = file?.format === undefined ? undefined : this.formats.get(file.format);
     const title = `${path} (${file?.size ?? 0} B)`;
-    const href = format
-      ? formatRoute({ workspace: workspaceForFormat(format.workspace), file: path })
-      : undefined;
+    const href = this.openHref(path);
     const label = href
       ? h("a", { className: "name", href, title }, name)
       : h("span", { className: "name", title }, name);
@@ -133,6 +135,15 @@ export class FileList {
       { className: `file${path === this.current ? " current" : ""}`, dataset: { path } },
       row,
     );
+  }
+
+  /** Where a click on `path` goes: the workspace its format names, or the file check; none for an unknown format. */
+  private openHref(path: string): string | undefined {
+    const id = this.byPath.get(path)?.format;
+    const format = id === undefined ? undefined : this.formats.get(id);
+    return format
+      ? formatRoute({ workspace: workspaceForFormat(format.workspace), file: path })
+      : undefined;
   }
 
   /** The status icon of `path`, a link to its file view; starts its check when needed. */

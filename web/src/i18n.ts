@@ -4,9 +4,11 @@
  * A workspace with many strings keeps them in `i18n/<system>.ts`, merged here.
  */
 import { LIVE_EN, LIVE_RU } from "./i18n/live.js";
+import { MESH_EN, MESH_RU } from "./i18n/mesh.js";
 
 const en = {
   ...LIVE_EN,
+  ...MESH_EN,
   "app.title": "Deforma studio",
   "ws.mixed": "Mixed animation",
   "ws.bulge": "Bulges",
@@ -156,6 +158,7 @@ export type MessageKey = keyof typeof en;
 
 const ru: Record<MessageKey, string> = {
   ...LIVE_RU,
+  ...MESH_RU,
   "app.title": "Студия Deforma",
   "ws.mixed": "Смешанная анимация",
   "ws.bulge": "Выпуклости",

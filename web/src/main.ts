@@ -1,11 +1,12 @@
 /** The studio shell: header and tabs from the workspace registry, the project's files, drag-and-drop, language, deep links. */
 import "./style.css";
 import "./workspaces.js";
-import { writeProjectFile } from "./api.js";
+import { listFiles, writeProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { FileList } from "./file-list.js";
 import { initialLanguage, LANGUAGES, type Language, language, setLanguage, t, tr } from "./i18n.js";
-import { parseRoute, type Route } from "./route.js";
+import { type DroppedFile, dropEntries, planImport, walkEntries } from "./import-drop.js";
+import { formatRoute, parseRoute, type Route } from "./route.js";
 import {
   findWorkspace,
   type Workspace,
@@ -74,7 +75,9 @@ function build(): void {
   window.addEventListener("drop", (e) => {
     e.preventDefault();
     document.body.classList.remove("dragging");
-    void upload([...(e.dataTransfer?.files ?? [])]);
+    // Entries must be taken now: the browser empties the drop's items when this handler returns.
+    const { entries, files } = dropEntries(e.dataTransfer);
+    void drop(entries, files);
   });
 }
 
@@ -86,16 +89,49 @@ async function refreshFiles(): Promise<void> {
   }
 }
 
-async function upload(files: File[]): Promise<void> {
-  for (const file of files) {
+/**
+ * A drop: a solver's series (a folder or files holding a `.pvd`, `.series`
+ * or `.vtm`) goes into a new folder `imported/<name>/` and opens in the mesh
+ * view; other files are added where their drop put them, asking before one
+ * is replaced.
+ */
+async function drop(entries: FileSystemEntry[], files: File[]): Promise<void> {
+  try {
+    const dropped = await walkEntries(entries, files);
+    const plan = planImport(
+      dropped,
+      (await listFiles()).files.map((f) => f.path),
+    );
+    if (!plan) {
+      await upload(dropped);
+      return;
+    }
+    const count = plan.files.length;
+    status.textContent = t("files.importing", { count, folder: plan.folder });
+    for (const { target, file } of plan.files) {
+      // The folder is new: a file that appeared there meanwhile is not replaced.
+      if ((await writeProjectFile(target, file)) === "exists")
+        throw new Error(t("files.exists", { name: target }));
+    }
+    status.textContent = t("files.imported", { count, folder: plan.folder });
+    await refreshFiles();
+    location.hash = formatRoute({ workspace: "mesh", file: plan.open });
+  } catch (e) {
+    status.textContent = t("files.importFailed", { error: (e as Error).message });
+    await refreshFiles();
+  }
+}
+
+async function upload(files: readonly DroppedFile[]): Promise<void> {
+  for (const { path, file } of files) {
     try {
-      let result = await writeProjectFile(file.name, file);
-      if (result === "exists" && confirm(t("files.exists", { name: file.name }))) {
-        result = await writeProjectFile(file.name, file, true);
+      let result = await writeProjectFile(path, file);
+      if (result === "exists" && confirm(t("files.exists", { name: path }))) {
+        result = await writeProjectFile(path, file, true);
       }
-      if (result === "ok") status.textContent = t("files.uploaded", { name: file.name });
+      if (result === "ok") status.textContent = t("files.uploaded", { name: path });
     } catch (e) {
-      status.textContent = t("files.failed", { name: file.name, error: (e as Error).message });
+      status.textContent = t("files.failed", { name: path, error: (e as Error).message });
     }
   }
   await refreshFiles();
@@ -151,7 +187,7 @@ async function route(r: Route): Promise<void> {
   const ws = workspace(w);
   ws.element.hidden = false;
   current = { id: w.id, ws };
-  if (r.file && r.file !== openedFile && w.id === "mixed") {
+  if (r.file && r.file !== openedFile && (w.id === "mixed" || w.id === "mesh")) {
     openedFile = r.file;
     fileList.setCurrent(r.file);
   }

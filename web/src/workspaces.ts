@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { FileView } from "./file-view.js";
 import { tr } from "./i18n.js";
 import { LiveWorkspace } from "./live/workspace.js";
+import { meshWorkspace } from "./mixed/mesh-workspace.js";
 import { MixedWorkspace } from "./mixed/workspace.js";
 import { FILE_WORKSPACE, registerWorkspace, type Workspace } from "./shell/workspace.js";
 
@@ -32,6 +33,13 @@ registerWorkspace({
   tab: true,
   playsFiles: true,
   create: () => new MixedWorkspace(),
+});
+registerWorkspace({
+  id: "mesh",
+  label: "ws.mesh",
+  tab: true,
+  playsFiles: true,
+  create: meshWorkspace,
 });
 registerWorkspace({
   id: "bulge",

@@ -20,4 +20,5 @@ export const AGR_FORMAT = defineFormat({
   summary: agrInfo,
   codes: [AGR],
   docsPage: "agr.md",
+  workspace: "mesh",
 });

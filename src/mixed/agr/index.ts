@@ -16,6 +16,15 @@ export {
 export { AGR } from "./codes.js";
 export * from "./format.js";
 export {
+  AgrFrameCache,
+  type AgrStreamOpen,
+  FRAME_CACHE_DEFAULTS,
+  type FrameCacheOptions,
+  openAgrStream,
+  type ParamRef,
+  type RangeReader,
+} from "./frame-stream.js";
+export {
   AgrFrameSource,
   type AgrFramesOptions,
   type AgrFramesResult,
@@ -30,4 +39,4 @@ export * from "./model.js";
 export { type AgrReadResult, readAgr } from "./read.js";
 export { extractSurface } from "./surface.js";
 export { validateAgr } from "./validate.js";
-export { writeAgrBinary, writeAgrText } from "./write.js";
+export { writeAgrBinary, writeAgrBinaryTo, writeAgrText } from "./write.js";

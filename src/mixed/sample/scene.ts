@@ -110,3 +110,53 @@ export function buildMixedScene(folder: MixedFolder): MixedScene | undefined {
   const end = frames > 0 ? mbs.times[frames - 1]! : 0;
   return { amx, mbs, bodies, rotations, start, end };
 }
+
+/** The one body of a {@link meshAloneScene}: its FRUND number. */
+export const MESH_ALONE_BODY = 1;
+
+/**
+ * A scene of one mesh animation alone, to look at it before a model exists:
+ * one body (number {@link MESH_ALONE_BODY}, named after the file) that stays
+ * at the origin (identity placement at every one of the mesh's frames, so
+ * the timeline is the mesh's own time span and frames) and whose only variant
+ * is the mesh, shown with scalar parameter `scalarParam`.
+ */
+export function meshAloneScene(file: string, mesh: MeshAnimation, scalarParam = 0): MixedScene {
+  const frames = mesh.times.length;
+  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
+  const ref = { type: mesh.type, scalarParam, vectorParam: 0, file, matrix: identity };
+  const name = file.slice(file.lastIndexOf("/") + 1).replace(/\s+/g, "_") || "mesh";
+  const mbs: MbsAnimation = {
+    bodies: [{ number: MESH_ALONE_BODY, name, geometry: { kind: "none" } }],
+    times: Float64Array.from(mesh.times),
+    matrices: new Float64Array(frames * 12),
+  };
+  const rotations = new Float64Array(frames * 4);
+  for (let f = 0; f < frames; f++) {
+    mbs.matrices.set(identity, f * 12);
+    rotations[f * 4 + 3] = 1;
+  }
+  const body: SceneBody = {
+    index: 0,
+    number: MESH_ALONE_BODY,
+    name,
+    geometry: { kind: "none" },
+    variants: [
+      {
+        ref,
+        animation: frames > 0 ? mesh : null,
+        placement: affineFrom(identity),
+        surface: frames > 0 ? extractSurface(mesh) : new Uint32Array(0),
+      },
+    ],
+    variantInUse: 0,
+  };
+  return {
+    amx: { mbs: "", bodies: [{ body: MESH_ALONE_BODY, variantInUse: 0, animations: [ref] }] },
+    mbs,
+    bodies: [body],
+    rotations,
+    start: frames > 0 ? mesh.times[0]! : 0,
+    end: frames > 0 ? mesh.times[frames - 1]! : 0,
+  };
+}

@@ -103,7 +103,13 @@ async function readLegacy(
   return encoding === "ASCII" || encoding === "BINARY" ? { ...r, variant: encoding } : r;
 }
 
-const common = { system: "mixed", codes: [VTK], docsPage: "exports.md" } as const;
+// Each opens alone in the studio's mesh view (`#/mesh?file=…`).
+const common = {
+  system: "mixed",
+  codes: [VTK],
+  docsPage: "exports.md",
+  workspace: "mesh",
+} as const;
 
 /** VTK XML unstructured grid (`*.vtu`), one frame of a series `agr from-vtk` reads. */
 export const VTU_FORMAT = defineFormat<VtkFrame>({

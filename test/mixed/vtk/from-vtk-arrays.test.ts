@@ -18,55 +18,10 @@ import { detectDisplacement, isIdName } from "../../../src/mixed/vtk/select.js";
 import { readInput } from "../../../src/node/files.js";
 import { cli, RUNS } from "../../helpers.js";
 import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
-
-interface Arr {
-  readonly name: string;
-  readonly type?: string;
-  /** The NumberOfComponents attribute as written; undefined: left out. */
-  readonly comps?: string;
-  readonly values: readonly number[];
-}
-
-/** An ascii .vtu of `points`, `cells` ([VTK type, …point ids]) and point `arrays`. */
-function vtu(points: readonly number[][], cells: readonly number[][], arrays: readonly Arr[]) {
-  let end = 0;
-  const offsets = cells.map((c) => (end += c.length - 1));
-  const data = arrays
-    .map(
-      (a) =>
-        `<DataArray type="${a.type ?? "Float64"}" Name="${a.name}"${a.comps === undefined ? "" : ` NumberOfComponents="${a.comps}"`} format="ascii">${a.values.join(" ")}</DataArray>`,
-    )
-    .join("\n");
-  return `<?xml version="1.0"?>
-<VTKFile type="UnstructuredGrid" version="1.0" byte_order="LittleEndian" header_type="UInt64">
-<UnstructuredGrid>
-<Piece NumberOfPoints="${points.length}" NumberOfCells="${cells.length}">
-<PointData>
-${data}
-</PointData>
-<Points><DataArray type="Float64" NumberOfComponents="3" format="ascii">${points.flat().join(" ")}</DataArray></Points>
-<Cells>
-<DataArray type="Int64" Name="connectivity" format="ascii">${cells.flatMap((c) => c.slice(1)).join(" ")}</DataArray>
-<DataArray type="Int64" Name="offsets" format="ascii">${offsets.join(" ")}</DataArray>
-<DataArray type="UInt8" Name="types" format="ascii">${cells.map((c) => c[0]).join(" ")}</DataArray>
-</Cells>
-</Piece>
-</UnstructuredGrid>
-</VTKFile>
-`;
-}
+import { type Arr, CUBE, vtu } from "./vtu-text.js";
 
 const mid = (a: number[], b: number[]) => a.map((v, k) => (v + b[k]!) / 2);
-const HEX = [
-  [0, 0, 0],
-  [1, 0, 0],
-  [1, 1, 0],
-  [0, 1, 0],
-  [0, 0, 1],
-  [1, 0, 1],
-  [1, 1, 1],
-  [0, 1, 1],
-];
+const HEX = CUBE;
 const VOXEL = [0, 1].flatMap((z) => [0, 1].flatMap((y) => [2, 3].map((x) => [x, y, z])));
 const PIXEL = [0, 1].flatMap((y) => [4, 5].map((x) => [x, y, 0]));
 const TET = [

@@ -1,13 +1,20 @@
 /**
  * A mesh body on the GPU: the surface of one `.agr` variant whose per-frame
- * node positions and scalars are attribute views swapped in when the frame
- * interval changes; per frame only uniforms and the object matrix change.
+ * node positions and scalars live in two attribute slots (`pos0`/`val0`,
+ * `pos1`/`val1`), each holding one frame. When playback crosses into the
+ * next frame interval the slot with the frame that stays keeps it and only
+ * the new frame is uploaded into the other one; the blend weight says which
+ * slot is the earlier frame. Per animation frame only uniforms and the
+ * object matrix change. Frames come from a {@link FrameSource}: the loaded
+ * animation or a streamed `.agr`'s cache.
  */
 import * as THREE from "three";
 import { COLORMAP_SIZE, type ColormapName, colormap } from "../../../src/core/colormap.js";
 import type { FrameCursor } from "../../../src/core/frame-cursor.js";
-import { type MeshAnimation, scalarAt, vectorAt } from "../../../src/mixed/agr/model.js";
+import type { ParamRef } from "../../../src/mixed/agr/index.js";
+import { type MeshAnimation, scalarAt } from "../../../src/mixed/agr/model.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
+import { type FrameSource, memoryFrames } from "./frame-source.js";
 import { EDGE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
 
 /** How the colour range follows the data. */
@@ -29,20 +36,37 @@ export function scalarRanges(m: MeshAnimation, param: number): ScalarRanges {
   let allMin = Number.POSITIVE_INFINITY;
   let allMax = Number.NEGATIVE_INFINITY;
   for (let f = 0; f < frames; f++) {
-    const v = scalarAt(m, param, f);
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < v.length; k++) {
-      const x = v[k]!;
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
-    min[f] = lo;
-    max[f] = hi;
+    frameRange(scalarAt(m, param, f), min, max, f);
+    const lo = min[f]!;
+    const hi = max[f]!;
     if (lo < allMin) allMin = lo;
     if (hi > allMax) allMax = hi;
   }
   return { min, max, allMin, allMax };
+}
+
+/** Writes the minimum and maximum of `v` to `min[k]` and `max[k]` (±Infinity when empty). */
+function frameRange(v: Float32Array, min: Float32Array, max: Float32Array, k: number): void {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  min[k] = lo;
+  max[k] = hi;
+}
+
+/** Ranges of a streamed mesh before any frame is seen: NaN per frame, filled as frames arrive. */
+function seenRanges(m: MeshAnimation, param: number): ScalarRanges {
+  const frames = m.scalars[param]?.varying ? m.times.length : 1;
+  return {
+    min: new Float32Array(frames).fill(Number.NaN),
+    max: new Float32Array(frames).fill(Number.NaN),
+    allMin: Number.POSITIVE_INFINITY,
+    allMax: Number.NEGATIVE_INFINITY,
+  };
 }
 
 const textures = new Map<ColormapName, THREE.DataTexture>();
@@ -81,26 +105,32 @@ export interface MeshSettings {
 export class MeshView {
   readonly object: THREE.Mesh<THREE.BufferGeometry, THREE.ShaderMaterial>;
   readonly animation: MeshAnimation;
+  /** Whether frames are streamed (only those on screen and read ahead are at hand). */
+  readonly streamed: boolean;
   private ranges: ScalarRanges;
   private rangesParam: number;
-  private readonly shownFrames = [-1, -1, -1];
+  /** The frame in each attribute slot (−1: none yet) and the scalar parameter they hold. */
+  private readonly slots = [-1, -1];
+  private slotParam = -1;
+  /** Frames uploaded into a slot so far (one per frame interval crossed in playback). */
+  frameUploads = 0;
   /** Colour range in use after the last {@link update}. */
   readonly range = { min: 0, max: 1 };
 
-  constructor(readonly variant: SceneVariant) {
+  constructor(
+    readonly variant: SceneVariant,
+    private readonly source: FrameSource = memoryFrames(variant.animation!),
+  ) {
     const m = variant.animation!;
     this.animation = m;
+    this.streamed = !source.complete;
     const g = new THREE.BufferGeometry();
     g.setIndex(new THREE.BufferAttribute(variant.surface, 1));
     g.setAttribute("position", new THREE.BufferAttribute(m.positions, 3));
-    const p = m.vectors[variant.ref.vectorParam]
-      ? vectorAt(m, variant.ref.vectorParam, 0)
-      : m.positions;
-    const s = m.scalars[variant.ref.scalarParam]
-      ? scalarAt(m, variant.ref.scalarParam, 0)
-      : new Float32Array(m.nodeCount);
-    g.setAttribute("pos0", dynamic(new THREE.BufferAttribute(p, 3)));
-    g.setAttribute("pos1", dynamic(new THREE.BufferAttribute(p, 3)));
+    // Until the first frame is in a slot: the mesh at rest, value 0.
+    const s = new Float32Array(m.nodeCount);
+    g.setAttribute("pos0", dynamic(new THREE.BufferAttribute(m.positions, 3)));
+    g.setAttribute("pos1", dynamic(new THREE.BufferAttribute(m.positions, 3)));
     g.setAttribute("val0", dynamic(new THREE.BufferAttribute(s, 1)));
     g.setAttribute("val1", dynamic(new THREE.BufferAttribute(s, 1)));
     g.computeBoundingBox();
@@ -124,7 +154,9 @@ export class MeshView {
     this.object.matrixAutoUpdate = false;
     this.object.frustumCulled = false;
     this.rangesParam = variant.ref.scalarParam;
-    this.ranges = scalarRanges(m, this.rangesParam);
+    this.ranges = this.streamed
+      ? seenRanges(m, this.rangesParam)
+      : scalarRanges(m, this.rangesParam);
   }
 
   /** Draws (or hides) the surface's triangle edges, deformed like the surface. */
@@ -149,40 +181,48 @@ export class MeshView {
     if (edges) edges.visible = on;
   }
 
-  /** Ranges of the scalar parameter shown. */
+  /** Ranges of the scalar parameter shown (of a streamed mesh: over the frames seen so far). */
   scalarRanges(param: number): ScalarRanges {
     if (param !== this.rangesParam) {
       this.rangesParam = param;
-      this.ranges = scalarRanges(this.animation, param);
+      this.ranges = this.streamed
+        ? seenRanges(this.animation, param)
+        : scalarRanges(this.animation, param);
     }
     return this.ranges;
   }
 
-  /** Points the attributes at the frames of `cursor` and sets the uniforms; O(1) unless the interval changed. */
+  /**
+   * Puts the frames of `cursor` in the attribute slots (uploading only a
+   * frame no slot holds) and sets the uniforms; O(1) unless the interval changed.
+   */
   update(cursor: FrameCursor, matrix: ArrayLike<number>, s: MeshSettings): void {
     const m = this.animation;
-    const g = this.object.geometry;
     const u = this.object.material.uniforms;
     const param = Math.min(s.scalarParam, m.scalars.length - 1);
-    if (
-      cursor.i0 !== this.shownFrames[0] ||
-      cursor.i1 !== this.shownFrames[1] ||
-      param !== this.shownFrames[2]
-    ) {
-      const vp = this.variant.ref.vectorParam;
-      if (m.vectors[vp]) {
-        point(g.getAttribute("pos0") as THREE.BufferAttribute, vectorAt(m, vp, cursor.i0));
-        point(g.getAttribute("pos1") as THREE.BufferAttribute, vectorAt(m, vp, cursor.i1));
-      }
-      if (param >= 0) {
-        point(g.getAttribute("val0") as THREE.BufferAttribute, scalarAt(m, param, cursor.i0));
-        point(g.getAttribute("val1") as THREE.BufferAttribute, scalarAt(m, param, cursor.i1));
-      }
-      this.shownFrames[0] = cursor.i0;
-      this.shownFrames[1] = cursor.i1;
-      this.shownFrames[2] = param;
+    const { i0, i1, alpha } = cursor;
+    if (param !== this.slotParam) {
+      this.slots[0] = -1;
+      this.slots[1] = -1;
+      this.slotParam = param;
     }
-    u.uAlpha!.value = cursor.alpha;
+    const held = (f: number) => this.slots[0] === f || this.slots[1] === f;
+    if (!held(i0) || !held(i1)) {
+      const frames = i0 === i1 ? [i0] : [i0, i1];
+      this.source.want(this.params(param), frames);
+      for (const f of frames) {
+        if (held(f)) continue;
+        // The slot whose frame is not wanted any more (slot 0 when both are free).
+        const slot = this.slots[0] !== i0 && this.slots[0] !== i1 ? 0 : 1;
+        this.fill(slot, f, param);
+      }
+    }
+    // mix(slot 0, slot 1, w): w is alpha when slot 0 holds the earlier frame.
+    const a = this.slots.indexOf(i0);
+    const b = this.slots.indexOf(i1);
+    if (a >= 0 && b >= 0 && a !== b) u.uAlpha!.value = a === 0 ? alpha : 1 - alpha;
+    else if (a >= 0 || b >= 0) u.uAlpha!.value = (a >= 0 ? a : b) === 0 ? 0 : 1;
+    u.uExaggeration!.value = s.exaggeration;
     u.uExaggeration!.value = s.exaggeration;
     u.uColormap!.value = colormapTexture(s.colormap);
     const r = this.scalarRanges(param);
@@ -195,6 +235,11 @@ export class MeshView {
     } else {
       this.range.min = Math.min(r.min[cursor.i0]!, r.min[cursor.i1]!);
       this.range.max = Math.max(r.max[cursor.i0]!, r.max[cursor.i1]!);
+      // A streamed frame not seen yet has no range: the whole animation's so far.
+      if (Number.isNaN(this.range.min) || Number.isNaN(this.range.max)) {
+        this.range.min = r.allMin;
+        this.range.max = r.allMax;
+      }
     }
     u.uMin!.value = this.range.min;
     u.uMax!.value = this.range.max;
@@ -218,6 +263,40 @@ export class MeshView {
       1,
     );
     this.object.matrixWorldNeedsUpdate = true;
+  }
+
+  /** The parameters a slot holds: the variant's vector (when the mesh has it) and scalar `param`. */
+  private params(param: number): ParamRef[] {
+    const vp = this.variant.ref.vectorParam;
+    const out: ParamRef[] = [];
+    if (this.animation.vectors[vp]) out.push({ vector: true, param: vp });
+    if (param >= 0) out.push({ vector: false, param });
+    return out;
+  }
+
+  /** Uploads frame `f` into `slot` when all its values are at hand (else the slot keeps what it has). */
+  private fill(slot: number, f: number, param: number): void {
+    const g = this.object.geometry;
+    const values = this.params(param).map((p) => this.source.values(p, f));
+    if (values.some((v) => v === undefined)) return;
+    const vp = this.params(param);
+    vp.forEach((p, k) => {
+      const name = `${p.vector ? "pos" : "val"}${slot}`;
+      point(g.getAttribute(name) as THREE.BufferAttribute, values[k]!);
+      if (!p.vector && this.streamed) this.see(param, f, values[k]!);
+    });
+    this.slots[slot] = f;
+    this.frameUploads++;
+  }
+
+  /** Records a streamed frame's value range (the colour range of a streamed mesh grows as frames arrive). */
+  private see(param: number, f: number, v: Float32Array): void {
+    const r = this.scalarRanges(param) as { -readonly [K in keyof ScalarRanges]: ScalarRanges[K] };
+    const k = r.min.length === 1 ? 0 : f;
+    if (!Number.isNaN(r.min[k]!)) return;
+    frameRange(v, r.min, r.max, k);
+    r.allMin = Math.min(r.allMin, r.min[k]!);
+    r.allMax = Math.max(r.allMax, r.max[k]!);
   }
 
   /** Frees the GPU buffers. */

@@ -6,11 +6,13 @@
  */
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
+import type { MeshAnimation } from "../../../src/mixed/agr/model.js";
 import type { MixedSampler, MixedScene, SceneVariant } from "../../../src/mixed/sample/index.js";
 import { Signal } from "../shell/signal.js";
 import { AxesTriad } from "../three/axes-triad.js";
 import { sizeToContainer } from "../three/canvas-size.js";
 import { GroundGrid } from "../three/ground-grid.js";
+import type { FrameSource } from "./frame-source.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
 import { RigidBodies } from "./rigid-bodies.js";
@@ -65,6 +67,8 @@ export class MixedViewer {
     readonly container: HTMLElement,
     readonly scene: MixedScene,
     readonly sampler: MixedSampler,
+    /** Frame sources of streamed mesh animations (the others' frames are in memory). */
+    private readonly sources?: ReadonlyMap<MeshAnimation, FrameSource>,
   ) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
@@ -106,7 +110,7 @@ export class MixedViewer {
     }
     let view = views.get(variant);
     if (!view) {
-      view = new MeshView(v);
+      view = new MeshView(v, this.sources?.get(v.animation));
       view.object.name = `${this.scene.bodies[body]!.name}#${variant}`;
       view.setEdges(this.showEdges);
       views.set(variant, view);
@@ -225,7 +229,8 @@ export class MixedViewer {
     for (const [body, views] of this.meshes) {
       const state = states[body]!;
       const view = views.get(state.variant);
-      if (!view?.object.visible) continue;
+      // A streamed mesh holds only the frames on screen: it is not picked (no probe, no hover).
+      if (!view?.object.visible || view.streamed) continue;
       let buffer = this.pickPositions.get(view);
       if (!buffer) {
         buffer = new Float32Array(view.animation.nodeCount * 3);

@@ -3,17 +3,19 @@
  * same loader the CLI uses, shows its problems, and lays out the panels that
  * share one {@link MixedSession}: bodies, legends, probe, view and export
  * tools, hover tooltip and the timeline. It owns the layout and the session's
- * life; the panels do the rest.
+ * life; the panels do the rest. The mesh workspace (`#/mesh`) is the same
+ * workspace with another {@link SceneLoader}: one mesh animation alone.
  */
 import "./mixed.css";
 import { decodeText } from "../../../src/core/bytes.js";
 import type { FileReport } from "../../../src/core/report.js";
 import { reportHasErrors } from "../../../src/core/report.js";
+import type { MeshAnimation } from "../../../src/mixed/agr/model.js";
 import { loadMixedFolder } from "../../../src/mixed/load.js";
-import { buildMixedScene, MixedSampler } from "../../../src/mixed/sample/index.js";
+import { buildMixedScene, MixedSampler, type MixedScene } from "../../../src/mixed/sample/index.js";
 import { readProjectFile } from "../api.js";
 import { h } from "../dom.js";
-import { onLanguageChange, t, tr } from "../i18n.js";
+import { type MessageKey, onLanguageChange, t, tr } from "../i18n.js";
 import { formatRoute, type Route, routeSeconds } from "../route.js";
 import { typingTarget } from "../shell/keys.js";
 import { ProblemsList } from "../shell/problems.js";
@@ -21,6 +23,7 @@ import { TimelineBar } from "../shell/timeline.js";
 import type { Workspace } from "../shell/workspace.js";
 import { BodyPanel } from "./body-panel.js";
 import { ExportPanel } from "./export-panel.js";
+import type { FrameSource } from "./frame-source.js";
 import { HoverTooltip } from "./hover.js";
 import { LegendPanel } from "./legend-panel.js";
 import { ProbePanel } from "./probe-panel.js";
@@ -35,17 +38,66 @@ interface Opened {
   timeline: TimelineBar;
 }
 
+/** What a {@link SceneLoader} made of a file: findings, and the scene when it can be shown. */
+export interface LoadedScene {
+  readonly report: readonly FileReport[];
+  readonly scene?: MixedScene | undefined;
+  /** A line saying what was chosen for the user (shown above the view; called again on a language switch). */
+  readonly note?: (() => string) | undefined;
+  /** Where mesh frames come from when not from the loaded animation (a streamed `.agr`). */
+  readonly sources?: ReadonlyMap<MeshAnimation, FrameSource> | undefined;
+  /** Called with the session once it exists (the scalar chosen, say), before the first frame. */
+  readonly ready?: ((session: MixedSession) => void) | undefined;
+}
+
+/** Makes the scene of a route's file (read, with its companions, through the project API). */
+export type SceneLoader = (file: string, route: Route) => Promise<LoadedScene>;
+
+/** The bytes of a project file, or a report saying why it cannot be read. */
+export async function readSceneFile(file: string): Promise<Uint8Array | LoadedScene> {
+  const input = await readProjectFile(file);
+  if (input.status === "ok") return input.bytes;
+  const message =
+    input.status === "missing"
+      ? t("mixed.missing", { file })
+      : t("mixed.unreadable", { file, reason: input.reason });
+  return {
+    report: [
+      { file, diagnostics: [{ code: "AMX100", severity: "error", message, start: 0, end: 0 }] },
+    ],
+  };
+}
+
+/** Loads an `.amx` with the files it names, as `mixed` commands do. */
+export const loadAmxScene: SceneLoader = async (file) => {
+  const bytes = await readSceneFile(file);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const folder = await loadMixedFolder(file, decodeText(bytes), readProjectFile);
+  const scene = reportHasErrors(folder.report) ? undefined : buildMixedScene(folder);
+  return { report: folder.report, scene };
+};
+
+/** How a {@link MixedWorkspace} is set up: its route id, loader and what it says before a file is open. */
+export interface MixedWorkspaceOptions {
+  readonly id: string;
+  readonly load: SceneLoader;
+  readonly pick: MessageKey;
+}
+
 /** The workspace; made once by the shell, then opened and closed per route. */
 export class MixedWorkspace implements Workspace {
-  readonly element = h("section", { className: "workspace mixed" });
+  readonly element: HTMLElement;
   private opened: Opened | null = null;
   private file: string | undefined;
+  private note: (() => string) | undefined;
+  private streamed = false;
   /** The last report shown, re-rendered on a language switch. */
   private report: { report: readonly FileReport[]; playable: boolean } | null = null;
   /** Counts opens so a slow load that was overtaken is dropped. */
   private generation = 0;
   private readonly ui = {
     message: h("div", { className: "message" }),
+    note: h("p", { className: "load-note", hidden: true }),
     problems: new ProblemsList(),
     toolbar: h("div", { className: "toolbar" }),
     view: h("div", { className: "view" }),
@@ -57,9 +109,16 @@ export class MixedWorkspace implements Workspace {
   };
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
 
-  constructor() {
+  constructor(
+    private readonly options: MixedWorkspaceOptions = {
+      id: "mixed",
+      load: loadAmxScene,
+      pick: "mixed.pick",
+    },
+  ) {
+    this.element = h("section", { className: `workspace mixed ${options.id}` });
     const u = this.ui;
-    u.message.append(tr("p", "mixed.pick"));
+    u.message.append(tr("p", options.pick));
     u.view.append(u.stage, u.gridLabel);
     this.element.append(
       h(
@@ -67,6 +126,7 @@ export class MixedWorkspace implements Workspace {
         { className: "main" },
         u.message,
         u.problems.element,
+        u.note,
         u.toolbar,
         u.view,
         u.legends,
@@ -96,29 +156,22 @@ export class MixedWorkspace implements Workspace {
     const u = this.ui;
     u.message.replaceChildren(h("p", {}, t("mixed.loading", { file })));
     u.message.hidden = false;
-    const input = await readProjectFile(file);
+    const loaded = await this.options.load(file, route);
     if (generation !== this.generation) return;
-    if (input.status !== "ok") {
-      const message =
-        input.status === "missing"
-          ? t("mixed.missing", { file })
-          : t("mixed.unreadable", { file, reason: input.reason });
-      this.showReport(
-        [{ file, diagnostics: [{ code: "AMX100", severity: "error", message, start: 0, end: 0 }] }],
-        false,
-      );
-      return;
-    }
-    const folder = await loadMixedFolder(file, decodeText(input.bytes), readProjectFile);
-    if (generation !== this.generation) return;
-    const scene = reportHasErrors(folder.report) ? undefined : buildMixedScene(folder);
-    this.showReport(folder.report, scene !== undefined);
+    const scene = loaded.scene;
+    this.showReport(loaded.report, scene !== undefined);
     if (!scene) return;
+    this.note = loaded.note;
+    this.showNote();
     u.message.hidden = true;
     const sampler = new MixedSampler(scene);
-    const viewer = new MixedViewer(u.stage, scene, sampler);
+    const viewer = new MixedViewer(u.stage, scene, sampler, loaded.sources);
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
+    // A streamed animation holds only some frames: nothing to export from or probe over time.
+    this.streamed = (loaded.sources?.size ?? 0) > 0;
+    if (this.streamed) this.element.dataset.streamed = "true";
+    loaded.ready?.(session);
     this.opened = { session, parts: [], timeline: this.timeline(session) };
     this.buildPanels();
     viewer.renderer.domElement.addEventListener("pointerdown", (e) => this.startClick(e));
@@ -142,11 +195,16 @@ export class MixedWorkspace implements Workspace {
     this.opened = null;
     this.file = undefined;
     this.report = null;
-    delete this.element.dataset.state;
+    // State, streaming and cache counts; the shell's workspace id stays.
+    for (const k of Object.keys(this.element.dataset))
+      if (k !== "ws") delete this.element.dataset[k];
+    this.streamed = false;
     const u = this.ui;
     for (const el of [u.side, u.timeline, u.toolbar, u.legends, u.gridLabel]) el.replaceChildren();
     u.problems.clear();
-    u.message.replaceChildren(tr("p", "mixed.pick"));
+    this.note = undefined;
+    this.showNote();
+    u.message.replaceChildren(tr("p", this.options.pick));
     u.message.hidden = false;
   }
 
@@ -163,7 +221,7 @@ export class MixedWorkspace implements Workspace {
     const u = this.ui;
     u.side.replaceChildren(bodies.element, probe.element);
     u.legends.replaceChildren(legends.element);
-    u.toolbar.replaceChildren(view.element, exports.element);
+    u.toolbar.replaceChildren(view.element, this.streamed ? "" : exports.element);
     u.view.append(hover.element);
   }
 
@@ -179,7 +237,11 @@ export class MixedWorkspace implements Workspace {
         history.replaceState(
           null,
           "",
-          formatRoute({ workspace: "mixed", file: s.file, t: { value: time, percent: false } }),
+          formatRoute({
+            workspace: this.options.id,
+            file: s.file,
+            t: { value: time, percent: false },
+          }),
         ),
     });
     this.ui.timeline.replaceChildren(bar.element);
@@ -200,6 +262,11 @@ export class MixedWorkspace implements Workspace {
     }
   }
 
+  private showNote(): void {
+    this.ui.note.textContent = this.note?.() ?? "";
+    this.ui.note.hidden = this.note === undefined;
+  }
+
   private showGrid(spacing: number): void {
     this.ui.gridLabel.textContent = t("view.gridSpacing", {
       spacing: `${+spacing.toPrecision(3)} m`,
@@ -209,6 +276,7 @@ export class MixedWorkspace implements Workspace {
   /** Re-renders every translated part after a language switch. */
   private translate(): void {
     if (this.report) this.showReport(this.report.report, this.report.playable);
+    this.showNote();
     const o = this.opened;
     if (!o) return;
     for (const p of o.parts) p.render?.();

@@ -1,0 +1,141 @@
+/**
+ * Opening one mesh animation alone, to look at it before a model is built
+ * (the studio's `#/mesh?file=…`): an `.agr` in either encoding, or a VTK
+ * series (`.pvd`, `.series`, `.vtm`, `.vtu`, `.vtp`, `.pvtu`, `.pvtp`, `.vtk`)
+ * made into one as `agr from-vtk` would, its options chosen from the data.
+ * Companion files come through an injected reader, so the same code runs in
+ * Node and in the browser. Never throws.
+ */
+import type { FileReader } from "../core/file-source.js";
+import type { FileReport } from "../core/report.js";
+import { type MeshAnimation, readAgr, validateAgr } from "./agr/index.js";
+import { meshAnimationFromVtk, readVtkSeries, type VtkFrame } from "./vtk/index.js";
+import { defaultScalar, detectDisplacement, scalarParam, scalarSeries } from "./vtk/select.js";
+
+/** File name endings {@link loadMeshFile} reads as a VTK series (lower case). */
+export const VTK_SERIES_EXTENSIONS = [
+  ".pvd",
+  ".series",
+  ".vtm",
+  ".vtu",
+  ".vtp",
+  ".pvtu",
+  ".pvtp",
+  ".vtk",
+] as const;
+
+/** Whether {@link loadMeshFile} opens `path` (an `.agr` or a VTK series, by its name). */
+export function isMeshFile(path: string): boolean {
+  const p = path.toLowerCase();
+  return p.endsWith(".agr") || VTK_SERIES_EXTENSIONS.some((e) => p.endsWith(e));
+}
+
+/** How a VTK series was made into a mesh animation (what the user did not choose). */
+export interface VtkChoice {
+  /** 1 when a displacement array was found or the points move, else 0. */
+  readonly type: 0 | 1;
+  /** The displacement array followed (type 1), if one was. */
+  readonly displacement?: string;
+  /** The scalar shown first (a parameter name of the model). */
+  readonly scalar: string;
+  /** Scalars that were candidates too when the choice was not clear (type 0). */
+  readonly others: readonly string[];
+}
+
+/** What {@link loadMeshFile} made. */
+export interface MeshFile {
+  /** The mesh animation; absent when the input has errors that leave nothing to show. */
+  readonly model?: MeshAnimation;
+  /** Every file's findings (the opened file first). */
+  readonly report: FileReport[];
+  /** For a VTK series: the choices made. */
+  readonly vtk?: VtkChoice;
+}
+
+/**
+ * Reads the mesh animation at `path` (its bytes given; companions through
+ * `read`). A VTK series becomes type 1 when it has a displacement array or
+ * its points move, else type 0 with the temperature (or the only
+ * one-component array, or the first of several candidates: the user switches
+ * in the view). Every other point array is added as a further scalar
+ * (vectors by magnitude, 6-component tensors as von Mises), so the view can
+ * switch between them.
+ */
+export async function loadMeshFile(
+  path: string,
+  bytes: Uint8Array,
+  read: FileReader,
+): Promise<MeshFile> {
+  if (path.toLowerCase().endsWith(".agr")) {
+    const r = readAgr(bytes);
+    const report: FileReport[] =
+      r.diagnostics.length > 0 ? [{ file: path, text: r.text, diagnostics: r.diagnostics }] : [];
+    return { ...(r.model ? { model: r.model } : {}), report };
+  }
+  const series = await readVtkSeries([{ name: path, bytes }], { read });
+  const report = series.report.filter((r) => r.diagnostics.length > 0);
+  const first = series.frames[0];
+  if (!first) {
+    const made = meshAnimationFromVtk(series.frames, { type: 0 });
+    return { report: [...report, ...made.report] };
+  }
+  const frames = series.frames;
+  const displacement = detectDisplacement(first);
+  const moves = frames.some((f) => !sameValues(f.points, first.points));
+  const pick = defaultScalar(first);
+  const candidates = "name" in pick ? [pick.name] : pick.candidates;
+  // Without a displacement, moving points or any scalar candidate there is nothing for type 0 to colour.
+  const type: 0 | 1 = displacement !== undefined || moves || candidates.length === 0 ? 1 : 0;
+  const scalar = type === 0 ? candidates[0] : undefined;
+  const made = meshAnimationFromVtk(frames, { type, ...(scalar !== undefined ? { scalar } : {}) });
+  report.push(...made.report.filter((r) => r.diagnostics.length > 0));
+  const model = made.model;
+  if (!model) return { report };
+  // Checked as `agr from-vtk` would write it, before the scalars only the view offers are added.
+  const checks = validateAgr(model);
+  if (checks.length > 0) report.push({ file: path, diagnostics: checks });
+  addScalars(model, frames);
+  return {
+    model,
+    report,
+    vtk: {
+      type,
+      ...(type === 1 && displacement !== undefined && !moves ? { displacement } : {}),
+      scalar: model.scalars[0]!.name,
+      others: candidates.slice(1),
+    },
+  };
+}
+
+/**
+ * Appends every point array of `frames` the model does not show yet as a
+ * scalar: one-component arrays as they are, vectors by magnitude, symmetric
+ * tensors (6 components) as von Mises. Arrays some frame lacks are left out.
+ */
+function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): void {
+  const have = new Set(model.scalars.map((p) => p.name));
+  for (const a of frames[0]!.pointData) {
+    const spec =
+      a.components === 1
+        ? a.name
+        : a.components === 6
+          ? `${a.name}:mises`
+          : a.components > 1
+            ? `${a.name}:magnitude`
+            : undefined;
+    if (spec === undefined) continue;
+    const param = scalarParam(spec);
+    if (have.has(param.name)) continue;
+    const r = scalarSeries(frames, spec);
+    if (!("values" in r)) continue;
+    have.add(param.name);
+    model.scalars.push(param);
+    model.scalarValues.push(r.values);
+  }
+}
+
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

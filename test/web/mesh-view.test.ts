@@ -1,0 +1,109 @@
+/**
+ * The mesh view's two attribute slots: when playback crosses into the next
+ * frame interval only the new frame is uploaded (counted through
+ * `frameUploads` and the attributes' upload versions, not time), and the
+ * blend of the two slots is the frames' linear interpolation whichever slot
+ * holds which frame. A streamed source gives the same picture once its
+ * frames arrive.
+ */
+import type * as THREE from "three";
+import { describe, expect, it } from "vitest";
+import { FrameCursor } from "../../src/core/frame-cursor.js";
+import { AgrFrameCache, openAgrStream, writeAgrBinary } from "../../src/mixed/agr/index.js";
+import { meshAloneScene } from "../../src/mixed/sample/index.js";
+import { memoryFrames, streamedFrames } from "../../web/src/mixed/frame-source.js";
+import { type MeshSettings, MeshView } from "../../web/src/mixed/mesh-view.js";
+import { columnAgr } from "../mixed/agr-stream-helpers.js";
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
+const settings = (): MeshSettings => ({
+  scalarParam: 0,
+  exaggeration: 1,
+  colormap: "viridis",
+  rangeMode: "frame",
+  fixedMin: 0,
+  fixedMax: 1,
+});
+
+/** Versions of the four slot attributes (each upload bumps one). */
+function versions(view: MeshView): number {
+  const g = view.object.geometry;
+  return ["pos0", "pos1", "val0", "val1"].reduce(
+    (s, n) => s + (g.getAttribute(n) as THREE.BufferAttribute).version,
+    0,
+  );
+}
+
+/** Node `i`'s blended scalar as the shader computes it: mix(val0, val1, uAlpha). */
+function shown(view: MeshView, i: number): number {
+  const g = view.object.geometry;
+  const a = view.object.material.uniforms.uAlpha!.value as number;
+  const v0 = (g.getAttribute("val0") as THREE.BufferAttribute).array[i]!;
+  const v1 = (g.getAttribute("val1") as THREE.BufferAttribute).array[i]!;
+  return v0 * (1 - a) + v1 * a;
+}
+
+describe("MeshView slots", () => {
+  const m = columnAgr(3, 12);
+  const variant = meshAloneScene("c.agr", m).bodies[0]!.variants[0]!;
+
+  it("uploads one frame per interval crossed, and blends correctly", () => {
+    const view = new MeshView(variant, memoryFrames(m));
+    const cursor = new FrameCursor(m.times);
+    const s = settings();
+    view.update(cursor.seek(0.05), IDENTITY, s);
+    expect(view.frameUploads).toBe(2);
+    const v0 = versions(view);
+    let crossings = 0;
+    let last = cursor.i0;
+    for (let t = 0.05; t < 1.1; t += 0.025) {
+      view.update(cursor.seek(t), IDENTITY, s);
+      if (cursor.i0 !== last) crossings++;
+      last = cursor.i0;
+      // Value = frame + node/1000, linear in time between frames.
+      const expected = (1 - cursor.alpha) * cursor.i0 + cursor.alpha * cursor.i1 + 7 / 1000;
+      expect(shown(view, 7)).toBeCloseTo(expected, 4);
+    }
+    expect(crossings).toBe(10);
+    expect(view.frameUploads).toBe(2 + crossings);
+    // Each crossing uploads the new frame's positions and values: two attributes, not four.
+    expect(versions(view) - v0).toBe(2 * crossings);
+    view.dispose();
+  });
+
+  it("refills both slots only on a jump or a scalar change", () => {
+    const view = new MeshView(variant, memoryFrames(m));
+    const cursor = new FrameCursor(m.times);
+    const s = settings();
+    view.update(cursor.seek(0.15), IDENTITY, s);
+    view.update(cursor.seek(0.85), IDENTITY, s);
+    expect(view.frameUploads).toBe(4);
+    view.update(cursor.seek(0.86), IDENTITY, s);
+    expect(view.frameUploads).toBe(4);
+    view.dispose();
+  });
+
+  it("shows a streamed mesh's frames once they arrive, one upload per crossing", async () => {
+    const bytes = writeAgrBinary(m);
+    const read = async (o: number, l: number) => bytes.slice(o, o + l);
+    const { header, model } = await openAgrStream(read, bytes.length);
+    const cache = new AgrFrameCache(header!, read, { budgetBytes: 4 * 16 * m.nodeCount });
+    const streamed = meshAloneScene("c.agr", model!).bodies[0]!.variants[0]!;
+    const view = new MeshView(streamed, streamedFrames(cache));
+    expect(view.streamed).toBe(true);
+    const cursor = new FrameCursor(m.times);
+    const s = settings();
+    for (let f = 0; f < 11; f++) {
+      const t = f * 0.1 + 0.05;
+      view.update(cursor.seek(t), IDENTITY, s);
+      await new Promise((r) => setTimeout(r, 1));
+      view.update(cursor.seek(t), IDENTITY, s);
+      expect(shown(view, 3)).toBeCloseTo(f + 0.5 + 3 / 1000, 4);
+      expect(cache.peakBytes).toBeLessThanOrEqual(cache.budgetBytes);
+    }
+    expect(view.frameUploads).toBe(12);
+    // The colour range grew with the frames seen.
+    expect(view.range.max).toBeCloseTo(11 + (m.nodeCount - 1) / 1000, 4);
+    view.dispose();
+  });
+});

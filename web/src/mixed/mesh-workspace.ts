@@ -1,0 +1,42 @@
+/**
+ * The mesh workspace (`#/mesh?file=…`): one `.agr` or VTK series alone in the
+ * mixed viewer — one mesh body at the origin over the mesh's own time span,
+ * with the mixed workspace's panels (bodies with scalars, colour maps and
+ * exaggeration, legend, probe, timeline). For a VTK series it says what it
+ * chose (type, displacement array, scalar); the Bodies panel switches scalars.
+ */
+import { reportHasErrors } from "../../../src/core/report.js";
+import { loadMeshFile, type VtkChoice } from "../../../src/mixed/load-mesh.js";
+import { meshAloneScene } from "../../../src/mixed/sample/index.js";
+import { readProjectFile } from "../api.js";
+import { t } from "../i18n.js";
+import { loadStreamed } from "./stream-loader.js";
+import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
+
+/** Reads the file as {@link loadMeshFile} does and makes it a one-body scene. */
+export const loadMeshScene: SceneLoader = async (file, route) => {
+  const streamed = await loadStreamed(file, route);
+  if (streamed) return streamed;
+  const bytes = await readSceneFile(file);
+  if (!(bytes instanceof Uint8Array)) return bytes;
+  const r = await loadMeshFile(file, bytes, readProjectFile);
+  const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
+  const vtk = r.vtk;
+  return { report: r.report, scene, ...(vtk ? { note: () => vtkNote(vtk) } : {}) };
+};
+
+/** What was chosen for a VTK series, in words. */
+export function vtkNote(c: VtkChoice): string {
+  const type = c.type === 1 ? t("mesh.type1") : t("mesh.type0");
+  const parts = [t("mesh.vtkType", { type })];
+  if (c.displacement !== undefined) parts.push(t("mesh.vtkDisplacement", { name: c.displacement }));
+  parts.push(t("mesh.vtkScalar", { name: c.scalar }));
+  if (c.others.length > 0)
+    parts.push(t("mesh.vtkOthers", { names: c.others.map((n) => `“${n}”`).join(", ") }));
+  return `${parts.join("; ")}. ${t("mesh.vtkSwitch")}`;
+}
+
+/** The mesh workspace. */
+export function meshWorkspace(): MixedWorkspace {
+  return new MixedWorkspace({ id: "mesh", load: loadMeshScene, pick: "mesh.pick" });
+}
