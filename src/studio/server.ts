@@ -121,10 +121,12 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     listing: { ...LISTING_DEFAULTS, ...options.listing },
     formats: options.formats ?? FORMATS,
   };
+  const limits = { ...CHECK_DEFAULTS, ...options.check };
+  // Companions are bounded like the file itself: a .pvd's listing check never reads gigabytes.
   const checks = new FileChecks(
     api.formats,
-    { ...CHECK_DEFAULTS, ...options.check },
-    companionReader(root),
+    limits,
+    companionReader(root, { maxBytes: limits.maxCheckBytes }),
   );
   let port = -1;
 

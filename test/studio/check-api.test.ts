@@ -38,6 +38,8 @@ writeFileSync(join(project, "vtk", "bad.vtu"), TET("zero"));
 writeFileSync(join(project, "vtk", "s.pvd"), PVD("bad.vtu"));
 writeFileSync(join(project, "ok.vtu"), TET("1"));
 writeFileSync(join(project, "vtk", "out.pvd"), PVD("../ok.vtu"));
+writeFileSync(join(project, "vtk", "huge.vtu"), TET("1") + " ".repeat(3_000_000));
+writeFileSync(join(project, "vtk", "huge.pvd"), PVD("huge.vtu"));
 const web = mkdtempSync(join(tmpdir(), "deforma-check-web-"));
 writeFileSync(join(web, "index.html"), "<!doctype html>");
 
@@ -143,6 +145,10 @@ describe("studio server: GET /api/check", () => {
     const out = await getJson("/api/check?path=vtk/out.pvd");
     expect(out.json.diagnostics[0]).toMatchObject({ file: "vtk/out.pvd", code: "VTK009", line: 2 });
     expect(out.json.diagnostics[0].message).toContain("outside the folder");
+    // A named file is bounded like the file itself.
+    const huge = await getJson("/api/check?path=vtk/huge.pvd");
+    expect(huge.json.diagnostics[0]).toMatchObject({ file: "vtk/huge.pvd", code: "VTK009" });
+    expect(huge.json.diagnostics[0].message).toContain("larger than 3000000 bytes");
   });
 
   it("refuses missing files, folders, escaping paths and writes", async () => {

@@ -46,17 +46,13 @@ export function readAttribute(r: AttributeReader, t: Token): void {
       const type = r.type(`SCALARS ${nm}`);
       const c = r.tokenOnLine();
       const components = c ? Number(c.s) : 1;
-      if (
-        !(Number.isInteger(components) && components >= 1 && components <= 4) ||
-        !c?.s.match(/^\d+$/)
-      )
-        if (c)
-          r.fail(
-            VTK.legacySyntax,
-            `SCALARS ${nm}: '${c.s}' is not a number of components (1 … 4)`,
-            c.start,
-            c.end,
-          );
+      if (c && !(/^\d+$/.test(c.s) && components >= 1 && components <= 4))
+        r.fail(
+          VTK.legacySyntax,
+          `SCALARS ${nm}: '${c.s}' is not a number of components (1 … 4)`,
+          c.start,
+          c.end,
+        );
       // VTK writes `LOOKUP_TABLE name` after SCALARS; accepted when absent.
       const mark = r.pos;
       const lt = r.binary ? r.peekWord() : r.token();
