@@ -127,6 +127,24 @@ describe(".agr text read in two parts", () => {
     );
   });
 
+  it("keeps the first part's findings when the rest is clean, as one pass does", async () => {
+    const text = writeAgrText(framesModel(30, 8)).replace(/frame 0\n[^\n]+/, "frame 0\nx");
+    const bytes = encodeUtf8(text);
+    let used = false;
+    const two = await readAgrInTwo(
+      bytes,
+      async (start) => {
+        const run = readFrameRun(bytes, start);
+        used = run !== undefined;
+        return run;
+      },
+      0,
+    );
+    expect(used).toBe(true);
+    expect(two.diagnostics.map((d) => d.code)).toEqual([AGR.badReal.code]);
+    expectSameRead(two, readAgr(bytes));
+  });
+
   it("merges the second half's frames when both halves are clean", () => {
     const m = framesModel(40, 8);
     const bytes = encodeUtf8(writeAgrText(m));

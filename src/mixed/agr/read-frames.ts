@@ -11,9 +11,8 @@
  */
 import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
 import { startsWith } from "../../core/bytes.js";
-import { MAX_TEXT_BYTES } from "../container.js";
 import { AGR_MAGIC } from "./binary-layout.js";
-import { type AgrReadResult, readAgr, withLazyText } from "./read.js";
+import { type AgrReadResult, readAgr, textResult } from "./read.js";
 import { type PendingFrames, readAgrText } from "./read-text.js";
 
 /** The frames from a `frame` keyword to the end of the file: times and values, as read. */
@@ -139,12 +138,9 @@ export async function readAgrInTwo(
   const run = readRun(at).catch(() => undefined);
   const head = readAgrText(bytes, { splitAt: at });
   const rest = await run;
-  if (head.pending && head.diagnostics.length === 0 && rest && mergeFrameRun(head.pending, rest)) {
-    return withLazyText(
-      { model: head.model, diagnostics: [], encoding: "text" },
-      bytes,
-      MAX_TEXT_BYTES,
-    );
+  // Findings of the first part stand: a clean rest adds none to them.
+  if (head.pending && rest && mergeFrameRun(head.pending, rest)) {
+    return textResult({ ...head, encoding: "text" }, bytes);
   }
   return readAgr(bytes);
 }

@@ -30,9 +30,25 @@ export function readAgr(data: Uint8Array | string): AgrReadResult {
  * longer one keeps byte offsets. `text` is decoded only when asked for.
  */
 export function readTextBytes(bytes: Uint8Array, maxText: number): AgrReadResult {
-  const first = readAgrText(bytes);
-  if (!offsetsDiffer(bytes, first.diagnostics) || bytes.length > maxText) {
-    return withLazyText({ ...first, encoding: "text" }, bytes, maxText);
+  return textResult({ ...readAgrText(bytes), encoding: "text" }, bytes, maxText);
+}
+
+/**
+ * A read of text bytes as {@link readAgr} answers it: with a lazily decoded
+ * `text`, or read again from the decoded text when a finding's byte offset
+ * is not its text offset (and the text fits one string, `maxText` bytes).
+ */
+export function textResult(
+  read: AgrReadResult,
+  bytes: Uint8Array,
+  maxText = MAX_TEXT_BYTES,
+): AgrReadResult {
+  if (!offsetsDiffer(bytes, read.diagnostics) || bytes.length > maxText) {
+    return withLazyText(
+      { model: read.model, diagnostics: read.diagnostics, encoding: "text" },
+      bytes,
+      maxText,
+    );
   }
   const text = decodeText(bytes);
   return { ...readAgrText(text), encoding: "text", text };
@@ -48,11 +64,7 @@ function offsetsDiffer(bytes: Uint8Array, diagnostics: readonly Diagnostic[]): b
 }
 
 /** `result` with a `text` property that decodes `bytes` on first use (undefined when no string holds it). */
-export function withLazyText(
-  result: AgrReadResult,
-  bytes: Uint8Array,
-  maxText: number,
-): AgrReadResult {
+function withLazyText(result: AgrReadResult, bytes: Uint8Array, maxText: number): AgrReadResult {
   let text: string | undefined;
   let decoded = false;
   return Object.defineProperty(result, "text", {
