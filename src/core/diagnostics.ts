@@ -105,7 +105,7 @@ export function hasErrors(diagnostics: readonly { severity: Severity }[]): boole
  * Maps offsets to 1-based line and column by binary search over line starts.
  * A line ends at LF, CR LF or a lone CR.
  */
-export class LineCounter {
+export class LineCounter implements Lines {
   private readonly starts: number[] = [0];
   /** Where each line's break begins (the text's length for the last line). */
   private readonly ends: number[] = [];
@@ -167,19 +167,101 @@ export class LineCounter {
   }
 }
 
+/** Line and column of offsets, and the excerpt under one: what a text source gives its findings. */
+export interface Lines {
+  /** 1-based line and column of an offset (clamped to the source). */
+  position(offset: number): { line: number; column: number };
+  /** The source excerpt of {@link sourceExcerpt} for a 1-based line and column. */
+  excerpt(line: number, column: number, length: number): string;
+}
+
 /**
- * A source the diagnostics refer to: its display name and either its text
- * (line/column computed from offsets) or nothing (a binary source: line 1,
- * column = byte offset + 1).
+ * Lines of a UTF-8 text too long for one string (a text `.agr` of gigabytes),
+ * its findings' offsets being bytes. Nothing is indexed up front: a position
+ * is found by scanning forward from the last one asked for (from the start
+ * when asked for an earlier one), so positions asked in source order cost one
+ * pass over the bytes up to the last. Lines end as in {@link LineCounter};
+ * columns count characters (UTF-8 sequences), as a column of the decoded text
+ * would outside the astral planes.
+ */
+export class ByteLines implements Lines {
+  private at = 0;
+  private line = 1;
+  private lineStart = 0;
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  position(offset: number): { line: number; column: number } {
+    const b = this.bytes;
+    const o = Math.max(0, Math.min(offset, b.length));
+    if (o < this.at) {
+      this.at = 0;
+      this.line = 1;
+      this.lineStart = 0;
+    }
+    let i = this.at;
+    while (i < o) {
+      const c = b[i++]!;
+      if (c === 10 || (c === 13 && b[i] !== 10)) {
+        this.line++;
+        this.lineStart = i;
+      }
+    }
+    // An offset on the LF of a CR LF belongs to the line the CR ends.
+    this.at = o;
+    return { line: this.line, column: this.characters(this.lineStart, o) + 1 };
+  }
+
+  excerpt(line: number, column: number, length: number): string {
+    // Only called right after position() of the same finding: the line starts at lineStart.
+    const b = this.bytes;
+    if (line !== this.line) return sourceExcerpt("", column, length);
+    let end = this.lineStart;
+    const limit = Math.min(b.length, this.at + 4 * MAX_SHOWN_LINE);
+    while (end < limit && b[end] !== 10 && b[end] !== 13) end++;
+    // The window: from about half a shown line before the column, in characters.
+    const from = Math.max(0, column - 1 - MAX_SHOWN_LINE / 2);
+    let start = this.lineStart;
+    for (let skipped = 0; skipped < from && start < end; start++) {
+      if ((b[start]! & 0xc0) !== 0x80) skipped++;
+    }
+    while (start < end && (b[start]! & 0xc0) === 0x80) start++;
+    const window = new TextDecoder().decode(b.subarray(start, end)).slice(0, MAX_SHOWN_LINE);
+    return from === 0 && end - this.lineStart <= MAX_SHOWN_LINE
+      ? sourceExcerpt(window, column, length)
+      : drawExcerpt(window, from, column, length);
+  }
+
+  /** Characters (UTF-8 sequences) in bytes [from, to). */
+  private characters(from: number, to: number): number {
+    const b = this.bytes;
+    let n = 0;
+    for (let i = from; i < to; i++) if ((b[i]! & 0xc0) !== 0x80) n++;
+    return n;
+  }
+}
+
+/**
+ * A source the diagnostics refer to: its display name and its text
+ * (line/column computed from offsets), or the bytes of a text too long for
+ * one string (offsets are bytes; see {@link ByteLines}), or neither (a binary
+ * source: line 1, column = byte offset + 1).
  */
 export interface Source {
   readonly file: string;
   readonly text?: string;
+  readonly textBytes?: Uint8Array;
+}
+
+/** The lines of a source: of its text, of its text's bytes, or none (binary). */
+export function sourceLines(source: Source): Lines | undefined {
+  if (source.text !== undefined) return new LineCounter(source.text);
+  return source.textBytes === undefined ? undefined : new ByteLines(source.textBytes);
 }
 
 /** Resolves offset diagnostics against their source into 1-based positions. */
 export function locate(diagnostics: readonly Diagnostic[], source: Source): LocatedDiagnostic[] {
-  const counter = source.text === undefined ? undefined : new LineCounter(source.text);
+  const counter = sourceLines(source);
   return diagnostics.map((d) => {
     const pos = counter ? counter.position(d.start) : { line: 1, column: d.start + 1 };
     return {
@@ -210,7 +292,7 @@ function headLine(
  * file (names, messages, source lines) are shown as `\xNN` escapes, never raw.
  */
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: Source): string {
-  const lines = source.text === undefined ? undefined : new LineCounter(source.text);
+  const lines = sourceLines(source);
   let out = "";
   for (const d of diagnostics) out += formatDiagnostic(d, source.file, lines);
   return out;
@@ -220,7 +302,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], source: So
  * One diagnostic as {@link formatDiagnostics} prints it, against the
  * `lines` of its text source (made once per source; absent for a binary one).
  */
-export function formatDiagnostic(d: Diagnostic, file: string, lines?: LineCounter): string {
+export function formatDiagnostic(d: Diagnostic, file: string, lines?: Lines): string {
   if (!lines) return `${headLine(file, 1, d.start + 1, d)} (byte ${d.start})\n`;
   const { line, column } = lines.position(d.start);
   return `${headLine(file, line, column, d)}\n${lines.excerpt(line, column, d.end - d.start)}`;

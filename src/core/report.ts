@@ -5,6 +5,7 @@ import {
   hasErrors,
   type LocatedDiagnostic,
   locate,
+  type Source,
 } from "./diagnostics.js";
 
 /** The diagnostics of one file and its text (absent for binary files). */
@@ -12,6 +13,8 @@ export interface FileReport {
   /** File name as shown to the user. */
   readonly file: string;
   readonly text?: string | undefined;
+  /** The bytes of a text too long for one string (offsets are bytes; see `ByteLines`). */
+  readonly textBytes?: Uint8Array | undefined;
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -54,12 +57,13 @@ export function capDiagnostics(
 
 /** All diagnostics of a report as shown (capped per code), located (1-based line/column), file by file. */
 export function locateReport(report: readonly FileReport[]): LocatedDiagnostic[] {
-  return report.flatMap((r) =>
-    locate(
-      capDiagnostics(r.diagnostics),
-      r.text === undefined ? { file: r.file } : { file: r.file, text: r.text },
-    ),
-  );
+  return report.flatMap((r) => locate(capDiagnostics(r.diagnostics), source(r)));
+}
+
+/** The source a report's offsets refer to. */
+function source(r: FileReport): Source {
+  if (r.text !== undefined) return { file: r.file, text: r.text };
+  return r.textBytes === undefined ? { file: r.file } : { file: r.file, textBytes: r.textBytes };
 }
 
 /** Whether any file of the report has an error. */
@@ -77,14 +81,7 @@ export function reportJson(report: readonly FileReport[]): {
 
 /** Compiler-style text of a report (source line and caret under each finding; capped per code). */
 export function formatReport(report: readonly FileReport[]): string {
-  return report
-    .map((r) =>
-      formatDiagnostics(
-        capDiagnostics(r.diagnostics),
-        r.text === undefined ? { file: r.file } : { file: r.file, text: r.text },
-      ),
-    )
-    .join("");
+  return report.map((r) => formatDiagnostics(capDiagnostics(r.diagnostics), source(r))).join("");
 }
 
 /** A one-line count such as `2 errors, 1 warning`. */

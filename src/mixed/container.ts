@@ -175,6 +175,8 @@ export interface ContainerReadResult<M> {
   encoding: "text" | "binary";
   /** The decoded source when the encoding is text (for `locate` / `formatDiagnostics`). */
   text?: string;
+  /** The source's bytes instead, when its text is too long for one string (offsets are then bytes). */
+  textBytes?: Uint8Array;
 }
 
 /** Longest text read (bytes): V8's longest string, 2²⁹ − 24 UTF-16 units, is the bound for one-byte UTF-8. */

@@ -65,12 +65,15 @@ export async function loadMixedFolder(
       model: T | undefined;
       diagnostics: readonly Diagnostic[];
       text?: string | undefined;
+      textBytes?: Uint8Array | undefined;
     },
   ): Promise<Companion<T>> => {
     const input = await read(file, path);
     if (input.status !== "ok") return input;
     const r = parse(input.bytes);
-    if (r.diagnostics.length > 0) report.push({ file, text: r.text, diagnostics: r.diagnostics });
+    if (r.diagnostics.length > 0) {
+      report.push({ file, text: r.text, textBytes: r.textBytes, diagnostics: r.diagnostics });
+    }
     return r.model === undefined ? { status: "invalid" } : { status: "ok", model: r.model };
   };
   const cad = await load(siblingPath(path, CAD_FILE_NAME), (bytes) => {

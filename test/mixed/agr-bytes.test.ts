@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeText, encodeUtf8 } from "../../src/core/index.js";
+import { formatReport, locateReport } from "../../src/core/report.js";
 import { AGR, type MeshAnimation, readAgr, writeAgrText } from "../../src/mixed/agr/index.js";
 import { readTextBytes } from "../../src/mixed/agr/read.js";
 import {
@@ -103,6 +104,28 @@ describe(".agr text longer than a JavaScript string", () => {
     // Within the limit, the same file's findings are in the decoded text's units.
     const within = readTextBytes(bytes, bytes.length);
     expect(within.diagnostics.map((d) => d.start)).toContain(broken.lastIndexOf("oops"));
+  });
+
+  it("gives findings past the limit the line, column and excerpt the decoded text gives", () => {
+    const text = writeAgrText(framesModel(5, 3))
+      .replace("strain", "déformation")
+      .replace(/\n/g, "\r\n");
+    const bad = text.lastIndexOf("frame");
+    const broken = `${text.slice(0, bad)}frame 9 oops\r\n0 1 2 zz\n`;
+    const bytes = encodeUtf8(broken);
+    const past = readTextBytes(bytes, maxText);
+    const within = readTextBytes(bytes, bytes.length);
+    expect(past.textBytes).toBe(bytes);
+    expect(past.diagnostics.length).toBeGreaterThan(1);
+    const report = (r: typeof past) => [
+      { file: "big.agr", text: r.text, textBytes: r.textBytes, diagnostics: r.diagnostics },
+    ];
+    const located = locateReport(report(past));
+    expect(located.map((d) => [d.line, d.column])).toEqual(
+      locateReport(report(within)).map((d) => [d.line, d.column]),
+    );
+    expect(located.some((d) => d.line > 1)).toBe(true);
+    expect(formatReport(report(past))).toBe(formatReport(report(within)));
   });
 });
 

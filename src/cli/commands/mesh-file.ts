@@ -52,7 +52,11 @@ export function formatCommands<M>(f: FormatCommands<M>) {
     }
     const bytes = await inputBytes(io, file, f.name);
     const r = f.read(bytes);
-    return { ...r, shown, report: [{ file: shown, text: r.text, diagnostics: r.diagnostics }] };
+    return {
+      ...r,
+      shown,
+      report: [{ file: shown, text: r.text, textBytes: r.textBytes, diagnostics: r.diagnostics }],
+    };
   }
   const budgetOption = f.open ? { "frame-budget": FRAME_BUDGET_OPTION } : {};
   const budgetOf = (options: Record<string, unknown>) =>

@@ -85,7 +85,12 @@ export async function checkFile(
     return {
       format,
       ...(variant === undefined ? {} : { variant }),
-      report: { file, text: r.text, diagnostics: [...notes, ...r.diagnostics] },
+      report: {
+        file,
+        text: r.text,
+        ...(r.textBytes ? { textBytes: r.textBytes } : {}),
+        diagnostics: [...notes, ...r.diagnostics],
+      },
       ...(r.model === undefined ? {} : { model: r.model }),
       ...(summary === undefined ? {} : { summary }),
       ...(related.length > 0 ? { related } : {}),

@@ -23,6 +23,8 @@ export interface FormatReadResult<M> {
   readonly diagnostics: readonly Diagnostic[];
   /** The decoded source of a text encoding (locates diagnostics by line and column). */
   readonly text?: string | undefined;
+  /** The bytes of a text too long for one string (offsets are then bytes). */
+  readonly textBytes?: Uint8Array | undefined;
   /** The encoding the content turned out to be, when the format has several. */
   readonly variant?: string | undefined;
   /** Findings in the companion files the file names (a `.pvd`'s data sets), each in its own file. */

@@ -15,7 +15,13 @@ export const AGR_FORMAT = defineFormat({
   async read(bytes) {
     const { readAgr } = await import("./read.js");
     const r = readAgr(bytes);
-    return { model: r.model, diagnostics: r.diagnostics, text: r.text, variant: r.encoding };
+    return {
+      model: r.model,
+      diagnostics: r.diagnostics,
+      text: r.text,
+      textBytes: r.textBytes,
+      variant: r.encoding,
+    };
   },
   summary: agrInfo,
   codes: [AGR],

@@ -63,8 +63,13 @@ function offsetsDiffer(bytes: Uint8Array, diagnostics: readonly Diagnostic[]): b
   return false;
 }
 
-/** `result` with a `text` property that decodes `bytes` on first use (undefined when no string holds it). */
+/**
+ * `result` with a `text` property that decodes `bytes` on first use, or,
+ * when no string holds them, `textBytes` (findings are then located in the
+ * bytes, `ByteLines`).
+ */
 function withLazyText(result: AgrReadResult, bytes: Uint8Array, maxText: number): AgrReadResult {
+  if (bytes.length > maxText) return { ...result, textBytes: bytes };
   let text: string | undefined;
   let decoded = false;
   return Object.defineProperty(result, "text", {
