@@ -59,10 +59,11 @@ export function formatCommands<M>(f: FormatCommands<M>) {
     };
   }
   const budgetOption = f.open ? { "frame-budget": FRAME_BUDGET_OPTION } : {};
+  const budgetUsage = f.open ? " [--frame-budget MIB]" : "";
   const budgetOf = (options: Record<string, unknown>) =>
     f.open ? frameBudgetBytes(options["frame-budget"] as number | undefined) : undefined;
   const info = defineCommand({
-    usage: `${f.name} info FILE [--json]`,
+    usage: `${f.name} info FILE [--json]${budgetUsage}`,
     description: `${f.infoHelp}\nFILE '-' reads standard input.`,
     options: { json: { type: "boolean", help: "print the summary as JSON" }, ...budgetOption },
     positionals: [1, 1],
@@ -82,7 +83,7 @@ export function formatCommands<M>(f: FormatCommands<M>) {
     },
   });
   const validate = defineCommand({
-    usage: `${f.name} validate FILE [--json]`,
+    usage: `${f.name} validate FILE [--json]${budgetUsage}`,
     description: `Checks a ${f.what}: structure, counts, numbers, the seed's rules. FILE '-' reads standard input.`,
     options: {
       json: { type: "boolean", help: 'print {"ok":…,"diagnostics":[…]} instead of text' },
