@@ -11,11 +11,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineFormat, FormatRegistry } from "../../src/core/index.js";
-import { FORMATS } from "../../src/formats.js";
 import { readAgr } from "../../src/mixed/agr/index.js";
-import { VTK } from "../../src/mixed/vtk/index.js";
-import { demoPath } from "../helpers.js";
+import { demoPath, fixturePath } from "../helpers.js";
 import { cubeSeries } from "../mixed/vtk/vtu-text.js";
 import {
   type BrowserStudio,
@@ -28,23 +25,14 @@ import {
 } from "./browser-launch.js";
 
 const SERIES = cubeSeries("results/beam", [0, 0.5, 2]);
+/** FEniCS' cantilever: a `.pvd` of zlib-compressed `.vtu` files (test/fixtures/solvers). */
+const SOLVER = Object.fromEntries(
+  ["displacement.pvd", ...[0, 1, 2].map((i) => `displacement00000${i}.vtu`)].map((name) => [
+    `solver/${name}`,
+    readFileSync(fixturePath(`solvers/fenics/beam/${name}`), "utf8"),
+  ]),
+);
 const DROP = cubeSeries("drop", [1, 1.5, 3, 4]);
-
-/**
- * `.pvd` as a registry format that names the mesh workspace (test-only until
- * the registry has its own entry): the file list's series row links there.
- */
-const PVD_FORMAT = defineFormat({
-  id: "pvd-test",
-  label: "ParaView collection",
-  system: "mixed",
-  extensions: [".pvd"],
-  read: () => ({ model: undefined, diagnostics: [] }),
-  summary: () => ({}),
-  codes: [VTK],
-  docsPage: "exports.md",
-  workspace: "mesh",
-});
 
 describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
   let studio: BrowserStudio;
@@ -52,10 +40,7 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
   let errors: string[] = [];
 
   beforeAll(async () => {
-    studio = await startBrowserStudio({
-      files: SERIES,
-      formats: new FormatRegistry([...FORMATS.formats, PVD_FORMAT]),
-    });
+    studio = await startBrowserStudio({ files: { ...SERIES, ...SOLVER } });
     page = await studio.page();
     errors = pageErrors(page);
   }, 60_000);
@@ -111,6 +96,12 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
     expect(
       differs(before, await canvasPixels(page, '.workspace[data-ws="mesh"] .stage canvas')),
     ).toBeGreaterThan(0);
+  });
+
+  it("plays a real solver's compressed series (DOLFIN's blocks end in bytes after their zlib stream)", async () => {
+    await open("#/mesh?file=solver/displacement.pvd&t=0");
+    expect(await span()).toEqual([1, 3]);
+    expect(await drawn()).toBeGreaterThan(10);
   });
 
   it("opens a series from the file list", async () => {
