@@ -12,7 +12,7 @@ import { type AgrHeader, agrFrameSpans, agrHeaderBytes, readAgrHeader } from "./
 import { AGR_HEADER_BYTES, AGR_MAGIC } from "./binary-layout.js";
 import { AGR, type AgrKind } from "./codes.js";
 import type { MeshAnimation } from "./model.js";
-import { agrSpans } from "./read-binary.js";
+import { agrModel, agrSpans } from "./read-binary.js";
 import { checkAgr } from "./validate.js";
 
 /** Reads `length` bytes at `offset` of the file (fewer only at its end). */
@@ -48,42 +48,33 @@ export async function openAgrStream(read: RangeReader, size: number): Promise<Ag
   if (wanted > prefix.length) prefix = await read(0, Math.min(size, wanted));
   const header = readAgrHeader(prefix, size, sink);
   if (!header) return fail();
-  const { layout, nodeCount: n, frameCount: f } = header;
+  const { layout } = header;
   // Times, positions, cell types and connectivity are contiguous, each starting at a multiple of 8.
   const end = layout.connectivity + 4 * header.connectivityLength;
   const mesh = await read(layout.times, end - layout.times);
   if (mesh.length < end - layout.times) {
-    sink.report(AGR.unexpectedEnd, `expected ${end} bytes of mesh, the read ended`, mesh.length);
+    sink.report(
+      AGR.unexpectedEnd,
+      `expected ${end} bytes of mesh, the read ended`,
+      layout.times + mesh.length,
+    );
     return fail();
   }
   // A fresh copy is 8-aligned, so every section is a view with no further copy.
   const buf = mesh.byteOffset % 8 === 0 ? mesh : mesh.slice();
-  const at = (o: number) => buf.byteOffset + o - layout.times;
-  const times = new Float64Array(buf.buffer, at(layout.times), f);
-  const positions = new Float32Array(buf.buffer, at(layout.positions), 3 * n);
-  const cellTypes = new Uint8Array(buf.buffer, at(layout.cellTypes), header.cellCount);
-  const connectivity = new Uint32Array(
+  // Constant parameters are read now; a varying one's values come from an AgrFrameCache.
+  const spans = agrFrameSpans(header, 0);
+  const constants = new Map<string, Float32Array>();
+  for (const s of spans) {
+    const d = (s.vector ? header.vectors : header.scalars)[s.param]!;
+    if (!d.varying) constants.set(`${s.vector}${s.param}`, floats(await read(s.offset, s.length)));
+  }
+  const model = agrModel(
+    header,
     buf.buffer,
-    at(layout.connectivity),
-    header.connectivityLength,
+    buf.byteOffset - layout.times,
+    (vector, p) => constants.get(`${vector}${p}`) ?? new Float32Array(0),
   );
-  const constant = async (vector: boolean, p: number, varying: boolean) => {
-    if (varying) return new Float32Array(0);
-    const span = agrFrameSpans(header, 0).find((s) => s.vector === vector && s.param === p)!;
-    return floats(await read(span.offset, span.length));
-  };
-  const model: MeshAnimation = {
-    type: header.type,
-    nodeCount: n,
-    positions,
-    cellTypes,
-    connectivity,
-    scalars: header.scalars,
-    vectors: header.vectors,
-    times,
-    scalarValues: await Promise.all(header.scalars.map((d, p) => constant(false, p, d.varying))),
-    vectorValues: await Promise.all(header.vectors.map((d, p) => constant(true, p, d.varying))),
-  };
   // Every check of a whole file but the frame values' (those are read later, frame by frame).
   checkAgr(model, sink, agrSpans(header), false);
   return { header, model, diagnostics: sink.items };
