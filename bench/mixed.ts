@@ -8,19 +8,37 @@
  * `Quaternion.slerp` once per frame). Same process, interleaved rounds after a
  * warm-up; positions agree within 1e-6 and colours are equal.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as THREE from "three";
-import { colormap, mapScalars } from "../src/core/colormap.js";
+import { colormap } from "../src/core/colormap.js";
+import { writeAgrBinary } from "../src/mixed/agr/index.js";
 import type { MbsAnimation } from "../src/mixed/amb/model.js";
 import { readAmx } from "../src/mixed/amx/index.js";
-import { buildMixedScene, MixedSampler } from "../src/mixed/sample/index.js";
+import { buildMixedScene, FrameArena, MixedSampler } from "../src/mixed/sample/index.js";
+import { readAgrFile } from "../src/node/index.js";
 import { syntheticMesh } from "./fixtures.js";
-import { type BenchRow, interleave, timed } from "./harness.js";
+import { type BenchRow, interleave, median, timed } from "./harness.js";
 
 const MIN = 0;
 const MAX = 1.5e-3;
 
 export async function mixedBench(nodes: number, rounds: number): Promise<BenchRow> {
-  const mesh = syntheticMesh(nodes, 2);
+  // The mesh as an application loads it for the WebAssembly kernels: a
+  // binary .agr read by readAgrFile into a FrameArena (its arrays are views
+  // of the arena's memory, no copy); without WebAssembly SIMD, plain arrays.
+  const arena = FrameArena.create();
+  const dir = mkdtempSync(join(tmpdir(), "deforma-mixed-bench-"));
+  let loaded: Awaited<ReturnType<typeof readAgrFile>>;
+  try {
+    const file = join(dir, "m.agr");
+    writeFileSync(file, writeAgrBinary(syntheticMesh(nodes, 2)));
+    loaded = await readAgrFile(file, { arena });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const mesh = loaded.model!;
   // Body placement: identity at 0 s, a quarter turn about z and a shift at 0.01 s (row-major 3×4).
   const matrices = Float64Array.of(
     1,
@@ -59,22 +77,25 @@ export async function mixedBench(nodes: number, rounds: number): Promise<BenchRo
     meshes: new Map([["m.agr", { status: "ok", model: mesh }]]),
     report: [],
   })!;
-  const sampler = new MixedSampler(scene);
+  const sampler = new MixedSampler(scene, arena);
+  const inJs = new MixedSampler(scene);
   const variant = scene.bodies[0]!.variants[0]!;
   const lut = colormap("viridis");
   const table = Float32Array.from(lut, (x) => x / 255);
   const frames = 8;
   const timeOf = (k: number) => ((k + 0.5) / frames) * 0.01;
 
-  const world = new Float32Array(nodes * 3);
-  const values = new Float32Array(nodes);
-  const colors = new Float32Array(nodes * 3);
-  const ours = (k: number) => {
-    sampler.setTime(timeOf(k));
-    sampler.worldPositions(0, variant, world);
-    sampler.scalars(variant, values);
-    mapScalars(values, MIN, MAX, lut, colors);
+  const floats = (n: number) => arena?.float32(n) ?? new Float32Array(n);
+  const world = floats(nodes * 3);
+  const values = floats(nodes);
+  const colors = floats(nodes * 3);
+  const frame = (s: MixedSampler, k: number) => {
+    s.setTime(timeOf(k));
+    s.worldPositions(0, variant, world);
+    s.scalars(variant, values);
+    s.colours(values, MIN, MAX, lut, colors);
   };
+  const ours = (k: number) => frame(sampler, k);
 
   // three.js, the same work per node.
   const worldT = new Float32Array(nodes * 3);
@@ -168,6 +189,8 @@ export async function mixedBench(nodes: number, rounds: number): Promise<BenchRo
     () => timed(1, () => ours(k++ % frames)),
     () => timed(1, () => theirs(k++ % frames)),
   );
+  // For the note: the same frame by the JavaScript kernels.
+  const js = median(Array.from({ length: 7 }, () => timed(1, () => frame(inJs, k++ % frames))));
   return {
     name: "mixed-frame",
     peer: `three.js r${THREE.REVISION} per node: Vector3.lerpVectors + applyMatrix4, Color from the 256-entry map`,
@@ -175,7 +198,7 @@ export async function mixedBench(nodes: number, rounds: number): Promise<BenchRo
     min: r.min,
     max: r.max,
     goal: 0.33,
-    note: `${nodes} nodes, CPU sampler (exports, probe); positions agree within ${worst.toExponential(1)}, ${colourDiffers} colour components differ (rounding at a table edge); ${r.ours.toFixed(1)} vs ${r.theirs.toFixed(1)} ms`,
+    note: `${nodes} nodes, CPU sampler (exports, probe) with ${arena ? "WebAssembly SIMD kernels" : "JavaScript kernels (no WebAssembly SIMD here)"} (JavaScript: ${js.toFixed(1)} ms); positions agree within ${worst.toExponential(1)}, ${colourDiffers} colour components differ (rounding at a table edge); ${r.ours.toFixed(1)} vs ${r.theirs.toFixed(1)} ms`,
     ours: r.ours,
     theirs: r.theirs,
   };

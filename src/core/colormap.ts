@@ -50,29 +50,59 @@ export function mapScalars(
   out: { [i: number]: number },
   count: number = values.length,
 ): void {
-  const table = floatTable(lut);
-  const last = table.length / 4 - 1;
-  const width = max - min;
-  const scale = width > 0 ? last / width : 0;
-  const offset = width > 0 ? 0.5 - min * scale : (last >> 1) + 0.5;
-  for (let k = 0, o = 0; k < count; k++, o += 3) {
-    // Index = round((v − min)·scale), clamped; NaN fails both tests and lands on 0.
-    const x = values[k]! * scale + offset;
-    const i = (x >= 1 ? (x < last + 1 ? x | 0 : last) : 0) << 2;
+  mapScalarRange(values, min, max, colormapTable(lut), out, 0, count);
+}
+
+/**
+ * {@link mapScalars} over values `from` to `to` (exclusive) with the table in
+ * its float form ({@link colormapTable}): the kernel that threads share out.
+ */
+export function mapScalarRange(
+  values: ArrayLike<number>,
+  min: number,
+  max: number,
+  table: Float32Array,
+  out: { [i: number]: number },
+  from: number,
+  to: number,
+): void {
+  const { scale, offset, last } = colourIndex(min, max, table);
+  for (let k = from, o = 3 * from; k < to; k++, o += 3) {
+    // Index = round((v − min)·scale), clamped as a float (NaN fails the first test and lands on 0).
+    let x = values[k]! * scale + offset;
+    x = x >= 1 ? Math.min(x, last) : 0;
+    const i = (x | 0) << 2;
     out[o] = table[i]!;
     out[o + 1] = table[i + 1]!;
     out[o + 2] = table[i + 2]!;
   }
 }
 
+/**
+ * How a value becomes an entry of a float table: entry =
+ * trunc(clamp(value·scale + offset, to 0 … last)), which is round((v − min)·last/(max − min));
+ * a range of zero width gives the middle entry.
+ */
+export function colourIndex(
+  min: number,
+  max: number,
+  table: Float32Array,
+): { scale: number; offset: number; last: number } {
+  const last = table.length / 4 - 1;
+  const width = max - min;
+  const scale = width > 0 ? last / width : 0;
+  const offset = width > 0 ? 0.5 - min * scale : (last >> 1) + 0.5;
+  return { scale, offset, last };
+}
+
 const floatTables = new WeakMap<Uint8Array, Float32Array>();
 
 /**
- * The table with entries scaled to [0, 1], four floats an entry (RGB and an
- * unused fourth, so an entry's index is a shift: a third faster than RGB
- * triples in the 10⁶-node bench row), made once per table.
+ * The table of `lut` with entries scaled to [0, 1], four floats an entry (RGB
+ * and an unused fourth, so an entry's index is a shift: a third faster than
+ * RGB triples in the 10⁶-node bench row), made once per table.
  */
-function floatTable(lut: Uint8Array): Float32Array {
+export function colormapTable(lut: Uint8Array): Float32Array {
   let t = floatTables.get(lut);
   if (!t) {
     const entries = Math.floor(lut.length / 3);

@@ -7,8 +7,11 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { Worker } from "node:worker_threads";
+import { startsWith } from "../core/bytes.js";
+import { AGR_MAGIC } from "../mixed/agr/binary-layout.js";
 import type { AgrReadResult } from "../mixed/agr/read.js";
 import { type FrameRun, readAgrInTwo } from "../mixed/agr/read-frames.js";
+import type { FrameArena } from "../mixed/sample/wasm-kernels.js";
 import type { AgrFramesAnswer, AgrFramesJob } from "./agr-worker.js";
 
 let worker: Worker | undefined;
@@ -65,6 +68,7 @@ export function readRunInWorker(bytes: Uint8Array, start: number): Promise<Frame
     const job: AgrFramesJob = {
       id,
       buffer: bytes.buffer as SharedArrayBuffer,
+      offset: bytes.byteOffset,
       length: bytes.length,
       start,
     };
@@ -72,12 +76,21 @@ export function readRunInWorker(bytes: Uint8Array, start: number): Promise<Frame
   });
 }
 
-/** The whole file in shared memory (so the worker reads the same bytes, not a copy). */
-export function readShared(path: string): Uint8Array {
+/**
+ * The whole file in shared memory (so the worker reads the same bytes, not a
+ * copy); a binary `.agr` goes into `arena` when one is given and it fits.
+ */
+export function readShared(path: string, arena?: FrameArena): Uint8Array {
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
-    const bytes = new Uint8Array(new SharedArrayBuffer(size));
+    let bytes: Uint8Array | undefined;
+    if (arena) {
+      const head = new Uint8Array(AGR_MAGIC.length);
+      const got = readSync(fd, head, 0, head.length, 0);
+      if (got === head.length && startsWith(head, AGR_MAGIC)) bytes = arena.bytes(size);
+    }
+    bytes ??= new Uint8Array(new SharedArrayBuffer(size));
     let at = 0;
     while (at < size) {
       const got = readSync(fd, bytes, at, size - at, at);
@@ -90,6 +103,18 @@ export function readShared(path: string): Uint8Array {
   }
 }
 
+/** Options of {@link readAgrFile}. */
+export interface ReadAgrFileOptions {
+  /** Text files at least this large are read by two threads (default 4 MiB). */
+  readonly splitMinBytes?: number | undefined;
+  /**
+   * Put the mesh's coordinates and values in this arena, for the WebAssembly
+   * frame kernels: a binary file is read into it (its arrays are views, no
+   * copy); a text file's arrays are copied in after parsing.
+   */
+  readonly arena?: FrameArena | undefined;
+}
+
 /**
  * Reads an `.agr` file (either encoding) with two threads for a large text
  * (from `splitMinBytes`, by default 4 MiB); the same answer as
@@ -98,8 +123,14 @@ export function readShared(path: string): Uint8Array {
  */
 export async function readAgrFile(
   path: string,
-  options: { splitMinBytes?: number | undefined } = {},
+  options: ReadAgrFileOptions = {},
 ): Promise<AgrReadResult> {
-  const bytes = readShared(path);
-  return readAgrInTwo(bytes, (start) => readRunInWorker(bytes, start), options.splitMinBytes);
+  const { arena } = options;
+  const bytes = readShared(path, arena);
+  const result = await readAgrInTwo(
+    bytes,
+    (start) => readRunInWorker(bytes, start),
+    options.splitMinBytes,
+  );
+  return arena && result.model ? { ...result, model: arena.adoptMesh(result.model) } : result;
 }

@@ -10,6 +10,8 @@ import { readFrameRun } from "../mixed/agr/read-frames.js";
 export interface AgrFramesJob {
   readonly id: number;
   readonly buffer: SharedArrayBuffer;
+  /** Where the file's bytes begin in the buffer, and how many there are. */
+  readonly offset: number;
   readonly length: number;
   readonly start: number;
 }
@@ -24,7 +26,7 @@ parentPort?.on("message", (job: AgrFramesJob) => {
   let answer: AgrFramesAnswer = { id: job.id };
   let transfer: ArrayBuffer[] = [];
   try {
-    const run = readFrameRun(new Uint8Array(job.buffer, 0, job.length), job.start);
+    const run = readFrameRun(new Uint8Array(job.buffer, job.offset, job.length), job.start);
     if (run) {
       answer = { id: job.id, run };
       transfer = [run.values.buffer as ArrayBuffer, run.times.buffer as ArrayBuffer];

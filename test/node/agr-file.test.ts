@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { encodeUtf8 } from "../../src/core/index.js";
-import { readAgr, writeAgrText } from "../../src/mixed/agr/index.js";
+import { readAgr, writeAgrBinary, writeAgrText } from "../../src/mixed/agr/index.js";
 import { findFrameSplit, readFrameRun } from "../../src/mixed/agr/read-frames.js";
+import { FrameArena } from "../../src/mixed/sample/index.js";
 import { readAgrFile, readRunInWorker, readShared } from "../../src/node/agr-file.js";
 import { framesModel } from "../helpers.js";
 
@@ -40,6 +41,29 @@ describe("readAgrFile", () => {
         expect(two.model).toEqual(one.model);
         expect(two.text).toBe(one.text);
       }
+    }
+  });
+
+  it("reads into an arena: a binary file's arrays are views of it, a text file's are copied in; the model is readAgr's", async () => {
+    const model = framesModel(300, 5);
+    const files = [
+      { bytes: writeAgrBinary(model), binary: true },
+      { bytes: encodeUtf8(writeAgrText(model)), binary: false },
+    ];
+    for (const { bytes, binary } of files) {
+      const path = join(mkdtempSync(join(tmpdir(), "deforma-agr-")), "m.agr");
+      writeFileSync(path, bytes);
+      const arena = FrameArena.create()!;
+      const before = arena.size;
+      const read = await readAgrFile(path, { arena, splitMinBytes: 0 });
+      const one = readAgr(readFileSync(path));
+      expect(read.diagnostics).toEqual(one.diagnostics);
+      expect(read.model).toEqual(one.model);
+      const m = read.model!;
+      for (const a of [m.positions, ...m.scalarValues, ...m.vectorValues])
+        expect(arena.has(a)).toBe(true);
+      // A binary file is read into the arena once (its views need no copy).
+      if (binary) expect(arena.size - before).toBeLessThan(bytes.length + 64);
     }
   });
 

@@ -1,5 +1,6 @@
 /** Sampling mixed animations: scenes, the sampler, export frame times, rigid body meshes. */
 export { FRAME_DEFAULTS, type FrameOptions, sampleTimes } from "./frames.js";
+export * from "./kernels.js";
 export {
   RIGID_MESH_DEFAULTS,
   type RigidMeshOptions,
@@ -8,3 +9,4 @@ export {
 } from "./rigid-mesh.js";
 export * from "./sampler.js";
 export * from "./scene.js";
+export { FrameArena } from "./wasm-kernels.js";

@@ -6,9 +6,11 @@
  * playback is O(1) per frame; nothing allocates per frame.
  */
 import { compose } from "../../core/affine.js";
+import { colormapTable } from "../../core/colormap.js";
 import { FrameCursor } from "../../core/frame-cursor.js";
 import { affineFromQuaternion, slerpFlat } from "../../core/quaternion.js";
 import { type MeshAnimation, scalarAt, vectorAt } from "../agr/model.js";
+import { type FrameKernels, JS_KERNELS } from "./kernels.js";
 import type { MixedScene, SceneVariant } from "./scene.js";
 
 /** Options of the position samplers. */
@@ -31,7 +33,14 @@ export class MixedSampler {
   private readonly mbsCursor: FrameCursor;
   private readonly meshCursors = new Map<MeshAnimation, FrameCursor>();
 
-  constructor(readonly scene: MixedScene) {
+  /**
+   * `kernels` runs the per-node loops: JavaScript by default, or a
+   * `FrameArena`'s WebAssembly over arrays in its memory (same answers).
+   */
+  constructor(
+    readonly scene: MixedScene,
+    private readonly kernels: FrameKernels = JS_KERNELS,
+  ) {
     this.mbsCursor = new FrameCursor(scene.mbs.times);
     for (const b of scene.bodies) {
       for (const v of b.variants) {
@@ -134,8 +143,23 @@ export class MixedSampler {
     const { i0, i1, alpha } = this.meshCursors.get(m)!;
     const v0 = scalarAt(m, param, i0);
     const v1 = scalarAt(m, param, i1);
-    const beta = 1 - alpha;
-    for (let k = 0; k < n; k++) out[k] = beta * v0[k]! + alpha * v1[k]!;
+    this.kernels.run({ kind: "values", count: n, v0, v1, alpha, out });
+    return out;
+  }
+
+  /**
+   * Colours of the first `count` `values` through `lut` (as `mapScalars`:
+   * `min` → first entry, `max` → last, clamped, NaN → first), RGB into `out`.
+   */
+  colours(
+    values: Float32Array,
+    min: number,
+    max: number,
+    lut: Uint8Array,
+    out: Float32Array,
+    count: number = values.length,
+  ): Float32Array {
+    this.kernels.run({ kind: "colours", count, values, min, max, table: colormapTable(lut), out });
     return out;
   }
 
@@ -159,7 +183,6 @@ export class MixedSampler {
   ): Float32Array {
     const m = variant.animation;
     if (!m) return out;
-    const n = m.nodeCount;
     const p0 = m.positions;
     const param = variant.ref.vectorParam;
     const desc = m.vectors[param];
@@ -172,44 +195,17 @@ export class MixedSampler {
       src1 = desc.varying ? vectorAt(m, param, c.i1) : src0;
       alpha = desc.varying ? c.alpha : 0;
     }
-    const beta = 1 - alpha;
-    const e = factor;
-    const t = matrix ?? IDENTITY;
-    const a11 = t[0]!,
-      a12 = t[1]!,
-      a13 = t[2]!,
-      b1 = t[3]!;
-    const a21 = t[4]!,
-      a22 = t[5]!,
-      a23 = t[6]!,
-      b2 = t[7]!;
-    const a31 = t[8]!,
-      a32 = t[9]!,
-      a33 = t[10]!,
-      b3 = t[11]!;
-    if (e === 1) {
-      // No exaggeration: the initial coordinates are not needed (three reads less per node).
-      for (let o = 0, end = n * 3; o < end; o += 3) {
-        const x = beta * src0[o]! + alpha * src1[o]!;
-        const y = beta * src0[o + 1]! + alpha * src1[o + 1]!;
-        const z = beta * src0[o + 2]! + alpha * src1[o + 2]!;
-        out[o] = a11 * x + a12 * y + a13 * z + b1;
-        out[o + 1] = a21 * x + a22 * y + a23 * z + b2;
-        out[o + 2] = a31 * x + a32 * y + a33 * z + b3;
-      }
-      return out;
-    }
-    for (let k = 0, o = 0; k < n; k++, o += 3) {
-      const qx = p0[o]!,
-        qy = p0[o + 1]!,
-        qz = p0[o + 2]!;
-      const x = qx + e * (beta * src0[o]! + alpha * src1[o]! - qx);
-      const y = qy + e * (beta * src0[o + 1]! + alpha * src1[o + 1]! - qy);
-      const z = qz + e * (beta * src0[o + 2]! + alpha * src1[o + 2]! - qz);
-      out[o] = a11 * x + a12 * y + a13 * z + b1;
-      out[o + 1] = a21 * x + a22 * y + a23 * z + b2;
-      out[o + 2] = a31 * x + a32 * y + a33 * z + b3;
-    }
+    this.kernels.run({
+      kind: "positions",
+      count: m.nodeCount,
+      src0,
+      src1,
+      p0: factor === 1 ? null : p0,
+      alpha,
+      factor,
+      matrix: matrix ?? IDENTITY,
+      out,
+    });
     return out;
   }
 }
