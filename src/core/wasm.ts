@@ -138,6 +138,9 @@ export const op = {
   f32DemoteF64: [0xb6],
   f64PromoteF32: [0xbb],
   i32TruncSatF64U: [0xfc, 0x03],
+  i32TruncSatF64S: [0xfc, 0x02],
+  f64Min: [0xa4],
+  f64Max: [0xa5],
   // SIMD (prefix 0xfd).
   v128Load: (offset = 0) => [...simd(0x00), 0x00, ...uleb(offset)],
   v128Store: (offset = 0) => [...simd(0x0b), 0x00, ...uleb(offset)],

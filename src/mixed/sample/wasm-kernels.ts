@@ -13,7 +13,16 @@
  * kernels.
  */
 import { colourIndex } from "../../core/colormap.js";
-import { code, F64, I32, op, V128, type WasmFunction, wasmModule } from "../../core/wasm.js";
+import {
+  code,
+  F64,
+  I32,
+  op,
+  V128,
+  type ValueType,
+  type WasmFunction,
+  wasmModule,
+} from "../../core/wasm.js";
 import type { MeshAnimation } from "../agr/model.js";
 import { type FrameJob, type FrameKernels, runFrameJob } from "./kernels.js";
 
@@ -131,6 +140,23 @@ function valuesKernel(): WasmFunction {
  * positions(s0, s1, out, n, alpha, m0…m11, p0, e): world positions of
  * `kernels.ts`' `blendPositions`; with `exaggerated`, `p0 + e·(lerp − p0)`.
  */
+/** Locals 19–31 of the positions kernels: beta, splats and pairs, one node's x y z. */
+const ONE_NODE_LOCALS: ValueType[] = [
+  F64,
+  V128,
+  V128,
+  V128,
+  V128,
+  V128,
+  V128,
+  V128,
+  F64,
+  F64,
+  F64,
+  V128,
+  V128,
+];
+
 function positionsKernel(exaggerated: boolean): WasmFunction {
   const s0 = 0,
     s1 = 1,
@@ -153,6 +179,102 @@ function positionsKernel(exaggerated: boolean): WasmFunction {
     z = 29,
     ev = 30,
     q = 31;
+  // Two nodes a turn: lanes are nodes. ms(k) holds matrix entry k in both lanes.
+  const ms = (k: number) => 32 + k;
+  const [va, vb, vc, vd, cx, cy, cz, t2, ox, oy, oz] = [44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54];
+  /** Lanes of two nodes' xyz (x0 y0 z0 x1 | y1 z1) that make one component's pair. */
+  const PICK = [
+    [0, 1, 2, 3, 12, 13, 14, 15],
+    [4, 5, 6, 7, 16, 17, 18, 19],
+    [8, 9, 10, 11, 20, 21, 22, 23],
+  ];
+  /** Component `c` of the two nodes loaded in `lo`, `hi`, as an f64x2. */
+  const comp = (lo: number, hi: number, c: number) =>
+    code(
+      op.get(lo),
+      op.get(hi),
+      op.shuffle([...PICK[c]!, 0, 1, 2, 3, 4, 5, 6, 7]),
+      op.f64x2PromoteLowF32x4,
+    );
+  const load2 = (ptr: number, lo: number, hi: number) =>
+    code(op.get(ptr), op.v128Load(), op.set(lo), op.get(ptr), op.v128Load64Zero(16), op.set(hi));
+  const comps = [cx, cy, cz];
+  const row = (r: number, into: number) =>
+    code(
+      op.get(ms(4 * r)),
+      op.get(cx),
+      op.f64x2Mul,
+      op.get(ms(4 * r + 1)),
+      op.get(cy),
+      op.f64x2Mul,
+      op.f64x2Add,
+      op.get(ms(4 * r + 2)),
+      op.get(cz),
+      op.f64x2Mul,
+      op.f64x2Add,
+      op.get(ms(4 * r + 3)),
+      op.f64x2Add,
+      op.f32x4DemoteF64x2Zero,
+      op.set(into),
+    );
+  const twoNodes = code(
+    load2(s0, va, vb),
+    load2(s1, vc, vd),
+    // c = beta·s0.c + alpha·s1.c for c = x, y, z
+    ...[0, 1, 2].map((c) =>
+      code(
+        op.get(bv),
+        comp(va, vb, c),
+        op.f64x2Mul,
+        op.get(av),
+        comp(vc, vd, c),
+        op.f64x2Mul,
+        op.f64x2Add,
+        op.set(comps[c]!),
+      ),
+    ),
+    exaggerated
+      ? code(
+          // c = q + e·(c − q)
+          load2(p0, va, vb),
+          ...[0, 1, 2].map((c) =>
+            code(
+              comp(va, vb, c),
+              op.get(ev),
+              op.get(comps[c]!),
+              comp(va, vb, c),
+              op.f64x2Sub,
+              op.f64x2Mul,
+              op.f64x2Add,
+              op.set(comps[c]!),
+            ),
+          ),
+        )
+      : [],
+    row(0, ox),
+    row(1, oy),
+    row(2, oz),
+    // (ox0 oy0 ox1 oy1), then x0 y0 z0 x1 | y1 z1 out.
+    op.get(ox),
+    op.get(oy),
+    op.shuffle([0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23]),
+    op.set(t2),
+    op.get(out),
+    op.get(t2),
+    op.get(oz),
+    op.shuffle([0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 8, 9, 10, 11]),
+    op.v128Store(),
+    op.get(out),
+    op.get(t2),
+    op.get(oz),
+    op.shuffle([12, 13, 14, 15, 20, 21, 22, 23, 0, 1, 2, 3, 4, 5, 6, 7]),
+    op.v128Store64Lane(0, 16),
+    inc(s0, 24),
+    inc(s1, 24),
+    inc(out, 24),
+    exaggerated ? inc(p0, 24) : [],
+    inc(n, -2),
+  );
   const pair = (a: number, b: number, local: number) =>
     code(op.get(m(a)), op.f64x2Splat, op.get(m(b)), op.f64x2ReplaceLane(1), op.set(local));
   const lerpZ = code(
@@ -277,61 +399,97 @@ function positionsKernel(exaggerated: boolean): WasmFunction {
     pair(1, 5, c2),
     pair(2, 6, c3),
     pair(3, 7, shift),
+    ...Array.from({ length: 12 }, (_, k) => code(op.get(m(k)), op.f64x2Splat, op.set(ms(k)))),
+    op.block,
+    op.loop,
+    op.get(n),
+    op.i32(2),
+    op.i32LtU,
+    op.brIf(1),
+    twoNodes,
+    op.br(0),
+    op.end,
+    op.end,
+    // The last node, when the count is odd.
     countDown(n, node),
   );
   return {
     name: exaggerated ? "positionsExaggerated" : "positions",
     params: [I32, I32, I32, I32, F64, ...Array<typeof F64>(12).fill(F64), I32, F64],
-    locals: [F64, V128, V128, V128, V128, V128, V128, V128, F64, F64, F64, V128, V128],
+    locals: [...ONE_NODE_LOCALS, ...Array<ValueType>(12 + 11).fill(V128)],
     body,
   };
 }
 
-/** colours(values, table, out, n, scale, offset, last): `mapScalarRange`'s entry for each value, RGB out. */
+/**
+ * colours(values, table, out, n, scale, offset, last): `mapScalarRange`'s
+ * entry for each value, RGB out. Every node but the last stores its entry's
+ * four floats (one 16-byte store is about twice as fast as a 12-byte pair).
+ */
 function coloursKernel(): WasmFunction {
   const [values, table, out, n, scale, offset, last, x, entry] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-  const node = code(
-    op.get(values),
-    op.f32Load(),
-    op.f64PromoteF32,
-    op.get(scale),
-    op.f64Mul,
-    op.get(offset),
-    op.f64Add,
-    op.set(x),
-    // x ≥ 1 ? (x < last ? x : last) : 0 — NaN lands on 0.
-    op.get(x),
-    op.get(last),
-    op.get(x),
-    op.get(last),
-    op.f64Lt,
-    op.select,
-    op.f64(0),
-    op.get(x),
-    op.f64(1),
-    op.f64Ge,
-    op.select,
-    op.i32TruncSatF64U,
-    op.i32(4),
-    op.i32Shl,
-    op.get(table),
-    op.i32Add,
-    op.v128Load(),
-    op.set(entry),
-    op.get(out),
-    op.get(entry),
-    op.v128Store64Lane(0),
-    op.get(out),
-    op.get(entry),
-    op.v128Store32Lane(2, 8),
-    inc(values, 4),
-    inc(out, 12),
-  );
+  const node = (whole: boolean) =>
+    code(
+      op.get(values),
+      op.f32Load(),
+      op.f64PromoteF32,
+      op.get(scale),
+      op.f64Mul,
+      op.get(offset),
+      op.f64Add,
+      op.set(x),
+      // x ≥ 1 ? (x < last ? x : last) : 0 — NaN lands on 0.
+      op.get(x),
+      op.get(last),
+      op.get(x),
+      op.get(last),
+      op.f64Lt,
+      op.select,
+      op.f64(0),
+      op.get(x),
+      op.f64(1),
+      op.f64Ge,
+      op.select,
+      op.i32TruncSatF64S,
+      op.i32(4),
+      op.i32Shl,
+      op.get(table),
+      op.i32Add,
+      op.v128Load(),
+      op.set(entry),
+      whole
+        ? // All 16 bytes of the entry: the fourth lands on the next node's red, written next.
+          code(op.get(out), op.get(entry), op.v128Store())
+        : code(
+            op.get(out),
+            op.get(entry),
+            op.v128Store64Lane(0),
+            op.get(out),
+            op.get(entry),
+            op.v128Store32Lane(2, 8),
+          ),
+      inc(values, 4),
+      inc(out, 12),
+    );
   return {
     name: "colours",
     params: [I32, I32, I32, I32, F64, F64, F64],
     locals: [F64, V128],
-    body: countDown(n, node),
+    body: code(
+      op.block,
+      op.loop,
+      op.get(n),
+      op.i32(2),
+      op.i32LtU,
+      op.brIf(1),
+      node(true),
+      inc(n, -1),
+      op.br(0),
+      op.end,
+      op.end,
+      // The last node writes its 12 bytes only.
+      countDown(n, node(false)),
+    ),
   };
 }
 
