@@ -163,3 +163,22 @@ export const op = {
 export function code(...parts: (readonly number[])[]): number[] {
   return parts.flat();
 }
+
+/** `local += by` (an i32 local). */
+export const increment = (local: number, by: number): number[] =>
+  code(op.get(local), op.i32(by), op.i32Add, op.set(local));
+
+/** `block loop (exit when i32 local n is 0) body; n -= 1 … end end`. */
+export const countDown = (n: number, body: readonly number[]): number[] =>
+  code(
+    op.block,
+    op.loop,
+    op.get(n),
+    op.i32Eqz,
+    op.brIf(1),
+    body,
+    increment(n, -1),
+    op.br(0),
+    op.end,
+    op.end,
+  );
