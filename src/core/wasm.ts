@@ -1,7 +1,7 @@
 /**
  * A small WebAssembly encoder: enough to write numeric kernels (with SIMD)
  * by hand as instruction lists and get a module's bytes. A module imports one
- * shared memory (`env.memory`) and exports its functions by name. The opcode
+ * memory and exports its functions by name. The opcode
  * numbers are the WebAssembly core and fixed-width SIMD specifications'.
  */
 
@@ -31,14 +31,14 @@ export function uleb(n: number): number[] {
   return out;
 }
 
-/** Signed LEB128 of a 32-bit integer. */
-export function sleb(n: number): number[] {
+/** Signed LEB128 of an integer (an i32 or i64 constant). */
+export function sleb(value: number | bigint): number[] {
   const out: number[] = [];
-  n |= 0;
+  let n = BigInt(value);
   for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) {
+    const byte = Number(n & 0x7fn);
+    n >>= 7n;
+    if ((n === 0n && (byte & 0x40) === 0) || (n === -1n && (byte & 0x40) !== 0)) {
       out.push(byte);
       return out;
     }
@@ -57,24 +57,28 @@ const name = (s: string): number[] => {
   return [...uleb(b.length), ...b];
 };
 
-/**
- * The bytes of a module importing a shared memory of `minPages` to
- * `maxPages` 64 KiB pages as `env.memory`, with `functions` exported.
- */
+/** The memory a module imports: `module.name`, its size limits in 64 KiB pages, shared or not. */
+export interface MemoryImport {
+  readonly module: string;
+  readonly name: string;
+  readonly minPages: number;
+  readonly maxPages?: number;
+  /** A shared memory (needs `maxPages`). */
+  readonly shared?: boolean;
+}
+
+/** The bytes of a module importing `memory`, with `functions` exported by name. */
 export function wasmModule(
   functions: readonly WasmFunction[],
-  minPages: number,
-  maxPages: number,
+  memory: MemoryImport,
 ): Uint8Array<ArrayBuffer> {
   const types = functions.map((f) => [0x60, ...vector(f.params.map((t) => [t])), 0]);
-  const memoryImport = [
-    ...name("env"),
-    ...name("memory"),
-    0x02,
-    0x03,
-    ...uleb(minPages),
-    ...uleb(maxPages),
-  ];
+  const { maxPages } = memory;
+  const limits =
+    maxPages === undefined
+      ? [0x00, ...uleb(memory.minPages)]
+      : [memory.shared ? 0x03 : 0x01, ...uleb(memory.minPages), ...uleb(maxPages)];
+  const memoryImport = [...name(memory.module), ...name(memory.name), 0x02, ...limits];
   const bodies = functions.map((f) => {
     // Locals in runs of one type each (simple and valid).
     const locals = vector(f.locals.map((t) => [1, t]));
@@ -115,6 +119,7 @@ export const op = {
   set: (local: number) => [0x21, ...uleb(local)],
   tee: (local: number) => [0x22, ...uleb(local)],
   i32: (n: number) => [0x41, ...sleb(n)],
+  i64: (n: bigint) => [0x42, ...sleb(n)],
   f64: (x: number) => {
     const b = new Uint8Array(8);
     new DataView(b.buffer).setFloat64(0, x, true);

@@ -185,6 +185,8 @@ describe("improved engine", () => {
     const simd = new ImprovedMorph(s.k, s.l);
     const js = new ImprovedMorph(s.k, s.l, { simd: false });
     expect(js.simd).toBe(false);
+    // Node has WebAssembly SIMD: the kernel module must compile, or both sides would be JavaScript.
+    expect(simd.simd).toBe(true);
     for (const t of [0.05, 0.5, 0.95]) {
       simd.prepare(t);
       js.prepare(t);

@@ -216,7 +216,13 @@ describe("FrameArena: the WebAssembly kernels", () => {
 
 describe("wasmModule", () => {
   it("encodes a module that imports a shared memory and validates", () => {
-    const bytes = wasmModule([{ name: "f", params: [], locals: [], body: [] }], 1, 2);
+    const bytes = wasmModule([{ name: "f", params: [], locals: [], body: [] }], {
+      module: "env",
+      name: "memory",
+      minPages: 1,
+      maxPages: 2,
+      shared: true,
+    });
     expect(WebAssembly.validate(bytes)).toBe(true);
     const memory = new WebAssembly.Memory({ initial: 1, maximum: 2, shared: true });
     const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } });

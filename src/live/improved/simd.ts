@@ -8,39 +8,7 @@
  * bytes. `simdKernel()` is null where WebAssembly SIMD is not available.
  */
 
-const I32 = 0x7f;
-const V128 = 0x7b;
-
-/** Unsigned LEB128. */
-function uleb(v: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) b |= 0x80;
-    out.push(b);
-  } while (v !== 0);
-  return out;
-}
-
-/** Signed LEB128 of a safe integer (i32 or i64 constants). */
-function sleb(v: bigint): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const b = Number(v & 0x7fn);
-    v >>= 7n;
-    if ((v === 0n && (b & 0x40) === 0) || (v === -1n && (b & 0x40) !== 0)) {
-      out.push(b);
-      return out;
-    }
-    out.push(b | 0x80);
-  }
-}
-
-/** A section: id, then its contents prefixed by their length. */
-function section(id: number, body: number[]): number[] {
-  return [id, ...uleb(body.length), ...body];
-}
+import { I32, sleb, uleb, V128, wasmModule } from "../../core/wasm.js";
 
 /** The kernel's function body (see the module comment; locals listed below). */
 function kernelBody(): number[] {
@@ -55,7 +23,7 @@ function kernelBody(): number[] {
   const c: number[] = [];
   const get = (i: number) => c.push(0x20, ...uleb(i));
   const set = (i: number) => c.push(0x21, ...uleb(i));
-  const i32 = (v: number) => c.push(0x41, ...sleb(BigInt(v)));
+  const i32 = (v: number) => c.push(0x41, ...sleb(v));
   const op = (...b: number[]) => c.push(...b);
   const simd = (code: number, ...imm: number[]) => c.push(0xfd, ...uleb(code), ...imm);
   const ADD = 0x6a;
@@ -257,30 +225,22 @@ function kernelBody(): number[] {
   set(SP);
   op(0x0c, 0); // br $spans
   op(0x0b, 0x0b); // end loop, end block
-  op(0x0b); // end function
-  const locals = [2, ...uleb(17), I32, ...uleb(2), V128];
-  return [...uleb(locals.length + c.length), ...locals, ...c];
+  return c;
 }
 
 /** The module: imports memory e.m, exports run(spans, count, K, Kstride, L, Lstride, out, a, b). */
 export function kernelModule(): Uint8Array<ArrayBuffer> {
-  const type = [0x60, 9, ...new Array(9).fill(I32), 0];
-  const bytes = [
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    0x01,
-    0x00,
-    0x00,
-    0x00,
-    ...section(1, [1, ...type]),
-    ...section(2, [1, 1, 0x65, 1, 0x6d, 0x02, 0x00, 1]),
-    ...section(3, [1, 0]),
-    ...section(7, [1, 3, 0x72, 0x75, 0x6e, 0x00, 0]),
-    ...section(10, [1, ...kernelBody()]),
-  ];
-  return new Uint8Array(bytes);
+  return wasmModule(
+    [
+      {
+        name: "run",
+        params: Array(9).fill(I32),
+        locals: [...Array(17).fill(I32), V128, V128],
+        body: kernelBody(),
+      },
+    ],
+    { module: "e", name: "m", minPages: 1 },
+  );
 }
 
 /** The run function of an instance over `memory`. */

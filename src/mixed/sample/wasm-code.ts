@@ -202,8 +202,7 @@ export function kernelsModule(): WebAssembly.Module | null {
   try {
     const bytes = wasmModule(
       [valuesKernel(), positionsKernel(false), positionsKernel(true), coloursKernel()],
-      1,
-      MAX_PAGES,
+      { module: "env", name: "memory", minPages: 1, maxPages: MAX_PAGES, shared: true },
     );
     compiled = new WebAssembly.Module(bytes);
   } catch {
