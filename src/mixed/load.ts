@@ -21,14 +21,25 @@ export interface LoadMixedOptions {
   /** Read and check the files next to the `.amx` (default true). */
   readonly files?: boolean;
   /**
-   * Opens a mesh animation frame by frame instead of reading it whole (Node:
-   * a binary `.agr` larger than the frame budget); undefined reads it whole.
-   * Its findings grow as frames are read: the report holds that same array.
+   * Opens a mesh animation another way than reading it whole here (Node: a
+   * binary `.agr` larger than the frame budget frame by frame, or any `.agr`
+   * into a frame arena); undefined reads it whole. The findings of a mesh
+   * read frame by frame grow as frames are read: the report holds that same
+   * array.
    */
   readonly openMesh?: (
     path: string,
     from: string,
-  ) => Promise<{ model: MeshAnimation | undefined; diagnostics: Diagnostic[] } | undefined>;
+  ) => Promise<
+    | {
+        model: MeshAnimation | undefined;
+        diagnostics: Diagnostic[];
+        /** A text file's source, for excerpts (as a reader gives it). */
+        text?: string | undefined;
+        textBytes?: Uint8Array | undefined;
+      }
+    | undefined
+  >;
 }
 
 /** Everything read for one `.amx`. */
@@ -91,8 +102,14 @@ export async function loadMixedFolder(
         meshes.set(a.file, await load(file, readAgr));
         continue;
       }
-      // Listed even without findings yet: frames read later may add some.
-      report.push({ file, diagnostics: streamed.diagnostics });
+      // A mesh read frame by frame is listed even without findings yet: frames read later may add some.
+      if (streamed.diagnostics.length > 0 || streamed.model?.frames)
+        report.push({
+          file,
+          text: streamed.text,
+          textBytes: streamed.textBytes,
+          diagnostics: streamed.diagnostics,
+        });
       meshes.set(
         a.file,
         streamed.model ? { status: "ok", model: streamed.model } : { status: "invalid" },

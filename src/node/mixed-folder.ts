@@ -1,7 +1,15 @@
 /** The Node edge of {@link loadMixedFolder}: an `.amx` and its companions read from disk. */
+import { stat } from "node:fs/promises";
 import { type LoadMixedOptions, loadMixedFolder, type MixedFolder } from "../mixed/load.js";
+import type { FrameArena } from "../mixed/sample/wasm-kernels.js";
+import { readAgrFile } from "./agr-file.js";
 import { openLargeAgr } from "./agr-frames.js";
-import { type CompanionOptions, companionReader, companionTarget } from "./files.js";
+import {
+  type CompanionOptions,
+  companionReader,
+  companionTarget,
+  MAX_INPUT_BYTES,
+} from "./files.js";
 
 /** Options of {@link checkAmxText}. */
 export interface MixedFolderOptions extends LoadMixedOptions, CompanionOptions {
@@ -10,6 +18,12 @@ export interface MixedFolderOptions extends LoadMixedOptions, CompanionOptions {
    * frame, holding at most this many bytes of frame values (default: read whole).
    */
   readonly frameBudget?: number;
+  /**
+   * Read the meshes into this arena, for sampling with its WebAssembly
+   * kernels (`new MixedSampler(scene, arena)`); a mesh read frame by frame
+   * stays outside it.
+   */
+  readonly arena?: FrameArena;
 }
 
 /**
@@ -22,16 +36,37 @@ export function checkAmxText(
   options: MixedFolderOptions = {},
 ): Promise<MixedFolder> {
   const cwd = process.cwd();
-  const budget = options.frameBudget;
+  const { frameBudget: budget, arena } = options;
   const openMesh: LoadMixedOptions["openMesh"] =
-    budget === undefined
+    budget === undefined && !arena
       ? undefined
       : async (file, from) => {
           const target = await companionTarget(cwd, file, from, options);
-          return typeof target === "string" ? openLargeAgr(target, budget) : undefined;
+          if (typeof target !== "string") return undefined;
+          const large = budget === undefined ? undefined : await openLargeAgr(target, budget);
+          return large ?? (arena ? readIntoArena(target, arena, options.maxBytes) : undefined);
         };
   return loadMixedFolder(path, text, companionReader(cwd, options), {
     ...options,
     ...(openMesh ? { openMesh } : {}),
   });
+}
+
+/**
+ * The mesh at `path` read into `arena`; undefined (the loader then reads it
+ * the usual way and reports why it could not) for anything but a readable
+ * regular file within `maxBytes`.
+ */
+async function readIntoArena(
+  path: string,
+  arena: FrameArena,
+  maxBytes = MAX_INPUT_BYTES,
+): Promise<Awaited<ReturnType<typeof readAgrFile>> | undefined> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile() || info.size > maxBytes) return undefined;
+    return await readAgrFile(path, { arena });
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import { locateReport } from "../../src/core/report.js";
 import { type MeshAnimation, writeAgrBinary, writeAgrText } from "../../src/mixed/agr/index.js";
 import { type MbsAnimation, writeAmbText } from "../../src/mixed/amb/index.js";
 import { type CadMatrices, writeCad } from "../../src/mixed/cad/index.js";
+import { buildMixedScene, FrameArena, MixedSampler } from "../../src/mixed/sample/index.js";
 import { checkAmxText } from "../../src/node/mixed-folder.js";
 
 const ROT = [0, 0, 1, -0.5, 0, 1, 0, 0, -1, 0, 0, 0];
@@ -134,5 +135,60 @@ describe("amx validate: cross-file checks", () => {
       "CAD_Matrixes.dat:CAD006@3:1",
     ]);
     expect(locate([], { file: "x" })).toEqual([]);
+  });
+});
+
+describe("checkAmxText with a frame arena", () => {
+  const amx = join(process.cwd(), "demo/slider-crank.amx");
+  const text = readFileSync(amx, "utf8");
+
+  it("reads the demo's meshes into the arena, with the same models and findings, and samples the same bits", async () => {
+    const arena = FrameArena.create()!;
+    const plain = await checkAmxText(amx, text);
+    const inArena = await checkAmxText(amx, text, { arena });
+    expect(inArena.report).toEqual(plain.report);
+    expect([...inArena.meshes.keys()]).toEqual([...plain.meshes.keys()]);
+    for (const [name, c] of inArena.meshes) {
+      expect(c.status).toBe("ok");
+      const m = (c as { model: MeshAnimation }).model;
+      expect(m).toEqual((plain.meshes.get(name) as { model: MeshAnimation }).model);
+      for (const a of [m.positions, ...m.scalarValues, ...m.vectorValues]) {
+        expect(arena.has(a)).toBe(true);
+      }
+    }
+    const a = buildMixedScene(plain)!;
+    const b = buildMixedScene(inArena)!;
+    const js = new MixedSampler(a);
+    const wasm = new MixedSampler(b, arena);
+    for (const t of [0.013, 0.5, 0.77]) {
+      js.setTime(t);
+      wasm.setTime(t);
+      for (const [i, body] of a.bodies.entries()) {
+        const v = body.variants[body.variantInUse];
+        if (!v?.animation) continue;
+        const w = b.bodies[i]!.variants[body.variantInUse]!;
+        const n = v.animation.nodeCount;
+        const p = js.worldPositions(body.index, v, new Float32Array(3 * n), { exaggeration: 5 });
+        const q = wasm.worldPositions(body.index, w, arena.float32(3 * n)!, { exaggeration: 5 });
+        expect(Array.from(q)).toEqual(Array.from(p));
+        const s = js.scalars(v, new Float32Array(n));
+        expect(Array.from(wasm.scalars(w, arena.float32(n)!))).toEqual(Array.from(s));
+      }
+    }
+  });
+
+  it("leaves a missing or unreadable mesh to the usual read, which reports it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deforma-arena-"));
+    const path = join(dir, "m.amx");
+    const own = readFileSync(amx, "utf8");
+    writeFileSync(path, own);
+    const arena = FrameArena.create()!;
+    const plain = await checkAmxText(path, own);
+    const inArena = await checkAmxText(path, own, { arena });
+    expect(inArena.report).toEqual(plain.report);
+    expect([...inArena.meshes.values()].map((c) => c.status)).toEqual(
+      [...plain.meshes.values()].map((c) => c.status),
+    );
+    expect(plain.report.some((r) => r.diagnostics.length > 0)).toBe(true);
   });
 });
