@@ -55,7 +55,7 @@ export function mapScalars(
 
 /**
  * {@link mapScalars} over values `from` to `to` (exclusive) with the table in
- * its float form ({@link colormapTable}): the kernel that threads share out.
+ * its float form ({@link colormapTable}): the frame kernels' colour loop.
  */
 export function mapScalarRange(
   values: ArrayLike<number>,

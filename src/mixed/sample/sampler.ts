@@ -3,7 +3,8 @@
  * quaternion slerp, shift linearly), mesh node positions and scalars
  * (linearly between the neighbouring `.agr` frames). The `.amb` and each
  * `.agr` keep their own frame times. Cursors cache the current interval, so
- * playback is O(1) per frame; nothing allocates per frame.
+ * playback is O(1) per frame; the per-node loops allocate nothing (a call
+ * allocates only the small description of its job).
  */
 import { compose } from "../../core/affine.js";
 import { colormapTable } from "../../core/colormap.js";
