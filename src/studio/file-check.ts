@@ -1,8 +1,9 @@
 /**
  * `GET /api/check?path=REL`: a project file checked through the format
  * registry, as the file list's status icon and the file view show it.
- * Results are cached by path, size and modification time; files larger than
- * a bound are not read (the reply says so), so listing a big project stays cheap.
+ * Results are cached by path, size and modification time, the file's and
+ * those of the companions it read; files larger than a bound are not read
+ * (the reply says so), so listing a big project stays cheap.
  */
 import { open, stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
@@ -38,20 +39,40 @@ export const CHECK_DEFAULTS: CheckLimits = {
   cacheEntries: 2000,
 };
 
+/** A cached check: the file's stamp, the reply, and the stamps of the companions it read. */
+interface CacheEntry {
+  readonly key: string;
+  readonly reply: Promise<CheckReply>;
+  /** Set when the check is done: each companion read (by the path asked for) and its stamp then. */
+  companions?: Map<string, string>;
+}
+
+/** Size and modification time of a file, or why there is none: what a cached check depends on. */
+export async function fileStamp(real: string): Promise<string> {
+  try {
+    const info = await stat(real);
+    return info.isFile() ? `${info.size}:${info.mtimeMs}` : "not a file";
+  } catch {
+    return "missing";
+  }
+}
+
 /** Checks of project files, cached by path, size and modification time. */
 export class FileChecks {
-  private readonly cache = new Map<string, { key: string; reply: Promise<CheckReply> }>();
+  private readonly cache = new Map<string, CacheEntry>();
 
   /**
    * `read`: the companions a file names (a `.pvd`'s data sets), by project
    * path; the server gives {@link companionReader} over the project root.
-   * Results are cached by the named file's size and time only: a changed
-   * companion shows when the file itself changes or the cache drops it.
+   * `stamp`: a companion's {@link fileStamp} by the same path. A cached
+   * result stands while the file's and every companion's stamp are the
+   * same (without `stamp`, companions are not watched).
    */
   constructor(
     readonly registry: FormatRegistry,
     readonly limits: CheckLimits = CHECK_DEFAULTS,
     readonly read?: FileReader,
+    readonly stamp?: (path: string) => Promise<string>,
   ) {}
 
   /** The check of `rel` (a checked project path) at real path `real`. */
@@ -60,14 +81,21 @@ export class FileChecks {
     if (!info.isFile()) throw new HttpError(404, "not a file");
     const key = `${info.size}:${info.mtimeMs}`;
     const hit = this.cache.get(rel);
-    if (hit && hit.key === key) {
+    if (hit && hit.key === key && (await this.companionsUnchanged(hit))) {
       // Most recently used last: the first entry is the one to drop.
       this.cache.delete(rel);
       this.cache.set(rel, hit);
       return hit.reply;
     }
-    const reply = this.compute(rel, real, info.size);
-    const entry = { key, reply };
+    const companions = new Map<string, string>();
+    const reply = this.compute(rel, real, info.size, companions);
+    const entry: CacheEntry = { key, reply };
+    void reply.then(
+      () => {
+        entry.companions = companions;
+      },
+      () => undefined,
+    );
     this.cache.set(rel, entry);
     reply.catch(() => {
       if (this.cache.get(rel) === entry) this.cache.delete(rel);
@@ -80,7 +108,22 @@ export class FileChecks {
     return reply;
   }
 
-  private async compute(rel: string, real: string, size: number): Promise<CheckReply> {
+  /** Whether every companion a cached check read has its stamp of then (a pending check counts as unchanged). */
+  private async companionsUnchanged(entry: CacheEntry): Promise<boolean> {
+    const { companions } = entry;
+    if (!companions || companions.size === 0 || !this.stamp) return true;
+    const stamp = this.stamp;
+    const now = await Promise.all([...companions.keys()].map((path) => stamp(path)));
+    return [...companions.values()].every((was, i) => was === now[i]);
+  }
+
+  /** The check; `companions` gets each companion read, stamped before it is read. */
+  private async compute(
+    rel: string,
+    real: string,
+    size: number,
+    companions: Map<string, string>,
+  ): Promise<CheckReply> {
     if (size > this.limits.maxCheckBytes) {
       const head = await readHead(real);
       const found = this.registry.recognise(rel, head);
@@ -98,12 +141,15 @@ export class FileChecks {
     }
     const input = await readInput(real);
     if (input.status !== "ok") throw new HttpError(404, "not found");
-    const c = await checkFile(
-      this.registry,
-      input.bytes,
-      rel,
-      this.read ? { read: this.read } : {},
-    );
+    const own = this.read;
+    const stamp = this.stamp;
+    const read: FileReader | undefined =
+      own &&
+      (async (path, from) => {
+        if (stamp && !companions.has(path)) companions.set(path, await stamp(path));
+        return own(path, from);
+      });
+    const c = await checkFile(this.registry, input.bytes, rel, read ? { read } : {});
     const v = checkVerdict(c);
     const shown = v.diagnostics.slice(0, this.limits.maxDiagnostics);
     // Each finding's excerpt comes from its own file (the file or a companion it names).

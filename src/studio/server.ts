@@ -7,6 +7,7 @@
 
 import { realpath, stat } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { resolve } from "node:path";
 import type { FormatRegistry } from "../core/formats/index.js";
 import { FORMATS } from "../formats.js";
 import { companionReader } from "../node/files.js";
@@ -17,7 +18,13 @@ import {
   handleWrite,
   queryPathSegments,
 } from "./file-api.js";
-import { CHECK_DEFAULTS, type CheckLimits, FileChecks, handleCheck } from "./file-check.js";
+import {
+  CHECK_DEFAULTS,
+  type CheckLimits,
+  FileChecks,
+  fileStamp,
+  handleCheck,
+} from "./file-check.js";
 import { API_CSP, errnoReply, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
@@ -127,6 +134,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     api.formats,
     limits,
     companionReader(root, { maxBytes: limits.maxCheckBytes }),
+    (path) => fileStamp(resolve(root, path)),
   );
   let port = -1;
 

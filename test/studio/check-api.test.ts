@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -135,6 +135,23 @@ describe("studio server: GET /api/check", () => {
     expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(0);
     writeFileSync(join(project, "c.toy"), "a = 1\nbroken line\n");
     expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(1);
+  });
+
+  it("recomputes a .pvd when only a file it names changes, appears or goes", async () => {
+    mkdirSync(join(project, "watch"));
+    writeFileSync(join(project, "watch", "a.vtu"), TET("1"));
+    writeFileSync(join(project, "watch", "w.pvd"), PVD("a.vtu"));
+    const check = async () => (await getJson("/api/check?path=watch/w.pvd")).json;
+    expect(await check()).toMatchObject({ ok: true, errors: 0 });
+    expect(await check()).toMatchObject({ ok: true, errors: 0 });
+    writeFileSync(join(project, "watch", "a.vtu"), TET("zero"));
+    expect(await check()).toMatchObject({ ok: false, errors: 1 });
+    rmSync(join(project, "watch", "a.vtu"));
+    const gone = await check();
+    expect(gone.ok).toBe(false);
+    expect(gone.diagnostics[0]).toMatchObject({ file: "watch/w.pvd" });
+    writeFileSync(join(project, "watch", "a.vtu"), TET("1"));
+    expect(await check()).toMatchObject({ ok: true, errors: 0 });
   });
 
   it("checks a .pvd with the files it names: their findings under their own names and lines", async () => {
