@@ -14,6 +14,7 @@ export * from "./diagnostics.js";
 export * from "./file-source.js";
 export * from "./formats/index.js";
 export * from "./frame-cursor.js";
+export * from "./inflate.js";
 export * from "./json-spans.js";
 export * from "./numbers.js";
 export * from "./path.js";

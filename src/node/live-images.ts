@@ -11,7 +11,7 @@ import { dirname, join } from "node:path";
 import { type Diagnostic, DiagnosticSink, type Span } from "../core/diagnostics.js";
 import type { FileSource } from "../core/file-source.js";
 import type { RgbaImage } from "../live/image.js";
-import { decodePng, PNG, type PngKind } from "../live/png.js";
+import { decodePngBounded, PNG, type PngKind } from "../live/png.js";
 import type { Scene } from "../live/scene/model.js";
 import { imagePathProblem } from "../live/scene/paths.js";
 import type { SceneSpans } from "../live/scene/spans.js";
@@ -49,7 +49,7 @@ export async function loadSceneImages(
     let outcome = outcomes.get(frame.image);
     if (!outcome) {
       const source = await read(join(dirname(sceneFile), frame.image), sceneFile);
-      outcome = picture(frame.image, source, scene);
+      outcome = await picture(frame.image, source, scene);
       outcomes.set(frame.image, outcome);
     }
     const at: Span = spans.frames[i]?.image ?? [0, 0];
@@ -60,7 +60,7 @@ export async function loadSceneImages(
 }
 
 /** The picture in `source`, or the finding about it. */
-function picture(image: string, source: FileSource, scene: Scene): Outcome {
+async function picture(image: string, source: FileSource, scene: Scene): Promise<Outcome> {
   if (source.status === "missing") {
     return { kind: PNG.missing, message: `'${image}' does not exist` };
   }
@@ -75,7 +75,7 @@ function picture(image: string, source: FileSource, scene: Scene): Outcome {
     }
     return { kind: PNG.missing, message: `'${image}' cannot be read (${reason})` };
   }
-  const decoded = decodePng(source.bytes);
+  const decoded = await decodePngBounded(source.bytes);
   const problem = decoded.diagnostics[0];
   if (!decoded.image || problem) {
     const kind = Object.values(PNG).find((k) => k.code === problem?.code) ?? PNG.corrupt;

@@ -1,7 +1,14 @@
+import { deflateSync, inflateSync } from "node:zlib";
 import { encode } from "fast-png";
 import { describe, expect, it } from "vitest";
 import { createImage } from "../../src/live/image.js";
-import { decodePng, encodePng, PNG_FORMAT } from "../../src/live/png.js";
+import {
+  decodePng,
+  decodePngBounded,
+  encodePng,
+  PNG_FORMAT,
+  pngDataLength,
+} from "../../src/live/png.js";
 
 /** A 5×3 RGBA picture with every channel varying (alpha too). */
 function sampleImage() {
@@ -190,5 +197,70 @@ describe("PNG", () => {
   it("is a registry format: recognised by its signature, read to a summary", async () => {
     const r = await PNG_FORMAT.read(encodePng(sampleImage()), "x.png");
     expect(PNG_FORMAT.summary(r.model)).toEqual({ width: 5, height: 3 });
+  });
+
+  it("knows from the header how many bytes the compressed data must inflate to", () => {
+    const idat = (png: Uint8Array) => {
+      const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+      const parts: number[] = [];
+      for (let at = 8; at + 12 <= png.length; at += 12 + view.getUint32(at)) {
+        const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+        if (type === "IDAT") parts.push(...png.subarray(at + 8, at + 8 + view.getUint32(at)));
+      }
+      return Uint8Array.from(parts);
+    };
+    const cases = [
+      { width: 5, height: 3, channels: 4, depth: 8, colourType: 6 },
+      { width: 7, height: 2, channels: 3, depth: 16, colourType: 2 },
+      { width: 9, height: 4, channels: 1, depth: 1, colourType: 0 },
+      { width: 3, height: 5, channels: 2, depth: 8, colourType: 4 },
+    ] as const;
+    for (const c of cases) {
+      // Samples (bytes of packed rows below 8 bits, as the encoder takes them).
+      const size =
+        c.depth < 8
+          ? c.height * Math.ceil((c.width * c.channels * c.depth) / 8)
+          : c.width * c.height * c.channels;
+      const data = c.depth === 16 ? new Uint16Array(size) : new Uint8Array(size);
+      const png = encode({
+        width: c.width,
+        height: c.height,
+        data,
+        channels: c.channels,
+        depth: c.depth,
+      });
+      expect(pngDataLength(c.width, c.height, c.depth, c.colourType, false)).toBe(
+        inflateSync(idat(png)).length,
+      );
+    }
+    // Adam7, 5 × 3 RGBA8: passes of 1×1, 1×1, none, 1×1, 3×1, 2×2 and 5×1 pixels, a filter byte a row.
+    expect(pngDataLength(5, 3, 8, 6, true)).toBe(5 + 5 + 0 + 5 + 13 + 18 + 21);
+    expect(pngDataLength(5, 3, 8, 5, false)).toBeUndefined();
+  });
+
+  it("refuses compressed data that inflates past its declared size, before decoding it", async () => {
+    // A 1 × 1 grey picture (2 bytes of data) whose IDAT inflates to 8 MiB of zeros.
+    const good = encode({ width: 1, height: 1, data: Uint8Array.of(7), channels: 1, depth: 8 });
+    const bombData = deflateSync(new Uint8Array(8 * 2 ** 20));
+    const ihdrEnd = 8 + 25;
+    const chunk = new Uint8Array(12 + bombData.length);
+    const view = new DataView(chunk.buffer);
+    view.setUint32(0, bombData.length);
+    chunk.set([0x49, 0x44, 0x41, 0x54], 4); // IDAT
+    chunk.set(bombData, 8);
+    view.setUint32(8 + bombData.length, crc32(chunk.subarray(4, 8 + bombData.length)));
+    const iend = good.subarray(good.length - 12);
+    const bomb = new Uint8Array([...good.subarray(0, ihdrEnd), ...chunk, ...iend]);
+    const r = await decodePngBounded(bomb);
+    expect(r.image).toBeUndefined();
+    expect(r.diagnostics.map((d) => [d.code, d.start])).toEqual([["PNG002", ihdrEnd + 8]]);
+    expect(r.diagnostics[0]!.message).toContain("inflates past the 2 bytes its header declares");
+    // The registry's reader takes the bounded path.
+    const viaRegistry = await PNG_FORMAT.read(bomb, "bomb.png");
+    expect(viaRegistry.diagnostics[0]!.message).toContain("inflates past");
+    // A sound picture decodes as before.
+    const sound = await decodePngBounded(encodePng(sampleImage()));
+    expect(sound.diagnostics).toEqual([]);
+    expect(Array.from(sound.image!.data)).toEqual(Array.from(sampleImage().data));
   });
 });

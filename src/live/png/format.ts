@@ -15,8 +15,8 @@ export const PNG_FORMAT = defineFormat<RgbaImage>({
   magic: [{ variant: "binary", bytes: PNG_SIGNATURE }],
   // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
   async read(bytes) {
-    const { decodePng } = await import("./decode.js");
-    const r = decodePng(bytes);
+    const { decodePngBounded } = await import("./bounded.js");
+    const r = await decodePngBounded(bytes);
     return { model: r.image, diagnostics: r.diagnostics, variant: "binary" };
   },
   summary: (image) => ({ width: image.width, height: image.height }),

@@ -7,6 +7,7 @@
 
 import { Base64Reader } from "../../core/base64.js";
 import type { Reporter } from "../../core/diagnostics.js";
+import { inflate } from "../../core/inflate.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
 import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
@@ -317,54 +318,6 @@ async function readBinary(
     out.set(block, o);
     at += packedSize;
     o += expected;
-  }
-  return out;
-}
-
-/**
- * zlib-inflated `bytes`, or undefined when they are not a valid zlib stream
- * or inflate to more than `limit` bytes (inflation stops there: a small
- * block cannot make the reader hold gigabytes). With `prefix`, the first
- * `limit` bytes of a longer stream are its result instead. Bytes after the
- * end of a complete stream that gave exactly `limit` bytes are ignored, as
- * zlib's `uncompress` (and so VTK) ignores them: DOLFIN's compressed blocks
- * carry some. (Node's DecompressionStream ignores them too; Chromium's
- * fails the stream after giving the data.)
- */
-export async function inflate(
-  bytes: Uint8Array,
-  limit = Number.POSITIVE_INFINITY,
-  prefix = false,
-): Promise<Uint8Array | undefined> {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  try {
-    const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream("deflate"))
-      .getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (total + value.length > limit) {
-        await reader.cancel();
-        if (!prefix) return undefined;
-        parts.push(value.subarray(0, limit - total));
-        total = limit;
-        break;
-      }
-      total += value.length;
-      parts.push(value);
-    }
-  } catch (e) {
-    // Chromium: "Junk found after end of compressed data." A bad checksum or stream still fails.
-    if (total !== limit || !/junk/i.test(String(e))) return undefined;
-  }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
   }
   return out;
 }

@@ -6,8 +6,8 @@ import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { run } from "../../../src/cli/run.js";
+import { inflate } from "../../../src/core/inflate.js";
 import { exportVtk, meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
-import { inflate } from "../../../src/mixed/vtk/read-data.js";
 import { cli, RUNS } from "../../helpers.js";
 import { demoScene } from "../export-helpers.js";
 

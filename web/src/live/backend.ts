@@ -6,5 +6,5 @@
 export { ENGINES } from "../../../src/live/engines.js";
 export { encodeGif } from "../../../src/live/gif.js";
 export { Player } from "../../../src/live/player/index.js";
-export { decodePng } from "../../../src/live/png.js";
+export { decodePngBounded } from "../../../src/live/png.js";
 export { readScene, updatePoint } from "../../../src/live/scene/index.js";

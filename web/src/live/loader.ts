@@ -10,7 +10,7 @@ import type { FileReport } from "../../../src/core/report.js";
 import type { RgbaImage } from "../../../src/live/image.js";
 import { listFiles, readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
-import { decodePng, readScene } from "./backend.js";
+import { decodePngBounded, readScene } from "./backend.js";
 import type { LoadedScene } from "./session.js";
 
 /** A scene that loaded, or why not: a message, and the scene's problems when it read with errors. */
@@ -66,7 +66,7 @@ export async function sceneFromText(
       });
       if (png.status === "missing") return bad(t("live.missing", { file }));
       if (png.status !== "ok") return bad(png.reason);
-      const decoded = decodePng(png.bytes);
+      const decoded = await decodePngBounded(png.bytes);
       if (!decoded.image) {
         report.push({ file, diagnostics: decoded.diagnostics });
         return bad(decoded.diagnostics[0]?.message ?? "?");

@@ -1,0 +1,116 @@
+/**
+ * {@link decodePngBounded}: {@link decodePng} after checking that the
+ * picture's compressed data does not inflate past the size its header
+ * declares. The decoder (fast-png) inflates the data in one go, so without
+ * this check a few kilobytes of IDAT that expand to gigabytes would cost that
+ * memory before the size mismatch is found. The check counts the inflated
+ * bytes and holds none of them (`inflatedLength`).
+ */
+import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { inflatedLength } from "../../core/inflate.js";
+import { PNG, type PngCode, type PngKind } from "./codes.js";
+import {
+  decodePng,
+  PNG_DECODE_DEFAULTS,
+  type PngDecodeOptions,
+  type PngDecodeResult,
+} from "./decode.js";
+
+/** Samples per pixel of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
+const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/** Adam7's passes: x start, y start, x step, y step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * Bytes of the filtered picture data a PNG header declares (each row's
+ * filter byte included; every Adam7 pass for an interlaced picture), or
+ * undefined for a header the decoder must judge (unknown colour type).
+ */
+export function pngDataLength(
+  width: number,
+  height: number,
+  depth: number,
+  colourType: number,
+  interlaced: boolean,
+): number | undefined {
+  const channels = CHANNELS[colourType];
+  if (channels === undefined || depth < 1 || depth > 16) return undefined;
+  const bits = channels * depth;
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
+  if (!interlaced) return rows(width, height);
+  let total = 0;
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    total += rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy));
+  }
+  return total;
+}
+
+/** Decodes a PNG as {@link decodePng} does, refusing first (PNG002) compressed data that inflates past its declared size. */
+export async function decodePngBounded(
+  bytes: Uint8Array,
+  options: PngDecodeOptions = {},
+): Promise<PngDecodeResult> {
+  const over = await overflow(bytes, options.maxPixels ?? PNG_DECODE_DEFAULTS.maxPixels);
+  return over ? { diagnostics: [over] } : decodePng(bytes, options);
+}
+
+/** The finding when the IDAT data inflates past the header's size; undefined otherwise (the decoder judges the rest). */
+async function overflow(
+  bytes: Uint8Array,
+  maxPixels: number,
+): Promise<Diagnostic<PngCode> | undefined> {
+  // Signature (8), then IHDR: length (4), type (4), width, height, depth, colour type, compression, filter, interlace.
+  if (bytes.length < 33 || String.fromCharCode(...bytes.subarray(12, 16)) !== "IHDR")
+    return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = view.getUint32(16);
+  const height = view.getUint32(20);
+  if (width === 0 || height === 0 || width * height > maxPixels) return undefined;
+  const depth = bytes[24]!;
+  const colourType = bytes[25]!;
+  const expected = pngDataLength(width, height, depth, colourType, bytes[28] === 1);
+  if (expected === undefined) return undefined;
+  // The IDAT chunks' data, in order (a chunk running past the end stops the walk: the decoder reports it).
+  const parts: Uint8Array[] = [];
+  let first = -1;
+  for (let at = 8; at + 12 <= bytes.length; ) {
+    const length = view.getUint32(at);
+    const end = at + 12 + length;
+    if (end > bytes.length) break;
+    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === "IDAT") {
+      if (first < 0) first = at + 8;
+      parts.push(bytes.subarray(at + 8, at + 8 + length));
+    }
+    at = end;
+  }
+  if (parts.length === 0) return undefined;
+  const data = parts.length === 1 ? parts[0]! : concat(parts);
+  if ((await inflatedLength(data, expected)) !== "over") return undefined;
+  const sink = new DiagnosticSink<PngKind>();
+  sink.report(
+    PNG.corrupt,
+    `cannot decode the PNG: its compressed picture data inflates past the ${expected} bytes its header declares (${width} × ${height}, ${depth}-bit, colour type ${colourType}); not decoded`,
+    first,
+    first + parts[0]!.length,
+  );
+  return sink.items[0];
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
