@@ -3,6 +3,15 @@
  * browsers), never past a limit: a few compressed bytes cannot make a reader
  * hold gigabytes.
  */
+import { concatBytes } from "./bytes.js";
+
+/** A reader of the inflated chunks of zlib stream `bytes`. */
+function inflater(bytes: Uint8Array): ReadableStreamDefaultReader<Uint8Array> {
+  return new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream("deflate"))
+    .getReader();
+}
 
 /**
  * zlib-inflated `bytes`, or undefined when they are not a valid zlib stream
@@ -22,10 +31,7 @@ export async function inflate(
   const parts: Uint8Array[] = [];
   let total = 0;
   try {
-    const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream("deflate"))
-      .getReader();
+    const reader = inflater(bytes);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -43,13 +49,7 @@ export async function inflate(
     // Chromium: "Junk found after end of compressed data." A bad checksum or stream still fails.
     if (total !== limit || !/junk/i.test(String(e))) return undefined;
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /**
@@ -63,10 +63,7 @@ export async function inflatedLength(
 ): Promise<number | "over" | "invalid"> {
   let total = 0;
   try {
-    const reader = new Blob([bytes as Uint8Array<ArrayBuffer>])
-      .stream()
-      .pipeThrough(new DecompressionStream("deflate"))
-      .getReader();
+    const reader = inflater(bytes);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return total;

@@ -6,6 +6,7 @@
  * memory before the size mismatch is found. The check counts the inflated
  * bytes and holds none of them (`inflatedLength`).
  */
+import { concatBytes } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
 import { inflatedLength } from "../../core/inflate.js";
 import { PNG, type PngCode, type PngKind } from "./codes.js";
@@ -93,7 +94,7 @@ async function overflow(
     at = end;
   }
   if (parts.length === 0) return undefined;
-  const data = parts.length === 1 ? parts[0]! : concat(parts);
+  const data = parts.length === 1 ? parts[0]! : concatBytes(parts);
   if ((await inflatedLength(data, expected)) !== "over") return undefined;
   const sink = new DiagnosticSink<PngKind>();
   sink.report(
@@ -103,14 +104,4 @@ async function overflow(
     first + parts[0]!.length,
   );
   return sink.items[0];
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }
