@@ -109,17 +109,13 @@ const simd = (opcode: number): number[] => [0xfd, ...uleb(opcode)];
 export const op = {
   block: [0x02, 0x40],
   loop: [0x03, 0x40],
-  if: [0x04, 0x40],
-  else: [0x05],
   end: [0x0b],
   br: (depth: number) => [0x0c, ...uleb(depth)],
   brIf: (depth: number) => [0x0d, ...uleb(depth)],
   select: [0x1b],
   get: (local: number) => [0x20, ...uleb(local)],
   set: (local: number) => [0x21, ...uleb(local)],
-  tee: (local: number) => [0x22, ...uleb(local)],
   i32: (n: number) => [0x41, ...sleb(n)],
-  i64: (n: bigint) => [0x42, ...sleb(n)],
   f64: (x: number) => {
     const b = new Uint8Array(8);
     new DataView(b.buffer).setFloat64(0, x, true);
@@ -130,11 +126,8 @@ export const op = {
   f32Store: (offset = 0) => [0x38, 0x02, ...uleb(offset)],
   i32Eqz: [0x45],
   i32Add: [0x6a],
-  i32Sub: [0x6b],
-  i32Mul: [0x6c],
   i32Shl: [0x74],
   i32LtU: [0x49],
-  i32GeU: [0x4f],
   f64Add: [0xa0],
   f64Sub: [0xa1],
   f64Mul: [0xa2],
@@ -142,10 +135,7 @@ export const op = {
   f64Ge: [0x66],
   f32DemoteF64: [0xb6],
   f64PromoteF32: [0xbb],
-  i32TruncSatF64U: [0xfc, 0x03],
   i32TruncSatF64S: [0xfc, 0x02],
-  f64Min: [0xa4],
-  f64Max: [0xa5],
   // SIMD (prefix 0xfd).
   v128Load: (offset = 0) => [...simd(0x00), 0x00, ...uleb(offset)],
   v128Store: (offset = 0) => [...simd(0x0b), 0x00, ...uleb(offset)],
