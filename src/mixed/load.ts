@@ -10,7 +10,9 @@ import { siblingPath } from "../core/path.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, readAgr } from "./agr/index.js";
 import { type MbsAnimation, readAmb } from "./amb/index.js";
-import { type AmxReadResult, type Companion, crossCheckAmx, readAmx } from "./amx/index.js";
+// Not "./amx/index.js": the .amx descriptor there loads this file to read its companions.
+import { type Companion, crossCheckAmx } from "./amx/cross-check.js";
+import { type AmxReadResult, readAmx } from "./amx/read.js";
 import { type CadMatrices, readCad } from "./cad/index.js";
 
 /** The name FRUND gives the CAD matrices file in a model folder. */
