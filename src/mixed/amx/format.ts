@@ -22,7 +22,7 @@ async function readAmxFile(
     const r = readAmx(text);
     return { model: r.model, diagnostics: r.diagnostics, text };
   }
-  const { loadMixedFolder } = await import("../load.js");
+  const { loadMixedFolder } = await import("../load/folder.js");
   const folder = await loadMixedFolder(name, text, read);
   const [own, ...related] = folder.report;
   return {

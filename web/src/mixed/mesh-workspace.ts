@@ -6,7 +6,7 @@
  * chose (type, displacement array, scalar); the Bodies panel switches scalars.
  */
 import { reportHasErrors } from "../../../src/core/report.js";
-import { loadMeshFile, type VtkChoice } from "../../../src/mixed/load-mesh.js";
+import { loadMeshFile, type VtkChoice } from "../../../src/mixed/index.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
 import { readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
