@@ -32,6 +32,7 @@ registerWorkspace({
   label: "ws.mixed",
   tab: true,
   playsFiles: true,
+  openLabel: "file.play",
   create: () => new MixedWorkspace(),
 });
 registerWorkspace({
