@@ -84,6 +84,7 @@ describe("studio server: formats in the listing", () => {
       label: "mixed animation",
       docsPage: "amx.md",
       workspace: "mixed",
+      extensions: [".amx"],
     });
     expect(json.formats.map((f: { id: string }) => f.id)).toContain("toy");
   });
