@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { FORMATS } from "../../src/formats.js";
-import { type TreeFile, type TreeNode, buildFileTree as buildTree } from "../../web/src/file-tree.js";
+import {
+  buildFileTree as buildTree,
+  type TreeFile,
+  type TreeNode,
+} from "../../web/src/file-tree.js";
 
 /** Files as the server lists them: each with the format its name gives. */
 const files = (...paths: string[]): TreeFile[] =>
