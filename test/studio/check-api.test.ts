@@ -160,6 +160,23 @@ describe("studio server: GET /api/check", () => {
     expect(await check()).toMatchObject({ ok: true, errors: 0 });
   });
 
+  it("checks an .amx with the files it names, as amx validate does", async () => {
+    // The demo's own .amx names rod.agr and piston.agr next to it: clean.
+    expect((await getJson("/api/check?path=slider-crank.amx")).json).toMatchObject({
+      ok: true,
+      errors: 0,
+    });
+    // broken.amx: body 3 with rod.agr, cross-checked against the demo's CAD and MBS files.
+    const bad = await getJson("/api/check?path=broken.amx");
+    expect(bad.json.diagnostics.map((d: { code: string }) => d.code)).toEqual(["AMX013"]);
+    writeFileSync(
+      join(project, "gone.amx"),
+      BROKEN.join("\n").replace("3 1 1", "3 1 0").replace("rod", "gone"),
+    );
+    const gone = await getJson("/api/check?path=gone.amx");
+    expect(gone.json.diagnostics).toMatchObject([{ code: "AMX101", line: 4, column: 7 }]);
+  });
+
   it("checks a .pvd with the files it names: their findings under their own names and lines", async () => {
     const { json } = await getJson("/api/check?path=vtk/s.pvd");
     expect(json).toMatchObject({ format: { id: "pvd" }, ok: false, errors: 1 });
