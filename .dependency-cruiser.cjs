@@ -8,6 +8,10 @@
  */
 const SYSTEMS = "(mixed|bulge|live)";
 const ISOMORPHIC = `^(src/(core|${SYSTEMS.slice(1, -1)}|index\\.ts|formats\\.ts)|web/src)`;
+/** Everything src/ may hold: the core, the systems, the edges and the two library entry files. */
+const DECLARED = `^src/((core|${SYSTEMS.slice(1, -1)}|cli|studio|node)/|(index|formats)\\.ts$)`;
+/** A system's public surface: its index files (the system's, or a folder's narrower one) and its list of formats. */
+const SURFACE = [`^src/${SYSTEMS}/(index|formats)\\.ts$`, `^src/${SYSTEMS}/.+/index\\.ts$`];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -78,6 +82,36 @@ module.exports = {
       severity: "error",
       from: { path: `^web/src/${SYSTEMS}/` },
       to: { path: `^(src|web/src)/${SYSTEMS}/`, pathNot: ["^src/$1/", "^web/src/$1/"] },
+    },
+    {
+      name: "system-through-index",
+      comment:
+        "Outside code (the edges, the library entries, the web app) imports a system only through its public surface: src/<system>/index.ts, a folder's index.ts (a narrower surface that loads less, for the CLI's lazy commands) or its formats.ts list.",
+      severity: "error",
+      from: { path: "^(src|web/src)/", pathNot: `^src/${SYSTEMS}/` },
+      to: { path: `^src/${SYSTEMS}/`, pathNot: SURFACE },
+    },
+    {
+      name: "src-folder-declared",
+      comment:
+        "src/ holds only the folders these rules name (core, the systems, the edges); a new folder is declared here first, with its rules.",
+      severity: "error",
+      from: { path: "^src/", pathNot: DECLARED },
+      to: {},
+    },
+    {
+      name: "src-folder-declared-imported",
+      comment: "Nothing imports a module of an undeclared src/ folder (see src-folder-declared).",
+      severity: "error",
+      from: {},
+      to: { path: "^src/", pathNot: DECLARED },
+    },
+    {
+      name: "src-folder-declared-orphan",
+      comment: "A lone module of an undeclared src/ folder (see src-folder-declared).",
+      severity: "error",
+      from: { orphan: true, path: "^src/", pathNot: DECLARED },
+      to: {},
     },
     {
       name: "no-cycles",

@@ -78,6 +78,15 @@ describe("import direction", () => {
       "web/src/shell.ts":
         'import { n } from "../../src/node/n.js";\nimport { m } from "../../src/mixed/m.js";\nexport const x = [n, m];\n',
       "web/src/live/w.ts": 'import { m } from "../../../src/mixed/m.js";\nexport const w = m;\n',
+      // system-through-index (the system's index is fine)
+      "src/node/deep.ts":
+        'import { m } from "../mixed/m.js";\nimport { i } from "../mixed/index.js";\nexport const d = [m, i];\n',
+      "src/mixed/index.ts": "export const i = 1;\n",
+      // src-folder-declared (importing, imported, alone)
+      "src/extra/x.ts": 'import { f } from "../core/free.js";\nexport const x = f;\n',
+      "src/core/free.ts": "export const f = 1;\n",
+      "src/cli/uses-extra.ts": 'import { x } from "../extra/x.js";\nexport const u = x;\n',
+      "src/lone/y.ts": "export const y = 1;\n",
       // no-cycles
       "src/core/p.ts": 'import { q } from "./q.js";\nexport const p = () => q;\n',
       "src/core/q.ts": 'import { p } from "./p.js";\nexport const q = () => p;\n',
@@ -95,8 +104,13 @@ describe("import direction", () => {
         "web-not-node-edges: web/src/shell.ts → src/node/n.ts",
         "web-shell-not-systems: web/src/shell.ts → src/mixed/m.ts",
         "web-system-only-own: web/src/live/w.ts → src/mixed/m.ts",
+        "system-through-index: src/node/deep.ts → src/mixed/m.ts",
+        "src-folder-declared: src/extra/x.ts → src/core/free.ts",
+        "src-folder-declared-imported: src/cli/uses-extra.ts → src/extra/x.ts",
+        "src-folder-declared-orphan: src/lone/y.ts → src/lone/y.ts",
       ]),
     );
+    expect(found.filter((f) => f.includes("→ src/mixed/index.ts"))).toEqual([]);
     expect(found.some((f) => f.startsWith("no-cycles: src/core/"))).toBe(true);
     // A system importing the core and itself is fine.
     expect(found.filter((f) => f.includes("src/core/ok.ts"))).toEqual([]);

@@ -1,5 +1,5 @@
 /** The `--frame-budget MIB` option of the commands that read a large binary `.agr` frame by frame. */
-import { DEFAULT_FRAME_BUDGET } from "../mixed/agr/frames.js";
+import { DEFAULT_FRAME_BUDGET } from "../mixed/agr/index.js";
 
 /** The option's spec (MiB; fractions allowed, so tests can use small budgets). */
 export const FRAME_BUDGET_OPTION = {

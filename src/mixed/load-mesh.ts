@@ -1,33 +1,26 @@
 /**
  * Opening one mesh animation alone, to look at it before a model is built
- * (the studio's `#/mesh?file=…`): an `.agr` in either encoding, or a VTK
- * series (`.pvd`, `.series`, `.vtm`, `.vtu`, `.vtp`, `.pvtu`, `.pvtp`, `.vtk`)
- * made into one as `agr from-vtk` would, its options chosen from the data.
- * Companion files come through an injected reader, so the same code runs in
- * Node and in the browser. Never throws.
+ * (the studio's `#/mesh?file=…`): a file of any format whose registry
+ * descriptor names the mesh workspace (`workspace: "mesh"`), read with its
+ * descriptor's reader. Its model is a mesh animation as it is (an `.agr`), or
+ * VTK data (one frame or a series: `.pvd`, `.series`, `.vtm`, `.vtu`, `.vtp`,
+ * `.pvtu`, `.pvtp`, `.vtk`) made into one as `agr from-vtk` would, its
+ * options chosen from the data. Companion files come through an injected
+ * reader, so the same code runs in Node and in the browser. Never throws.
  */
 import type { FileReader } from "../core/file-source.js";
+import { type AnyFormat, FORMAT, type FormatRegistry, HEAD_BYTES } from "../core/formats/index.js";
 import type { FileReport } from "../core/report.js";
-import { type MeshAnimation, readAgr, validateAgr } from "./agr/index.js";
-import { meshAnimationFromVtk, readVtkSeries, type VtkFrame } from "./vtk/index.js";
+import { type MeshAnimation, validateAgr } from "./agr/index.js";
+import { meshAnimationFromVtk, VTK_FORMATS, type VtkFrame } from "./vtk/index.js";
 import { defaultScalar, detectDisplacement, scalarParam, scalarSeries } from "./vtk/select.js";
 
-/** File name endings {@link loadMeshFile} reads as a VTK series (lower case). */
-export const VTK_SERIES_EXTENSIONS = [
-  ".pvd",
-  ".series",
-  ".vtm",
-  ".vtu",
-  ".vtp",
-  ".pvtu",
-  ".pvtp",
-  ".vtk",
-] as const;
+/** The studio workspace of the formats {@link loadMeshFile} opens. */
+export const MESH_WORKSPACE = "mesh";
 
-/** Whether {@link loadMeshFile} opens `path` (an `.agr` or a VTK series, by its name). */
-export function isMeshFile(path: string): boolean {
-  const p = path.toLowerCase();
-  return p.endsWith(".agr") || VTK_SERIES_EXTENSIONS.some((e) => p.endsWith(e));
+/** Whether {@link loadMeshFile} opens `path`: its name gives a format of the mesh workspace in `formats`. */
+export function isMeshFile(path: string, formats: FormatRegistry): boolean {
+  return formats.byName(path)?.workspace === MESH_WORKSPACE;
 }
 
 /** How a VTK series was made into a mesh animation (what the user did not choose). */
@@ -54,32 +47,60 @@ export interface MeshFile {
 
 /**
  * Reads the mesh animation at `path` (its bytes given; companions through
- * `read`). A VTK series becomes type 1 when it has a displacement array or
- * its points move, else type 0 with the temperature (or the only
- * one-component array, or the first of several candidates: the user switches
- * in the view). Every other point array is added as a further scalar
- * (vectors by magnitude, 6-component tensors as von Mises), so the view can
- * switch between them.
+ * `read`) with the reader of its format in `formats` (by content, else by
+ * name), which must name the mesh workspace. A VTK series becomes type 1
+ * when it has a displacement array or its points move, else type 0 with the
+ * temperature (or the only one-component array, or the first of several
+ * candidates: the user switches in the view). Every other point array is
+ * added as a further scalar (vectors by magnitude, 6-component tensors as
+ * von Mises), so the view can switch between them.
  */
 export async function loadMeshFile(
   path: string,
   bytes: Uint8Array,
   read: FileReader,
+  formats: FormatRegistry,
 ): Promise<MeshFile> {
-  if (path.toLowerCase().endsWith(".agr")) {
-    const r = readAgr(bytes);
-    const report: FileReport[] =
-      r.diagnostics.length > 0 ? [{ file: path, text: r.text, diagnostics: r.diagnostics }] : [];
-    return { ...(r.model ? { model: r.model } : {}), report };
+  const format = formats.recognise(path, bytes.subarray(0, HEAD_BYTES))?.format;
+  if (format?.workspace !== MESH_WORKSPACE) return { report: [notMesh(path, format)] };
+  const r = await format.read(bytes, path, { read });
+  const report: FileReport[] = [
+    { file: path, text: r.text, textBytes: r.textBytes, diagnostics: r.diagnostics },
+    ...(r.related ?? []),
+  ].filter((f) => f.diagnostics.length > 0);
+  if (r.model === undefined) return { report };
+  if (!VTK_FORMATS.includes(format as (typeof VTK_FORMATS)[number])) {
+    // Any other mesh format reads to a mesh animation.
+    return { model: r.model as MeshAnimation, report };
   }
-  const series = await readVtkSeries([{ name: path, bytes }], { read });
-  const report = series.report.filter((r) => r.diagnostics.length > 0);
-  const first = series.frames[0];
+  const frames = Array.isArray(r.model) ? (r.model as VtkFrame[]) : [r.model as VtkFrame];
+  return fromVtkFrames(path, frames, report);
+}
+
+/** The finding for a file no mesh format reads (FMT001): what it is instead, if anything. */
+function notMesh(path: string, format: AnyFormat | undefined): FileReport {
+  const what = format ? `a ${format.label} (${format.id})` : "of no known format";
+  return {
+    file: path,
+    diagnostics: [
+      {
+        code: FORMAT.unknown.code,
+        severity: FORMAT.unknown.severity,
+        message: `not a mesh animation: the file is ${what}`,
+        start: 0,
+        end: 0,
+      },
+    ],
+  };
+}
+
+/** A VTK frame or series made into a mesh animation, its type and scalar chosen from the data. */
+function fromVtkFrames(path: string, frames: VtkFrame[], report: FileReport[]): MeshFile {
+  const first = frames[0];
   if (!first) {
-    const made = meshAnimationFromVtk(series.frames, { type: 0 });
+    const made = meshAnimationFromVtk(frames, { type: 0 });
     return { report: [...report, ...made.report] };
   }
-  const frames = series.frames;
   const displacement = detectDisplacement(first);
   const moves = frames.some((f) => !sameValues(f.points, first.points));
   const pick = defaultScalar(first);

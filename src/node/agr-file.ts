@@ -8,10 +8,8 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { startsWith } from "../core/bytes.js";
-import { AGR_MAGIC } from "../mixed/agr/binary-layout.js";
-import type { AgrReadResult } from "../mixed/agr/read.js";
-import { type FrameRun, readAgrInTwo } from "../mixed/agr/read-frames.js";
-import type { FrameArena } from "../mixed/sample/wasm-kernels.js";
+import { AGR_MAGIC, type AgrReadResult, type FrameRun, readAgrInTwo } from "../mixed/agr/index.js";
+import type { FrameArena } from "../mixed/sample/index.js";
 import type { AgrFramesAnswer, AgrFramesJob } from "./agr-worker.js";
 
 let worker: Worker | undefined;

@@ -4,7 +4,7 @@
  * (the values' buffer transferred, not copied).
  */
 import { parentPort } from "node:worker_threads";
-import { readFrameRun } from "../mixed/agr/read-frames.js";
+import { readFrameRun } from "../mixed/agr/index.js";
 
 /** One job: the file's bytes (shared) and where the frames to read begin. */
 export interface AgrFramesJob {

@@ -7,8 +7,7 @@
 import type { Dirent } from "node:fs";
 import { lstat, mkdir, readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { defaultBulgeTypes } from "../bulge/catalogue/default.js";
-import { CATALOGUE_PATH } from "../bulge/catalogue/format.js";
+import { CATALOGUE_PATH, defaultBulgeTypes } from "../bulge/catalogue/index.js";
 import { type Rig, type RigReference, readRig } from "../bulge/rig/index.js";
 import { decodeText } from "../core/bytes.js";
 import { FileExistsError, writeFileAtomic } from "./atomic-write.js";

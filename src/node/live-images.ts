@@ -10,11 +10,15 @@
 import { dirname, join } from "node:path";
 import { type Diagnostic, DiagnosticSink, type Span } from "../core/diagnostics.js";
 import type { FileSource } from "../core/file-source.js";
-import type { RgbaImage } from "../live/image.js";
-import { decodePngBounded, PNG, type PngKind } from "../live/png.js";
-import type { Scene } from "../live/scene/model.js";
-import { imagePathProblem } from "../live/scene/paths.js";
-import type { SceneSpans } from "../live/scene/spans.js";
+import {
+  decodePngBounded,
+  imagePathProblem,
+  PNG,
+  type PngKind,
+  type RgbaImage,
+  type Scene,
+  type SceneSpans,
+} from "../live/index.js";
 import { type CompanionOptions, companionReader, OUTSIDE_REASON } from "./files.js";
 
 /** What {@link loadSceneImages} found. */

@@ -1,7 +1,7 @@
 /** The Node edge of {@link loadMixedFolder}: an `.amx` and its companions read from disk. */
 import { stat } from "node:fs/promises";
-import { type LoadMixedOptions, loadMixedFolder, type MixedFolder } from "../mixed/load.js";
-import type { FrameArena } from "../mixed/sample/wasm-kernels.js";
+import { type LoadMixedOptions, loadMixedFolder, type MixedFolder } from "../mixed/load/index.js";
+import type { FrameArena } from "../mixed/sample/index.js";
 import { readAgrFile } from "./agr-file.js";
 import { openLargeAgr } from "./agr-frames.js";
 import {

@@ -36,7 +36,9 @@ describe("deforma check FILE…", () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain("bad.amx:3:5: error AMX013:");
     expect(r.out).toContain("  2 1 1\n      ^\n");
-    expect(r.out).toContain("bad.amx: invalid (mixed animation; 1 error, 0 warnings)");
+    // The files it names are read too (as `amx validate` does): m.amb, CAD_Matrixes.dat and a.agr are missing.
+    expect(r.out).toContain("bad.amx:4:7: error AMX101: mesh animation 'a.agr' not found");
+    expect(r.out).toContain("bad.amx: invalid (mixed animation; 3 errors, 1 warning)");
   });
 
   it("answers --json with one {ok, diagnostics} across all files", async () => {
@@ -52,8 +54,14 @@ describe("deforma check FILE…", () => {
     expect(json.ok).toBe(false);
     expect(
       json.diagnostics.map((d: { file: string; code: string }) => `${d.file} ${d.code}`),
-    ).toEqual(["bad.amx AMX013", "notes.txt FMT001"]);
-    expect(json.diagnostics[1].message).toContain("text starting with 'hello'");
+    ).toEqual([
+      "bad.amx AMX100",
+      "bad.amx AMX102",
+      "bad.amx AMX013",
+      "bad.amx AMX101",
+      "notes.txt FMT001",
+    ]);
+    expect(json.diagnostics[4].message).toContain("text starting with 'hello'");
   });
 
   it("names an unknown format by what it looks like, without echoing its bytes", async () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { MeshAnimation } from "../../src/mixed/agr/index.js";
 import type { MbsAnimation } from "../../src/mixed/amb/index.js";
 import { readAmx } from "../../src/mixed/amx/index.js";
-import type { MixedFolder } from "../../src/mixed/load.js";
+import type { MixedFolder } from "../../src/mixed/load/index.js";
 import { buildMixedScene, type MixedScene } from "../../src/mixed/sample/index.js";
 import { checkAmxText } from "../../src/node/mixed-folder.js";
 import { demoPath } from "../helpers.js";

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { FileReader } from "../../src/core/file-source.js";
 import { locateReport, reportHasErrors } from "../../src/core/report.js";
+import { FORMATS } from "../../src/formats.js";
 import { readAgr } from "../../src/mixed/agr/index.js";
 import { isMeshFile, loadMeshFile } from "../../src/mixed/load-mesh.js";
 import { MixedSampler, meshAloneScene } from "../../src/mixed/sample/index.js";
@@ -25,24 +26,29 @@ function reader(files: Record<string, string>): FileReader {
 }
 
 async function open(files: Record<string, string>, path: string) {
-  return loadMeshFile(path, encode(files[path]!), reader(files));
+  return loadMeshFile(path, encode(files[path]!), reader(files), FORMATS);
 }
 
 describe("loadMeshFile", () => {
   it("knows the files it opens by name", () => {
     for (const p of ["a.agr", "x/run.pvd", "r.series", "m.vtm", "f.VTU", "p.vtp", "q.pvtu"])
-      expect(isMeshFile(p)).toBe(true);
-    expect(isMeshFile("a.amx")).toBe(false);
-    expect(isMeshFile("notes.txt")).toBe(false);
+      expect(isMeshFile(p, FORMATS)).toBe(true);
+    expect(isMeshFile("a.amx", FORMATS)).toBe(false);
+    expect(isMeshFile("notes.txt", FORMATS)).toBe(false);
   });
 
   it("reads an .agr as it is, and locates a broken one's errors", async () => {
     const bytes = new Uint8Array(readFileSync(demoPath("rod.agr")));
-    const r = await loadMeshFile("rod.agr", bytes, reader({}));
+    const r = await loadMeshFile("rod.agr", bytes, reader({}), FORMATS);
     expect(r.report).toEqual([]);
     expect(r.model?.nodeCount).toBe(readAgr(bytes).model!.nodeCount);
     expect(r.vtk).toBeUndefined();
-    const broken = await loadMeshFile("b.agr", encode("DEFORMA-AGR 1\ntype x\n"), reader({}));
+    const broken = await loadMeshFile(
+      "b.agr",
+      encode("DEFORMA-AGR 1\ntype x\n"),
+      reader({}),
+      FORMATS,
+    );
     expect(locateReport(broken.report)[0]).toMatchObject({ file: "b.agr", line: 2, column: 6 });
   });
 

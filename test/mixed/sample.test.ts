@@ -4,7 +4,7 @@ import { quaternionFromAffine, slerpFlat } from "../../src/core/quaternion.js";
 import type { MeshAnimation } from "../../src/mixed/agr/index.js";
 import type { MbsAnimation } from "../../src/mixed/amb/index.js";
 import { readAmx } from "../../src/mixed/amx/index.js";
-import type { MixedFolder } from "../../src/mixed/load.js";
+import type { MixedFolder } from "../../src/mixed/load/index.js";
 import { buildMixedScene, FrameArena, MixedSampler } from "../../src/mixed/sample/index.js";
 
 /** Rotation by `deg` degrees about z, shifted by (tx, ty, tz). */

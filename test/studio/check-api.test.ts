@@ -10,15 +10,20 @@ import { send } from "./http-client.js";
 
 const project = mkdtempSync(join(tmpdir(), "deforma-check-api-"));
 cpSync("demo", project, { recursive: true });
-writeFileSync(
-  join(project, "broken.amx"),
-  "m.amb\n1\n2 1 1\n1 0 0 a.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
-);
+// The demo's body 3 alone, its variant in use out of range; the files it names are the demo's (read too).
+const BROKEN = [
+  "slider-crank.amb",
+  "1",
+  "3 1 1",
+  "1 0 0 rod.agr",
+  "0 0 1 -0.1",
+  "0 1 0 0",
+  "-1 0 0 0",
+  "",
+];
+writeFileSync(join(project, "broken.amx"), BROKEN.join("\n"));
 // The same with old Mac line ends (lone CR): the source line is the one the finding's line names.
-writeFileSync(
-  join(project, "broken-cr.amx"),
-  "m.amb\r1\r2 1 1\r1 0 0 a.agr\r1 0 0 0\r0 1 0 0\r0 0 1 0\r",
-);
+writeFileSync(join(project, "broken-cr.amx"), BROKEN.join("\r"));
 writeFileSync(join(project, "notes.txt"), "hello\n");
 // A broken .amx flattened onto one 1 MB line: the reply must not carry the whole line per finding.
 writeFileSync(join(project, "one-line.amx"), `m.amb ${"1 ".repeat(500_000)}x`);
@@ -79,6 +84,7 @@ describe("studio server: formats in the listing", () => {
       label: "mixed animation",
       docsPage: "amx.md",
       workspace: "mixed",
+      extensions: [".amx"],
     });
     expect(json.formats.map((f: { id: string }) => f.id)).toContain("toy");
   });
@@ -99,10 +105,10 @@ describe("studio server: GET /api/check", () => {
     const bad = await getJson("/api/check?path=broken.amx");
     expect(bad.json).toMatchObject({ ok: false, errors: 1, warnings: 0 });
     expect(bad.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
-    expect(bad.json.excerpts).toEqual(["  2 1 1\n      ^\n"]);
+    expect(bad.json.excerpts).toEqual(["  3 1 1\n      ^\n"]);
     const cr = await getJson("/api/check?path=broken-cr.amx");
     expect(cr.json.diagnostics[0]).toMatchObject({ code: "AMX013", line: 3, column: 5 });
-    expect(cr.json.excerpts).toEqual(["  2 1 1\n      ^\n"]);
+    expect(cr.json.excerpts).toEqual(["  3 1 1\n      ^\n"]);
   });
 
   it("sends a bounded window of a long line, not the whole line", async () => {
@@ -152,6 +158,23 @@ describe("studio server: GET /api/check", () => {
     expect(gone.diagnostics[0]).toMatchObject({ file: "watch/w.pvd" });
     writeFileSync(join(project, "watch", "a.vtu"), TET("1"));
     expect(await check()).toMatchObject({ ok: true, errors: 0 });
+  });
+
+  it("checks an .amx with the files it names, as amx validate does", async () => {
+    // The demo's own .amx names rod.agr and piston.agr next to it: clean.
+    expect((await getJson("/api/check?path=slider-crank.amx")).json).toMatchObject({
+      ok: true,
+      errors: 0,
+    });
+    // broken.amx: body 3 with rod.agr, cross-checked against the demo's CAD and MBS files.
+    const bad = await getJson("/api/check?path=broken.amx");
+    expect(bad.json.diagnostics.map((d: { code: string }) => d.code)).toEqual(["AMX013"]);
+    writeFileSync(
+      join(project, "gone.amx"),
+      BROKEN.join("\n").replace("3 1 1", "3 1 0").replace("rod", "gone"),
+    );
+    const gone = await getJson("/api/check?path=gone.amx");
+    expect(gone.json.diagnostics).toMatchObject([{ code: "AMX101", line: 4, column: 7 }]);
   });
 
   it("checks a .pvd with the files it names: their findings under their own names and lines", async () => {

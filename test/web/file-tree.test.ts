@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { buildFileTree, type TreeNode } from "../../web/src/file-tree.js";
+import { FORMATS } from "../../src/formats.js";
+import {
+  buildFileTree as buildTree,
+  type TreeFile,
+  type TreeNode,
+} from "../../web/src/file-tree.js";
 
-const files = (...paths: string[]) => paths.map((path) => ({ path, size: 1 }));
+/** Files as the server lists them: each with the format its name gives. */
+const files = (...paths: string[]): TreeFile[] =>
+  paths.map((path) => {
+    const format = FORMATS.byName(path)?.id;
+    return { path, size: 1, ...(format === undefined ? {} : { format }) };
+  });
+
+/** The tree with the registry's series indexes (`indexes: "series"`: a `.pvd`). */
+const buildFileTree = (list: readonly TreeFile[]) =>
+  buildTree(list, (f) => f.format !== undefined && FORMATS.byId(f.format)?.indexes === "series");
 
 /** The tree as indented lines: `name` for files, `name/` for folders, `name [count]` for series. */
 function outline(nodes: readonly TreeNode[], indent = ""): string[] {

@@ -5,7 +5,12 @@
  * existing path, and the index to open.
  */
 import { describe, expect, it } from "vitest";
+import { formatInfo } from "../../src/core/formats/reply.js";
+import { FORMATS } from "../../src/formats.js";
 import { planImport, seriesIndex, walkEntries } from "../../web/src/import-drop.js";
+
+/** The formats as the server sends them with the file list. */
+const INFO = FORMATS.formats.map(formatInfo);
 
 /** A fake file-system entry: a file, or a folder whose reader returns `batch` entries at a time. */
 function entry(name: string, children?: FileSystemEntry[], batch = 2): FileSystemEntry {
@@ -66,7 +71,7 @@ describe("planImport", () => {
   const drop = (...paths: string[]) => paths.map((path) => ({ path, file: new File([], path) }));
 
   it("puts a dropped folder under imported/<folder>/ and opens its .pvd", () => {
-    const plan = planImport(drop("results/beam.pvd", "results/vtu/beam_0.vtu"), ["a.amx"]);
+    const plan = planImport(drop("results/beam.pvd", "results/vtu/beam_0.vtu"), ["a.amx"], INFO);
     expect(plan?.folder).toBe("imported/results");
     expect(plan?.files.map((f) => f.target)).toEqual([
       "imported/results/beam.pvd",
@@ -77,18 +82,21 @@ describe("planImport", () => {
 
   it("names loose files' folder after the index and never reuses a folder", () => {
     const existing = ["imported/beam/beam.pvd", "imported/beam-2/x", "imported/beam-30/y"];
-    const plan = planImport(drop("beam_0.vtu", "beam.pvd"), existing);
+    const plan = planImport(drop("beam_0.vtu", "beam.pvd"), existing, INFO);
     expect(plan?.folder).toBe("imported/beam-3");
     expect(plan?.open).toBe("imported/beam-3/beam.pvd");
   });
 
   it("leaves a drop without a series index to the plain upload", () => {
-    expect(planImport(drop("notes.txt", "rod.agr"), [])).toBeUndefined();
+    expect(planImport(drop("notes.txt", "rod.agr"), [], INFO)).toBeUndefined();
   });
 
   it("prefers the shallowest .pvd, then .series, then .vtm", () => {
-    expect(seriesIndex(["r/deep/x.pvd", "r/a.vtm", "r/top.pvd"])).toBe("r/top.pvd");
-    expect(seriesIndex(["r/a.vtm", "r/b.series"])).toBe("r/b.series");
-    expect(seriesIndex(["r/a.vtu"])).toBeUndefined();
+    expect(seriesIndex(["r/deep/x.pvd", "r/a.vtm", "r/top.pvd"], INFO)).toBe("r/top.pvd");
+    expect(seriesIndex(["r/a.vtm", "r/b.series"], INFO)).toBe("r/b.series");
+    expect(seriesIndex(["r/a.vtm", "r/b.series", "r/deep/c.pvd"], INFO)).toBe("r/deep/c.pvd");
+    expect(seriesIndex(["r/a.vtu"], INFO)).toBeUndefined();
+    // Without the registry's formats no name is an index.
+    expect(seriesIndex(["r/top.pvd"], [])).toBeUndefined();
   });
 });

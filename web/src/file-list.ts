@@ -9,7 +9,7 @@ import "./file-list.css";
 import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
 import { checkProjectFile, listFiles, type ProjectFile } from "./api.js";
 import { h } from "./dom.js";
-import { buildFileTree, type TreeNode } from "./file-tree.js";
+import { buildFileTree, type TreeFile, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
 import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
@@ -65,7 +65,10 @@ export class FileList {
       this.element.append(tr("li", "files.empty"));
       return;
     }
-    this.renderNodes(buildFileTree(this.files), this.element);
+    // Which files index a series is the registry's word (`indexes`), sent with the listing.
+    const isIndex = (f: TreeFile) =>
+      f.format !== undefined && this.formats.get(f.format)?.indexes === "series";
+    this.renderNodes(buildFileTree(this.files, isIndex), this.element);
   }
 
   private renderNodes(nodes: readonly TreeNode[], into: HTMLElement): void {

@@ -1,8 +1,9 @@
 /**
  * The project's flat file listing as a tree for the sidebar: folders nest,
  * and numbered series (`name_0000.vtu … name_0191.vtu`, numbered folders of a
- * VTK export) collapse into one entry, together with the `.pvd` that indexes
- * them. Pure: no DOM, so it is unit-tested in Node.
+ * VTK export) collapse into one entry, together with the file that indexes
+ * them (a `.pvd`: which files do is the format registry's word, passed in).
+ * Pure: no DOM, so it is unit-tested in Node.
  */
 import { stemOf } from "../../src/core/path.js";
 
@@ -40,8 +41,8 @@ export type TreeNode =
 /** Fewest numbered names that make a series. */
 const MIN_SERIES = 3;
 
-/** Extensions of files that index a numbered series (ParaView collections). */
-const INDEX_EXTENSIONS = [".pvd"];
+/** Whether a file indexes a numbered series (its format's `indexes` is `series`). */
+export type IsSeriesIndex = (file: TreeFile) => boolean;
 
 interface Folder {
   readonly folders: Map<string, Folder>;
@@ -65,7 +66,7 @@ function stem(prefix: string): string {
 }
 
 /** Builds the tree of `files` (any order); entries are folders first, then files, by name. */
-export function buildFileTree(files: readonly TreeFile[]): TreeNode[] {
+export function buildFileTree(files: readonly TreeFile[], isIndex: IsSeriesIndex): TreeNode[] {
   const root = newFolder();
   for (const f of files) {
     const parts = f.path.split("/");
@@ -80,20 +81,23 @@ export function buildFileTree(files: readonly TreeFile[]): TreeNode[] {
     }
     folder.files.push(f);
   }
-  return level(root, "");
+  return level(root, "", isIndex);
 }
 
-function level(folder: Folder, prefix: string): TreeNode[] {
+function level(folder: Folder, prefix: string, isIndex: IsSeriesIndex): TreeNode[] {
   const folders: TreeNode[] = [...folder.folders.keys()].sort(byName).map((name) => ({
     kind: "folder",
     name,
     path: `${prefix}${name}`,
-    children: level(folder.folders.get(name)!, `${prefix}${name}/`),
+    children: level(folder.folders.get(name)!, `${prefix}${name}/`, isIndex),
   }));
   const files: TreeNode[] = [...folder.files]
     .sort((a, b) => byName(a.path, b.path))
     .map((file) => ({ kind: "file", name: file.path.slice(prefix.length), path: file.path, file }));
-  return attachIndexes([...collapseSeries(folders, prefix), ...collapseSeries(files, prefix)]);
+  return attachIndexes(
+    [...collapseSeries(folders, prefix), ...collapseSeries(files, prefix)],
+    isIndex,
+  );
 }
 
 /** Folders before series and files. */
@@ -141,13 +145,12 @@ function collapseSeries(nodes: TreeNode[], prefix: string): TreeNode[] {
  * Folds the series of one level into the index file (`name.pvd`) that shares
  * their stem: one entry named after the index, holding it and every series.
  */
-function attachIndexes(nodes: readonly TreeNode[]): TreeNode[] {
+function attachIndexes(nodes: readonly TreeNode[], isIndex: IsSeriesIndex): TreeNode[] {
   const series = nodes.filter((n) => n.kind === "series");
   const used = new Set<TreeNode>();
   const out: TreeNode[] = [];
   for (const n of nodes) {
-    if (n.kind !== "file" || !INDEX_EXTENSIONS.some((e) => n.name.toLowerCase().endsWith(e)))
-      continue;
+    if (n.kind !== "file" || !isIndex(n.file)) continue;
     const s = stemOf(n.name);
     const mine = series.filter((x) => !used.has(x) && seriesStem(x) === s);
     if (mine.length === 0) continue;
@@ -162,7 +165,7 @@ function attachIndexes(nodes: readonly TreeNode[]): TreeNode[] {
       children: [n, ...mine.flatMap((x) => (x.kind === "series" ? x.children : []))],
     });
   }
-  foldCompanionIndexes(nodes, out, used);
+  foldCompanionIndexes(nodes, out, used, isIndex);
   return [...nodes.filter((n) => !used.has(n)), ...out].sort(
     (a, b) => rank(a) - rank(b) || byName(a.name, b.name),
   );
@@ -177,15 +180,14 @@ function foldCompanionIndexes(
   nodes: readonly TreeNode[],
   entries: TreeNode[],
   used: Set<TreeNode>,
+  isIndex: IsSeriesIndex,
 ): void {
   for (const entry of entries) {
     if (entry.kind !== "series" || !entry.index) continue;
     const s = entry.name.slice(0, entry.name.lastIndexOf("."));
     let at = 1;
     for (const n of nodes) {
-      if (used.has(n) || n.kind !== "file") continue;
-      const lower = n.name.toLowerCase();
-      if (!INDEX_EXTENSIONS.some((e) => lower.endsWith(e))) continue;
+      if (used.has(n) || n.kind !== "file" || !isIndex(n.file)) continue;
       if (!/^[_\-. ]/.test(n.name.slice(s.length)) || !n.name.startsWith(s)) continue;
       used.add(n);
       entry.children.splice(at++, 0, n);

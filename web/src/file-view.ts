@@ -94,9 +94,12 @@ export class FileView {
     const open = workspaceForFormat(format.workspace);
     if (open !== FILE_WORKSPACE) {
       const href = formatRoute({ workspace: open, file: path });
-      const label = findWorkspace(open)?.label;
-      const text =
-        open === "mixed" || !label ? t("file.play") : t("file.openIn", { name: t(label) });
+      const w = findWorkspace(open);
+      const text = w?.openLabel
+        ? t(w.openLabel)
+        : w
+          ? t("file.openIn", { name: t(w.label) })
+          : t("file.play");
       this.element.append(h("p", {}, h("a", { href }, text)));
     }
     if (reply.summary !== undefined) {

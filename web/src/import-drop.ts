@@ -3,8 +3,11 @@
  * through `DataTransferItem.webkitGetAsEntry`) or the dropped files, with
  * their paths inside the drop; and where a solver's output goes in the
  * project — a new folder `imported/<name>/` that never replaces anything —
- * and which file of it to open (its `.pvd`, `.series` or `.vtm`).
+ * and which file of it to open: an index of the data set (a `.pvd`), as the
+ * format registry says (`FormatInfo.indexes`).
  */
+import type { FormatInfo } from "../../src/core/formats/reply.js";
+import { formatOfName, indexKind } from "./shell/file-kinds.js";
 
 /** One dropped file and its `/`-separated path inside the drop (a dropped folder's name first). */
 export interface DroppedFile {
@@ -71,15 +74,26 @@ async function readAll(dir: FileSystemDirectoryEntry): Promise<FileSystemEntry[]
   }
 }
 
-/** Index files of a series, in the order one is chosen to open. */
-const SERIES_INDEX = [".pvd", ".series", ".vtm"];
+/** Kinds of index, in the order one is chosen to open. */
+const INDEX_ORDER = ["series", "parts"] as const;
 
-/** The series index to open among `paths` (the shallowest `.pvd`, else `.series`, else `.vtm`), if any. */
-export function seriesIndex(paths: readonly string[]): string | undefined {
-  for (const ext of SERIES_INDEX) {
+/**
+ * The index to open among `paths`: an index of a time series (a `.pvd`,
+ * else a `.series`: the registry's order), else of one data set's parts (a
+ * `.vtm`); of one format the shallowest, then by name; undefined when none.
+ */
+export function seriesIndex(
+  paths: readonly string[],
+  formats: readonly FormatInfo[],
+): string | undefined {
+  const rank = (p: string) => formats.indexOf(formatOfName(formats, p)!);
+  for (const kind of INDEX_ORDER) {
     const found = paths
-      .filter((p) => p.toLowerCase().endsWith(ext))
-      .sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1));
+      .filter((p) => indexKind(formats, p) === kind)
+      .sort(
+        (a, b) =>
+          rank(a) - rank(b) || a.split("/").length - b.split("/").length || (a < b ? -1 : 1),
+      );
     if (found[0] !== undefined) return found[0];
   }
   return undefined;
@@ -103,13 +117,18 @@ export interface ImportPlan {
  * dropped folder's (when one folder was dropped; its name is then left off
  * the paths inside) or the index's stem; undefined when the drop holds no
  * series index (plain files are added as they are). `existing` are the
- * project's paths; the folder chosen holds none of them.
+ * project's paths; the folder chosen holds none of them. `formats` are the
+ * server's (which names index a data set).
  */
 export function planImport(
   dropped: readonly DroppedFile[],
   existing: readonly string[],
+  formats: readonly FormatInfo[],
 ): ImportPlan | undefined {
-  const index = seriesIndex(dropped.map((d) => d.path));
+  const index = seriesIndex(
+    dropped.map((d) => d.path),
+    formats,
+  );
   if (index === undefined) return undefined;
   const tops = new Set(dropped.map((d) => d.path.split("/")[0]));
   const oneFolder = tops.size === 1 && dropped.every((d) => d.path.includes("/"));

@@ -7,10 +7,12 @@ import { FileList } from "./file-list.js";
 import { initialLanguage, LANGUAGES, type Language, language, setLanguage, t, tr } from "./i18n.js";
 import { type DroppedFile, dropEntries, planImport, walkEntries } from "./import-drop.js";
 import { formatRoute, parseRoute, type Route } from "./route.js";
+import { formatOfName } from "./shell/file-kinds.js";
 import {
   findWorkspace,
   type Workspace,
   type WorkspaceDescriptor,
+  workspaceForFormat,
   workspaces,
 } from "./shell/workspace.js";
 
@@ -90,17 +92,20 @@ async function refreshFiles(): Promise<void> {
 }
 
 /**
- * A drop: a solver's series (a folder or files holding a `.pvd`, `.series`
- * or `.vtm`) goes into a new folder `imported/<name>/` and opens in the mesh
- * view; other files are added where their drop put them, asking before one
+ * A drop: a solver's series (a folder or files holding an index the format
+ * registry names: a `.pvd`, `.series` or `.vtm`) goes into a new folder
+ * `imported/<name>/` and opens in the workspace its format names (the mesh
+ * view); other files are added where their drop put them, asking before one
  * is replaced.
  */
 async function drop(entries: FileSystemEntry[], files: File[]): Promise<void> {
   try {
     const dropped = await walkEntries(entries, files);
+    const listing = await listFiles();
     const plan = planImport(
       dropped,
-      (await listFiles()).files.map((f) => f.path),
+      listing.files.map((f) => f.path),
+      listing.formats,
     );
     if (!plan) {
       await upload(dropped);
@@ -115,7 +120,8 @@ async function drop(entries: FileSystemEntry[], files: File[]): Promise<void> {
     }
     status.textContent = t("files.imported", { count, folder: plan.folder });
     await refreshFiles();
-    location.hash = formatRoute({ workspace: "mesh", file: plan.open });
+    const opens = formatOfName(listing.formats, plan.open)?.workspace;
+    location.hash = formatRoute({ workspace: workspaceForFormat(opens), file: plan.open });
   } catch (e) {
     status.textContent = t("files.importFailed", { error: (e as Error).message });
     await refreshFiles();
@@ -187,7 +193,7 @@ async function route(r: Route): Promise<void> {
   const ws = workspace(w);
   ws.element.hidden = false;
   current = { id: w.id, ws };
-  if (r.file && r.file !== openedFile && (w.id === "mixed" || w.id === "mesh")) {
+  if (r.file && r.file !== openedFile && w.playsFiles) {
     openedFile = r.file;
     fileList.setCurrent(r.file);
   }

@@ -1,7 +1,9 @@
 /**
  * The studio's workspaces, in tab order. Adding one is one line here: a
- * descriptor (id, label, which files it opens, how to make it).
+ * descriptor (id, label, which files it opens, how to make it). The mesh
+ * view reads with the format registry (`src/formats.ts`, as the server's).
  */
+import { FORMATS } from "../../src/formats.js";
 import { BulgeWorkspace } from "./bulge/workspace.js";
 import { h } from "./dom.js";
 import { FileView } from "./file-view.js";
@@ -32,6 +34,7 @@ registerWorkspace({
   label: "ws.mixed",
   tab: true,
   playsFiles: true,
+  openLabel: "file.play",
   create: () => new MixedWorkspace(),
 });
 registerWorkspace({
@@ -39,7 +42,7 @@ registerWorkspace({
   label: "ws.mesh",
   tab: true,
   playsFiles: true,
-  create: meshWorkspace,
+  create: () => meshWorkspace(FORMATS),
 });
 registerWorkspace({
   id: "bulge",

@@ -8,7 +8,7 @@ import {
   writeAgrBinary,
   writeAgrText,
 } from "../../mixed/agr/index.js";
-import { MESH_TYPES } from "../../mixed/types.js";
+import { MESH_TYPES } from "../../mixed/index.js";
 import { openLargeAgr } from "../../node/agr-frames.js";
 import { formatCommands } from "./mesh-file.js";
 

@@ -1,7 +1,7 @@
 /** `deforma amx show FILE [--json]`. */
 import { formatReport } from "../../core/report.js";
 import { readAmx } from "../../mixed/amx/index.js";
-import { MESH_TYPES } from "../../mixed/types.js";
+import { MESH_TYPES } from "../../mixed/index.js";
 import { defineCommand } from "../command.js";
 import { inputTextReport, jsonLine } from "../input.js";
 import { matrixLines, reportExitCode } from "../output.js";

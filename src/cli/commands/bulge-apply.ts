@@ -10,8 +10,7 @@ import {
   writeGlbMesh,
   writeObj,
 } from "../../bulge/mesh/index.js";
-import { readRig } from "../../bulge/rig/index.js";
-import type { Rig } from "../../bulge/rig/model.js";
+import { type Rig, readRig } from "../../bulge/rig/index.js";
 import { decodeText } from "../../core/bytes.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { defineCommand } from "../command.js";

@@ -2,7 +2,7 @@
 
 import { formatReport } from "../../core/report.js";
 import { readCad } from "../../mixed/cad/index.js";
-import { MESH_TYPES } from "../../mixed/types.js";
+import { MESH_TYPES } from "../../mixed/index.js";
 import { defineCommand } from "../command.js";
 import { inputTextReport, jsonLine, shownName } from "../input.js";
 import { matrixLines, printValidation, reportExitCode } from "../output.js";

@@ -82,9 +82,9 @@ export const check = defineCommand({
     return (
       "Each FILE is recognised by its content (the magic of binary and text encodings) or else by its\n" +
       "name, read by its format's reader, and its findings are printed compiler-style. A file of no\n" +
-      "known format is an error (FMT001) that says what the file looks like. Unlike 'amx validate',\n" +
-      "an .amx is checked alone, without the files it names; a VTK .pvd, .vtm, .series, .pvtu or\n" +
-      ".pvtp is checked with the files it names (inside its folder). Exit code: 0 all ok, 1 problems found,\n" +
+      "known format is an error (FMT001) that says what the file looks like. A file that names other\n" +
+      "files (an .amx, as 'amx validate' checks it; a VTK .pvd, .vtm, .series, .pvtu or .pvtp) is\n" +
+      "checked with the files it names (inside its folder). Exit code: 0 all ok, 1 problems found,\n" +
       `2 a FILE cannot be read.\n\nKnown formats:\n${known}`
     );
   },

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { formatReport, reportHasErrors, summarize } from "../../core/report.js";
 import { FORMATS } from "../../formats.js";
 import { agrInfo } from "../../mixed/agr/index.js";
-import { MESH_TYPES } from "../../mixed/types.js";
+import { MESH_TYPES } from "../../mixed/index.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { defineCommand } from "../command.js";
 import { errnoWords, isFsError } from "../failure.js";

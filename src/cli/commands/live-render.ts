@@ -7,14 +7,21 @@ import { mkdir, readdir, stat, unlink } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
 import { sortBySource } from "../../core/diagnostics.js";
 import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
-import { engineNamed } from "../../live/engines.js";
-import { checkInputsAgainstScene, readEvents } from "../../live/events/index.js";
-import { GifStream } from "../../live/gif.js";
-import type { RgbaImage } from "../../live/image.js";
-import { Player, runPlayer, VirtualClock } from "../../live/player/index.js";
-import type { ExternalInput, TickRecord } from "../../live/player/types.js";
-import { encodePng } from "../../live/png.js";
-import type { EngineName, Scene } from "../../live/scene/model.js";
+import {
+  checkInputsAgainstScene,
+  type EngineName,
+  type ExternalInput,
+  encodePng,
+  engineNamed,
+  GifStream,
+  Player,
+  type RgbaImage,
+  readEvents,
+  runPlayer,
+  type Scene,
+  type TickRecord,
+  VirtualClock,
+} from "../../live/index.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";

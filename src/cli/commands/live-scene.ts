@@ -1,9 +1,8 @@
 /** Reading a live scene for the `live` commands: the scene file, then its key-frame pictures next to it. */
 import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
 import type { FileReport } from "../../core/report.js";
-import type { RgbaImage } from "../../live/image.js";
-import type { Scene } from "../../live/scene/model.js";
-import { readScene } from "../../live/scene/read.js";
+import type { RgbaImage } from "../../live/index.js";
+import { readScene, type Scene } from "../../live/scene/index.js";
 import { loadSceneImages } from "../../node/live-images.js";
 import { inputText, isStdin, shownName } from "../input.js";
 import { type CliIo, UsageError } from "../io.js";

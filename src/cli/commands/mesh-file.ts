@@ -5,7 +5,7 @@
 import { resolve } from "node:path";
 import type { Diagnostic } from "../../core/diagnostics.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
-import type { ContainerReadResult } from "../../mixed/container.js";
+import type { ContainerReadResult } from "../../mixed/index.js";
 import { defineCommand } from "../command.js";
 import { FRAME_BUDGET_OPTION, frameBudgetBytes } from "../frame-budget.js";
 import { inputBytes, isStdin, jsonLine, shownName } from "../input.js";

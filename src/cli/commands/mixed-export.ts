@@ -3,8 +3,7 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { COLORMAP_NAMES } from "../../core/colormap.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
-import { MAX_EXPORT_FRAMES } from "../../mixed/sample/frames.js";
-import { buildMixedScene } from "../../mixed/sample/scene.js";
+import { buildMixedScene, MAX_EXPORT_FRAMES } from "../../mixed/sample/index.js";
 import { writeFolderAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { defineCommand } from "../command.js";
@@ -117,7 +116,7 @@ export const mixedExport = defineCommand({
       const target = resolve(io.cwd, gltf);
       // Checked before the work too, so a refused export costs nothing.
       if (!force && (await exists(target))) return refuseOverwrite(io, gltf);
-      const { exportGltf } = await import("../../mixed/gltf/export.js");
+      const { exportGltf } = await import("../../mixed/gltf/index.js");
       const glb = await exportGltf(scene, {
         ...frames,
         ...(colormap ? { colormap } : {}),
@@ -136,7 +135,7 @@ export const mixedExport = defineCommand({
       io.err(`deforma: ${vtk} exists and is not empty; not overwritten (use --force)\n`);
       return ExitCode.Problems;
     }
-    const { vtkFiles } = await import("../../mixed/vtk/export.js");
+    const { vtkFiles } = await import("../../mixed/vtk/index.js");
     const name = basename(file).replace(/\.amx$/i, "") || "mixed";
     // A first pass checks every file before any is written (the files are deterministic).
     for (const f of vtkFiles(scene, { ...frames, name })) {

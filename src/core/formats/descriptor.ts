@@ -77,6 +77,13 @@ export interface FormatDescriptor<M = unknown> {
   readonly docsPage: string;
   /** The studio workspace that opens such a file (e.g. `mixed`), when one does. */
   readonly workspace?: string;
+  /**
+   * Whether a file of this format indexes other files: `series`, a time
+   * series of data files (a ParaView `.pvd`); `parts`, the pieces or blocks
+   * of one data set (a `.vtm`). The studio folds a numbered series under its
+   * `series` index and imports a drop holding an index as one data set.
+   */
+  readonly indexes?: "series" | "parts";
 }
 
 /** A descriptor with its model type erased, as registries hold them. */

@@ -13,6 +13,11 @@ export interface FormatInfo {
   readonly docsPage: string;
   /** The workspace that opens such a file, if any (e.g. `mixed`). */
   readonly workspace?: string;
+  /** Lower-case extensions with their dot, and exact file names: how the page knows a dropped file's format. */
+  readonly extensions: readonly string[];
+  readonly fileNames?: readonly string[];
+  /** What a file of the format indexes, if it does (see `FormatDescriptor.indexes`). */
+  readonly indexes?: "series" | "parts";
 }
 
 /** What a registry format looks like in replies. */
@@ -22,6 +27,9 @@ export function formatInfo(f: AnyFormat): FormatInfo {
     label: f.label,
     docsPage: f.docsPage,
     ...(f.workspace === undefined ? {} : { workspace: f.workspace }),
+    extensions: f.extensions,
+    ...(f.fileNames === undefined ? {} : { fileNames: f.fileNames }),
+    ...(f.indexes === undefined ? {} : { indexes: f.indexes }),
   };
 }
 

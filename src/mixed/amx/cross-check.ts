@@ -10,8 +10,8 @@ import type { MbsAnimation } from "../amb/model.js";
 import { findCadSolver } from "../cad/lookup.js";
 import type { CadMatrices } from "../cad/model.js";
 import { AMX, type AmxKind } from "./codes.js";
-import type { MixedAnimation } from "./model.js";
-import type { AmxSpans } from "./validate.js";
+import type { MeshAnimationRef, MixedAnimation } from "./model.js";
+import type { AmxSpans, AnimationSpans } from "./validate.js";
 
 /** What became of a companion file: its model, or why there is none. */
 export type Companion<T> =
@@ -43,6 +43,42 @@ export function crossCheckAmx(
 ): Diagnostic[] {
   const sink = new DiagnosticSink<AmxKind>();
   const { cad, mbs, meshes } = companions;
+  reportCompanionFiles(sink, amx, spans, companions);
+  const mbsBodies = mbs?.status === "ok" ? new Set(mbs.model.bodies.map((b) => b.number)) : null;
+  const reported = new Set<string>();
+  amx.bodies.forEach((b, i) => {
+    const bs = spans.bodies[i]!;
+    if (mbsBodies && !mbsBodies.has(b.body)) {
+      sink.report(
+        AMX.bodyNotInMbs,
+        `body ${b.body} is not in the MBS animation '${amx.mbs}'`,
+        ...bs.body,
+      );
+    }
+    const cadModel = cad?.status === "ok" ? cad.model : undefined;
+    const bodyInCad = !cadModel || cadModel.bodies.some((x) => x.body === b.body);
+    if (!bodyInCad) {
+      sink.report(AMX.bodyNotInCad, `body ${b.body} is not in CAD_Matrixes.dat`, ...bs.body);
+    }
+    b.animations.forEach((a, j) => {
+      const as = bs.animations[j]!;
+      if (cadModel && bodyInCad) checkAgainstCad(sink, cadModel, b.body, a, as);
+      const mesh = meshes?.get(a.file);
+      if (!mesh) return;
+      checkAgainstMesh(sink, mesh, a, as, reported.has(a.file));
+      reported.add(a.file);
+    });
+  });
+  return sortBySource(sink.items);
+}
+
+/** The companion files that are missing or cannot be read (MBS animation and CAD matrices). */
+function reportCompanionFiles(
+  sink: DiagnosticSink<AmxKind>,
+  amx: MixedAnimation,
+  spans: AmxSpans,
+  { cad, mbs }: AmxCompanions,
+): void {
   if (mbs?.status === "missing") {
     sink.report(
       AMX.mbsFileMissing,
@@ -61,91 +97,91 @@ export function crossCheckAmx(
   } else if (cad?.status === "unreadable") {
     sink.report(AMX.unreadableFile, `cannot read CAD_Matrixes.dat: ${cad.reason}`, 0);
   }
-  const mbsBodies = mbs?.status === "ok" ? new Set(mbs.model.bodies.map((b) => b.number)) : null;
-  const reported = new Set<string>();
-  amx.bodies.forEach((b, i) => {
-    const bs = spans.bodies[i]!;
-    if (mbsBodies && !mbsBodies.has(b.body)) {
+}
+
+/** An animation of body `body` against its solver in `CAD_Matrixes.dat`: the solver exists, its matrix agrees. */
+function checkAgainstCad(
+  sink: DiagnosticSink<AmxKind>,
+  cad: CadMatrices,
+  body: number,
+  a: MeshAnimationRef,
+  as: AnimationSpans,
+): void {
+  const found = findCadSolver(cad, body, a.type);
+  if (found.kind === "no-solver") {
+    sink.report(
+      AMX.solverNotInCad,
+      `CAD_Matrixes.dat attaches no solver of type ${a.type} to body ${body}`,
+      ...as.type,
+    );
+  } else if (found.kind === "found") {
+    if (!found.solver.hasCad || !found.solver.matrix) {
       sink.report(
-        AMX.bodyNotInMbs,
-        `body ${b.body} is not in the MBS animation '${amx.mbs}'`,
-        ...bs.body,
+        AMX.cadHasNoMatrix,
+        `CAD_Matrixes.dat has no CAD model for body ${body}, type ${a.type} (flag 0): matrix not checked`,
+        ...as.matrix,
+      );
+    } else if (
+      a.matrix.every(Number.isFinite) &&
+      !affineEquals(a.matrix, found.solver.matrix, CAD_MATRIX_TOLERANCE)
+    ) {
+      sink.report(
+        AMX.matrixDiffersFromCad,
+        `the matrix of body ${body} differs from its CAD matrix (type ${a.type}) in CAD_Matrixes.dat${firstDifference(a.matrix, found.solver.matrix)}`,
+        ...as.matrix,
       );
     }
-    let bodyInCad = true;
-    if (cad?.status === "ok" && !cad.model.bodies.some((x) => x.body === b.body)) {
-      bodyInCad = false;
-      sink.report(AMX.bodyNotInCad, `body ${b.body} is not in CAD_Matrixes.dat`, ...bs.body);
+  }
+}
+
+/**
+ * An animation against its mesh animation file: the file exists (said once
+ * per file: `missingSaid`), its type and parameter indices match.
+ */
+function checkAgainstMesh(
+  sink: DiagnosticSink<AmxKind>,
+  mesh: Companion<MeshAnimation>,
+  a: MeshAnimationRef,
+  as: AnimationSpans,
+  missingSaid: boolean,
+): void {
+  if (mesh.status === "missing") {
+    if (!missingSaid) {
+      sink.report(
+        AMX.meshFileMissing,
+        `mesh animation '${a.file}' not found next to the file`,
+        ...as.file,
+      );
     }
-    b.animations.forEach((a, j) => {
-      const as = bs.animations[j]!;
-      if (cad?.status === "ok" && bodyInCad) {
-        const found = findCadSolver(cad.model, b.body, a.type);
-        if (found.kind === "no-solver") {
-          sink.report(
-            AMX.solverNotInCad,
-            `CAD_Matrixes.dat attaches no solver of type ${a.type} to body ${b.body}`,
-            ...as.type,
-          );
-        } else if (found.kind === "found") {
-          if (!found.solver.hasCad || !found.solver.matrix) {
-            sink.report(
-              AMX.cadHasNoMatrix,
-              `CAD_Matrixes.dat has no CAD model for body ${b.body}, type ${a.type} (flag 0): matrix not checked`,
-              ...as.matrix,
-            );
-          } else if (
-            a.matrix.every(Number.isFinite) &&
-            !affineEquals(a.matrix, found.solver.matrix, CAD_MATRIX_TOLERANCE)
-          ) {
-            sink.report(
-              AMX.matrixDiffersFromCad,
-              `the matrix of body ${b.body} differs from its CAD matrix (type ${a.type}) in CAD_Matrixes.dat${firstDifference(a.matrix, found.solver.matrix)}`,
-              ...as.matrix,
-            );
-          }
-        }
-      }
-      const mesh = meshes?.get(a.file);
-      if (!mesh) return;
-      if (mesh.status === "missing") {
-        if (!reported.has(a.file)) {
-          sink.report(
-            AMX.meshFileMissing,
-            `mesh animation '${a.file}' not found next to the file`,
-            ...as.file,
-          );
-        }
-      } else if (mesh.status === "unreadable") {
-        sink.report(AMX.unreadableFile, `cannot read '${a.file}': ${mesh.reason}`, ...as.file);
-      } else if (mesh.status === "ok") {
-        const m = mesh.model;
-        if (m.type !== a.type) {
-          sink.report(
-            AMX.meshTypeMismatch,
-            `'${a.file}' holds a type ${m.type} mesh animation, the file declares type ${a.type}`,
-            ...as.type,
-          );
-        }
-        if (a.scalarParam >= m.scalars.length) {
-          sink.report(
-            AMX.paramBeyondMesh,
-            `scalar parameter ${a.scalarParam} is beyond the ${m.scalars.length} scalar parameter(s) of '${a.file}'`,
-            ...as.scalarParam,
-          );
-        }
-        if (a.vectorParam >= m.vectors.length) {
-          sink.report(
-            AMX.paramBeyondMesh,
-            `vector parameter ${a.vectorParam} is beyond the ${m.vectors.length} vector parameter(s) of '${a.file}'`,
-            ...as.vectorParam,
-          );
-        }
-      }
-      reported.add(a.file);
-    });
-  });
-  return sortBySource(sink.items);
+    return;
+  }
+  if (mesh.status === "unreadable") {
+    sink.report(AMX.unreadableFile, `cannot read '${a.file}': ${mesh.reason}`, ...as.file);
+    return;
+  }
+  if (mesh.status !== "ok") return;
+  const m = mesh.model;
+  if (m.type !== a.type) {
+    sink.report(
+      AMX.meshTypeMismatch,
+      `'${a.file}' holds a type ${m.type} mesh animation, the file declares type ${a.type}`,
+      ...as.type,
+    );
+  }
+  if (a.scalarParam >= m.scalars.length) {
+    sink.report(
+      AMX.paramBeyondMesh,
+      `scalar parameter ${a.scalarParam} is beyond the ${m.scalars.length} scalar parameter(s) of '${a.file}'`,
+      ...as.scalarParam,
+    );
+  }
+  if (a.vectorParam >= m.vectors.length) {
+    sink.report(
+      AMX.paramBeyondMesh,
+      `vector parameter ${a.vectorParam} is beyond the ${m.vectors.length} vector parameter(s) of '${a.file}'`,
+      ...as.vectorParam,
+    );
+  }
 }
 
 function firstDifference(a: readonly number[], b: readonly number[]): string {

@@ -1,5 +1,10 @@
 /** Sampling mixed animations: scenes, the sampler, export frame times, rigid body meshes. */
-export { FRAME_DEFAULTS, type FrameOptions, sampleTimes } from "./frames.js";
+export {
+  FRAME_DEFAULTS,
+  type FrameOptions,
+  MAX_EXPORT_FRAMES,
+  sampleTimes,
+} from "./frames.js";
 export * from "./kernels.js";
 export {
   RIGID_MESH_DEFAULTS,

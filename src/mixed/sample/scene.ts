@@ -8,7 +8,7 @@ import { quaternionFromAffine } from "../../core/quaternion.js";
 import { extractSurface, type MeshAnimation } from "../agr/index.js";
 import type { BodyGeometry, MbsAnimation } from "../amb/model.js";
 import type { MeshAnimationRef, MixedAnimation } from "../amx/model.js";
-import type { MixedFolder } from "../load.js";
+import type { MixedFolder } from "../load/index.js";
 
 /** One mesh animation variant of a body. */
 export interface SceneVariant {

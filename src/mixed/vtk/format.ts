@@ -157,6 +157,7 @@ export const PVTU_FORMAT = defineFormat<VtkFrame>({
   extensions: [".pvtu"],
   magic: [xmlMagic("PUnstructuredGrid")],
   read: readOne,
+  indexes: "parts",
   summary: frameSummary,
 });
 
@@ -168,6 +169,7 @@ export const PVTP_FORMAT = defineFormat<VtkFrame>({
   extensions: [".pvtp"],
   magic: [xmlMagic("PPolyData")],
   read: readOne,
+  indexes: "parts",
   summary: frameSummary,
 });
 
@@ -179,6 +181,7 @@ export const VTM_FORMAT = defineFormat<VtkFrame>({
   extensions: [".vtm"],
   magic: [xmlMagic("vtkMultiBlockDataSet")],
   read: readOne,
+  indexes: "parts",
   summary: frameSummary,
 });
 
@@ -190,6 +193,7 @@ export const PVD_FORMAT = defineFormat<VtkFrame[]>({
   extensions: [".pvd"],
   magic: [xmlMagic("Collection")],
   read: readMany,
+  indexes: "series",
   summary: seriesSummary,
 });
 
@@ -200,6 +204,7 @@ export const VTK_SERIES_FORMAT = defineFormat<VtkFrame[]>({
   label: "ParaView file series",
   extensions: [".series"],
   read: readMany,
+  indexes: "series",
   summary: seriesSummary,
 });
 

@@ -7,7 +7,7 @@
  * without asking.
  */
 import { decodeText } from "../../../src/core/bytes.js";
-import type { RgbaImage } from "../../../src/live/image.js";
+import type { RgbaImage } from "../../../src/live/index.js";
 import { readProjectFile, writeProjectFile } from "../api.js";
 import { t } from "../i18n.js";
 import { Signal } from "../shell/signal.js";

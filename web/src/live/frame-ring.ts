@@ -6,7 +6,7 @@
  * its buffers). Frames handed out by {@link FrameRing.frames} stay intact
  * (a dropped copy is never reused), so an export may take its time.
  */
-import type { RgbaImage } from "../../../src/live/image.js";
+import type { RgbaImage } from "../../../src/live/index.js";
 
 interface Entry {
   readonly image: RgbaImage;

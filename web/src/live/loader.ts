@@ -7,7 +7,7 @@
 import { decodeText } from "../../../src/core/bytes.js";
 import { resolveSibling } from "../../../src/core/path.js";
 import type { FileReport } from "../../../src/core/report.js";
-import type { RgbaImage } from "../../../src/live/image.js";
+import type { RgbaImage } from "../../../src/live/index.js";
 import { listFiles, readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
 import { decodePngBounded, readScene } from "./backend.js";

@@ -11,10 +11,14 @@
  * are never skipped to catch up (the seed's step 2).
  */
 
-import type { Engine } from "../../../src/live/engine.js";
-import type { RgbaImage } from "../../../src/live/image.js";
-import type { TickResult } from "../../../src/live/player/types.js";
-import type { EngineName, KeyFrame, Scene } from "../../../src/live/scene/model.js";
+import type {
+  Engine,
+  EngineName,
+  KeyFrame,
+  RgbaImage,
+  Scene,
+  TickResult,
+} from "../../../src/live/index.js";
 import { PlaybackClock, type TimeSource } from "../shell/clock.js";
 import { Signal } from "../shell/signal.js";
 import { ENGINES, Player } from "./backend.js";

@@ -3,7 +3,7 @@
  * switch (from the next transition); the overlay toggles; the GIF export of
  * what was played; and a status line.
  */
-import type { EngineName } from "../../../src/live/scene/model.js";
+import type { EngineName } from "../../../src/live/index.js";
 import { h } from "../dom.js";
 import { type MessageKey, t, tr } from "../i18n.js";
 import { icon } from "../shell/icons.js";

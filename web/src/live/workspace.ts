@@ -9,7 +9,7 @@
  */
 import "./live.css";
 import { stemOf } from "../../../src/core/path.js";
-import type { RgbaImage } from "../../../src/live/image.js";
+import type { RgbaImage } from "../../../src/live/index.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t } from "../i18n.js";
 import { formatRoute, type Route } from "../route.js";

@@ -2,7 +2,7 @@
 
 import { folderOf, stemOf } from "../../../src/core/path.js";
 import { exportGltf } from "../../../src/mixed/gltf/index.js";
-import { vtkFiles } from "../../../src/mixed/vtk/export.js";
+import { vtkFiles } from "../../../src/mixed/vtk/index.js";
 import { writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";

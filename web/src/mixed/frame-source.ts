@@ -6,11 +6,11 @@
  */
 import {
   type AgrFrameCache,
+  type MeshAnimation,
   type ParamRef,
   scalarAt,
   vectorAt,
 } from "../../../src/mixed/agr/index.js";
-import type { MeshAnimation } from "../../../src/mixed/agr/model.js";
 
 /** A parameter's values by frame. */
 export interface FrameSource {

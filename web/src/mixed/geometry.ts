@@ -1,6 +1,6 @@
 /** three.js geometry of rigid bodies (`.amb` geometry) and of mesh bodies (`.agr` surfaces). */
 import * as THREE from "three";
-import type { BodyGeometry } from "../../../src/mixed/amb/model.js";
+import type { BodyGeometry } from "../../../src/mixed/amb/index.js";
 
 /** Size (m) of the neutral box drawn for a body without geometry. */
 export const NEUTRAL_BOX = 0.02;

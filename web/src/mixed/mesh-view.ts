@@ -11,8 +11,7 @@
 import * as THREE from "three";
 import { COLORMAP_SIZE, type ColormapName, colormap } from "../../../src/core/colormap.js";
 import type { FrameCursor } from "../../../src/core/frame-cursor.js";
-import type { ParamRef } from "../../../src/mixed/agr/index.js";
-import { type MeshAnimation, scalarAt } from "../../../src/mixed/agr/model.js";
+import { type MeshAnimation, type ParamRef, scalarAt } from "../../../src/mixed/agr/index.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
 import { type FrameSource, memoryFrames } from "./frame-source.js";
 import { EDGE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";

@@ -1,29 +1,33 @@
 /**
- * The mesh workspace (`#/mesh?file=…`): one `.agr` or VTK series alone in the
+ * The mesh workspace (`#/mesh?file=…`): one file of a mesh format (an `.agr`,
+ * a VTK series: any format the registry says opens here) alone in the
  * mixed viewer — one mesh body at the origin over the mesh's own time span,
  * with the mixed workspace's panels (bodies with scalars, colour maps and
  * exaggeration, legend, probe, timeline). For a VTK series it says what it
  * chose (type, displacement array, scalar); the Bodies panel switches scalars.
  */
+import type { FormatRegistry } from "../../../src/core/formats/index.js";
 import { reportHasErrors } from "../../../src/core/report.js";
-import { loadMeshFile, type VtkChoice } from "../../../src/mixed/load-mesh.js";
+import { loadMeshFile, type VtkChoice } from "../../../src/mixed/index.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
 import { readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
 import { loadStreamed } from "./stream-loader.js";
 import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
 
-/** Reads the file as {@link loadMeshFile} does and makes it a one-body scene. */
-export const loadMeshScene: SceneLoader = async (file, route) => {
-  const streamed = await loadStreamed(file, route);
-  if (streamed) return streamed;
-  const bytes = await readSceneFile(file);
-  if (!(bytes instanceof Uint8Array)) return bytes;
-  const r = await loadMeshFile(file, bytes, readProjectFile);
-  const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
-  const vtk = r.vtk;
-  return { report: r.report, scene, ...(vtk ? { note: () => vtkNote(vtk) } : {}) };
-};
+/** Reads a file as {@link loadMeshFile} does with the readers of `formats` and makes it a one-body scene. */
+export function meshSceneLoader(formats: FormatRegistry): SceneLoader {
+  return async (file, route) => {
+    const streamed = await loadStreamed(file, route);
+    if (streamed) return streamed;
+    const bytes = await readSceneFile(file);
+    if (!(bytes instanceof Uint8Array)) return bytes;
+    const r = await loadMeshFile(file, bytes, readProjectFile, formats);
+    const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
+    const vtk = r.vtk;
+    return { report: r.report, scene, ...(vtk ? { note: () => vtkNote(vtk) } : {}) };
+  };
+}
 
 /** What was chosen for a VTK series, in words. */
 export function vtkNote(c: VtkChoice): string {
@@ -36,7 +40,7 @@ export function vtkNote(c: VtkChoice): string {
   return `${parts.join("; ")}. ${t("mesh.vtkSwitch")}`;
 }
 
-/** The mesh workspace. */
-export function meshWorkspace(): MixedWorkspace {
-  return new MixedWorkspace({ id: "mesh", load: loadMeshScene, pick: "mesh.pick" });
+/** The mesh workspace, opening the mesh formats of `formats` (the page's registry). */
+export function meshWorkspace(formats: FormatRegistry): MixedWorkspace {
+  return new MixedWorkspace({ id: "mesh", load: meshSceneLoader(formats), pick: "mesh.pick" });
 }

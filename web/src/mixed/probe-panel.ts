@@ -1,5 +1,5 @@
 /** The Probe panel: the clicked node's number, coordinates, value now, and a plot over the animation. */
-import { scalarAt } from "../../../src/mixed/agr/model.js";
+import { scalarAt } from "../../../src/mixed/agr/index.js";
 import { h } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { drawPlot, format } from "./plot.js";

@@ -6,7 +6,7 @@
  */
 import * as THREE from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import type { MeshAnimation } from "../../../src/mixed/agr/model.js";
+import type { MeshAnimation } from "../../../src/mixed/agr/index.js";
 import type { MixedSampler, MixedScene, SceneVariant } from "../../../src/mixed/sample/index.js";
 import { Signal } from "../shell/signal.js";
 import { AxesTriad } from "../three/axes-triad.js";

@@ -31,6 +31,8 @@ export interface WorkspaceDescriptor {
    * server with the file list). The file check opens any other known format.
    */
   readonly playsFiles: boolean;
+  /** The file view's link to open a file here (default "open in <label>"). */
+  readonly openLabel?: MessageKey;
   /** Makes the workspace (once, on first use). */
   create(): Workspace;
 }

@@ -3,15 +3,17 @@
  * the same code runs in Node (file system) and in the browser (studio API).
  * Returns the models, the cross-file findings and each file's own findings.
  */
-import { decodeText } from "../core/bytes.js";
-import { type Diagnostic, sortBySource } from "../core/diagnostics.js";
-import type { FileReader } from "../core/file-source.js";
-import { siblingPath } from "../core/path.js";
-import type { FileReport } from "../core/report.js";
-import { type MeshAnimation, readAgr } from "./agr/index.js";
-import { type MbsAnimation, readAmb } from "./amb/index.js";
-import { type AmxReadResult, type Companion, crossCheckAmx, readAmx } from "./amx/index.js";
-import { type CadMatrices, readCad } from "./cad/index.js";
+import { decodeText } from "../../core/bytes.js";
+import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
+import type { FileReader } from "../../core/file-source.js";
+import { siblingPath } from "../../core/path.js";
+import type { FileReport } from "../../core/report.js";
+import { type MeshAnimation, readAgr } from "../agr/index.js";
+import { type MbsAnimation, readAmb } from "../amb/index.js";
+// Not "../amx/index.js": the .amx descriptor there loads this file to read its companions.
+import { type Companion, crossCheckAmx } from "../amx/cross-check.js";
+import { type AmxReadResult, readAmx } from "../amx/read.js";
+import { type CadMatrices, readCad } from "../cad/index.js";
 
 /** The name FRUND gives the CAD matrices file in a model folder. */
 export const CAD_FILE_NAME = "CAD_Matrixes.dat";
