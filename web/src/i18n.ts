@@ -3,10 +3,12 @@
  * more object of the same shape (the type makes a missing key an error).
  * A workspace with many strings keeps them in `i18n/<system>.ts`, merged here.
  */
+import { FILE_EN, FILE_RU } from "./i18n/file.js";
 import { LIVE_EN, LIVE_RU } from "./i18n/live.js";
 import { MESH_EN, MESH_RU } from "./i18n/mesh.js";
 
 const en = {
+  ...FILE_EN,
   ...LIVE_EN,
   ...MESH_EN,
   "app.title": "Deforma studio",
@@ -157,6 +159,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const ru: Record<MessageKey, string> = {
+  ...FILE_RU,
   ...LIVE_RU,
   ...MESH_RU,
   "app.title": "Студия Deforma",

@@ -77,6 +77,11 @@ export interface FormatDescriptor<M = unknown> {
   readonly docsPage: string;
   /** The studio workspace that opens such a file (e.g. `mixed`), when one does. */
   readonly workspace?: string;
+  /**
+   * The media type of a file a browser shows as it is (`image/png`): the
+   * studio's file view shows an `image/…` file as its picture.
+   */
+  readonly mediaType?: string;
 }
 
 /** A descriptor with its model type erased, as registries hold them. */

@@ -13,6 +13,8 @@ export interface FormatInfo {
   readonly docsPage: string;
   /** The workspace that opens such a file, if any (e.g. `mixed`). */
   readonly workspace?: string;
+  /** The media type of a file a browser shows as it is (e.g. `image/png`). */
+  readonly mediaType?: string;
 }
 
 /** What a registry format looks like in replies. */
@@ -22,6 +24,7 @@ export function formatInfo(f: AnyFormat): FormatInfo {
     label: f.label,
     docsPage: f.docsPage,
     ...(f.workspace === undefined ? {} : { workspace: f.workspace }),
+    ...(f.mediaType === undefined ? {} : { mediaType: f.mediaType }),
   };
 }
 
