@@ -128,6 +128,13 @@ function matrixGrid(values: readonly number[]): HTMLElement {
   return table;
 }
 
+/** A table cell's content: a placement matrix as its grid, anything else as one line. */
+function cellNode(key: string, v: Json): Node {
+  return key === "matrix" && isNumbers(v) && v.length === 12
+    ? matrixGrid(v)
+    : document.createTextNode(inlineText(key, v));
+}
+
 /** Records of one kind as a table: a column per key (in first-seen order). */
 function recordTable(rows: readonly { readonly [k: string]: Json }[]): HTMLElement {
   const keys: string[] = [];
@@ -137,7 +144,7 @@ function recordTable(rows: readonly { readonly [k: string]: Json }[]): HTMLEleme
   const table = h("table", { className: "records" }, h("thead", {}, head));
   const body = h("tbody");
   for (const r of rows.slice(0, SHOWN_ROWS)) {
-    body.append(h("tr", {}, ...keys.map((k) => h("td", {}, k in r ? inlineText(k, r[k]!) : ""))));
+    body.append(h("tr", {}, ...keys.map((k) => h("td", {}, k in r ? cellNode(k, r[k]!) : ""))));
   }
   table.append(body);
   return table;
@@ -163,7 +170,8 @@ function valueNode(key: string, v: Json, depth: number): Node {
       return box;
     }
     const list = h("ol", { className: "records" });
-    for (const x of v.slice(0, SHOWN_ROWS)) list.append(h("li", {}, valueNode(key, x, depth + 1)));
+    for (const x of v.slice(0, SHOWN_ROWS))
+      list.append(h("li", { className: "record" }, valueNode(key, x, depth + 1)));
     const cut = more(v.length);
     return cut ? h("div", {}, list, cut) : list;
   }
