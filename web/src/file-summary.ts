@@ -180,7 +180,8 @@ function valueNode(key: string, v: Json, depth: number): Node {
 }
 
 function definitionList(record: { readonly [k: string]: Json }, depth: number): HTMLElement {
-  const dl = h("dl", { className: "summary" });
+  // Only the outermost list is `dl.summary` (nested ones are styled under it).
+  const dl = h("dl", depth === 0 ? { className: "summary" } : {});
   for (const [k, x] of Object.entries(record)) {
     if (x === undefined) continue;
     dl.append(h("dt", {}, keyWords(k)), h("dd", {}, valueNode(k, x, depth)));
