@@ -64,6 +64,16 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
     await page.screenshot({ path: join(OUT, "file-view-agr-1280x800.png") });
   });
 
+  it("shows records of one kind as a table, a nested record on one line", async () => {
+    await show("slider-crank.amb", "valid");
+    const rows = page.locator(".file-view dl.summary > dd table.records tbody tr");
+    expect(await rows.count()).toBe(5);
+    expect(await rows.nth(3).textContent()).toBe(
+      "4pistonkind: cylinder; radius: 0.025; length: 0.04",
+    );
+    expect(await entry("times")).toBe("0 – 3 s");
+  });
+
   it("shows a PNG as its picture with its size", async () => {
     await show("live/face-blink.png", "valid");
     const img = page.locator(".file-view figure.picture img");

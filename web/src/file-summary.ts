@@ -90,12 +90,14 @@ const isPrimitive = (v: unknown) => v === null || typeof v !== "object";
 const isNumbers = (v: unknown): v is readonly number[] =>
   Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number");
 
-/** A value that fits a table cell: a primitive, a list of primitives, or a record of those. */
-function fitsCell(v: Json): boolean {
-  if (isPrimitive(v)) return true;
-  if (isList(v)) return v.every(isPrimitive);
-  return Object.values(v as Record<string, Json>).every(
-    (x) => isPrimitive(x) || (Array.isArray(x) && x.every(isPrimitive)),
+/** A primitive or a list of primitives: one line of text. */
+const isLine = (v: Json) => isPrimitive(v) || (isList(v) && v.every(isPrimitive));
+
+/** A record that fits a table row: each value one line, or a record of such ("kind: box; size: …"). */
+function fitsRow(v: Json): boolean {
+  if (!isRecord(v)) return false;
+  return Object.values(v).every(
+    (x) => isLine(x) || (isRecord(x) && Object.values(x).every(isLine)),
   );
 }
 
@@ -163,7 +165,7 @@ function valueNode(key: string, v: Json, depth: number): Node {
   if (isList(v)) {
     if (key === "matrix" && isNumbers(v) && v.length === 12) return matrixGrid(v);
     if (v.every(isPrimitive)) return document.createTextNode(inlineText(key, v));
-    if (v.every((x) => isRecord(x) && fitsCell(x))) {
+    if (v.every(fitsRow)) {
       const box = h("div", { className: "table-box" }, recordTable(v as { [k: string]: Json }[]));
       const cut = more(v.length);
       if (cut) box.append(cut);
