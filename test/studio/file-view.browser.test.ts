@@ -23,7 +23,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
   let page: Page;
 
   beforeAll(async () => {
-    studio = await startBrowserStudio();
+    studio = await startBrowserStudio({ files: { "broken.png": "not a picture\n" } });
     page = await studio.page(1280, 800);
   }, 60_000);
 
@@ -87,6 +87,9 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
     expect(await page.locator(".file-view figcaption").textContent()).toMatch(
       /^320 × 240 pixels, [\d.]+ KB$/,
     );
+    // A PNG that does not check is not handed to the browser's decoder.
+    await show("broken.png", "invalid");
+    expect(await page.locator(".file-view figure.picture").count()).toBe(0);
   });
 
   it("says the verdict of a broken file in Russian with Russian plurals", async () => {

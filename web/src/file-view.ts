@@ -88,7 +88,9 @@ export class FileView {
         open === "mixed" || !label ? t("file.play") : t("file.openIn", { name: t(label) });
       this.element.append(h("p", {}, h("a", { href }, text)));
     }
-    if (format.mediaType?.startsWith("image/")) this.element.append(picture(reply));
+    // Only a picture that checked without errors: a PNG whose header declares a huge size is never decoded.
+    if (format.mediaType?.startsWith("image/") && reply.errors === 0)
+      this.element.append(picture(reply));
     if (reply.summary !== undefined) {
       this.element.append(tr("h3", "file.summary"), renderSummary(reply.summary));
     }
