@@ -46,18 +46,34 @@ export function queryPathSegments(query: URLSearchParams): string[] {
   return pathSegments(all[0]!);
 }
 
-/** `GET|HEAD /api/file?path=REL`: the file's bytes, whole or one `Range`. */
+/** The header that marks the reply to `missing=ok` for a file that is not there. */
+export const MISSING_HEADER = "X-Deforma-File";
+
+/**
+ * `GET|HEAD /api/file?path=REL[&missing=ok]`: the file's bytes, whole or one
+ * `Range`. A missing file is 404, or with `missing=ok` (a file the page may
+ * expect to be absent) 204 with `X-Deforma-File: missing`, which a browser
+ * does not log as an error.
+ */
 export async function handleRead(
   req: IncomingMessage,
   res: ServerResponse,
   ctx: FileApiContext,
   query: URLSearchParams,
 ): Promise<void> {
-  const real = await resolveExisting(ctx.root, queryPathSegments(query));
-  await sendFile(req, res, real, {
-    contentType: "application/octet-stream",
-    cacheControl: "no-store",
-  });
+  const segments = queryPathSegments(query);
+  try {
+    const real = await resolveExisting(ctx.root, segments);
+    await sendFile(req, res, real, {
+      contentType: "application/octet-stream",
+      cacheControl: "no-store",
+    });
+  } catch (e) {
+    const missing = e instanceof HttpError && e.status === 404 && !res.headersSent;
+    if (!missing || query.get("missing") !== "ok") throw e;
+    res.writeHead(204, { [MISSING_HEADER]: "missing", "Cache-Control": "no-store" });
+    res.end();
+  }
 }
 
 class BodyTooLarge extends Error {}

@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import type { FormatRegistry } from "../core/formats/index.js";
 import { FORMATS } from "../formats.js";
 import { companionReader } from "../node/files.js";
+import { bundledDocs, DOCS_PREFIX, serveDocs } from "./docs-files.js";
 import {
   type FileApiContext,
   handleList,
@@ -37,6 +38,8 @@ export interface StudioServerOptions {
   readonly root: string;
   /** Folder of the built web app, served at `/`. */
   readonly webRoot: string;
+  /** Documentation served read-only at `/docs/` (default: the package's `docs/`; a missing folder serves none). */
+  readonly docsRoot?: string;
   /** TCP port; 0 picks any free port (default 5183). The host is always 127.0.0.1. */
   readonly port?: number;
   /** Largest accepted request body in bytes (default 256 MiB). */
@@ -119,6 +122,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const d = STUDIO_SERVER_DEFAULTS;
   const root = await realFolder(options.root, "project folder");
   const webRoot = await realFolder(options.webRoot, "web app folder");
+  const docsRoot = await realFolder(options.docsRoot ?? bundledDocs(), "docs").catch(
+    () => undefined,
+  );
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
   const log = options.log ?? (() => undefined);
   const token = options.token;
@@ -147,6 +153,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const method = req.method ?? "GET";
     if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
     if (token !== undefined) acceptTokenQuery(query, token, port, res);
+    if (pathname.startsWith(DOCS_PREFIX)) {
+      if (docsRoot === undefined) throw new HttpError(404, "no documentation installed");
+      await serveDocs(req, res, docsRoot, pathname);
+      return;
+    }
     if (pathname !== "/api" && !pathname.startsWith("/api/")) {
       await serveStatic(req, res, webRoot, pathname);
       return;

@@ -167,7 +167,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
     await page.goto("about:blank");
     await page.goto(`${server.entry}#/file?file=piston.agr`);
     await page.waitForSelector('.file-view[data-state="valid"]');
-    expect(await page.locator(".file-view pre.summary").textContent()).toContain('"temperature"');
+    expect(await page.locator(".file-view dl.summary").textContent()).toContain("temperature");
     await page.goto(`${server.entry}#/file?file=broken.agr`);
     await page.waitForSelector('.file-view[data-state="invalid"]');
     expect(await page.locator(".file-view .problems-list").textContent()).toMatch(

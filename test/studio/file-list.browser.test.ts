@@ -83,7 +83,7 @@ describe.skipIf(!browserAvailable)("studio file list in Chromium", () => {
     expect(await row("slider-crank.amx").locator("a.name").getAttribute("href")).toBe(
       "#/mixed?file=slider-crank.amx",
     );
-    expect(await status("broken.amx").getAttribute("title")).toContain("1 error(s)");
+    expect(await status("broken.amx").getAttribute("title")).toContain("Checked: 1 error, no warnings");
   });
 
   it("never breaks a name mid-word: one line, ellipsis, the full path in the title", async () => {
@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable)("studio file list in Chromium", () => {
     expect(await page.locator(".file-view .problems-list").textContent()).toContain(
       "x.toy:2:1: warning TOY002: 'width' is given twice",
     );
-    expect(await page.locator(".file-view pre.summary").textContent()).toContain('"names"');
+    expect(await page.locator(".file-view dl.summary > dt").allTextContents()).toContain("names");
     await page.goto(`${server.entry}#/file?file=notes.txt`);
     await page.waitForSelector('.file-view[data-state="unknown"]');
     expect(await page.locator(".file-view").textContent()).toContain("text starting with 'hello'");

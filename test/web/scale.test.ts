@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceStep, tickFormat, tickValues } from "../../web/src/shell/scale.js";
+import { niceStep, roundOutward, tickFormat, tickValues } from "../../web/src/shell/scale.js";
 import { stepFrame } from "../../web/src/shell/timeline.js";
 
 describe("niceStep", () => {
@@ -57,5 +57,24 @@ describe("stepFrame", () => {
     expect(stepFrame(frames, 0.03, 1)).toBe(3);
     expect(stepFrame(frames, 0, -1)).toBe(0);
     expect(stepFrame([], 0, 1)).toBe(-1);
+  });
+});
+
+describe("roundOutward", () => {
+  it("shortens a range's ends to 4 significant digits without cutting the range", () => {
+    expect(roundOutward(0.0023143284, 4, true)).toBe(0.002315);
+    expect(roundOutward(0.0023143284, 4, false)).toBe(0.002314);
+    expect(roundOutward(-0.0023143284, 4, false)).toBe(-0.002315);
+    expect(roundOutward(-0.0023143284, 4, true)).toBe(-0.002314);
+    expect(roundOutward(573.26, 4, true)).toBe(573.3);
+    expect(roundOutward(99996, 4, true)).toBe(100000);
+  });
+
+  it("keeps values that are already short, zero and non-finite values", () => {
+    expect(roundOutward(293, 4, false)).toBe(293);
+    expect(roundOutward(0.3, 4, true)).toBe(0.3);
+    expect(roundOutward(0.1 + 0.2, 4, false)).toBe(0.3);
+    expect(roundOutward(0, 4, true)).toBe(0);
+    expect(roundOutward(Number.NaN, 4, true)).toBeNaN();
   });
 });

@@ -23,11 +23,30 @@ export async function listFiles(): Promise<{
   return (await r.json()) as { root: string; files: ProjectFile[]; formats: FormatInfo[] };
 }
 
-/** Reads a project file; "missing" on 404. */
+/** The URL of a project file's bytes (for an `<img>`: the file API's reply is sniffed as a picture). */
+export function projectFileUrl(path: string): string {
+  return `/api/file?path=${encodeURIComponent(path)}`;
+}
+
+/** The URL of a page of the package's documentation, e.g. `formats/amx.md` (served read-only at `/docs/`). */
+export function docsUrl(page: string): string {
+  return `/docs/${page.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/**
+ * Whether a reply says the file is not there: asked with `missing=ok`, the
+ * server answers 204 (not 404, so the console logs no error for a file that
+ * may be absent: a companion, a catalogue created on first use).
+ */
+function isMissing(r: Response): boolean {
+  return r.status === 404 || r.headers.get("X-Deforma-File") === "missing";
+}
+
+/** Reads a project file; "missing" when it is not there. */
 export async function readProjectFile(path: string): Promise<FileSource> {
   try {
-    const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`);
-    if (r.status === 404) return { status: "missing" };
+    const r = await fetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`);
+    if (isMissing(r)) return { status: "missing" };
     if (!r.ok) return { status: "unreadable", reason: `HTTP ${r.status}` };
     return { status: "ok", bytes: new Uint8Array(await r.arrayBuffer()) };
   } catch (e) {
@@ -35,10 +54,12 @@ export async function readProjectFile(path: string): Promise<FileSource> {
   }
 }
 
-/** A project file's size in bytes (`HEAD`); "missing" on 404. */
+/** A project file's size in bytes (`HEAD`); "missing" when it is not there. */
 export async function projectFileSize(path: string): Promise<number | "missing"> {
-  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`, { method: "HEAD" });
-  if (r.status === 404) return "missing";
+  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`, {
+    method: "HEAD",
+  });
+  if (isMissing(r)) return "missing";
   if (!r.ok) throw new Error(`HTTP ${r.status}`);
   return Number(r.headers.get("Content-Length"));
 }

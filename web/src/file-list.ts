@@ -9,6 +9,7 @@ import "./file-list.css";
 import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
 import { checkProjectFile, listFiles, type ProjectFile } from "./api.js";
 import { h } from "./dom.js";
+import { countText } from "./file-summary.js";
 import { buildFileTree, type TreeFile, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
@@ -215,6 +216,13 @@ function showStatus(a: HTMLAnchorElement, s: Status): void {
     const { errors, warnings } = s.reply;
     a.dataset.status = errors > 0 ? "errors" : warnings > 0 ? "warnings" : "ok";
     a.textContent = errors > 0 ? `✗ ${errors}` : warnings > 0 ? `⚠ ${warnings}` : "✓";
-    a.title = `${errors + warnings === 0 ? t("files.status.ok") : t("files.status.problems", { errors, warnings })} — ${check}`;
+    a.title = `${
+      errors + warnings === 0
+        ? t("files.status.ok")
+        : t("files.status.problems", {
+            errors: countText("file.errors", errors, true),
+            warnings: countText("file.warnings", warnings, true),
+          })
+    } — ${check}`;
   }
 }

@@ -5,9 +5,10 @@
  * edit of this file.
  */
 
-import type { CheckReply } from "../../src/core/formats/reply.js";
-import { checkProjectFile } from "./api.js";
+import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
+import { checkProjectFile, docsUrl, projectFileUrl } from "./api.js";
 import { h } from "./dom.js";
+import { countText, formatBytes, formatNumber, renderSummary } from "./file-summary.js";
 import { formatLabel } from "./i18n/formats.js";
 import { language, onLanguageChange, t, tr } from "./i18n.js";
 import { formatRoute } from "./route.js";
@@ -54,19 +55,7 @@ export class FileView {
         this.element.append(h("p", { className: "note" }, d.message));
       return;
     }
-    this.element.append(
-      h(
-        "p",
-        { className: "format" },
-        t("file.format", {
-          label: reply.variant
-            ? `${formatLabel(format, language())}, ${reply.variant}`
-            : formatLabel(format, language()),
-        }),
-        " — ",
-        h("code", {}, `docs/formats/${format.docsPage}`),
-      ),
-    );
+    this.element.append(formatLine(reply, format));
     if (reply.status === "too-large") {
       this.element.dataset.state = "unchecked";
       this.element.append(tr("p", "file.tooLarge"));
@@ -77,9 +66,9 @@ export class FileView {
       h(
         "p",
         { className: reply.errors > 0 ? "verdict invalid" : "verdict valid" },
-        t(reply.errors > 0 ? "file.invalid" : "file.valid", {
-          errors: reply.errors,
-          warnings: reply.warnings,
+        t(reply.errors > 0 ? "file.verdictInvalid" : "file.verdictValid", {
+          errors: countText("file.errors", reply.errors, true),
+          warnings: countText("file.warnings", reply.warnings, true),
         }),
       ),
     );
@@ -102,31 +91,47 @@ export class FileView {
           : t("file.play");
       this.element.append(h("p", {}, h("a", { href }, text)));
     }
+    // Only a picture that checked without errors: a PNG whose header declares a huge size is never decoded.
+    if (format.mediaType?.startsWith("image/") && reply.errors === 0)
+      this.element.append(picture(reply));
     if (reply.summary !== undefined) {
-      // Long arrays (frame times) are cut for reading; `deforma check`'s readers give them whole.
-      this.element.append(
-        tr("h3", "file.summary"),
-        h("pre", { className: "summary" }, readableJson(reply.summary)),
-      );
+      this.element.append(tr("h3", "file.summary"), renderSummary(reply.summary));
     }
   }
 }
 
-/**
- * Indented JSON with arrays of numbers on one line (a matrix, frame times),
- * cut after 24 entries with a count of the rest.
- */
-function readableJson(value: unknown): string {
-  const inline: string[] = [];
-  const text = JSON.stringify(
-    value,
-    (_, v) => {
-      if (!Array.isArray(v) || !v.every((x) => typeof x === "number")) return v;
-      const shown = v.slice(0, 24).join(", ");
-      inline.push(`[${shown}${v.length > 24 ? `, … ${v.length - 24} more` : ""}]`);
-      return `\u0000${inline.length - 1}`;
-    },
-    2,
+/** "Format: mesh animation, binary · 45.2 KB · Format description" (the last a link to its page). */
+function formatLine(reply: CheckReply, format: FormatInfo): HTMLElement {
+  const label = formatLabel(format, language());
+  return h(
+    "p",
+    { className: "format" },
+    t("file.format", { label: reply.variant ? `${label}, ${reply.variant}` : label }),
+    ` · ${formatBytes(reply.size)} · `,
+    h(
+      "a",
+      {
+        className: "docs",
+        href: docsUrl(`formats/${format.docsPage}`),
+        target: "_blank",
+        rel: "noopener",
+      },
+      t("file.docs"),
+    ),
   );
-  return text.replace(/"\\u0000(\d+)"/g, (_, i: string) => inline[Number(i)]!);
+}
+
+/** A picture format's file as its picture (read through the file API), with its size. */
+function picture(reply: CheckReply): HTMLElement {
+  const s = reply.summary as { width?: unknown; height?: unknown } | undefined;
+  const size =
+    typeof s?.width === "number" && typeof s.height === "number"
+      ? `${t("file.picture", { width: formatNumber(s.width), height: formatNumber(s.height) })}, `
+      : "";
+  return h(
+    "figure",
+    { className: "picture" },
+    h("img", { src: projectFileUrl(reply.path), alt: reply.path }),
+    h("figcaption", {}, `${size}${formatBytes(reply.size)}`),
+  );
 }

@@ -3,10 +3,12 @@
  * more object of the same shape (the type makes a missing key an error).
  * A workspace with many strings keeps them in `i18n/<system>.ts`, merged here.
  */
+import { FILE_EN, FILE_RU } from "./i18n/file.js";
 import { LIVE_EN, LIVE_RU } from "./i18n/live.js";
 import { MESH_EN, MESH_RU } from "./i18n/mesh.js";
 
 const en = {
+  ...FILE_EN,
   ...LIVE_EN,
   ...MESH_EN,
   "app.title": "Deforma studio",
@@ -82,15 +84,13 @@ const en = {
   "export.savedVtk": "Wrote {count} files to {folder}/ in the project",
   "export.replace": "{folder}/ already holds an export. Replace its files?",
   "export.failed": "Export failed: {error}",
-  "file.valid": "Valid: no errors, {warnings} warning(s).",
-  "file.invalid": "Invalid: {errors} error(s), {warnings} warning(s).",
   "file.unknown": "Not a format Deforma knows.",
   "file.format": "Format: {label}",
   "file.tooLarge": "Too large to check in the studio; use deforma check.",
   "file.omitted": "… and {count} more",
   "files.check": "Check this file",
   "files.status.ok": "Checked: no problems",
-  "files.status.problems": "Checked: {errors} error(s), {warnings} warning(s)",
+  "files.status.problems": "Checked: {errors}, {warnings}",
   "files.status.large": "Too large to check here",
   "files.status.failed": "Could not check: {error}",
   "files.series": "{count} numbered entries",
@@ -157,6 +157,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const ru: Record<MessageKey, string> = {
+  ...FILE_RU,
   ...LIVE_RU,
   ...MESH_RU,
   "app.title": "Студия Deforma",
@@ -232,15 +233,13 @@ const ru: Record<MessageKey, string> = {
   "export.savedVtk": "Записано файлов: {count}, в папку проекта {folder}/",
   "export.replace": "В {folder}/ уже есть экспорт. Заменить файлы?",
   "export.failed": "Экспорт не удался: {error}",
-  "file.valid": "Корректен: ошибок нет, предупреждений: {warnings}.",
-  "file.invalid": "Некорректен: ошибок: {errors}, предупреждений: {warnings}.",
   "file.unknown": "Deforma не знает этот формат.",
   "file.format": "Формат: {label}",
   "file.tooLarge": "Файл слишком велик для проверки в студии; используйте deforma check.",
   "file.omitted": "… и ещё {count}",
   "files.check": "Проверить этот файл",
   "files.status.ok": "Проверен: замечаний нет",
-  "files.status.problems": "Проверен: ошибок: {errors}, предупреждений: {warnings}",
+  "files.status.problems": "Проверен: {errors}, {warnings}",
   "files.status.large": "Слишком велик для проверки здесь",
   "files.status.failed": "Не удалось проверить: {error}",
   "files.series": "Пронумерованных элементов: {count}",

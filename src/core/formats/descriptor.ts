@@ -84,6 +84,11 @@ export interface FormatDescriptor<M = unknown> {
    * `series` index and imports a drop holding an index as one data set.
    */
   readonly indexes?: "series" | "parts";
+  /**
+   * The media type of a file a browser shows as it is (`image/png`): the
+   * studio's file view shows an `image/…` file as its picture.
+   */
+  readonly mediaType?: string;
 }
 
 /** A descriptor with its model type erased, as registries hold them. */

@@ -18,6 +18,8 @@ export interface FormatInfo {
   readonly fileNames?: readonly string[];
   /** What a file of the format indexes, if it does (see `FormatDescriptor.indexes`). */
   readonly indexes?: "series" | "parts";
+  /** The media type of a file a browser shows as it is (e.g. `image/png`). */
+  readonly mediaType?: string;
 }
 
 /** What a registry format looks like in replies. */
@@ -30,6 +32,7 @@ export function formatInfo(f: AnyFormat): FormatInfo {
     extensions: f.extensions,
     ...(f.fileNames === undefined ? {} : { fileNames: f.fileNames }),
     ...(f.indexes === undefined ? {} : { indexes: f.indexes }),
+    ...(f.mediaType === undefined ? {} : { mediaType: f.mediaType }),
   };
 }
 

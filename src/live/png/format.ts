@@ -22,4 +22,5 @@ export const PNG_FORMAT = defineFormat<RgbaImage>({
   summary: (image) => ({ width: image.width, height: image.height }),
   codes: [PNG],
   docsPage: "png.md",
+  mediaType: "image/png",
 });

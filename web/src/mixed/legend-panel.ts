@@ -5,7 +5,7 @@
 import { type ColormapName, colormap } from "../../../src/core/colormap.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { tickFormat, tickValues } from "../shell/scale.js";
+import { roundOutward, tickFormat, tickValues } from "../shell/scale.js";
 import type { RangeMode } from "./mesh-view.js";
 import type { MixedSession } from "./session.js";
 
@@ -113,8 +113,9 @@ export class LegendPanel {
         if (state.mesh.rangeMode === "fixed") {
           const view = s.viewer.meshView(index, state.variant);
           if (view) {
-            state.mesh.fixedMin = view.range.min;
-            state.mesh.fixedMax = view.range.max;
+            // Short numbers that fit the fields and still hold the range (4 significant digits, outward).
+            state.mesh.fixedMin = roundOutward(view.range.min, 4, false);
+            state.mesh.fixedMax = roundOutward(view.range.max, 4, true);
           }
         }
         s.bodiesChanged();

@@ -1,17 +1,22 @@
 /** View tools: fit, screenshot, mesh edges and ground grid toggles. */
 import { stemOf } from "../../../src/core/path.js";
 import { h } from "../dom.js";
-import type { MessageKey } from "../i18n.js";
+import { type MessageKey, t } from "../i18n.js";
 import { downloadBlob } from "../shell/download.js";
 import type { IconName } from "../shell/icons.js";
 import { toolButton } from "../shell/tool-button.js";
+import { legendPictures } from "./screenshot.js";
 import type { MixedSession } from "./session.js";
 
 /** The view's buttons. */
 export class ViewTools {
   readonly element = h("div", { className: "view-tools" });
 
-  constructor(private readonly session: MixedSession) {
+  /** `legends`: the legend panel's element, whose legends the screenshot shows. */
+  constructor(
+    private readonly session: MixedSession,
+    private readonly legends?: HTMLElement,
+  ) {
     this.render();
   }
 
@@ -54,7 +59,9 @@ export class ViewTools {
 
   private async screenshot(): Promise<void> {
     const s = this.session;
-    const blob = await s.viewer.screenshot();
+    const legends = this.legends ? legendPictures(this.legends) : [];
+    const time = `${t("time.time")} ${s.sampler.time.toFixed(3)} ${t("unit.s")}`;
+    const blob = await s.viewer.screenshot(legends, time);
     if (blob) downloadBlob(blob, `${stemOf(s.file)}-${s.sampler.time.toFixed(3)}s.png`);
   }
 }

@@ -16,6 +16,7 @@ import type { FrameSource } from "./frame-source.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
 import { RigidBodies } from "./rigid-bodies.js";
+import { composeScreenshot, type LegendPicture } from "./screenshot.js";
 
 /** What the viewer shows of one body. */
 export interface BodyState {
@@ -263,10 +264,12 @@ export class MixedViewer {
     this.render();
   }
 
-  /** The canvas as a PNG. */
-  screenshot(): Promise<Blob | null> {
+  /** The view as a PNG, with `legends` drawn under it and `time` on its corner (see screenshot.ts). */
+  screenshot(legends: readonly LegendPicture[] = [], time = ""): Promise<Blob | null> {
     this.render();
-    return new Promise((resolve) => this.renderer.domElement.toBlob(resolve, "image/png"));
+    const view = this.renderer.domElement;
+    const picture = composeScreenshot(view, legends, time, this.renderer.getPixelRatio());
+    return new Promise((resolve) => picture.toBlob(resolve, "image/png"));
   }
 
   /** Frees the GPU resources and the canvas. */

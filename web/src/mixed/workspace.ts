@@ -214,7 +214,7 @@ export class MixedWorkspace implements Workspace {
     const bodies = new BodyPanel(s);
     const probe = new ProbePanel(s);
     const legends = new LegendPanel(s);
-    const view = new ViewTools(s);
+    const view = new ViewTools(s, legends.element);
     const exports = new ExportPanel(s);
     const hover = new HoverTooltip(s);
     o.parts.push(bodies, probe, legends, view, exports, hover);

@@ -44,3 +44,19 @@ export function tickFormat(lo: number, hi: number, count = 5): (v: number) => st
 function noNegativeZero(s: string): string {
   return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
 }
+
+/**
+ * `v` to `digits` significant digits, rounded away from a range's inside:
+ * down for its minimum (`up` false), up for its maximum. A fixed colour range
+ * started from the data's range then reads short ("0.002315", not
+ * "0.0023143284") and still holds every value.
+ */
+export function roundOutward(v: number, digits: number, up: boolean): number {
+  if (v === 0 || !Number.isFinite(v)) return v;
+  const scale = 10 ** (Math.floor(Math.log10(Math.abs(v))) - digits + 1);
+  const q = v / scale;
+  const near = Math.round(q);
+  // A value already that short (up to floating-point noise) stays as it is.
+  const n = Math.abs(q - near) <= 1e-9 * Math.abs(q) ? near : up ? Math.ceil(q) : Math.floor(q);
+  return Number((n * scale).toPrecision(digits + 1));
+}
