@@ -12,7 +12,8 @@ import { rigidMesh } from "../sample/rigid-mesh.js";
 import { MixedSampler } from "../sample/sampler.js";
 import type { MixedScene } from "../sample/scene.js";
 import { GltfBuilder } from "./builder.js";
-import { addMeshBody, morphFrameCount } from "./mesh-body.js";
+import { addMeshBody } from "./mesh-body.js";
+import { morphFrameCount } from "./morph.js";
 
 /** Options of {@link exportGltf}. */
 export interface GltfOptions extends FrameOptions {

@@ -118,7 +118,7 @@ describe("exportGltf", () => {
 
 describe("morph target cap", () => {
   it("thins long animations to at most MAX_MORPH_TARGETS targets, keeping the last frame", async () => {
-    const { MAX_MORPH_TARGETS, morphStep } = await import("../../../src/mixed/gltf/mesh-body.js");
+    const { MAX_MORPH_TARGETS, morphStep } = await import("../../../src/mixed/gltf/morph.js");
     const { thinIndices } = await import("../../../src/mixed/sample/frames.js");
     for (const frames of [1, 2, 255, 256, 257, 1000, 10_000]) {
       const kept = thinIndices(frames, morphStep(frames, 1));
