@@ -79,27 +79,56 @@ function describe(text: string, i: number): string {
 }
 
 function parse(text: string): JsonNode {
-  const n = text.length;
-  let i = 0;
-  // A UTF-8 byte order mark decoded into U+FEFF is skipped.
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
-  const stack: Open[] = [];
-  const skip = () => {
-    while (i < n && isSpace(text.charCodeAt(i))) i++;
-  };
-  const expect = (what: string): never => {
+  return new Parser(text).parse();
+}
+
+/** The reading state: the text, the offset, the containers still open and the root once placed. */
+class Parser {
+  private i = 0;
+  private readonly n: number;
+  private readonly stack: Open[] = [];
+  private root: JsonNode | undefined;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
+    // A UTF-8 byte order mark decoded into U+FEFF is skipped.
+    if (text.charCodeAt(0) === 0xfeff) this.i = 1;
+  }
+
+  /** Reads values until the root is complete; then only white space may follow. */
+  parse(): JsonNode {
+    for (;;) {
+      this.skip();
+      // A value is due here.
+      const c = this.text.charCodeAt(this.i);
+      const node = c === 123 /* { */ || c === 91 /* [ */ ? this.open(c) : this.scalar(c);
+      if (node === undefined) continue;
+      if (this.place(node) || this.afterValue()) {
+        this.skip();
+        if (this.i < this.n) this.expect("end of file after the JSON value");
+        return this.root!;
+      }
+    }
+  }
+
+  private skip(): void {
+    while (this.i < this.n && isSpace(this.text.charCodeAt(this.i))) this.i++;
+  }
+
+  private expect(what: string): never {
+    const { i, n } = this;
     throw new Fail(
-      `expected ${what}, found ${describe(text, i)}`,
+      `expected ${what}, found ${describe(this.text, i)}`,
       Math.min(i, n),
       Math.min(i + 1, n),
     );
-  };
-  let root: JsonNode | undefined;
+  }
+
   /** Places a finished value into its parent; returns true when the root is complete. */
-  const place = (node: JsonNode): boolean => {
-    const top = stack[stack.length - 1];
+  private place(node: JsonNode): boolean {
+    const top = this.stack[this.stack.length - 1];
     if (!top) {
-      root = node;
+      this.root = node;
       return true;
     }
     if (top.kind === "array") top.items.push(node);
@@ -109,113 +138,121 @@ function parse(text: string): JsonNode {
       delete top.keySpan;
     }
     return false;
-  };
-  for (;;) {
-    skip();
-    // A value is due here.
-    const c = text.charCodeAt(i);
-    let done = false;
-    if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (stack.length >= MAX_JSON_DEPTH) {
-        throw new Fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`, i, i + 1);
-      }
-      const start = i++;
-      skip();
-      const close = c === 123 ? 125 : 93;
-      if (text.charCodeAt(i) === close) {
-        i++;
-        done = place(
-          c === 123
-            ? { kind: "object", span: [start, i], members: [] }
-            : { kind: "array", span: [start, i], items: [] },
-        );
-      } else {
-        stack.push(
-          c === 123 ? { kind: "object", start, members: [] } : { kind: "array", start, items: [] },
-        );
-        if (c === 123) readKey();
-        continue;
-      }
-    } else if (c === 34 /* " */) {
-      const start = i;
-      const value = readString();
-      done = place({ kind: "string", span: [start, i], value });
-    } else if (c === 45 || (c >= 48 && c <= 57)) {
-      const start = i;
-      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-      if (!m) expect("a value");
-      i += m![0].length;
-      const value = Number(m![0]);
-      if (!Number.isFinite(value)) {
-        throw new Fail(`the number '${m![0]}' is out of range`, start, i);
-      }
-      done = place({ kind: "number", span: [start, i], value });
-    } else if (text.startsWith("true", i) || text.startsWith("false", i)) {
-      const value = text.startsWith("true", i);
-      const start = i;
-      i += value ? 4 : 5;
-      done = place({ kind: "boolean", span: [start, i], value });
-    } else if (text.startsWith("null", i)) {
-      const start = i;
-      i += 4;
-      done = place({ kind: "null", span: [start, i] });
-    } else expect("a value");
-    // After a value: close containers, or a comma and the next value.
-    while (!done) {
-      skip();
-      const top = stack[stack.length - 1]!;
-      const d = text.charCodeAt(i);
+  }
+
+  /** An object or array at `{` or `[`: the empty one read whole, else opened (undefined). */
+  private open(c: number): JsonNode | undefined {
+    if (this.stack.length >= MAX_JSON_DEPTH) {
+      throw new Fail(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.i, this.i + 1);
+    }
+    const start = this.i++;
+    this.skip();
+    const close = c === 123 ? 125 : 93;
+    if (this.text.charCodeAt(this.i) === close) {
+      this.i++;
+      return c === 123
+        ? { kind: "object", span: [start, this.i], members: [] }
+        : { kind: "array", span: [start, this.i], items: [] };
+    }
+    this.stack.push(
+      c === 123 ? { kind: "object", start, members: [] } : { kind: "array", start, items: [] },
+    );
+    if (c === 123) this.readKey();
+    return undefined;
+  }
+
+  /** A string, number, boolean or null starting with `c`. */
+  private scalar(c: number): JsonNode {
+    const { text } = this;
+    const start = this.i;
+    if (c === 34 /* " */) {
+      const value = this.readString();
+      return { kind: "string", span: [start, this.i], value };
+    }
+    if (c === 45 || (c >= 48 && c <= 57)) return this.readNumber();
+    if (text.startsWith("true", start) || text.startsWith("false", start)) {
+      const value = text.startsWith("true", start);
+      this.i += value ? 4 : 5;
+      return { kind: "boolean", span: [start, this.i], value };
+    }
+    if (text.startsWith("null", start)) {
+      this.i += 4;
+      return { kind: "null", span: [start, this.i] };
+    }
+    return this.expect("a value");
+  }
+
+  private readNumber(): JsonNode {
+    const start = this.i;
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(start, start + 400));
+    if (!m) return this.expect("a value");
+    this.i += m[0].length;
+    const value = Number(m[0]);
+    if (!Number.isFinite(value)) {
+      throw new Fail(`the number '${m[0]}' is out of range`, start, this.i);
+    }
+    return { kind: "number", span: [start, this.i], value };
+  }
+
+  /**
+   * After a value: closes containers, or reads a comma (and the next key in
+   * an object). Returns true when the root is complete, false when the next
+   * value is due.
+   */
+  private afterValue(): boolean {
+    for (;;) {
+      this.skip();
+      const top = this.stack[this.stack.length - 1]!;
+      const d = this.text.charCodeAt(this.i);
       if (d === 44 /* , */) {
-        i++;
-        if (top.kind === "object") readKey();
-        break;
+        this.i++;
+        if (top.kind === "object") this.readKey();
+        return false;
       }
       const close = top.kind === "object" ? 125 : 93;
-      if (d !== close) expect(top.kind === "object" ? "',' or '}'" : "',' or ']'");
-      i++;
-      stack.pop();
-      const span: Span = [top.start, i];
-      done = place(
+      if (d !== close) this.expect(top.kind === "object" ? "',' or '}'" : "',' or ']'");
+      this.i++;
+      this.stack.pop();
+      const span: Span = [top.start, this.i];
+      const done = this.place(
         top.kind === "object"
           ? { kind: "object", span, members: top.members }
           : { kind: "array", span, items: top.items },
       );
-    }
-    if (done) {
-      skip();
-      if (i < n) expect("end of file after the JSON value");
-      return root!;
+      if (done) return true;
     }
   }
 
-  function readKey(): void {
-    skip();
-    if (text.charCodeAt(i) !== 34) expect("a member name in double quotes");
-    const start = i;
-    const key = readString();
-    const top = stack[stack.length - 1] as Open & { kind: "object" };
+  private readKey(): void {
+    this.skip();
+    if (this.text.charCodeAt(this.i) !== 34) this.expect("a member name in double quotes");
+    const start = this.i;
+    const key = this.readString();
+    const top = this.stack[this.stack.length - 1] as Open & { kind: "object" };
     top.key = key;
-    top.keySpan = [start, i];
-    skip();
-    if (text.charCodeAt(i) !== 58 /* : */) expect("':' after the member name");
-    i++;
+    top.keySpan = [start, this.i];
+    this.skip();
+    if (this.text.charCodeAt(this.i) !== 58 /* : */) this.expect("':' after the member name");
+    this.i++;
   }
 
-  function readString(): string {
-    const start = i++;
+  private readString(): string {
+    const { text, n } = this;
+    const start = this.i++;
     let out = "";
-    let from = i;
+    let from = this.i;
     for (;;) {
+      const i = this.i;
       if (i >= n) throw new Fail("unterminated string", start, n);
       const c = text.charCodeAt(i);
       if (c === 34) {
         out += text.slice(from, i);
-        i++;
+        this.i++;
         return out;
       }
       if (c < 32) throw new Fail(`unescaped ${describe(text, i)} in a string`, i, i + 1);
       if (c !== 92) {
-        i++;
+        this.i++;
         continue;
       }
       out += text.slice(from, i);
@@ -223,12 +260,12 @@ function parse(text: string): JsonNode {
       const simple = ESCAPES[e];
       if (simple !== undefined) {
         out += simple;
-        i += 2;
+        this.i += 2;
       } else if (e === 117 /* u */ && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
         out += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16));
-        i += 6;
+        this.i += 6;
       } else throw new Fail("invalid escape in a string", i, Math.min(i + 2, n));
-      from = i;
+      from = this.i;
     }
   }
 }

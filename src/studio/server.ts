@@ -117,6 +117,88 @@ function methodNotAllowed(allow: string): HttpError {
   return new HttpError(405, "method not allowed", { Allow: allow });
 }
 
+/** What a request is handled with: the folders, the API's context and the checks, the token, the bound port. */
+interface Routes {
+  readonly root: string;
+  readonly webRoot: string;
+  /** The documentation served read-only under `/docs/` (undefined: none installed). */
+  readonly docsRoot: string | undefined;
+  readonly maxUrlBytes: number;
+  readonly token: string | undefined;
+  readonly api: FileApiContext;
+  readonly checks: FileChecks;
+  /** The port bound (-1 until the server listens). */
+  port: number;
+}
+
+/** Answers one request: guards first, then the web app or an API route. */
+async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { port, token } = r;
+  setSecurityHeaders(res, API_CSP);
+  checkHost(req.headers, port);
+  const target = req.url ?? "";
+  if (Buffer.byteLength(target, "utf8") > r.maxUrlBytes) throw new HttpError(414, "URL too long");
+  const { pathname, query } = splitTarget(target);
+  const method = req.method ?? "GET";
+  if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
+  if (token !== undefined) acceptTokenQuery(query, token, port, res);
+  if (pathname.startsWith(DOCS_PREFIX)) {
+    if (r.docsRoot === undefined) throw new HttpError(404, "no documentation installed");
+    await serveDocs(req, res, r.docsRoot, pathname);
+    return;
+  }
+  if (pathname !== "/api" && !pathname.startsWith("/api/")) {
+    await serveStatic(req, res, r.webRoot, pathname);
+    return;
+  }
+  checkFetchSite(req.headers);
+  if (token !== undefined) checkToken(req.headers, query, token, port);
+  if (pathname === "/api/files") {
+    if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
+    await handleList(res, r.api);
+  } else if (pathname === "/api/check") {
+    if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
+    await handleCheck(res, r.root, r.checks, queryPathSegments(query));
+  } else if (pathname === "/api/file") {
+    if (SAFE_METHODS.has(method)) await handleRead(req, res, r.api, query);
+    else if (method === "PUT") await handleWrite(req, res, r.api, query);
+    else throw methodNotAllowed("GET, HEAD, PUT");
+  } else {
+    throw new HttpError(404, "no such API route");
+  }
+}
+
+/** Replies to a request that failed with `e`: its HTTP error, or 500 (logged); a started reply is cut. */
+function fail(res: ServerResponse, e: unknown, log: (line: string) => void): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  setSecurityHeaders(res, API_CSP);
+  const known = e instanceof HttpError ? e : errnoReply(e);
+  if (known) {
+    sendError(res, known);
+  } else {
+    log(`deforma studio: internal error: ${(e as Error).stack ?? String(e)}`);
+    sendError(res, new HttpError(500, "internal error"));
+  }
+}
+
+/** Listens on the studio's host at `port` (0: any free one); resolves with the port bound. */
+async function listen(server: Server, port: number): Promise<number> {
+  const d = STUDIO_SERVER_DEFAULTS;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ port, host: d.host, exclusive: true }, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return typeof address === "object" && address !== null ? address.port : -1;
+}
+
 /** Starts the studio server on 127.0.0.1; resolves once it listens. */
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   const d = STUDIO_SERVER_DEFAULTS;
@@ -125,7 +207,6 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const docsRoot = await realFolder(options.docsRoot ?? bundledDocs(), "docs").catch(
     () => undefined,
   );
-  const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
   const log = options.log ?? (() => undefined);
   const token = options.token;
   const api: FileApiContext = {
@@ -142,58 +223,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     companionReader(root, { maxBytes: limits.maxCheckBytes }),
     (path) => fileStamp(resolve(root, path)),
   );
-  let port = -1;
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    setSecurityHeaders(res, API_CSP);
-    checkHost(req.headers, port);
-    const target = req.url ?? "";
-    if (Buffer.byteLength(target, "utf8") > maxUrlBytes) throw new HttpError(414, "URL too long");
-    const { pathname, query } = splitTarget(target);
-    const method = req.method ?? "GET";
-    if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
-    if (token !== undefined) acceptTokenQuery(query, token, port, res);
-    if (pathname.startsWith(DOCS_PREFIX)) {
-      if (docsRoot === undefined) throw new HttpError(404, "no documentation installed");
-      await serveDocs(req, res, docsRoot, pathname);
-      return;
-    }
-    if (pathname !== "/api" && !pathname.startsWith("/api/")) {
-      await serveStatic(req, res, webRoot, pathname);
-      return;
-    }
-    checkFetchSite(req.headers);
-    if (token !== undefined) checkToken(req.headers, query, token, port);
-    if (pathname === "/api/files") {
-      if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
-      await handleList(res, api);
-    } else if (pathname === "/api/check") {
-      if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
-      await handleCheck(res, root, checks, queryPathSegments(query));
-    } else if (pathname === "/api/file") {
-      if (SAFE_METHODS.has(method)) await handleRead(req, res, api, query);
-      else if (method === "PUT") await handleWrite(req, res, api, query);
-      else throw methodNotAllowed("GET, HEAD, PUT");
-    } else {
-      throw new HttpError(404, "no such API route");
-    }
-  }
-
-  function fail(res: ServerResponse, e: unknown): void {
-    if (res.headersSent || res.destroyed) {
-      res.destroy();
-      return;
-    }
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    setSecurityHeaders(res, API_CSP);
-    const known = e instanceof HttpError ? e : errnoReply(e);
-    if (known) {
-      sendError(res, known);
-    } else {
-      log(`deforma studio: internal error: ${(e as Error).stack ?? String(e)}`);
-      sendError(res, new HttpError(500, "internal error"));
-    }
-  }
+  const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
+  const routes: Routes = { root, webRoot, docsRoot, maxUrlBytes, token, api, checks, port: -1 };
 
   const server = createServer(
     {
@@ -204,19 +235,12 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       keepAliveTimeout: d.keepAliveTimeoutMs,
     },
     (req, res) => {
-      handle(req, res).catch((e: unknown) => fail(res, e));
+      handle(routes, req, res).catch((e: unknown) => fail(res, e, log));
     },
   );
   server.setTimeout(d.idleSocketTimeoutMs);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen({ port: options.port ?? d.port, host: d.host, exclusive: true }, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  port = typeof address === "object" && address !== null ? address.port : -1;
+  const port = await listen(server, options.port ?? d.port);
+  routes.port = port;
   const url = `http://${d.host}:${port}/`;
   return {
     url,

@@ -83,7 +83,9 @@ describe.skipIf(!browserAvailable)("studio file list in Chromium", () => {
     expect(await row("slider-crank.amx").locator("a.name").getAttribute("href")).toBe(
       "#/mixed?file=slider-crank.amx",
     );
-    expect(await status("broken.amx").getAttribute("title")).toContain("Checked: 1 error, no warnings");
+    expect(await status("broken.amx").getAttribute("title")).toContain(
+      "Checked: 1 error, no warnings",
+    );
   });
 
   it("never breaks a name mid-word: one line, ellipsis, the full path in the title", async () => {

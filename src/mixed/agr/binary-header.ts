@@ -70,83 +70,10 @@ export function readAgrHeader(
   const d = u32(H.descriptorBytes);
   checkReserved(file, [H.reserved], AGR, sink);
   const end = AGR_HEADER_BYTES + d;
-  if (end > fileLength) {
-    sink.report(
-      AGR.unexpectedEnd,
-      `expected a ${d}-byte descriptor block ending at byte ${end}, found a ${fileLength}-byte file`,
-      fileLength,
-    );
-    return undefined;
-  }
-  if (end > bytes.length) {
-    // The caller's prefix is shorter than agrHeaderBytes said: reported, never a throw.
-    sink.report(
-      AGR.unexpectedEnd,
-      `expected the first ${end} bytes (header and descriptors) to be read, found ${bytes.length}`,
-      bytes.length,
-    );
-    return undefined;
-  }
-  if (3 * (s + v) > d) {
-    sink.report(
-      AGR.badSize,
-      `expected at least ${3 * (s + v)} descriptor bytes for ${s} scalar and ${v} vector parameters, found ${d}`,
-      H.scalarCount,
-      H.vectorCount + 4,
-    );
-    return undefined;
-  }
-  const params: ParamDescriptor[] = [];
-  const spans: Span[] = [];
-  let at = AGR_HEADER_BYTES;
-  for (let i = 0; i < s + v; i++) {
-    const what = i < s ? `scalar ${i}` : `vector ${i - s}`;
-    const flags = bytes[at]!;
-    const nameEnd = at + 3 + bytes[at + 1]!;
-    const unitEnd = nameEnd + bytes[at + 2]!;
-    if (unitEnd > end) {
-      sink.report(
-        AGR.badSize,
-        `expected ${what}'s descriptor to end inside the descriptor block (byte ${end}), found it ends at byte ${unitEnd}`,
-        at,
-        end,
-      );
-      return undefined;
-    }
-    if ((flags & ~FLAG_VARYING) !== 0) {
-      sink.report(AGR.badFlags, `expected flags 0 or 1 for ${what}, found ${flags}`, at, at + 1);
-    }
-    const name = decodeUtf8Strict(bytes, at + 3, nameEnd);
-    const unit = decodeUtf8Strict(bytes, nameEnd, unitEnd);
-    if (name === undefined)
-      sink.report(AGR.badName, `${what} name is not valid UTF-8`, at + 3, nameEnd);
-    if (unit === undefined)
-      sink.report(AGR.badName, `${what} unit is not valid UTF-8`, nameEnd, unitEnd);
-    const desc = { name: name ?? "", unit: unit ?? "", varying: (flags & FLAG_VARYING) !== 0 };
-    if (name !== undefined && unit !== undefined) {
-      checkDescriptor(desc, what, sink, [at + 3, nameEnd], [nameEnd, unitEnd]);
-    }
-    params.push(desc);
-    spans.push([at, unitEnd]);
-    if (i + 1 < s + v && unitEnd + 3 > end) {
-      sink.report(
-        AGR.badSize,
-        `expected ${s + v - i - 1} more descriptors in the descriptor block, found its end at byte ${end}`,
-        unitEnd,
-        end,
-      );
-      return undefined;
-    }
-    at = unitEnd;
-  }
-  if (at !== end) {
-    sink.report(
-      AGR.badSize,
-      `expected the descriptor block to end after the last descriptor (byte ${at}), found ${end - at} more bytes`,
-      at,
-      end,
-    );
-  }
+  if (!descriptorBlockFits(bytes.length, fileLength, s, v, d, sink)) return undefined;
+  const descriptors = readDescriptors(bytes, s, v, end, sink);
+  if (!descriptors) return undefined;
+  const { params, spans } = descriptors;
   const scalars = params.slice(0, s);
   const vectors = params.slice(s);
   const layout = agrLayout({
@@ -171,6 +98,124 @@ export function readAgrHeader(
     descriptorSpans: spans,
     layout,
   };
+}
+
+/**
+ * Whether the descriptor block of `d` bytes (for `s` scalar and `v` vector parameters) lies
+ * inside the file and inside the `available` bytes read; reported when not.
+ */
+function descriptorBlockFits(
+  available: number,
+  fileLength: number,
+  s: number,
+  v: number,
+  d: number,
+  sink: Reporter<AgrKind>,
+): boolean {
+  const end = AGR_HEADER_BYTES + d;
+  if (end > fileLength) {
+    sink.report(
+      AGR.unexpectedEnd,
+      `expected a ${d}-byte descriptor block ending at byte ${end}, found a ${fileLength}-byte file`,
+      fileLength,
+    );
+    return false;
+  }
+  if (end > available) {
+    // The caller's prefix is shorter than agrHeaderBytes said: reported, never a throw.
+    sink.report(
+      AGR.unexpectedEnd,
+      `expected the first ${end} bytes (header and descriptors) to be read, found ${available}`,
+      available,
+    );
+    return false;
+  }
+  if (3 * (s + v) > d) {
+    sink.report(
+      AGR.badSize,
+      `expected at least ${3 * (s + v)} descriptor bytes for ${s} scalar and ${v} vector parameters, found ${d}`,
+      H.scalarCount,
+      H.vectorCount + 4,
+    );
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The `s` scalar then `v` vector descriptors of the block ending at `end`,
+ * with their byte spans; undefined (reported) when one overruns the block.
+ */
+function readDescriptors(
+  bytes: Uint8Array,
+  s: number,
+  v: number,
+  end: number,
+  sink: Reporter<AgrKind>,
+): { params: ParamDescriptor[]; spans: Span[] } | undefined {
+  const params: ParamDescriptor[] = [];
+  const spans: Span[] = [];
+  let at = AGR_HEADER_BYTES;
+  for (let i = 0; i < s + v; i++) {
+    const what = i < s ? `scalar ${i}` : `vector ${i - s}`;
+    const unitEnd = at + 3 + bytes[at + 1]! + bytes[at + 2]!;
+    if (unitEnd > end) {
+      sink.report(
+        AGR.badSize,
+        `expected ${what}'s descriptor to end inside the descriptor block (byte ${end}), found it ends at byte ${unitEnd}`,
+        at,
+        end,
+      );
+      return undefined;
+    }
+    params.push(readDescriptor(bytes, at, what, sink));
+    spans.push([at, unitEnd]);
+    if (i + 1 < s + v && unitEnd + 3 > end) {
+      sink.report(
+        AGR.badSize,
+        `expected ${s + v - i - 1} more descriptors in the descriptor block, found its end at byte ${end}`,
+        unitEnd,
+        end,
+      );
+      return undefined;
+    }
+    at = unitEnd;
+  }
+  if (at !== end) {
+    sink.report(
+      AGR.badSize,
+      `expected the descriptor block to end after the last descriptor (byte ${at}), found ${end - at} more bytes`,
+      at,
+      end,
+    );
+  }
+  return { params, spans };
+}
+
+/** The descriptor at `at` (flags, name length, unit length, name, unit), known to fit; its findings reported. */
+function readDescriptor(
+  bytes: Uint8Array,
+  at: number,
+  what: string,
+  sink: Reporter<AgrKind>,
+): ParamDescriptor {
+  const flags = bytes[at]!;
+  const nameEnd = at + 3 + bytes[at + 1]!;
+  const unitEnd = nameEnd + bytes[at + 2]!;
+  if ((flags & ~FLAG_VARYING) !== 0) {
+    sink.report(AGR.badFlags, `expected flags 0 or 1 for ${what}, found ${flags}`, at, at + 1);
+  }
+  const name = decodeUtf8Strict(bytes, at + 3, nameEnd);
+  const unit = decodeUtf8Strict(bytes, nameEnd, unitEnd);
+  if (name === undefined)
+    sink.report(AGR.badName, `${what} name is not valid UTF-8`, at + 3, nameEnd);
+  if (unit === undefined)
+    sink.report(AGR.badName, `${what} unit is not valid UTF-8`, nameEnd, unitEnd);
+  const desc = { name: name ?? "", unit: unit ?? "", varying: (flags & FLAG_VARYING) !== 0 };
+  if (name !== undefined && unit !== undefined) {
+    checkDescriptor(desc, what, sink, [at + 3, nameEnd], [nameEnd, unitEnd]);
+  }
+  return desc;
 }
 
 /** Where one parameter's values for one frame lie in a binary `.agr`. */

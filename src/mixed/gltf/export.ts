@@ -4,15 +4,16 @@
  * mesh bodies as deforming, colour-mapped surfaces played by morph targets.
  * See `docs/formats/exports.md`.
  */
-import { type Node, WebIO } from "@gltf-transform/core";
+import { type Accessor, type Animation, type Node, WebIO } from "@gltf-transform/core";
 import type { ColormapName } from "../../core/colormap.js";
 import { quaternionFromAffine } from "../../core/quaternion.js";
 import { type FrameOptions, sampleTimes } from "../sample/frames.js";
 import { rigidMesh } from "../sample/rigid-mesh.js";
 import { MixedSampler } from "../sample/sampler.js";
-import type { MixedScene } from "../sample/scene.js";
+import type { MixedScene, SceneVariant } from "../sample/scene.js";
 import { GltfBuilder } from "./builder.js";
-import { addMeshBody, morphFrameCount } from "./mesh-body.js";
+import { addMeshBody, type MeshBodySettings } from "./mesh-body.js";
+import { morphFrameCount } from "./morph.js";
 
 /** Options of {@link exportGltf}. */
 export interface GltfOptions extends FrameOptions {
@@ -56,16 +57,61 @@ export async function exportGltf(
   );
   // Mesh frames are played within the model's span, as the studio plays them.
   const span = [scene.start, scene.end] as const;
-  let origin = Math.min(0, times[0] ?? 0);
-  if (!(scene.end > scene.start))
-    for (const v of meshBodies) if (v?.animation) origin = Math.min(origin, v.animation.times[0]!);
+  const origin = clockOrigin(scene, times, meshBodies);
   const total =
     times.length +
     meshBodies.reduce((n, v) => n + (v ? morphFrameCount(v, frameStep, span) : 0), 0);
   let done = 0;
   const progress = () => options.onProgress?.(++done, total);
 
-  // Rigid motion of every body at every export time.
+  const keys = rigidKeys(scene, times, progress);
+  const input = Float32Array.from(times, (t) => t - origin);
+  const inputAccessor = g.accessor("time", "SCALAR", input);
+  const settings: MeshBodySettings = {
+    frameStep,
+    colormap: options.colormap ?? GLTF_DEFAULTS.colormap,
+    exaggeration: options.exaggeration ?? GLTF_DEFAULTS.exaggeration,
+    origin,
+    span,
+    progress,
+  };
+  const segments = options.segments ?? GLTF_DEFAULTS.segments;
+  scene.bodies.forEach((body, b) => {
+    const node = g.doc.createNode(body.name);
+    root.addChild(node);
+    node.setExtras({ body: body.number });
+    addMotion(g, animation, node, keys, b, inputAccessor);
+    const variant = meshBodies[b];
+    if (variant) addMeshBody(g, node, body.name, variant, settings, animation);
+    else addRigidShape(g, node, body, segments);
+  });
+  if (animation.listChannels().length === 0) animation.dispose();
+  return new WebIO().writeBinary(g.doc);
+}
+
+/** The time that becomes the glTF clock's 0: the earliest export time or, without a model span, mesh frame time, when negative. */
+function clockOrigin(
+  scene: MixedScene,
+  times: ArrayLike<number>,
+  meshBodies: readonly (SceneVariant | null)[],
+): number {
+  let origin = Math.min(0, times[0] ?? 0);
+  if (!(scene.end > scene.start))
+    for (const v of meshBodies) if (v?.animation) origin = Math.min(origin, v.animation.times[0]!);
+  return origin;
+}
+
+/** The rigid motion of every body at every export time: body-major keys, T per body. */
+interface RigidKeys {
+  readonly T: number;
+  /** xyz per key. */
+  readonly translations: Float32Array;
+  /** Quaternion xyzw per key, each in the hemisphere of the one before. */
+  readonly rotations: Float32Array;
+}
+
+/** Samples the placement of every body at each of `times`, calling `progress` after each time. */
+function rigidKeys(scene: MixedScene, times: ArrayLike<number>, progress: () => void): RigidKeys {
   const bodies = scene.bodies.length;
   const T = times.length;
   const translations = new Float32Array(bodies * T * 3);
@@ -97,66 +143,56 @@ export async function exportGltf(
     }
     progress();
   }
-  const input = new Float32Array(T);
-  for (let k = 0; k < T; k++) input[k] = times[k]! - origin;
-  const inputAccessor = g.accessor("time", "SCALAR", input);
+  return { T, translations, rotations };
+}
 
-  scene.bodies.forEach((body, b) => {
-    const node = g.doc.createNode(body.name);
-    root.addChild(node);
-    node.setExtras({ body: body.number });
-    const tr = translations.subarray(b * T * 3, (b + 1) * T * 3);
-    const ro = rotations.subarray(b * T * 4, (b + 1) * T * 4);
-    if (T > 0) {
-      node.setTranslation([tr[0]!, tr[1]!, tr[2]!]);
-      node.setRotation([ro[0]!, ro[1]!, ro[2]!, ro[3]!]);
-    }
-    if (T > 1) {
-      channel(g, animation, node, "translation", inputAccessor, tr.slice(), "VEC3");
-      channel(g, animation, node, "rotation", inputAccessor, ro.slice(), "VEC4");
-    }
-    const variant = meshBodies[b];
-    if (variant) {
-      addMeshBody(
-        g,
-        node,
-        body.name,
-        variant,
-        {
-          frameStep,
-          colormap: options.colormap ?? GLTF_DEFAULTS.colormap,
-          exaggeration: options.exaggeration ?? GLTF_DEFAULTS.exaggeration,
-          origin,
-          span,
-          progress,
-        },
-        animation,
-      );
-      return;
-    }
-    const shape = rigidMesh(body.geometry, {
-      segments: options.segments ?? GLTF_DEFAULTS.segments,
-    });
-    if (!shape) return;
-    const vertices = shape.positions.length / 3;
-    const prim = g.doc
-      .createPrimitive()
-      .setAttribute("POSITION", g.accessor(`${body.name}/position`, "VEC3", shape.positions))
-      .setAttribute("NORMAL", g.accessor(`${body.name}/normal`, "VEC3", shape.normals))
-      .setIndices(g.indices(`${body.name}/indices`, shape.indices, vertices))
-      .setMaterial(g.rigidMaterial());
-    node.setMesh(g.doc.createMesh(body.name).addPrimitive(prim));
-  });
-  if (animation.listChannels().length === 0) animation.dispose();
-  return new WebIO().writeBinary(g.doc);
+/** Body `b`'s first key as `node`'s placement and, with several keys, its translation and rotation channels. */
+function addMotion(
+  g: GltfBuilder,
+  animation: Animation,
+  node: Node,
+  keys: RigidKeys,
+  b: number,
+  input: Accessor,
+): void {
+  const { T } = keys;
+  const tr = keys.translations.subarray(b * T * 3, (b + 1) * T * 3);
+  const ro = keys.rotations.subarray(b * T * 4, (b + 1) * T * 4);
+  if (T > 0) {
+    node.setTranslation([tr[0]!, tr[1]!, tr[2]!]);
+    node.setRotation([ro[0]!, ro[1]!, ro[2]!, ro[3]!]);
+  }
+  if (T > 1) {
+    channel(g, animation, node, "translation", input, tr.slice(), "VEC3");
+    channel(g, animation, node, "rotation", input, ro.slice(), "VEC4");
+  }
+}
+
+/** The shape of a rigid body (cylinders and spheres in `segments`), when it has one. */
+function addRigidShape(
+  g: GltfBuilder,
+  node: Node,
+  body: MixedScene["bodies"][number],
+  segments: number,
+): void {
+  const shape = rigidMesh(body.geometry, { segments });
+  if (!shape) return;
+  const vertices = shape.positions.length / 3;
+  const prim = g.doc
+    .createPrimitive()
+    .setAttribute("POSITION", g.accessor(`${body.name}/position`, "VEC3", shape.positions))
+    .setAttribute("NORMAL", g.accessor(`${body.name}/normal`, "VEC3", shape.normals))
+    .setIndices(g.indices(`${body.name}/indices`, shape.indices, vertices))
+    .setMaterial(g.rigidMaterial());
+  node.setMesh(g.doc.createMesh(body.name).addPrimitive(prim));
 }
 
 function channel(
   g: GltfBuilder,
-  animation: ReturnType<GltfBuilder["doc"]["createAnimation"]>,
+  animation: Animation,
   node: Node,
   path: "translation" | "rotation",
-  input: ReturnType<GltfBuilder["accessor"]>,
+  input: Accessor,
   values: Float32Array,
   type: "VEC3" | "VEC4",
 ): void {

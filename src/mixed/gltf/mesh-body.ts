@@ -4,15 +4,15 @@
  * exported frame through the colour map, and one morph target per exported
  * `.agr` frame holding POSITION and COLOR_0 deltas to that frame.
  */
-import type { Animation, Node } from "@gltf-transform/core";
-import { applyToPoints, determinant, isRotation } from "../../core/affine.js";
+import type { Animation, Mesh, Node, Primitive } from "@gltf-transform/core";
+import { type Affine, applyToPoints, determinant, isRotation } from "../../core/affine.js";
 import { type ColormapName, colormap, mapScalars } from "../../core/colormap.js";
 import { quaternionFromAffine } from "../../core/quaternion.js";
 import { scalarRange } from "../agr/info.js";
-import { scalarAt, vectorAt } from "../agr/model.js";
-import { thinIndices } from "../sample/frames.js";
+import { type MeshAnimation, scalarAt, vectorAt } from "../agr/model.js";
 import type { SceneVariant } from "../sample/scene.js";
 import type { GltfBuilder } from "./builder.js";
+import { morphFrames, morphKeys } from "./morph.js";
 
 /** What {@link addMeshBody} needs besides the variant. */
 export interface MeshBodySettings {
@@ -25,83 +25,6 @@ export interface MeshBodySettings {
   readonly span: readonly [start: number, end: number];
   /** Called after each morph frame. */
   readonly progress: () => void;
-}
-
-/**
- * Most morph targets per mesh: the `weights` channel holds targets × keys
- * numbers, so it grows with the square of the frames; longer animations are
- * thinned evenly to stay below this.
- */
-export const MAX_MORPH_TARGETS = 256;
-
-/** The frame step used for `frames` `.agr` frames: at least `frameStep`, and enough to keep ≤ {@link MAX_MORPH_TARGETS}. */
-export function morphStep(frames: number, frameStep: number): number {
-  // Two below the cap: thinning keeps the last frame as one more.
-  return Math.max(frameStep, Math.ceil((frames - 1) / (MAX_MORPH_TARGETS - 2)));
-}
-
-/**
- * The `.agr` frames {@link addMeshBody} writes as morph targets: the kept
- * frames (thinned by `frameStep`) that the span `[start, end]` needs — those
- * inside it and the one on each side that the weights at its ends blend with.
- * An empty span (no MBS frames) keeps every frame.
- */
-export function morphFrames(
-  variant: SceneVariant,
-  frameStep: number,
-  span: readonly [number, number],
-): Uint32Array {
-  const m = variant.animation;
-  if (!m) return new Uint32Array(0);
-  const all = thinIndices(m.times.length, morphStep(m.times.length, frameStep));
-  const [start, end] = span;
-  if (!(end > start) || all.length < 2) return all;
-  let first = 0;
-  while (first + 1 < all.length && m.times[all[first + 1]!]! <= start) first++;
-  let last = all.length - 1;
-  while (last - 1 > first && m.times[all[last - 1]!]! >= end) last--;
-  return all.slice(first, last + 1);
-}
-
-/** The number of morph frames {@link addMeshBody} will write for a variant. */
-export function morphFrameCount(
-  variant: SceneVariant,
-  frameStep: number,
-  span: readonly [number, number],
-): number {
-  return morphFrames(variant, frameStep, span).length;
-}
-
-/**
- * The `weights` keys of morph frames at `times` (seconds, ascending): one key
- * per frame inside the span, plus one at each end of it where the weights
- * blend the frames on either side (so the animation is exactly as long as the
- * model's, as the studio plays it). Returns the key times and, per key, the
- * weights of every target (a hat function of time, clamped at both ends).
- */
-export function morphKeys(
-  times: readonly number[],
-  span: readonly [number, number],
-): { input: number[]; output: number[] } {
-  const n = times.length;
-  const [start, end] = span;
-  const keys =
-    end > start ? [start, ...times.filter((t) => t > start && t < end), end] : [...times];
-  const output: number[] = [];
-  for (const t of keys) {
-    const w = new Array<number>(n).fill(0);
-    if (t <= times[0]!) w[0] = 1;
-    else if (t >= times[n - 1]!) w[n - 1] = 1;
-    else {
-      let k = 0;
-      while (times[k + 1]! < t) k++;
-      const a = (t - times[k]!) / (times[k + 1]! - times[k]!);
-      w[k] = 1 - a;
-      w[k + 1] = a;
-    }
-    output.push(...w);
-  }
-  return { input: keys, output };
 }
 
 /**
@@ -119,83 +42,152 @@ export function addMeshBody(
 ): void {
   const m = variant.animation;
   if (!m) return;
-  // Re-index: only the nodes the surface uses become vertices.
-  const surface = variant.surface;
-  const map = new Int32Array(m.nodeCount).fill(-1);
-  let vertexCount = 0;
-  for (let k = 0; k < surface.length; k++) {
-    const node = surface[k]!;
-    if (map[node]! < 0) map[node] = vertexCount++;
-  }
-  if (vertexCount === 0) return;
-  const used = new Uint32Array(vertexCount);
-  for (let node = 0; node < m.nodeCount; node++) if (map[node]! >= 0) used[map[node]!] = node;
-  const indices = new Uint32Array(surface.length);
-  for (let k = 0; k < surface.length; k++) indices[k] = map[surface[k]!]!;
-
+  const surface = surfaceVertices(m.nodeCount, variant.surface);
+  if (!surface) return;
+  const { used, indices } = surface;
   // The placement A|b goes on a child node when it is a rotation; otherwise it is baked in.
   const placement = variant.placement;
   const asNode = isRotation(placement);
-  if (!asNode && determinant(placement) < 0) {
-    for (let k = 0; k < indices.length; k += 3) {
-      const t = indices[k + 1]!;
-      indices[k + 1] = indices[k + 2]!;
-      indices[k + 2] = t;
-    }
-  }
-  const linear = Float64Array.from(placement);
-  linear[3] = linear[7] = linear[11] = 0;
-  const base = new Float32Array(vertexCount * 3);
+  if (!asNode && determinant(placement) < 0) flipWinding(indices);
+  const base = new Float32Array(used.length * 3);
   gather(m.positions, used, base);
   if (!asNode) applyToPoints(placement, base, base);
 
   const prim = g.doc
     .createPrimitive()
     .setAttribute("POSITION", g.accessor(`${name}/position`, "VEC3", base))
-    .setIndices(g.indices(`${name}/indices`, indices, vertexCount))
+    .setIndices(g.indices(`${name}/indices`, indices, used.length))
     .setMaterial(g.fieldMaterial());
-
   const frames = morphFrames(variant, s.frameStep, s.span);
-  const vp = variant.ref.vectorParam;
   const sp = variant.ref.scalarParam;
-  const moves = frames.length > 1 && m.vectors[vp]?.varying === true;
-  const hasScalar = sp < m.scalars.length;
-  const recolours = frames.length > 1 && hasScalar && m.scalars[sp]!.varying;
-
-  let baseColour: Float32Array | null = null;
-  const values = new Float32Array(vertexCount);
-  let min = 0;
-  let max = 0;
-  const lut = colormap(s.colormap);
-  if (hasScalar) {
-    ({ min, max } = scalarRange(m, sp));
-    if (!(min <= max)) min = max = 0;
-    baseColour = new Float32Array(vertexCount * 3);
-    gather(scalarAt(m, sp, frames[0] ?? 0), used, values);
-    mapScalars(values, min, max, lut, baseColour, vertexCount);
-    prim.setAttribute("COLOR_0", g.accessor(`${name}/colour`, "VEC3", baseColour));
-  }
+  const colouring = sp < m.scalars.length ? colourOf(m, sp, used, frames[0] ?? 0, s) : undefined;
+  if (colouring) prim.setAttribute("COLOR_0", g.accessor(`${name}/colour`, "VEC3", colouring.base));
 
   const mesh = g.doc.createMesh(name).addPrimitive(prim);
-  mesh.setExtras({ scalarRange: [min, max], colormap: s.colormap });
+  const range = colouring ? [colouring.min, colouring.max] : [0, 0];
+  mesh.setExtras({ scalarRange: range, colormap: s.colormap });
   const meshNode = g.doc.createNode(`${name}/mesh`).setMesh(mesh);
-  if (asNode) {
-    const q = new Float64Array(4);
-    quaternionFromAffine(placement, q);
-    meshNode.setRotation([q[0]!, q[1]!, q[2]!, q[3]!]);
-    meshNode.setTranslation([placement[3]!, placement[7]!, placement[11]!]);
-  }
+  if (asNode) placeNode(meshNode, placement);
   bodyNode.addChild(meshNode);
-  if (!moves && !recolours) return;
 
+  const vp = variant.ref.vectorParam;
+  const moves = frames.length > 1 && m.vectors[vp]?.varying === true;
+  const recolours = frames.length > 1 && colouring !== undefined && m.scalars[sp]!.varying;
+  if (!moves && !recolours) return;
+  const body: MorphBody = { g, name, m, used, prim, mesh, meshNode };
+  const linear = asNode ? undefined : linearPart(placement);
+  addMorphTargets(
+    body,
+    frames,
+    s,
+    moves ? { vp, linear } : undefined,
+    recolours ? colouring : undefined,
+  );
+  addWeights(body, frames, s, animation);
+}
+
+/** The vertices a surface uses (`used[v]` = its `.agr` node) and its triangles over them; undefined when empty. */
+function surfaceVertices(
+  nodeCount: number,
+  surface: Uint32Array,
+): { used: Uint32Array; indices: Uint32Array } | undefined {
+  const map = new Int32Array(nodeCount).fill(-1);
+  let vertexCount = 0;
+  for (let k = 0; k < surface.length; k++) {
+    const node = surface[k]!;
+    if (map[node]! < 0) map[node] = vertexCount++;
+  }
+  if (vertexCount === 0) return undefined;
+  const used = new Uint32Array(vertexCount);
+  for (let node = 0; node < nodeCount; node++) if (map[node]! >= 0) used[map[node]!] = node;
+  const indices = new Uint32Array(surface.length);
+  for (let k = 0; k < surface.length; k++) indices[k] = map[surface[k]!]!;
+  return { used, indices };
+}
+
+/** Reverses every triangle (a mirroring placement baked in would turn them inside out). */
+function flipWinding(indices: Uint32Array): void {
+  for (let k = 0; k < indices.length; k += 3) {
+    const t = indices[k + 1]!;
+    indices[k + 1] = indices[k + 2]!;
+    indices[k + 2] = t;
+  }
+}
+
+/** The linear part A of a placement A|b (its translation zeroed): what moves a displacement. */
+function linearPart(placement: Affine): Float64Array {
+  const linear = Float64Array.from(placement);
+  linear[3] = linear[7] = linear[11] = 0;
+  return linear;
+}
+
+/** Sets a rotation placement on `node` as its rotation and translation. */
+function placeNode(node: Node, placement: Affine): void {
+  const q = new Float64Array(4);
+  quaternionFromAffine(placement, q);
+  node.setRotation([q[0]!, q[1]!, q[2]!, q[3]!]);
+  node.setTranslation([placement[3]!, placement[7]!, placement[11]!]);
+}
+
+/** The colouring of a mesh by scalar `param`: its range, colour map, and the colours of frame `first`. */
+interface Colouring {
+  readonly param: number;
+  readonly min: number;
+  readonly max: number;
+  readonly lut: Uint8Array;
+  readonly base: Float32Array;
+}
+
+function colourOf(
+  m: MeshAnimation,
+  param: number,
+  used: Uint32Array,
+  first: number,
+  s: MeshBodySettings,
+): Colouring {
+  let { min, max } = scalarRange(m, param);
+  if (!(min <= max)) min = max = 0;
+  const lut = colormap(s.colormap);
+  const base = new Float32Array(used.length * 3);
+  const values = new Float32Array(used.length);
+  gather(scalarAt(m, param, first), used, values);
+  mapScalars(values, min, max, lut, base, used.length);
+  return { param, min, max, lut, base };
+}
+
+/** A mesh body being given morph targets. */
+interface MorphBody {
+  readonly g: GltfBuilder;
+  readonly name: string;
+  readonly m: MeshAnimation;
+  readonly used: Uint32Array;
+  readonly prim: Primitive;
+  readonly mesh: Mesh;
+  readonly meshNode: Node;
+}
+
+/**
+ * One morph target per frame of `frames`: POSITION deltas (exaggerated, through
+ * the placement's linear part when it is baked in) when `motion` is given,
+ * COLOR_0 deltas when `colouring` is.
+ */
+function addMorphTargets(
+  b: MorphBody,
+  frames: Uint32Array,
+  s: MeshBodySettings,
+  motion: { readonly vp: number; readonly linear: Float64Array | undefined } | undefined,
+  colouring: Colouring | undefined,
+): void {
+  const { g, name, m, used } = b;
+  const vertexCount = used.length;
   const delta = new Float32Array(vertexCount * 3);
+  const values = new Float32Array(vertexCount);
   const colour = new Float32Array(vertexCount * 3);
   const packed = new Int16Array(vertexCount * 3);
-  for (let k = 0; k < frames.length; k++) {
-    const f = frames[k]!;
+  for (const f of frames) {
     const target = g.doc.createPrimitiveTarget(`t=${m.times[f]}`);
-    if (moves) {
-      const p = vectorAt(m, vp, f);
+    if (motion) {
+      const p = vectorAt(m, motion.vp, f);
       const p0 = m.positions;
       for (let v = 0; v < vertexCount; v++) {
         const o = used[v]! * 3;
@@ -203,25 +195,33 @@ export function addMeshBody(
         delta[v * 3 + 1] = s.exaggeration * (p[o + 1]! - p0[o + 1]!);
         delta[v * 3 + 2] = s.exaggeration * (p[o + 2]! - p0[o + 2]!);
       }
-      if (!asNode) applyToPoints(linear, delta, delta);
+      if (motion.linear) applyToPoints(motion.linear, delta, delta);
       target.setAttribute("POSITION", g.accessor(`${name}/dp${f}`, "VEC3", delta.slice()));
     }
-    if (recolours && baseColour) {
-      gather(scalarAt(m, sp, f), used, values);
-      mapScalars(values, min, max, lut, colour, vertexCount);
+    if (colouring) {
+      gather(scalarAt(m, colouring.param, f), used, values);
+      mapScalars(values, colouring.min, colouring.max, colouring.lut, colour, vertexCount);
       // Colour deltas in [−1, 1] as normalized 16-bit integers: half the bytes of floats.
       for (let c = 0; c < colour.length; c++) {
-        packed[c] = Math.round((colour[c]! - baseColour[c]!) * 32767);
+        packed[c] = Math.round((colour[c]! - colouring.base[c]!) * 32767);
       }
-      target.setAttribute(
-        "COLOR_0",
-        g.accessor(`${name}/dc${f}`, "VEC3", packed.slice()).setNormalized(true),
-      );
+      const accessor = g.accessor(`${name}/dc${f}`, "VEC3", packed.slice());
+      target.setAttribute("COLOR_0", accessor.setNormalized(true));
     }
-    prim.addTarget(target);
+    b.prim.addTarget(target);
     s.progress();
   }
-  mesh.setWeights(new Array<number>(frames.length).fill(0));
+}
+
+/** The `weights` channel in `animation` that plays the morph targets of `frames`. */
+function addWeights(
+  b: MorphBody,
+  frames: Uint32Array,
+  s: MeshBodySettings,
+  animation: Animation,
+): void {
+  const { g, name, m } = b;
+  b.mesh.setWeights(new Array<number>(frames.length).fill(0));
   // Weight k is 1 at frame k and 0 at every other key: LINEAR blends neighbouring frames.
   const keys = morphKeys(
     Array.from(frames, (f) => m.times[f]!),
@@ -238,7 +238,7 @@ export function addMeshBody(
   animation.addChannel(
     g.doc
       .createAnimationChannel()
-      .setTargetNode(meshNode)
+      .setTargetNode(b.meshNode)
       .setTargetPath("weights")
       .setSampler(sampler),
   );

@@ -220,22 +220,47 @@ function readAscii(
   return out;
 }
 
+/** What a binary array may take: the budget's bytes, the declared bytes, and how to refuse more. */
+interface BinaryLimit {
+  /** What the budget allows. */
+  readonly bytes: number;
+  /** What the element declares: longer data is read up to here. */
+  readonly declared: number;
+  readonly tooLarge: (bytes: number) => undefined;
+}
+
+type Bad = (m: string, at?: number) => undefined;
+
+/** The bytes of a `binary` or `appended` DataArray `e`: its size header(s), then the data, inflated when compressed. */
 async function readBinary(
   ctx: DataContext,
   e: XmlElement,
   format: "binary" | "appended",
-  bad: (m: string, at?: number) => undefined,
-  limit: {
-    /** What the budget allows. */
-    readonly bytes: number;
-    /** What the element declares: longer data is read up to here. */
-    readonly declared: number;
-    readonly tooLarge: (bytes: number) => undefined;
-  },
+  bad: Bad,
+  limit: BinaryLimit,
 ): Promise<Uint8Array | undefined> {
-  let source: ByteSource;
+  const source = binarySource(ctx, e, format, bad);
+  if (!source) return undefined;
+  if (!ctx.compressed) {
+    const head = source.read(ctx.headerSize);
+    if (!head) return bad("the size header is missing or not base64");
+    // Data longer than the element declares: its first bytes, as VTK reads them (DOLFIN pads).
+    const size = Math.min(sizeHeader(head, 0, ctx.headerSize), limit.declared);
+    if (size > limit.bytes) return limit.tooLarge(size);
+    const data = source.read(size);
+    return data ?? bad(`the header promises ${size} bytes but the data is shorter or not base64`);
+  }
+  return readCompressed(ctx, e, source, bad, limit);
+}
+
+/** Where the data of `e` starts: its first run of non-blank text (binary), or its offset into the appended data. */
+function binarySource(
+  ctx: DataContext,
+  e: XmlElement,
+  format: "binary" | "appended",
+  bad: Bad,
+): ByteSource | undefined {
   if (format === "binary") {
-    // The data is the element's first run of non-blank text.
     let s = -1;
     let end = -1;
     for (let r = 0; r < e.text.length && s < 0; r += 2) {
@@ -245,36 +270,42 @@ async function readBinary(
       }
     }
     if (s < 0) return bad("no data");
-    source = base64Source(new Base64Reader(ctx.text, s, end));
-  } else {
-    const offset = Number(attr(e, "offset"));
-    const data = ctx.appended;
-    if (!data) return bad("format 'appended' but the file has no AppendedData");
-    if (!(Number.isInteger(offset) && offset >= 0 && offset <= data.length)) {
-      return bad(
-        `offset '${attr(e, "offset")}' is outside the appended data`,
-        attrStart(e, "offset"),
-      );
-    }
-    source =
-      ctx.appendedEncoding === "raw"
-        ? rawSource(data, offset)
-        : base64Source(new Base64Reader(data, offset, data.length));
+    return base64Source(new Base64Reader(ctx.text, s, end));
   }
+  const offset = Number(attr(e, "offset"));
+  const data = ctx.appended;
+  if (!data) return bad("format 'appended' but the file has no AppendedData");
+  if (!(Number.isInteger(offset) && offset >= 0 && offset <= data.length)) {
+    return bad(
+      `offset '${attr(e, "offset")}' is outside the appended data`,
+      attrStart(e, "offset"),
+    );
+  }
+  return ctx.appendedEncoding === "raw"
+    ? rawSource(data, offset)
+    : base64Source(new Base64Reader(data, offset, data.length));
+}
+
+/** The `i`-th size header of `h` bytes (UInt32 or UInt64, little-endian) in `bytes`. */
+function sizeHeader(bytes: Uint8Array, i: number, h: 4 | 8): number {
+  const v = new DataView(bytes.buffer, bytes.byteOffset + i * h, h);
+  return h === 4 ? v.getUint32(0, true) : v.getUint32(0, true) + v.getUint32(4, true) * 2 ** 32;
+}
+
+/**
+ * zlib-compressed data: the header (block count, block size, last block's
+ * size, each block's compressed size), checked against what zlib can expand
+ * and the budget before anything is inflated; then the blocks.
+ */
+async function readCompressed(
+  ctx: DataContext,
+  e: XmlElement,
+  source: ByteSource,
+  bad: Bad,
+  limit: BinaryLimit,
+): Promise<Uint8Array | undefined> {
   const h = ctx.headerSize;
-  const header = (bytes: Uint8Array, i: number) => {
-    const v = new DataView(bytes.buffer, bytes.byteOffset + i * h, h);
-    return h === 4 ? v.getUint32(0, true) : v.getUint32(0, true) + v.getUint32(4, true) * 2 ** 32;
-  };
-  if (!ctx.compressed) {
-    const head = source.read(h);
-    if (!head) return bad("the size header is missing or not base64");
-    // Data longer than the element declares: its first bytes, as VTK reads them (DOLFIN pads).
-    const size = Math.min(header(head, 0), limit.declared);
-    if (size > limit.bytes) return limit.tooLarge(size);
-    const data = source.read(size);
-    return data ?? bad(`the header promises ${size} bytes but the data is shorter or not base64`);
-  }
+  const header = (bytes: Uint8Array, i: number) => sizeHeader(bytes, i, h);
   const mark = source.mark();
   const first = source.read(h);
   if (!first) return bad("the compression header is missing or not base64");

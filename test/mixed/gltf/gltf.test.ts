@@ -1,7 +1,9 @@
 import { type Node, WebIO } from "@gltf-transform/core";
 import validator from "gltf-validator";
 import { describe, expect, it } from "vitest";
-import { vectorAt } from "../../../src/mixed/agr/index.js";
+import { colormap, mapScalars } from "../../../src/core/colormap.js";
+import { scalarAt, vectorAt } from "../../../src/mixed/agr/index.js";
+import { scalarRange } from "../../../src/mixed/agr/info.js";
 import { exportGltf } from "../../../src/mixed/gltf/index.js";
 import { rigidMesh } from "../../../src/mixed/sample/index.js";
 import { demoScene, singleMeshScene } from "../export-helpers.js";
@@ -47,6 +49,40 @@ describe("exportGltf", () => {
       const d = prim.listTargets()[k]!.getAttribute("POSITION")!.getElement(0, []);
       const pk = vectorAt(rod.animation!, 0, k);
       for (let c = 0; c < 3; c++) expect(base[c]! + d[c]!).toBeCloseTo(pk[3 * node + c]!, 6);
+    }
+  });
+
+  it("colours a mesh by its scalar: COLOR_0 at the first frame, morph colour deltas to each frame", async () => {
+    const { scene } = await demoScene();
+    const doc = await new WebIO().readBinary(await exportGltf(scene));
+    const prim = doc
+      .getRoot()
+      .listNodes()
+      .find((n: Node) => n.getName() === "connecting_rod/mesh")!
+      .getMesh()!
+      .listPrimitives()[0]!;
+    const rod = scene.bodies.find((b) => b.name === "connecting_rod")!.variants[0]!;
+    const m = rod.animation!;
+    const param = rod.ref.scalarParam;
+    expect(m.scalars[param]!.varying).toBe(true);
+    const { min, max } = scalarRange(m, param);
+    const node = rod.surface[0]!;
+    /** The colour of vertex 0 (the first surface node) at frame k. */
+    const colourAt = (k: number) => {
+      const out = [0, 0, 0];
+      mapScalars([scalarAt(m, param, k)[node]!], min, max, colormap("viridis"), out, 1);
+      return out;
+    };
+    const base = prim.getAttribute("COLOR_0")!.getElement(0, []);
+    const first = colourAt(0);
+    for (let i = 0; i < 3; i++) expect(base[i]).toBeCloseTo(first[i]!, 5);
+    for (const k of [7, 60]) {
+      const target = prim.listTargets()[k]!.getAttribute("COLOR_0")!;
+      expect(target.getNormalized()).toBe(true);
+      const d = target.getElement(0, []);
+      // Deltas are 16-bit: within 1/32767 of the exact colour.
+      const exact = colourAt(k);
+      for (let i = 0; i < 3; i++) expect(Math.abs(base[i]! + d[i]! - exact[i]!)).toBeLessThan(1e-4);
     }
   });
 
@@ -118,7 +154,7 @@ describe("exportGltf", () => {
 
 describe("morph target cap", () => {
   it("thins long animations to at most MAX_MORPH_TARGETS targets, keeping the last frame", async () => {
-    const { MAX_MORPH_TARGETS, morphStep } = await import("../../../src/mixed/gltf/mesh-body.js");
+    const { MAX_MORPH_TARGETS, morphStep } = await import("../../../src/mixed/gltf/morph.js");
     const { thinIndices } = await import("../../../src/mixed/sample/frames.js");
     for (const frames of [1, 2, 255, 256, 257, 1000, 10_000]) {
       const kept = thinIndices(frames, morphStep(frames, 1));

@@ -1,0 +1,203 @@
+/**
+ * The two mesh animations `agr from-vtk` builds from checked frames
+ * (from-vtk.ts): type 1 (stress-strain), coordinates and displacement per
+ * frame; type 0 (thermal), fixed points and one scalar. See from-vtk.ts for
+ * the seed's table.
+ */
+import type { MeshAnimation, ParamDescriptor } from "../agr/model.js";
+import { VTK } from "./codes.js";
+import { arrayList, type Findings, sameArray } from "./from-vtk-frames.js";
+import type { VtkFrame } from "./model.js";
+import {
+  defaultScalar,
+  detectDisplacement,
+  scalarParam,
+  scalarSeries,
+  vectorArray,
+} from "./select.js";
+
+/** What both types share: the first frame's mesh and the frame times. */
+export type MeshBase = Pick<
+  MeshAnimation,
+  "nodeCount" | "positions" | "cellTypes" | "connectivity" | "times"
+>;
+
+/** A scalar over all frames: its descriptor and its F·N values. */
+export interface ScalarSeries {
+  readonly param: ParamDescriptor;
+  readonly values: Float32Array;
+}
+
+/** The mesh of the first frame and `times`. */
+export function meshBase(first: VtkFrame, times: Float64Array): MeshBase {
+  return {
+    nodeCount: first.pointCount,
+    positions: Float32Array.from(first.points),
+    cellTypes: first.types.slice(),
+    connectivity: first.connectivity.slice(),
+    times,
+  };
+}
+
+/** The scalar `spec` over all frames, or undefined (an error) when a frame lacks it. */
+export function scalarOver(
+  frames: readonly VtkFrame[],
+  spec: string,
+  unit: string | undefined,
+  findings: Findings,
+): ScalarSeries | undefined {
+  const r = scalarSeries(frames, spec);
+  if ("values" in r) return { param: scalarParam(spec, unit), values: r.values };
+  const f = frames[r.frame]!;
+  const message = `scalar '${spec}': ${r.problem} in frame ${r.frame} (arrays: ${arrayList(f) || "none"})`;
+  findings.error(f.file, VTK.scalarMissing, message, f.start);
+  return undefined;
+}
+
+/** The displacement array type 1 takes: the one named, else one found by name when the points stay put. */
+function displacementArray(
+  frames: readonly VtkFrame[],
+  named: string | undefined,
+  findings: Findings,
+): string | undefined {
+  const first = frames[0]!;
+  const moves = frames.some((f) => !sameArray(f.points, first.points));
+  const wanted = named ?? (moves ? undefined : detectDisplacement(first));
+  if (wanted !== undefined && !frames.every((f) => vectorArray(f, wanted))) {
+    const message = `no 3-component point array '${wanted}' in every frame (arrays: ${arrayList(first) || "none"})`;
+    findings.error(first.file, VTK.scalarMissing, message, first.start);
+  }
+  if (findings.ok && wanted === undefined && !moves) {
+    findings.note(
+      first.file,
+      VTK.noDisplacement,
+      "no displacement array (u, displ…, displacement…, nodal displacement; or --displacement NAME) and the points do not move: the displacement is 0",
+      first.start,
+    );
+  }
+  return wanted;
+}
+
+/**
+ * Type 1: coordinates p + u with |u| when a displacement array is taken,
+ * else the points themselves with a one-component `displacement` array or |p − p0|.
+ */
+export function stressStrain(
+  frames: readonly VtkFrame[],
+  base: MeshBase,
+  named: string | undefined,
+  extra: ScalarSeries | undefined,
+  findings: Findings,
+): MeshAnimation | undefined {
+  const wanted = displacementArray(frames, named, findings);
+  if (!findings.ok) return undefined;
+  const n = base.nodeCount;
+  const F = frames.length;
+  const positions = base.positions;
+  const coordinates = new Float32Array(F * 3 * n);
+  const displacement = new Float32Array(F * n);
+  const given = frames.every((f) => findScalar(f, "displacement"));
+  for (let k = 0; k < F; k++) {
+    const p = frames[k]!.points;
+    const u = wanted === undefined ? undefined : vectorArray(frames[k]!, wanted)!.values;
+    const a = given ? findScalar(frames[k]!, "displacement")! : undefined;
+    for (let i = 0; i < n; i++) {
+      const o = k * 3 * n + 3 * i;
+      if (u) {
+        for (let c = 0; c < 3; c++) coordinates[o + c] = p[3 * i + c]! + u[3 * i + c]!;
+        displacement[k * n + i] = Math.hypot(u[3 * i]!, u[3 * i + 1]!, u[3 * i + 2]!);
+        continue;
+      }
+      for (let c = 0; c < 3; c++) coordinates[o + c] = p[3 * i + c]!;
+      displacement[k * n + i] = a
+        ? a[i]!
+        : Math.hypot(
+            p[3 * i]! - positions[3 * i]!,
+            p[3 * i + 1]! - positions[3 * i + 1]!,
+            p[3 * i + 2]! - positions[3 * i + 2]!,
+          );
+    }
+  }
+  return {
+    type: 1,
+    ...base,
+    scalars: [{ name: "displacement", unit: "m", varying: true }, ...(extra ? [extra.param] : [])],
+    vectors: [{ name: "coordinates", unit: "m", varying: true }],
+    scalarValues: [displacement, ...(extra ? [extra.values] : [])],
+    vectorValues: [coordinates],
+  };
+}
+
+/** Errors for each frame whose points move by more than `tolerance` from the first's. */
+function checkFixedPoints(
+  frames: readonly VtkFrame[],
+  tolerance: number,
+  findings: Findings,
+): void {
+  const first = frames[0]!;
+  for (let k = 1; k < frames.length; k++) {
+    const f = frames[k]!;
+    let worst = 0;
+    for (let i = 0; i < 3 * first.pointCount; i++)
+      worst = Math.max(worst, Math.abs(f.points[i]! - first.points[i]!));
+    if (worst > tolerance) {
+      findings.error(
+        f.file,
+        VTK.pointsMove,
+        `frame ${k}: points move by up to ${worst} (tolerance ${tolerance}); a thermal series keeps them fixed (use --type 1?)`,
+        f.start,
+      );
+    }
+  }
+}
+
+/** The scalar a thermal series takes when none is named: a temperature, else the only candidate. */
+function defaultThermalScalar(
+  frames: readonly VtkFrame[],
+  unit: string | undefined,
+  findings: Findings,
+): ScalarSeries | undefined {
+  const first = frames[0]!;
+  const pick = defaultScalar(first);
+  if ("name" in pick) return scalarOver(frames, pick.name, unit, findings);
+  if (pick.candidates.length > 1) {
+    const names = pick.candidates.map((c) => `'${c}'`).join(", ");
+    const message = `no temperature array (temperature, temp, t, nt) and ${pick.candidates.length} candidates: ${names}; choose one with --scalar NAME`;
+    findings.error(first.file, VTK.scalarAmbiguous, message, first.start);
+  } else {
+    const message = `no one-component point array to take as the scalar (arrays: ${arrayList(first) || "none"}); id arrays are not taken: name one with --scalar NAME`;
+    findings.error(first.file, VTK.scalarMissing, message, first.start);
+  }
+  return undefined;
+}
+
+/** Type 0: the points fixed within `tolerance`, the scalar `extra` (named) or the default one. */
+export function thermal(
+  frames: readonly VtkFrame[],
+  base: MeshBase,
+  options: {
+    readonly named: boolean;
+    readonly unit: string | undefined;
+    readonly tolerance: number;
+  },
+  extra: ScalarSeries | undefined,
+  findings: Findings,
+): MeshAnimation | undefined {
+  checkFixedPoints(frames, options.tolerance, findings);
+  const scalar = options.named ? extra : defaultThermalScalar(frames, options.unit, findings);
+  if (!findings.ok || !scalar) return undefined;
+  return {
+    type: 0,
+    ...base,
+    scalars: [scalar.param],
+    vectors: [{ name: "coordinates", unit: "m", varying: false }],
+    scalarValues: [scalar.values],
+    vectorValues: [Float32Array.from(base.positions)],
+  };
+}
+
+/** The one-component point array `name` of `f`, if any. */
+function findScalar(f: VtkFrame, name: string): Float64Array | undefined {
+  const a = f.pointData.find((x) => x.name === name && x.components === 1);
+  return a?.values;
+}

@@ -1,0 +1,122 @@
+/**
+ * What `agr from-vtk` checks across the frames before it builds a mesh
+ * animation (from-vtk.ts): one mesh in every frame, strictly increasing
+ * times, cells that draw no face. Findings are gathered per file.
+ */
+import { type DiagnosticKind, DiagnosticSink } from "../../core/diagnostics.js";
+import type { FileReport } from "../../core/report.js";
+import { VTK } from "./codes.js";
+import type { VtkFrame } from "./model.js";
+
+/** The findings of one conversion, per file; an error (not a note) means no model. */
+export class Findings {
+  private readonly sinks = new Map<string, DiagnosticSink>();
+  /** False once an error was reported. */
+  ok = true;
+
+  constructor(private readonly texts: ReadonlyMap<string, string | undefined>) {}
+
+  /** Reports an error: the conversion will make no model. */
+  error(file: string, code: DiagnosticKind, message: string, at: number): void {
+    this.note(file, code, message, at);
+    this.ok = false;
+  }
+
+  /** Reports a finding that does not stop the conversion (its severity is the code's). */
+  note(file: string, code: DiagnosticKind, message: string, at: number): void {
+    let s = this.sinks.get(file);
+    if (!s) {
+      s = new DiagnosticSink();
+      this.sinks.set(file, s);
+    }
+    s.report(code, message, at);
+  }
+
+  /** Every file's findings, in the order the files were first reported on. */
+  report(): FileReport[] {
+    return [...this.sinks].map(([file, s]) => ({
+      file,
+      text: this.texts.get(file),
+      diagnostics: s.items,
+    }));
+  }
+}
+
+/** `'name'(components)` of each point array of `f`, for a message. */
+export function arrayList(f: VtkFrame): string {
+  return f.pointData.map((a) => `'${a.name}'(${a.components})`).join(", ");
+}
+
+/** One error for the first frame whose points or cells differ from the first's, with the count of the others. */
+export function checkSameMesh(frames: readonly VtkFrame[], findings: Findings): void {
+  const first = frames[0]!;
+  const n = first.pointCount;
+  let mismatches = 0;
+  let firstMismatch: { frame: VtkFrame; problem: string } | undefined;
+  for (const f of frames) {
+    const problem =
+      f.pointCount !== n
+        ? `${f.pointCount} points, the first frame has ${n}`
+        : !sameArray(f.types, first.types) || !sameArray(f.connectivity, first.connectivity)
+          ? "its cells differ from the first frame's"
+          : undefined;
+    if (problem) {
+      mismatches++;
+      firstMismatch ??= { frame: f, problem };
+    }
+  }
+  if (!firstMismatch) return;
+  const more =
+    mismatches > 1
+      ? ` (${mismatches - 1} more frame${mismatches > 2 ? "s differ" : " differs"})`
+      : "";
+  const f = firstMismatch.frame;
+  const message = `frame ${frames.indexOf(f)}: ${firstMismatch.problem}${more}`;
+  findings.error(f.file, VTK.frameMismatch, message, f.start);
+}
+
+/** The frame times: `given`, else the frames' own, else 0, 1, 2 … (a note); they must increase. */
+export function frameTimes(
+  frames: readonly VtkFrame[],
+  given: readonly number[] | undefined,
+  findings: Findings,
+): Float64Array {
+  const first = frames[0]!;
+  const F = frames.length;
+  const times = new Float64Array(F);
+  if (given) {
+    if (given.length !== F)
+      findings.error(first.file, VTK.times, `${given.length} times given for ${F} frames`, 0);
+    for (let k = 0; k < F; k++) times[k] = given[k] ?? k;
+  } else if (frames.every((f) => f.time !== undefined && Number.isFinite(f.time))) {
+    for (let k = 0; k < F; k++) times[k] = frames[k]!.time!;
+  } else {
+    const message = "frames without a time: numbered 0, 1, 2 … s";
+    findings.note(first.file, VTK.noTimes, message, first.start);
+    for (let k = 0; k < F; k++) times[k] = k;
+  }
+  for (let k = 1; k < F; k++) {
+    if (!(times[k]! > times[k - 1]!)) {
+      const message = `frame ${k} at ${times[k]} s does not come after ${times[k - 1]} s`;
+      findings.error(frames[k]!.file, VTK.times, message, frames[k]!.start);
+      break;
+    }
+  }
+  return times;
+}
+
+/** A note on the first frame that skipped vertex or line cells. */
+export function noteSkippedCells(frames: readonly VtkFrame[], findings: Findings): void {
+  const skipped = frames.find((f) => f.skippedCells > 0);
+  if (!skipped) return;
+  const count = skipped.skippedCells;
+  const message = `${count} vertex or line cell${count > 1 ? "s" : ""} skipped (they draw no face)`;
+  findings.note(skipped.file, VTK.skippedCells, message, skipped.start);
+}
+
+/** Whether `a` and `b` hold the same numbers. */
+export function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,196 @@
+/**
+ * One read of a VTK series (read.ts): the files given and the reader for the
+ * rest, the report of every file opened, the frames found, the memory budget,
+ * and following one file from another — a `.vtm`'s blocks and a parallel
+ * file's pieces are merged into one frame; a file that names itself back is
+ * a cycle, reported and not followed.
+ */
+import { DiagnosticSink } from "../../core/diagnostics.js";
+import type { FileReader } from "../../core/file-source.js";
+import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
+import type { FileReport } from "../../core/report.js";
+import { attr, attrStart, childrenNamed, parseXml } from "../../core/xml.js";
+import { VTK } from "./codes.js";
+import { mergeFrames } from "./merge.js";
+import type { VtkFrame } from "./model.js";
+import { blockSets, chooseBlocks, noBlockMessage } from "./read-blocks.js";
+import { type MemoryBudget, READ_BUDGET_BYTES, readBudget } from "./read-data.js";
+import { context, splitAppended } from "./read-file.js";
+import { type Parsed, readGrid, wrongType } from "./read-grid.js";
+import { isLegacyVtk, readLegacyVtk } from "./read-legacy.js";
+
+/** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
+export interface VtkInputFile {
+  readonly name: string;
+  readonly bytes?: Uint8Array;
+  readonly text?: string;
+}
+
+/** Options of a series read (`readVtkSeries`). */
+export interface VtkReadOptions {
+  /** Reads files that a `.pvd` or `.vtm` names and that are not among the inputs. */
+  readonly read?: FileReader;
+  /** Name of the `.vtm` block to take (needed when a `.vtm` has several). */
+  readonly block?: string;
+  /** The `.pvd` part to take at each timestep (its `part` attribute); default: all parts merged. */
+  readonly part?: number;
+  /** Bytes of float64 values the arrays of this read may take (default {@link READ_BUDGET_BYTES}, 1 GiB). */
+  readonly budgetBytes?: number;
+}
+
+/** The bytes of an input file (its text encoded when it was given as text). */
+export function bytesOf(f: VtkInputFile): Uint8Array {
+  return f.bytes ?? new TextEncoder().encode(f.text ?? "");
+}
+
+/** `frame` at `time` when a `.pvd` or `.series` gives one (it wins over the file's own). */
+function withTime(frame: VtkFrame, time: number | undefined): VtkFrame {
+  return time === undefined ? frame : { ...frame, time };
+}
+
+/** The state of one series read; see the module comment. */
+export class SeriesSession {
+  readonly report: FileReport[] = [];
+  readonly frames: VtkFrame[] = [];
+  readonly budget: MemoryBudget;
+  private readonly given: Map<string, VtkInputFile>;
+  /** Files being followed now: a .vtm that names itself (or a .vtm naming it back) is a cycle. */
+  private readonly following = new Set<string>();
+  /** Every .vtm of a series has the same blocks (every .pvd step the same parts): a missing choice is reported once. */
+  private readonly reported = new Set<"block" | "part">();
+
+  constructor(
+    files: readonly VtkInputFile[],
+    readonly options: VtkReadOptions,
+  ) {
+    this.budget = readBudget(options.budgetBytes);
+    this.given = new Map(files.map((f) => [normalize(f.name), f]));
+  }
+
+  /** True the first time a missing `kind` choice is to be reported, false after. */
+  firstMiss(kind: "block" | "part"): boolean {
+    if (this.reported.has(kind)) return false;
+    this.reported.add(kind);
+    return true;
+  }
+
+  /** The bytes of `name` (named by `from`), or why it cannot be read. */
+  private async fetch(name: string, from: string): Promise<Uint8Array | string> {
+    const f = this.given.get(normalize(name));
+    if (f) return bytesOf(f);
+    const r = await this.options.read?.(name, from);
+    if (r?.status === "ok") return r.bytes;
+    return r?.status === "unreadable" ? r.reason : "it was not given and does not exist";
+  }
+
+  /** Parses `bytes` (legacy `.vtk` read whole, else XML with appended data) and adds its report. */
+  open(name: string, bytes: Uint8Array): Parsed {
+    const sink = new DiagnosticSink();
+    if (isLegacyVtk(bytes)) {
+      const { frame, text } = readLegacyVtk(name, bytes, sink, this.budget);
+      this.report.push({ file: name, text, diagnostics: sink.items });
+      const ctx = context(undefined, { text: text ?? "", raw: false }, sink, this.budget);
+      return { file: name, root: undefined, ctx, sink, legacy: { frame } };
+    }
+    const split = splitAppended(bytes);
+    // A syntax error at the very end (a cut file) points at the end, not past it.
+    const length = split.text.length;
+    const root = parseXml(split.text, (message, at) =>
+      sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
+    );
+    const ctx = context(root, split, sink, this.budget);
+    this.report.push({ file: name, text: split.text, diagnostics: sink.items });
+    return { file: name, root, ctx, sink };
+  }
+
+  /** Runs `read` with `name` marked as being followed (a given index that names itself is a cycle). */
+  async within(name: string, read: () => Promise<void>): Promise<void> {
+    this.following.add(normalize(name));
+    await read();
+    this.following.delete(normalize(name));
+  }
+
+  /** Reads `name` (named by `from` at offset `at`) into `into`, at `time` when given. */
+  async follow(
+    from: Parsed,
+    at: number,
+    name: string,
+    time: number | undefined,
+    into: VtkFrame[] = this.frames,
+  ): Promise<void> {
+    if (this.following.has(normalize(name))) {
+      const message = `'${name}' names itself through its blocks; not followed`;
+      return from.sink.report(VTK.missingFile, message, at, at + 1);
+    }
+    const bytes = await this.fetch(name, from.file);
+    if (typeof bytes === "string") {
+      return from.sink.report(VTK.missingFile, `'${name}' cannot be read: ${bytes}`, at, at + 1);
+    }
+    const p = this.open(name, bytes);
+    if (p.legacy) {
+      if (p.legacy.frame) into.push(withTime(p.legacy.frame, time));
+      return;
+    }
+    await this.within(name, () => this.readIndexOrGrid(p, name, time, into));
+  }
+
+  /** A parsed XML file: a multiblock or parallel index (followed) or a grid (read). */
+  private async readIndexOrGrid(
+    p: Parsed,
+    name: string,
+    time: number | undefined,
+    into: VtkFrame[],
+  ): Promise<void> {
+    const type = p.root && attr(p.root, "type");
+    if (type === "vtkMultiBlockDataSet") await this.multiblock(p, name, time, into);
+    else if (type === "PUnstructuredGrid" || type === "PPolyData")
+      await this.parallel(p, name, type, time, into);
+    else if (type === "UnstructuredGrid" || type === "PolyData") {
+      const frame = await readGrid(name, p, time);
+      if (frame) into.push(frame);
+    } else if (p.root) wrongType(p);
+  }
+
+  /** A `.vtm`: the chosen blocks' files, merged into one frame; a part that cannot be read drops the frame. */
+  async multiblock(
+    p: Parsed,
+    name: string,
+    time: number | undefined,
+    into: VtkFrame[] = this.frames,
+  ): Promise<void> {
+    const sets = blockSets(p.root);
+    const wanted = this.options.block;
+    const chosen = chooseBlocks(sets, wanted);
+    if (chosen.length === 0) {
+      if (this.firstMiss("block"))
+        p.sink.report(VTK.block, noBlockMessage(sets, wanted), p.root?.start ?? 0);
+      return;
+    }
+    const parts: VtkFrame[] = [];
+    for (const s of chosen) {
+      const file = resolvePath(name, attr(s.e, "file") ?? "");
+      await this.follow(p, attrStart(s.e, "file"), file, time, parts);
+    }
+    if (parts.length === chosen.length) into.push(mergeFrames(parts));
+  }
+
+  /** A parallel `.pvtu`/`.pvtp`: its pieces' files (`<Piece Source>`), merged into one frame. */
+  async parallel(
+    p: Parsed,
+    name: string,
+    type: string,
+    time: number | undefined,
+    into: VtkFrame[] = this.frames,
+  ): Promise<void> {
+    const grid = childrenNamed(p.root!, type)[0];
+    const pieces = grid ? childrenNamed(grid, "Piece").filter((e) => attr(e, "Source")) : [];
+    if (pieces.length === 0)
+      return p.sink.report(VTK.missingSection, `no <${type}><Piece Source=…>`, p.root!.start);
+    const parts: VtkFrame[] = [];
+    for (const e of pieces) {
+      const file = resolvePath(name, attr(e, "Source") ?? "");
+      await this.follow(p, attrStart(e, "Source"), file, time, parts);
+    }
+    if (parts.length === pieces.length) into.push(mergeFrames(parts));
+  }
+}
