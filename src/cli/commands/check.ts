@@ -84,7 +84,8 @@ export const check = defineCommand({
       "name, read by its format's reader, and its findings are printed compiler-style. A file of no\n" +
       "known format is an error (FMT001) that says what the file looks like. Unlike 'amx validate',\n" +
       "an .amx is checked alone, without the files it names; a VTK .pvd, .vtm, .series, .pvtu or\n" +
-      ".pvtp is checked with the files it names (inside its folder). Exit code: 0 all ok, 1 problems found,\n" +
+      ".pvtp is checked with the files it names (inside its folder), a live scene with its key-frame\n" +
+      "pictures (as 'live check' does). Exit code: 0 all ok, 1 problems found,\n" +
       `2 a FILE cannot be read.\n\nKnown formats:\n${known}`
     );
   },
