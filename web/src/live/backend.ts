@@ -3,7 +3,7 @@
  * loader (a scene with its pictures), the scene's one-point writer, GIF
  * encoding, the engines and the player. Every other file of the workspace imports these from here.
  */
-export { ENGINES } from "../../../src/live/engines.js";
+export { engineNamed, engineNames } from "../../../src/live/engines.js";
 export { encodeGif } from "../../../src/live/gif.js";
 export { loadLiveProject } from "../../../src/live/load.js";
 export { Player } from "../../../src/live/player/index.js";
