@@ -22,6 +22,9 @@ import { type BrowserStudio, browserAvailable, OUT, startBrowserStudio } from ".
 const SCENE = "live/face.scene.json";
 /** Width of the demo face (pixels). */
 const W = 320;
+/** A sound scene whose only picture does not exist (PNG010 at line 3, column 26). */
+const NO_PICTURE =
+  '{"version": 1, "size": [4, 4], "zeroFrame": "a",\n "frames": [\n  {"name": "a", "image": "nope.png", "points": {"p": [0, 0]}}\n ]}\n';
 /** The tick number of the readout's tick text ("12 · 0.60 s" → 12). */
 const tickShown = (s: string | null) => Number(s!.split(" ")[0]);
 /** The mouth region of the demo face (picture pixels): x, y, width, height; the forehead's. */
@@ -35,7 +38,10 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
 
   beforeAll(async () => {
     studio = await startBrowserStudio({
-      files: { "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n' },
+      files: {
+        "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n',
+        "x-nopicture.scene.json": NO_PICTURE,
+      },
     });
     page = await studio.page(1280, 800);
     await page.clock.install();
@@ -262,6 +268,17 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     await page.goto(`${studio.server.entry}#/live?scene=x-broken.scene.json`);
     await page.waitForSelector('.workspace.live[data-state="error"]');
     expect(await text(".live .problems-list")).toContain("x-broken.scene.json:3:");
+    expect(await text(".live .message")).toContain("cannot be played");
+  });
+
+  it("a scene whose picture is missing shows the PNG finding at the frame's image, as the CLI does", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${studio.server.entry}#/live?scene=x-nopicture.scene.json`);
+    await page.waitForSelector('.workspace.live[data-state="error"]');
+    expect(await text(".live .problems-list")).toContain(
+      "x-nopicture.scene.json:3:26: error PNG010: frame 'a': 'nope.png' does not exist",
+    );
+    expect(await page.locator('.live .problems-list [data-code="PNG010"]').count()).toBe(1);
     expect(await text(".live .message")).toContain("cannot be played");
   });
 
