@@ -1,10 +1,10 @@
 /**
- * `npx tsx scripts/live-quality.ts [WIDTHxHEIGHT]`: both in-between engines
+ * `npx tsx scripts/live-quality.ts [WIDTHxHEIGHT]`: every in-between engine
  * on the synthetic quality scenes (src/live/quality), against the truth.
  * Prints the Markdown table of docs/live-engines.md ("Quality"); 320x240 by
  * default.
  */
-import { ENGINES } from "../src/live/engines.js";
+import { engineNamed, engineNames } from "../src/live/engines.js";
 import {
   measure,
   type QualityResult,
@@ -21,7 +21,8 @@ const width = Number(size[1]);
 const height = Number(size[2]);
 const results: QualityResult[] = [];
 for (const scene of qualityScenes(width, height)) {
-  for (const engine of [ENGINES.classic, ENGINES.improved]) {
+  for (const name of engineNames()) {
+    const engine = engineNamed(name);
     if (engine) results.push(measure(engine, scene));
   }
 }

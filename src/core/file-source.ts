@@ -16,3 +16,11 @@ export type FileSource =
  * lies outside the naming file's folder (docs/formats/exports.md).
  */
 export type FileReader = (path: string, from?: string) => Promise<FileSource>;
+
+/**
+ * The reason a reader gives for a companion it refuses because it lies
+ * outside the naming file's folder (the Node edge's companion reader), so a
+ * loader can report that refusal as such.
+ */
+export const OUTSIDE_REASON =
+  "it lies outside the folder of the file that names it; not read (--allow-outside reads it)";

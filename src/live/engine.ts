@@ -4,7 +4,7 @@
  * 10–24 for the classic one). Engines are pure over RGBA typed arrays.
  */
 import type { RgbaImage } from "./image.js";
-import type { Cut, Point } from "./scene/model.js";
+import type { Cut, EngineName, Point } from "./scene/model.js";
 
 /** A frame as an engine sees it: its picture, its control points (same order in K and L) and its cuts. */
 export interface EngineFrame {
@@ -47,7 +47,8 @@ export interface Transition {
 
 /** An in-between engine. */
 export interface Engine {
-  readonly name: "classic" | "improved";
+  /** Its name in the engine list (`engines.ts`), as scenes and the CLI spell it. */
+  readonly name: EngineName;
   /** Prepares the transition from key frame `k` to key frame `l`. */
   begin(k: EngineFrame, l: EngineFrame, params: EngineParams): Transition;
 }

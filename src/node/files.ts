@@ -9,7 +9,7 @@
 import { constants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import type { FileReader, FileSource } from "../core/file-source.js";
+import { type FileReader, type FileSource, OUTSIDE_REASON } from "../core/file-source.js";
 
 /** Largest file read whole (bytes): what one Node buffer holds. */
 export const MAX_INPUT_BYTES = 2 ** 32 - 1;
@@ -64,8 +64,7 @@ function isBelow(folder: string, path: string): boolean {
 }
 
 /** Why a companion is refused: it lies outside the folder of the file that names it. */
-export const OUTSIDE_REASON =
-  "it lies outside the folder of the file that names it; not read (--allow-outside reads it)";
+export { OUTSIDE_REASON };
 
 /**
  * The one reader of companion files every format uses: `path` (relative to

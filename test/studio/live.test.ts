@@ -7,6 +7,11 @@
  * the bytes back), Space and → drive playback, and the controls fit at
  * 800×600 and 1280×800. The scene is the demo face (a copy of demo/). Skipped with a message when Chromium is missing
  * locally; required when CI=true.
+ *
+ * Timing never reads the wall clock: the page's clock (performance.now and
+ * animation frames, the studio's time source) is Playwright's fake one.
+ * It flows on its own between tests; a test about ticks stops it and
+ * moves it by exact amounts (`frozen`).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +22,11 @@ import { type BrowserStudio, browserAvailable, OUT, startBrowserStudio } from ".
 const SCENE = "live/face.scene.json";
 /** Width of the demo face (pixels). */
 const W = 320;
+/** A sound scene whose only picture does not exist (PNG010 at line 3, column 26). */
+const NO_PICTURE =
+  '{"version": 1, "size": [4, 4], "zeroFrame": "a",\n "frames": [\n  {"name": "a", "image": "nope.png", "points": {"p": [0, 0]}}\n ]}\n';
+/** The tick number of the readout's tick text ("12 · 0.60 s" → 12). */
+const tickShown = (s: string | null) => Number(s!.split(" ")[0]);
 /** The mouth region of the demo face (picture pixels): x, y, width, height; the forehead's. */
 const MOUTH = [110, 150, 100, 45] as const;
 const FOREHEAD = [120, 30, 80, 30] as const;
@@ -28,9 +38,13 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
 
   beforeAll(async () => {
     studio = await startBrowserStudio({
-      files: { "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n' },
+      files: {
+        "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n',
+        "x-nopicture.scene.json": NO_PICTURE,
+      },
     });
     page = await studio.page(1280, 800);
+    await page.clock.install();
     page.on("dialog", (d) => {
       dialogs.push(d.message());
       void d.accept();
@@ -55,6 +69,20 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
       return [...d].filter((_, i) => i % 4 !== 3);
     }, rect);
   const changed = (a: number[], b: number[]) => a.filter((v, i) => v !== b[i]).length;
+  /**
+   * Runs `f` with the page's clock stopped (no animation frame comes unless
+   * `f` moves the clock with `page.clock.runFor`), then lets it flow again.
+   * Frames fall on multiples of 16 ms, so `runFor(50·n + 25)` plays n ticks
+   * at 20 Hz exactly.
+   */
+  const frozen = async (f: () => Promise<void>) => {
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    try {
+      await f();
+    } finally {
+      await page.clock.resume();
+    }
+  };
   const text = (sel: string) => page.locator(sel).textContent();
   const playing = () => page.locator(".live-toolbar button.play").getAttribute("data-playing");
   const pause = async () => {
@@ -104,21 +132,23 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     expect(await text(".readout .dropped")).toBe("0");
   });
 
-  it("in real time: greet while playing shows in-betweens at the tick rate", async () => {
-    await page.locator(".live-toolbar button.play").click();
-    expect(await playing()).toBe("true");
-    const before = await pixels();
-    await page.locator('button.event[data-event="greet"]').click();
-    await page.waitForSelector('.readout .frame[data-kind="inbetween"]', { timeout: 5_000 });
-    const t0 = Number((await text(".readout .tick"))!.split(" ")[0]);
-    await page.waitForTimeout(400);
-    const t1 = Number((await text(".readout .tick"))!.split(" ")[0]);
-    // 400 ms at 20 Hz: about 8 ticks (a loaded machine may drop some, shown as dropped).
-    expect(t1 - t0).toBeGreaterThanOrEqual(4);
-    expect(t1 - t0).toBeLessThanOrEqual(12);
-    expect(changed(before, await pixels())).toBeGreaterThan(0);
-    await page.locator('[data-overlay="discs"] input').check();
-    await pause();
+  it("playing: greet shows in-betweens at the tick rate of the page's clock", async () => {
+    await frozen(async () => {
+      await page.locator(".live-toolbar button.play").click();
+      expect(await playing()).toBe("true");
+      const before = await pixels();
+      const t0 = tickShown(await text(".readout .tick"));
+      await page.locator('button.event[data-event="greet"]').click();
+      // 525 ms at 20 Hz: 10 ticks. Greet fires at the first, in-betweens from the second.
+      await page.clock.runFor(525);
+      expect(tickShown(await text(".readout .tick"))).toBe(t0 + 10);
+      expect(await page.locator(".readout .frame").getAttribute("data-kind")).toBe("inbetween");
+      expect(await text(".readout .counter")).toBe("11");
+      expect(await text(".readout .dropped")).toBe("0");
+      expect(changed(before, await pixels())).toBeGreaterThan(0);
+      await page.locator('[data-overlay="discs"] input').check();
+      await pause();
+    });
     await page.screenshot({ path: join(OUT, "live-1280.png") });
   });
 
@@ -198,16 +228,22 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     await page.locator('button.key-frame[data-frame="smile"]').click(); // back to the player
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await pause();
-    const tick = Number((await text(".readout .tick"))!.split(" ")[0]);
-    await page.keyboard.press("ArrowRight");
-    expect(Number((await text(".readout .tick"))!.split(" ")[0])).toBe(tick + 1);
-    await page.keyboard.press(" ");
-    expect(await playing()).toBe("true");
-    await page.keyboard.press(" ");
-    expect(await playing()).toBe("false");
-    await page.locator(".signal input").focus();
-    await page.keyboard.press("ArrowRight");
-    expect(Number((await text(".readout .tick"))!.split(" ")[0])).toBe(tick + 1);
+    await frozen(async () => {
+      const tick = tickShown(await text(".readout .tick"));
+      await page.keyboard.press("ArrowRight");
+      expect(tickShown(await text(".readout .tick"))).toBe(tick + 1);
+      await page.keyboard.press(" ");
+      expect(await playing()).toBe("true");
+      // Played for 3 ticks of the page's clock (not the machine's: never more under load).
+      await page.clock.runFor(175);
+      expect(tickShown(await text(".readout .tick"))).toBe(tick + 4);
+      await page.keyboard.press(" ");
+      expect(await playing()).toBe("false");
+      await page.clock.runFor(175);
+      await page.locator(".signal input").focus();
+      await page.keyboard.press("ArrowRight");
+      expect(tickShown(await text(".readout .tick"))).toBe(tick + 4);
+    });
   });
 
   it("#/live alone opens the project's first scene and names it in the address", async () => {
@@ -232,6 +268,17 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     await page.goto(`${studio.server.entry}#/live?scene=x-broken.scene.json`);
     await page.waitForSelector('.workspace.live[data-state="error"]');
     expect(await text(".live .problems-list")).toContain("x-broken.scene.json:3:");
+    expect(await text(".live .message")).toContain("cannot be played");
+  });
+
+  it("a scene whose picture is missing shows the PNG finding at the frame's image, as the CLI does", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${studio.server.entry}#/live?scene=x-nopicture.scene.json`);
+    await page.waitForSelector('.workspace.live[data-state="error"]');
+    expect(await text(".live .problems-list")).toContain(
+      "x-nopicture.scene.json:3:26: error PNG010: frame 'a': 'nope.png' does not exist",
+    );
+    expect(await page.locator('.live .problems-list [data-code="PNG010"]').count()).toBe(1);
     expect(await text(".live .message")).toContain("cannot be played");
   });
 

@@ -357,6 +357,11 @@ export function t(key: MessageKey, vars: Record<string, string | number> = {}): 
   );
 }
 
+/** Whether `key` (made at run time, e.g. from an engine's name) is a key of the catalogues. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(catalogues.en, key);
+}
+
 /** A new element whose text is the translated `key` (kept up to date on language switch). */
 export function tr<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -83,8 +83,9 @@ export const check = defineCommand({
       "Each FILE is recognised by its content (the magic of binary and text encodings) or else by its\n" +
       "name, read by its format's reader, and its findings are printed compiler-style. A file of no\n" +
       "known format is an error (FMT001) that says what the file looks like. A file that names other\n" +
-      "files (an .amx, as 'amx validate' checks it; a VTK .pvd, .vtm, .series, .pvtu or .pvtp) is\n" +
-      "checked with the files it names (inside its folder). Exit code: 0 all ok, 1 problems found,\n" +
+      "files (an .amx, as 'amx validate' checks it; a VTK .pvd, .vtm, .series, .pvtu or .pvtp; a live\n" +
+      "scene's key-frame pictures, as 'live check' does) is checked with the files it names (inside\n" +
+      "its folder). Exit code: 0 all ok, 1 problems found,\n" +
       `2 a FILE cannot be read.\n\nKnown formats:\n${known}`
     );
   },

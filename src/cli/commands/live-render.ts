@@ -1,7 +1,9 @@
 /**
  * `deforma live render SCENE --ticks N --out DIR [--events EVENTS.json]
- * [--engine classic|improved] [--gif OUT.gif] [--force]`: the player on a
- * virtual clock, one PNG per tick and timeline.json (DESIGN.md's contract).
+ * [--engine NAME] [--gif OUT.gif] [--force]`: the player on a virtual clock,
+ * one PNG per tick and timeline.json (DESIGN.md's contract). The engine
+ * names are the engine list's (`src/live/engines.ts`), read when the command
+ * line is parsed or its help printed, so a registered engine is offered too.
  */
 import { mkdir, readdir, stat, unlink } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
@@ -13,6 +15,7 @@ import {
   type ExternalInput,
   encodePng,
   engineNamed,
+  engineNames,
   GifStream,
   Player,
   type RgbaImage,
@@ -42,8 +45,9 @@ const TIMELINE = "timeline.json";
 
 /** The `live render` command. */
 export const liveRender = defineCommand({
-  usage:
-    "live render SCENE --ticks N --out DIR [--events EVENTS.json] [--engine classic|improved] [--gif OUT.gif] [--force] [--allow-outside]",
+  get usage() {
+    return `live render SCENE --ticks N --out DIR [--events EVENTS.json] [--engine ${engineNames().join("|")}] [--gif OUT.gif] [--force] [--allow-outside]`;
+  },
   description:
     "Plays the scene from its zero frame on a virtual clock (tick n at n·1000/rateHz ms, 50 ms at\n" +
     "20 Hz), delivering each input of EVENTS.json at the first tick at or after its atMs, and\n" +
@@ -68,7 +72,9 @@ export const liveRender = defineCommand({
     out: { type: "path", value: "DIR", help: "the folder for the frames and timeline.json" },
     engine: {
       type: "enum",
-      choices: ["classic", "improved"],
+      get choices() {
+        return engineNames();
+      },
       help: "the in-between engine (default: the scene's)",
     },
     gif: { type: "path", value: "OUT.gif", help: "also write an animated GIF of the frames" },

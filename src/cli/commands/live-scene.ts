@@ -1,9 +1,7 @@
 /** Reading a live scene for the `live` commands: the scene file, then its key-frame pictures next to it. */
-import { type Diagnostic, sortBySource } from "../../core/diagnostics.js";
 import type { FileReport } from "../../core/report.js";
-import type { RgbaImage } from "../../live/index.js";
-import { readScene, type Scene } from "../../live/scene/index.js";
-import { loadSceneImages } from "../../node/live-images.js";
+import { loadLiveProject, type RgbaImage, type Scene } from "../../live/index.js";
+import { companionReader } from "../../node/files.js";
 import { inputText, isStdin, shownName } from "../input.js";
 import { type CliIo, UsageError } from "../io.js";
 
@@ -19,8 +17,9 @@ export interface LiveSceneRead {
 
 /**
  * Reads the scene at `file` (relative to the working directory) and checks
- * its pictures (outside the scene's folder only with `allowOutside`). A
- * scene cannot come from standard input: its pictures are found next to it.
+ * its pictures through the companion reader (outside the scene's folder only
+ * with `allowOutside`). A scene cannot come from standard input: its
+ * pictures are found next to it.
  */
 export async function readLiveScene(
   io: CliIo,
@@ -31,14 +30,7 @@ export async function readLiveScene(
     throw new UsageError("SCENE cannot be '-': its key-frame pictures are found next to it");
   }
   const text = await inputText(io, file, "live-scene");
-  const r = readScene(text);
-  let diagnostics: readonly Diagnostic[] = r.diagnostics;
-  let images = new Map<string, RgbaImage>();
-  // Without a size (reported already) every picture would be "of the wrong size": not checked.
-  if (r.model && r.spans?.size !== undefined) {
-    const loaded = await loadSceneImages(io.cwd, file, r.model, r.spans, { allowOutside });
-    images = loaded.images;
-    diagnostics = sortBySource([...diagnostics, ...loaded.diagnostics]);
-  }
-  return { scene: r.model, images, report: [{ file: shownName(file), text, diagnostics }] };
+  const read = companionReader(io.cwd, { allowOutside });
+  const { scene, images, report } = await loadLiveProject(shownName(file), text, read);
+  return { scene, images, report };
 }

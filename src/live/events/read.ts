@@ -45,7 +45,7 @@ const MEMBERS = ["atMs", "event", "payload", "signal", "value"];
 
 /** Reads an events text; see the module comment. */
 export function readEvents(text: string): EventsReadResult {
-  const sink = new DiagnosticSink<EvtKind>();
+  const sink: Sink = new DiagnosticSink<EvtKind>();
   const json = readJsonSpans(text);
   if (!json.root) {
     const e = json.error!;
@@ -72,12 +72,14 @@ export function readEvents(text: string): EventsReadResult {
   return { model, diagnostics: sortBySource(sink.items), spans };
 }
 
+type Sink = DiagnosticSink<EvtKind>;
+
 /** One entry; undefined (reported) when it has an error. */
 function readEntry(
   node: JsonNode,
   index: number,
   text: string,
-  sink: DiagnosticSink<EvtKind>,
+  sink: Sink,
 ): { input: ExternalInput; spans: InputSpans } | undefined {
   const where = `input ${index + 1}`;
   if (node.kind !== "object") {
@@ -88,6 +90,54 @@ function readEntry(
     );
     return undefined;
   }
+  const members = entryMembers(node, where, sink);
+  if (!members) return undefined;
+  const start = node.span[0];
+  const event = members.get("event");
+  const signal = members.get("signal");
+  const at = members.get("atMs");
+  const atMs = readTime(at, where, start, sink);
+  const named = event ?? signal;
+  if (!named) {
+    sink.report(EVT.missing, `${where}: neither 'event' nor 'signal' is given`, start, start + 1);
+    return undefined;
+  }
+  const name = readName(named, event ? "event" : "signal", where, sink);
+  if (name === undefined || atMs === undefined || !at) return undefined;
+  const spans: InputSpans = { entry: node.span, atMs: at.value.span, name: named.value.span };
+  if (event) {
+    const payload = members.get("payload");
+    const input: ExternalInput = payload
+      ? { atMs, event: name, payload: JSON.parse(text.slice(...payload.value.span)) as unknown }
+      : { atMs, event: name };
+    return { input, spans };
+  }
+  const value = members.get("value");
+  if (!value) {
+    sink.report(EVT.missing, `${where}: signal '${name}' has no 'value'`, start, start + 1);
+    return undefined;
+  }
+  if (value.value.kind !== "number") {
+    sink.report(
+      EVT.type,
+      `${where}: 'value' must be a number, found ${JSON_KIND_WORDS[value.value.kind]}`,
+      ...value.value.span,
+    );
+    return undefined;
+  }
+  return { input: { atMs, signal: name, value: value.value.value }, spans };
+}
+
+/**
+ * The members of an entry by name; undefined (reported) when one is given
+ * twice or the entry has both `event` and `signal`. Unknown members, and a
+ * `payload` of a signal or a `value` of an event, are warned of and ignored.
+ */
+function entryMembers(
+  node: JsonNode & { kind: "object" },
+  where: string,
+  sink: Sink,
+): Map<string, JsonMember> | undefined {
   const members = new Map<string, JsonMember>();
   for (const m of node.members) {
     if (members.has(m.key)) {
@@ -96,7 +146,6 @@ function readEntry(
     }
     members.set(m.key, m);
   }
-  const start = node.span[0];
   const event = members.get("event");
   const signal = members.get("signal");
   if (event && signal) {
@@ -122,35 +171,46 @@ function readEntry(
       );
     }
   }
-  const at = members.get("atMs");
-  let atMs: number | undefined;
-  if (!at)
+  return members;
+}
+
+/** The entry's `atMs` (a number ≥ 0), or undefined (reported); `start` locates a missing one. */
+function readTime(
+  at: JsonMember | undefined,
+  where: string,
+  start: number,
+  sink: Sink,
+): number | undefined {
+  if (!at) {
     sink.report(
       EVT.missing,
       `${where}: 'atMs' (milliseconds from the start) is missing`,
       start,
       start + 1,
     );
-  else if (at.value.kind !== "number")
+  } else if (at.value.kind !== "number") {
     sink.report(
       EVT.type,
       `${where}: 'atMs' must be a number of milliseconds, found ${JSON_KIND_WORDS[at.value.kind]}`,
       ...at.value.span,
     );
-  else if (at.value.value < 0)
+  } else if (at.value.value < 0) {
     sink.report(
       EVT.time,
       `${where}: 'atMs' must be ≥ 0 (milliseconds from the start), found ${at.value.value}`,
       ...at.value.span,
     );
-  else atMs = at.value.value;
+  } else return at.value.value;
+  return undefined;
+}
 
-  const named = event ?? signal;
-  if (!named) {
-    sink.report(EVT.missing, `${where}: neither 'event' nor 'signal' is given`, start, start + 1);
-    return undefined;
-  }
-  const what = event ? "event" : "signal";
+/** The event's or signal's name (a string, not blank), or undefined (reported). */
+function readName(
+  named: JsonMember,
+  what: "event" | "signal",
+  where: string,
+  sink: Sink,
+): string | undefined {
   if (named.value.kind !== "string") {
     sink.report(
       EVT.type,
@@ -164,27 +224,5 @@ function readEntry(
     sink.report(EVT.name, `${where}: the ${what} name is empty`, ...named.value.span);
     return undefined;
   }
-  if (atMs === undefined || !at) return undefined;
-  const spans: InputSpans = { entry: node.span, atMs: at.value.span, name: named.value.span };
-  if (event) {
-    const payload = members.get("payload");
-    const input: ExternalInput = payload
-      ? { atMs, event: name, payload: JSON.parse(text.slice(...payload.value.span)) as unknown }
-      : { atMs, event: name };
-    return { input, spans };
-  }
-  const value = members.get("value");
-  if (!value) {
-    sink.report(EVT.missing, `${where}: signal '${name}' has no 'value'`, start, start + 1);
-    return undefined;
-  }
-  if (value.value.kind !== "number") {
-    sink.report(
-      EVT.type,
-      `${where}: 'value' must be a number, found ${JSON_KIND_WORDS[value.value.kind]}`,
-      ...value.value.span,
-    );
-    return undefined;
-  }
-  return { input: { atMs, signal: name, value: value.value.value }, spans };
+  return name;
 }

@@ -34,6 +34,8 @@ export class FieldEvaluator {
   private mask: Int32Array;
   private maskOffset = 0;
   private readonly all: Int32Array;
+  /** The weighted sums of one evaluation (see {@link affineMotion}). */
+  private readonly sums = new Float64Array(12);
 
   constructor(private readonly g: FieldGeometry) {
     const segs = Math.max(1, g.sax.length);
@@ -74,36 +76,8 @@ export class FieldEvaluator {
    */
   eval(x: number, y: number, out: Float64Array | Float32Array, o: number): void {
     const g = this.g;
-    const ns = g.ns;
-    const words = g.words;
-    const { ov, avx, avy, bvx, bvy, vPos, vNeg } = this;
-    const { px, py, dx: mx, dy: my, posMask, negMask, orient, slen, sax, say, sdx, sdy } = g;
-    const mask = this.mask;
-    const mo = this.maskOffset;
-    vPos.fill(0);
-    vNeg.fill(0);
-    for (let s = 0; s < ns; s++) {
-      const ax = sax[s]! - x;
-      const ay = say[s]! - y;
-      avx[s] = ax;
-      avy[s] = ay;
-      bvx[s] = ax + sdx[s]!;
-      bvy[s] = ay + sdy[s]!;
-      // Orientation of v to the line A→B: (B − A) × (v − A).
-      const o2 = sdy[s]! * ax - sdx[s]! * ay;
-      ov[s] = o2 < 0 ? -o2 : o2;
-      if (o2 > 0) vPos[s >> 5]! |= 1 << (s & 31);
-      else if (o2 < 0) vNeg[s >> 5]! |= 1 << (s & 31);
-    }
-    for (let f = 0; f < this.forced; f++) {
-      const s = this.forcedSeg[f]!;
-      const bit = 1 << (s & 31);
-      vPos[s >> 5]! &= ~bit;
-      vNeg[s >> 5]! &= ~bit;
-      if (this.forcedSide[f]! > 0) vPos[s >> 5]! |= bit;
-      else vNeg[s >> 5]! |= bit;
-    }
-
+    const { px, py, dx: mx, dy: my } = g;
+    this.sides(x, y);
     let W = 0;
     let sx = 0;
     let sy = 0;
@@ -127,39 +101,7 @@ export class FieldEvaluator {
         out[o + 1] = my[i]!;
         return;
       }
-      let c = 1;
-      for (let wd = 0; wd < words && c > 0; wd++) {
-        const iw = i * words + wd;
-        let cand = ((posMask[iw]! & vNeg[wd]!) | (negMask[iw]! & vPos[wd]!)) & mask[mo + iw]!;
-        while (cand !== 0) {
-          const low = cand & -cand;
-          cand ^= low;
-          const s = (wd << 5) + 31 - Math.clz32(low);
-          // v and p are on either side of the segment's line. The line v→p
-          // separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
-          // signs) when [v, p] crosses the segment: blocked.
-          const c1 = Px * avy[s]! - Py * avx[s]!;
-          const c2 = Px * bvy[s]! - Py * bvx[s]!;
-          if (c1 <= 0 ? c2 >= 0 : c2 <= 0) {
-            c = 0;
-            break;
-          }
-          // Otherwise [v, p] passes an end E of the segment, crossing its line at X,
-          // |X − E| = len·near/|c1 − c2|. The weight fades while |X − E| < lim,
-          // lim = min(FADE·|X − v|, FADE_REACH), |X − v| = k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
-          const e1 = c1 < 0 ? -c1 : c1;
-          const e2 = c2 < 0 ? -c2 : c2;
-          const diff = e1 < e2 ? e2 - e1 : e1 - e2;
-          // |X − E|·|c1 − c2|:
-          const past = Math.min(e1, e2) * slen[s]!;
-          if (past >= FADE_REACH * diff) continue;
-          const a = ov[s]!;
-          const op = orient[i * ns + s]!;
-          const lim = Math.min((FADE * a * Math.sqrt(d2)) / (a + (op < 0 ? -op : op)), FADE_REACH);
-          const q = past / (lim * diff);
-          if (q < 1) c *= q * q * (2 - q * q);
-        }
-      }
+      const c = this.cutFactor(i, Px, Py, d2);
       if (c === 0) continue;
       const w = c / d2;
       const wPx = w * Px;
@@ -179,44 +121,146 @@ export class FieldEvaluator {
       dyx += wPy * Dx;
       dyy += wPy * Dy;
     }
-    if (!(W > 0)) {
-      out[o] = 0;
-      out[o + 1] = 0;
-      return;
+    const m = this.sums;
+    m[0] = W;
+    m[1] = sx;
+    m[2] = sy;
+    m[3] = sxx;
+    m[4] = sxy;
+    m[5] = syy;
+    m[6] = dx;
+    m[7] = dy;
+    m[8] = dxx;
+    m[9] = dxy;
+    m[10] = dyx;
+    m[11] = dyy;
+    affineMotion(m, out, o);
+  }
+
+  /**
+   * The segments relative to v = (x, y) (A − v, B − v, |orientation|) and the
+   * side of each segment's line v is on (`vPos`, `vNeg` bit sets), with the
+   * forced sides applied.
+   */
+  private sides(x: number, y: number): void {
+    const { ns } = this.g;
+    const { ov, avx, avy, bvx, bvy, vPos, vNeg } = this;
+    const { sax, say, sdx, sdy } = this.g;
+    vPos.fill(0);
+    vNeg.fill(0);
+    for (let s = 0; s < ns; s++) {
+      const ax = sax[s]! - x;
+      const ay = say[s]! - y;
+      avx[s] = ax;
+      avy[s] = ay;
+      bvx[s] = ax + sdx[s]!;
+      bvy[s] = ay + sdy[s]!;
+      // Orientation of v to the line A→B: (B − A) × (v − A).
+      const o2 = sdy[s]! * ax - sdx[s]! * ay;
+      ov[s] = o2 < 0 ? -o2 : o2;
+      if (o2 > 0) vPos[s >> 5]! |= 1 << (s & 31);
+      else if (o2 < 0) vNeg[s >> 5]! |= 1 << (s & 31);
     }
-    // Centroids (p* relative to v) and the weighted covariances of p̂ and of p̂, d̂.
-    const iw = 1 / W;
-    const psx = sx * iw;
-    const psy = sy * iw;
-    const a11 = sxx - sx * psx;
-    const a12 = sxy - sx * psy;
-    const a22 = syy - sy * psy;
-    const qx = dx * iw;
-    const qy = dy * iw;
-    const b11 = dxx - sx * qx;
-    const b12 = dxy - sx * qy;
-    const b21 = dyx - sy * qx;
-    const b22 = dyy - sy * qy;
-    // u(v) = (v − p*)·A⁻¹·B + d*; here v − p* = −p* (coordinates relative to v).
-    const ux = -psx;
-    const uy = -psy;
-    const det = a11 * a22 - a12 * a12;
-    const tr = a11 + a22;
-    if (det > 1e-9 * tr * tr) {
-      const gx = (a22 * ux - a12 * uy) / det;
-      const gy = (a11 * uy - a12 * ux) / det;
-      out[o] = qx + gx * b11 + gy * b21;
-      out[o + 1] = qy + gx * b12 + gy * b22;
-    } else if (tr > 1e-12 * W) {
-      // Points (nearly) on a line: the similarity variant (§2.2) of the map p ↦ p + d.
-      const ak = 1 + (b11 + b22) / tr;
-      const bk = (b12 - b21) / tr;
-      out[o] = qx + ux * ak - uy * bk - ux;
-      out[o + 1] = qy + ux * bk + uy * ak - uy;
-    } else {
-      // One point seen (or all at one place): its motion.
-      out[o] = qx;
-      out[o + 1] = qy;
+    for (let f = 0; f < this.forced; f++) {
+      const s = this.forcedSeg[f]!;
+      const bit = 1 << (s & 31);
+      vPos[s >> 5]! &= ~bit;
+      vNeg[s >> 5]! &= ~bit;
+      if (this.forcedSide[f]! > 0) vPos[s >> 5]! |= bit;
+      else vNeg[s >> 5]! |= bit;
     }
+  }
+
+  /**
+   * The cut factor c_i(v) of control point i, P = p_i − v (|P|² = d2), after
+   * {@link sides}: 0 when [v, p_i] crosses a cut segment, fading towards 1
+   * while it passes a segment's end, 1 when no segment lies between.
+   */
+  private cutFactor(i: number, Px: number, Py: number, d2: number): number {
+    const { ns, words, posMask, negMask, orient, slen } = this.g;
+    const { ov, avx, avy, bvx, bvy, vPos, vNeg } = this;
+    const mask = this.mask;
+    const mo = this.maskOffset;
+    let c = 1;
+    for (let wd = 0; wd < words && c > 0; wd++) {
+      const iw = i * words + wd;
+      let cand = ((posMask[iw]! & vNeg[wd]!) | (negMask[iw]! & vPos[wd]!)) & mask[mo + iw]!;
+      while (cand !== 0) {
+        const low = cand & -cand;
+        cand ^= low;
+        const s = (wd << 5) + 31 - Math.clz32(low);
+        // v and p are on either side of the segment's line. The line v→p
+        // separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
+        // signs) when [v, p] crosses the segment: blocked.
+        const c1 = Px * avy[s]! - Py * avx[s]!;
+        const c2 = Px * bvy[s]! - Py * bvx[s]!;
+        if (c1 <= 0 ? c2 >= 0 : c2 <= 0) return 0;
+        // Otherwise [v, p] passes an end E of the segment, crossing its line at X,
+        // |X − E| = len·near/|c1 − c2|. The weight fades while |X − E| < lim,
+        // lim = min(FADE·|X − v|, FADE_REACH), |X − v| = k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
+        const e1 = c1 < 0 ? -c1 : c1;
+        const e2 = c2 < 0 ? -c2 : c2;
+        const diff = e1 < e2 ? e2 - e1 : e1 - e2;
+        // |X − E|·|c1 − c2|:
+        const past = Math.min(e1, e2) * slen[s]!;
+        if (past >= FADE_REACH * diff) continue;
+        const a = ov[s]!;
+        const op = orient[i * ns + s]!;
+        const lim = Math.min((FADE * a * Math.sqrt(d2)) / (a + (op < 0 ? -op : op)), FADE_REACH);
+        const q = past / (lim * diff);
+        if (q < 1) c *= q * q * (2 - q * q);
+      }
+    }
+    return c;
+  }
+}
+
+/**
+ * The affine MLS motion from the weighted sums `m` (coordinates relative to
+ * v): W, Σw·P (x, y), Σw·P·Pᵀ (xx, xy, yy), Σw·D (x, y) and Σw·P·Dᵀ (xx, xy,
+ * yx, yy), written to out[o], out[o + 1]; no motion when nothing was seen.
+ */
+function affineMotion(m: Float64Array, out: Float64Array | Float32Array, o: number): void {
+  const W = m[0]!;
+  if (!(W > 0)) {
+    out[o] = 0;
+    out[o + 1] = 0;
+    return;
+  }
+  const sx = m[1]!;
+  const sy = m[2]!;
+  // Centroids (p* relative to v) and the weighted covariances of p̂ and of p̂, d̂.
+  const iw = 1 / W;
+  const psx = sx * iw;
+  const psy = sy * iw;
+  const a11 = m[3]! - sx * psx;
+  const a12 = m[4]! - sx * psy;
+  const a22 = m[5]! - sy * psy;
+  const qx = m[6]! * iw;
+  const qy = m[7]! * iw;
+  const b11 = m[8]! - sx * qx;
+  const b12 = m[9]! - sx * qy;
+  const b21 = m[10]! - sy * qx;
+  const b22 = m[11]! - sy * qy;
+  // u(v) = (v − p*)·A⁻¹·B + d*; here v − p* = −p* (coordinates relative to v).
+  const ux = -psx;
+  const uy = -psy;
+  const det = a11 * a22 - a12 * a12;
+  const tr = a11 + a22;
+  if (det > 1e-9 * tr * tr) {
+    const gx = (a22 * ux - a12 * uy) / det;
+    const gy = (a11 * uy - a12 * ux) / det;
+    out[o] = qx + gx * b11 + gy * b21;
+    out[o + 1] = qy + gx * b12 + gy * b22;
+  } else if (tr > 1e-12 * W) {
+    // Points (nearly) on a line: the similarity variant (§2.2) of the map p ↦ p + d.
+    const ak = 1 + (b11 + b22) / tr;
+    const bk = (b12 - b21) / tr;
+    out[o] = qx + ux * ak - uy * bk - ux;
+    out[o + 1] = qy + ux * bk + uy * ak - uy;
+  } else {
+    // One point seen (or all at one place): its motion.
+    out[o] = qx;
+    out[o + 1] = qy;
   }
 }

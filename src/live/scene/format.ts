@@ -16,16 +16,26 @@ export function sceneSummary(scene: Scene): unknown {
   };
 }
 
-/** Live scene (`*.scene.json`): JSON, recognised by its name. */
+/**
+ * Live scene (`*.scene.json`): JSON, recognised by its name. Its companions
+ * are the key-frame pictures, checked through `context.read` when given
+ * (PNG0xx located at each frame's `image`, as `live check` reports them).
+ */
 export const SCENE_FORMAT = defineFormat({
   id: "live-scene",
   label: "live scene",
   system: "live",
   extensions: [".scene.json"],
   // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
-  async read(bytes) {
-    const { readScene } = await import("./read.js");
+  // With a companion reader the key-frame pictures are checked too, as `live check` does.
+  async read(bytes, name, context = {}) {
     const text = decodeText(bytes);
+    if (context.read) {
+      const { loadLiveProject } = await import("../load.js");
+      const r = await loadLiveProject(name, text, context.read);
+      return { model: r.scene, diagnostics: r.diagnostics, text };
+    }
+    const { readScene } = await import("./read.js");
     const r = readScene(text);
     return { model: r.model, diagnostics: r.diagnostics, text };
   },

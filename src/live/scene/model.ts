@@ -65,8 +65,11 @@ export interface Rule {
   readonly cooldownMs: number;
 }
 
-/** The in-between engine. */
-export type EngineName = "classic" | "improved";
+/**
+ * The name of an in-between engine: one of the engine list's
+ * (`engineNames()` of `../engines.ts`, which the reader checks against).
+ */
+export type EngineName = string;
 
 /** How the player leaves a key frame when the story line is exhausted. */
 export type ReturnToZero =

@@ -3,6 +3,7 @@
 import type { Span } from "../../core/diagnostics.js";
 import type { JsonNode } from "../../core/json-spans.js";
 import { JSON_KIND_WORDS } from "../../core/json-spans.js";
+import { engineNames } from "../engines.js";
 import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
 import { type LiveSink, Members, type Obj, stringOffset } from "./members.js";
@@ -25,7 +26,6 @@ const PARAM_MEMBERS = [
   "engine",
   "returnToZero",
 ] as const;
-const ENGINES: readonly EngineName[] = ["classic", "improved"];
 const RETURNS: readonly ReturnToZero[] = ["cut", "morph"];
 const SIGNAL_MEMBERS = ["name", "min", "max"];
 const RULE_MEMBERS = ["event", "when", "idleMs", "story", "priority", "cooldownMs"];
@@ -67,7 +67,7 @@ export function readParams(
     );
     return undefined;
   };
-  params.engine = choice("engine", ENGINES) ?? params.engine;
+  params.engine = choice<EngineName>("engine", engineNames()) ?? params.engine;
   params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
   return { params, spans: spans as unknown as ParamSpans };
 }

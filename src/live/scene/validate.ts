@@ -6,6 +6,7 @@
  * sound numbers, declared signals, and the parameters' ranges.
  */
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { engineNames } from "../engines.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { SIGNAL_NAME } from "./condition.js";
 import type { KeyFrame, Scene } from "./model.js";
@@ -216,8 +217,9 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
     bad("radiusCorrection", "≥ 0 (pixels)", p.radiusCorrection);
   }
   if (!(p.cutBand >= 0 && Number.isFinite(p.cutBand))) bad("cutBand", "≥ 0 (pixels)", p.cutBand);
-  if (p.engine !== "classic" && p.engine !== "improved") {
-    bad("engine", "'classic' or 'improved'", `'${p.engine}'`);
+  const engines = engineNames();
+  if (!engines.includes(p.engine)) {
+    bad("engine", engines.map((e) => `'${e}'`).join(" or "), `'${p.engine}'`);
   }
   if (p.returnToZero !== "cut" && p.returnToZero !== "morph") {
     bad("returnToZero", "'cut' or 'morph'", `'${p.returnToZero}'`);

@@ -1,16 +1,15 @@
 /**
  * Reading a scene from the project through the server's file API: the scene
- * file, then each key frame's PNG (relative to the scene), decoded to RGBA.
- * Pictures already decoded for the same path are reused (an edit of points
- * reloads the text only).
+ * file, then each key frame's PNG (relative to the scene), decoded to RGBA by
+ * `loadLiveProject`. Pictures already decoded for the same path are reused
+ * (an edit of points reloads the text only).
  */
 import { decodeText } from "../../../src/core/bytes.js";
-import { resolveSibling } from "../../../src/core/path.js";
 import type { FileReport } from "../../../src/core/report.js";
 import type { RgbaImage } from "../../../src/live/index.js";
 import { listFiles, readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
-import { decodePngBounded, readScene } from "./backend.js";
+import { loadLiveProject } from "./backend.js";
 import type { LoadedScene } from "./session.js";
 
 /** A scene that loaded, or why not: a message, and the scene's problems when it read with errors. */
@@ -42,41 +41,19 @@ export async function loadScene(
   return sceneFromText(path, text, cache);
 }
 
-/** The scene of `text` (the file at `path`) with its pictures. */
+/**
+ * The scene of `text` (the file at `path`) with its pictures, through the
+ * one loader the CLI and `deforma check` use: a picture's problem is a PNG
+ * finding located at the frame's `image` in the scene.
+ */
 export async function sceneFromText(
   path: string,
   text: string,
   cache: Map<string, RgbaImage> = new Map(),
 ): Promise<LoadResult> {
-  const read = readScene(text);
-  const report: FileReport[] =
-    read.diagnostics.length > 0 ? [{ file: path, text, diagnostics: read.diagnostics }] : [];
-  const scene = read.diagnostics.some((d) => d.severity === "error") ? undefined : read.model;
+  const r = await loadLiveProject(path, text, readProjectFile, { cache });
+  const report = r.diagnostics.length > 0 ? r.report : [];
+  const scene = r.diagnostics.some((d) => d.severity === "error") ? undefined : r.scene;
   if (!scene) return { ok: false, message: t("live.cannotPlay"), report };
-  const images = new Map<string, RgbaImage>();
-  for (const f of scene.frames) {
-    const file = resolveSibling(path, f.image);
-    let image = cache.get(file);
-    if (!image) {
-      const png = await readProjectFile(file);
-      const bad = (reason: string) => ({
-        ok: false as const,
-        message: t("live.badImage", { file, frame: f.name, reason }),
-        report,
-      });
-      if (png.status === "missing") return bad(t("live.missing", { file }));
-      if (png.status !== "ok") return bad(png.reason);
-      const decoded = await decodePngBounded(png.bytes);
-      if (!decoded.image) {
-        report.push({ file, diagnostics: decoded.diagnostics });
-        return bad(decoded.diagnostics[0]?.message ?? "?");
-      }
-      image = decoded.image;
-      if (image.width !== scene.width || image.height !== scene.height)
-        return bad(`${image.width}×${image.height} ≠ ${scene.width}×${scene.height}`);
-      cache.set(file, image);
-    }
-    images.set(f.name, image);
-  }
-  return { ok: true, loaded: { path, text, scene, images }, report };
+  return { ok: true, loaded: { path, text, scene, images: r.images }, report };
 }

@@ -11,17 +11,18 @@
  * are never skipped to catch up (the seed's step 2).
  */
 
-import type {
-  Engine,
-  EngineName,
-  KeyFrame,
-  RgbaImage,
-  Scene,
-  TickResult,
+import {
+  DEFAULT_PARAMS,
+  type Engine,
+  type EngineName,
+  type KeyFrame,
+  type RgbaImage,
+  type Scene,
+  type TickResult,
 } from "../../../src/live/index.js";
 import { PlaybackClock, type TimeSource } from "../shell/clock.js";
 import { Signal } from "../shell/signal.js";
-import { ENGINES, Player } from "./backend.js";
+import { engineNamed, Player } from "./backend.js";
 import { FrameRing } from "./frame-ring.js";
 
 /** A scene read from the project, with its pictures by frame name. */
@@ -75,8 +76,8 @@ export class LiveSession {
   constructor(
     loaded: LoadedScene,
     source?: TimeSource,
-    /** The engines by name (the studio's: every engine of `src/live`). */
-    private readonly engines: Readonly<Partial<Record<EngineName, Engine>>> = ENGINES,
+    /** The engines by name (default: the engine list of `src/live`, registered ones included). */
+    private readonly engines?: Readonly<Record<EngineName, Engine>>,
   ) {
     this.loadedScene = loaded;
     this.engineName = loaded.scene.params.engine;
@@ -198,12 +199,12 @@ export class LiveSession {
 
   /** Whether engine `name` is available. */
   hasEngine(name: EngineName): boolean {
-    return this.engines[name] !== undefined;
+    return this.engineOf(name) !== undefined;
   }
 
   /** Uses engine `name` from the next transition on; false when there is no such engine. */
   setEngine(name: EngineName): boolean {
-    const engine = this.engines[name];
+    const engine = this.engineOf(name);
     if (engine) {
       this.engineName = name;
       this.player.setEngine(engine);
@@ -277,12 +278,18 @@ export class LiveSession {
 
   private start(): void {
     const { scene, images } = this.loadedScene;
-    if (!this.hasEngine(this.engineName)) this.engineName = "classic";
-    const engine = this.engines[this.engineName];
+    if (!this.hasEngine(this.engineName)) this.engineName = DEFAULT_PARAMS.engine;
+    const engine = this.engineOf(this.engineName);
     if (!engine) throw new Error(`no ${this.engineName} engine`);
     this.player = new Player(scene, images, { engine });
     this.lastFired = undefined;
     this.advance(0);
+  }
+
+  private engineOf(name: EngineName): Engine | undefined {
+    const own = this.engines;
+    if (!own) return engineNamed(name);
+    return Object.hasOwn(own, name) ? own[name] : undefined;
   }
 
   private keyView(f: KeyFrame, names: readonly string[]): Omit<View, "image" | "editable"> {

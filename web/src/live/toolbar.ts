@@ -5,13 +5,35 @@
  */
 import type { EngineName } from "../../../src/live/index.js";
 import { h } from "../dom.js";
-import { type MessageKey, t, tr } from "../i18n.js";
+import { isMessageKey, type MessageKey, t, tr } from "../i18n.js";
 import { icon } from "../shell/icons.js";
 import { toolButton } from "../shell/tool-button.js";
+import { engineNames } from "./backend.js";
 import type { OverlayOptions } from "./overlays.js";
 import type { LiveSession } from "./session.js";
 
-const ENGINE_NAMES: readonly EngineName[] = ["classic", "improved"];
+/** An engine the switch offers, and whether the session can use it. */
+export interface EngineChoice {
+  readonly name: EngineName;
+  readonly available: boolean;
+}
+
+/** The engines the switch offers: every engine of the list of `src/live` (registered ones too), in its order. */
+export function engineChoices(session: Pick<LiveSession, "hasEngine">): EngineChoice[] {
+  return engineNames().map((name) => ({ name, available: session.hasEngine(name) }));
+}
+
+/** The catalogue key of engine `name`'s label, when the catalogue has one (an engine added at run time has not). */
+function engineKey(name: EngineName): MessageKey | undefined {
+  const key = `live.engine.${name}`;
+  return isMessageKey(key) ? key : undefined;
+}
+
+/** Engine `name` for people: its translated label, or else its name. */
+export function engineLabel(name: EngineName): string {
+  const key = engineKey(name);
+  return key ? t(key) : name;
+}
 
 /** A {@link toolButton} whose label and title follow a language switch. */
 export function liveButton(
@@ -57,21 +79,21 @@ export class LiveToolbar {
     const step = liveButton("step", "stepForward", "live.step", () => session.step(), false);
     const reset = liveButton("reset", "stepBack", "live.reset", () => session.reset(), false);
     const engine = h("fieldset", { className: "engine" }, tr("legend", "live.engine"));
-    for (const name of ENGINE_NAMES) {
+    for (const { name, available } of engineChoices(session)) {
       const input = h("input", {
         type: "radio",
         name: "live-engine",
         value: name,
-        disabled: !session.hasEngine(name),
+        disabled: !available,
         onchange: () => {
           if (session.setEngine(name))
-            this.say(t("live.engineNext", { engine: t(`live.engine.${name}`) }));
+            this.say(t("live.engineNext", { engine: engineLabel(name) }));
         },
       });
       this.engineInputs.set(name, input);
-      engine.append(
-        h("label", { dataset: { engine: name } }, input, tr("span", `live.engine.${name}`)),
-      );
+      const key = engineKey(name);
+      const label = key ? tr("span", key) : h("span", {}, name);
+      engine.append(h("label", { dataset: { engine: name } }, input, label));
     }
     const toggles = h("fieldset", { className: "overlays" }, tr("legend", "live.overlays"));
     for (const key of ["points", "cuts", "discs"] as const) {
