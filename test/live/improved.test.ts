@@ -235,4 +235,34 @@ describe("improved engine", () => {
     const frames = all(k, k);
     for (const f of frames) expect(differing(f.image.data, image.data)).toBe(0);
   });
+
+  // decision 84
+  it("pins the picture's corners: a point's move does not drag the frame", () => {
+    const image = textured(64, 48);
+    const pixel = (d: Uint8ClampedArray, x: number, y: number) => [
+      ...d.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4),
+    ];
+    const corners = [
+      [0, 0],
+      [63, 0],
+      [0, 47],
+      [63, 47],
+    ] as const;
+    const frames = all(frame(image, [32, 24]), frame(image, [44, 30]));
+    for (const f of frames)
+      for (const [x, y] of corners)
+        expect(pixel(f.image.data, x, y)).toEqual(pixel(image.data, x, y));
+    expect(differing(frames[9]!.image.data, image.data)).toBeGreaterThan(1000);
+  });
+
+  // decision 86
+  it("ignores radiusCorrection and cutBand, the classic engine's parameters", () => {
+    const image = textured(64, 48);
+    const k = frame(image, [20, 20, 40, 30], [[0, 1]]);
+    const l = frame(image, [24, 22, 38, 34], [[0, 1]]);
+    const a = all(k, l);
+    const b = all(k, l, { ...PARAMS, radiusCorrection: 24, cutBand: 9 });
+    a.forEach((f, i) => expect(differing(f.image.data, b[i]!.image.data)).toBe(0));
+    expect(differing(a[9]!.image.data, image.data)).toBeGreaterThan(0);
+  });
 });

@@ -125,6 +125,25 @@ describe(".amx decisions of the spec", () => {
     expect(readAmx(text).diagnostics[0]!.message).toContain("not orthonormal");
   });
 
+  // decision 2
+  it("allows 1e-3 in each entry of AᵀA − I and in |det − 1|, and warns past either", () => {
+    const diagonal = (a: string, b: string, c: string) =>
+      `${BASE.replace("1 0 0 0.5", `${a} 0 0 0.5`).replace("0 1 0 0", `0 ${b} 0 0`).replace("0 0 1 0", `0 0 ${c} 0`)}\n`;
+    expect(codes(diagonal("1.0004", "1", "1"))).toEqual([]);
+    // Each AᵀA − I entry is 0.0008, but det − 1 is 0.0012.
+    expect(codes(diagonal("1.0004", "1.0004", "1.0004"))).toEqual(["AMX030@5:1"]);
+    // AᵀA − I has 0.0012 on its diagonal, det − 1 is 0.0006.
+    expect(codes(diagonal("1.0006", "1", "1"))).toEqual(["AMX030@5:1"]);
+  });
+
+  // decision 10
+  it("stops at a count that cannot be read: one finding there, the rest left unread", () => {
+    const found = (bad: string) => codes(`${BASE.replace(/^1$/m, bad)}\n`);
+    expect(found("x")).toEqual(["AMX003@2:1"]);
+    // A negative count: the bodies are not guessed at; what follows is one AMX006.
+    expect(found("-2")).toEqual(["AMX004@2:1", "AMX006@3:1"]);
+  });
+
   it("huge counts neither allocate nor hang", () => {
     expect(codes("m.amb 999999999999\n")).toEqual(["AMX002@2:1"]);
     expect(codes("m.amb 1 2 99999999999 0\n")).toEqual(["AMX002@2:1"]);
