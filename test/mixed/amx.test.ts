@@ -28,6 +28,7 @@ describe("the seed's .amx example", () => {
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["AMX030", "warning"]]);
   });
 
+  // decision 1
   it("laid out on lines reads the same, and the warning points at body 6's matrix", () => {
     const text = fixture("seed/seed-lines.amx");
     const r = readAmx(text);

@@ -61,6 +61,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
     expect(FrameArena.create()).toBeDefined();
   });
 
+  // decision 112
   it("positions: the same bits as the JavaScript kernel, nothing written past the nodes", () => {
     const a = arena();
     fc.assert(
@@ -104,6 +105,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
     );
   });
 
+  // decision 112
   it("values: the same bits as the JavaScript kernel, in fours and the rest", () => {
     const a = arena();
     fc.assert(

@@ -81,6 +81,7 @@ describe("amx validate: cross-file checks", () => {
     expect(await check(folder(complete()), GOOD)).toEqual([]);
   });
 
+  // decisions 7 and 8
   it("missing files: MBS and mesh are errors, CAD a warning; --no-files checks none", async () => {
     const dir = folder({});
     expect(await check(dir, GOOD)).toEqual([
@@ -96,6 +97,7 @@ describe("amx validate: cross-file checks", () => {
     expect(await check(folder(complete()), text)).toEqual(["x.amx:AMX107@3:1", "x.amx:AMX103@3:1"]);
   });
 
+  // decision 6
   it("the CAD file needs a solver of the type, with a matrix, equal to the .amx's", async () => {
     const dir = folder(complete());
     const noSolver = amx(["m.amb", "1", "3 1 0", "0 0 0 piston.agr", ...matrix]);
@@ -124,6 +126,7 @@ describe("amx validate: cross-file checks", () => {
     expect(await check(dir, GOOD)).toEqual(["x.amx:AMX108@4:1"]);
   });
 
+  // decision 9
   it("companions' own problems are reported in their own files", async () => {
     const dir = folder({
       ...complete(),
