@@ -106,6 +106,15 @@ export const RUNS = process.env.FUZZ_RUNS
     ? 20_000
     : 150;
 
+/**
+ * Runs of a property that sets its own count: `normal` in `npm test`, 20 times
+ * as many with `npm run fuzz` (FUZZ=1), or FUZZ_RUNS when given.
+ */
+export function propertyRuns(normal: number): number {
+  if (process.env.FUZZ_RUNS) return Number(process.env.FUZZ_RUNS);
+  return process.env.FUZZ ? normal * 20 : normal;
+}
+
 /** Absolute path of a file of the bundled demo (`demo/`). */
 export function demoPath(name: string): string {
   return fileURLToPath(new URL(`../demo/${name}`, import.meta.url));

@@ -8,6 +8,7 @@ import {
   JS_KERNELS,
   runFrameJob,
 } from "../../src/mixed/sample/index.js";
+import { propertyRuns } from "../helpers.js";
 
 /** The arena: Node 20 has WebAssembly SIMD and shared memory, so it must be there. */
 function arena(): FrameArena {
@@ -101,7 +102,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
           expect(sameBits(wasm.all, js.all)).toBe("same");
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -135,7 +136,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
           expect(sameBits(wasm.all, js.all)).toBe("same");
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -171,7 +172,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
           expect(sameBits(wasm.all, js.all)).toBe("same");
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
