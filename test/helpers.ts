@@ -115,6 +115,25 @@ export function propertyRuns(normal: number): number {
   return process.env.FUZZ ? normal * 20 : normal;
 }
 
+/**
+ * Asserts that two typed arrays hold the same bytes: one Buffer.equals, where
+ * an element-by-element toEqual takes seconds on a large mesh. On a mismatch
+ * the message names the first byte that differs.
+ */
+export function expectSameBytes(actual: unknown, expected: ArrayBufferView, label = "bytes"): void {
+  expect(ArrayBuffer.isView(actual), `${label}: not a typed array`).toBe(true);
+  const a = Buffer.from(
+    (actual as ArrayBufferView).buffer,
+    (actual as ArrayBufferView).byteOffset,
+    (actual as ArrayBufferView).byteLength,
+  );
+  const b = Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength);
+  if (a.equals(b)) return;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  expect.fail(`${label}: ${a.length} bytes against ${b.length}, first difference at byte ${i}`);
+}
+
 /** Absolute path of a file of the bundled demo (`demo/`). */
 export function demoPath(name: string): string {
   return fileURLToPath(new URL(`../demo/${name}`, import.meta.url));

@@ -9,6 +9,7 @@ import { type MbsAnimation, writeAmbText } from "../../src/mixed/amb/index.js";
 import { type CadMatrices, writeCad } from "../../src/mixed/cad/index.js";
 import { buildMixedScene, FrameArena, MixedSampler } from "../../src/mixed/sample/index.js";
 import { checkAmxText } from "../../src/node/mixed-folder.js";
+import { expectSameBytes } from "../helpers.js";
 
 const ROT = [0, 0, 1, -0.5, 0, 1, 0, 0, -1, 0, 0, 0];
 
@@ -141,23 +142,19 @@ describe("amx validate: cross-file checks", () => {
   });
 });
 
-/** Bytes of a typed array's contents, as a Buffer (no copy). */
-const bits = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-
 /**
- * The same model, typed arrays compared bit for bit: Buffer.equals instead of
- * an element-by-element toEqual, which took seconds on the demo's rod.
+ * The same model, typed arrays compared bit for bit (expectSameBytes), where
+ * an element-by-element toEqual took seconds on the demo's rod.
  */
 function expectSameBits(a: object, b: object, path = "model"): void {
   expect(Object.keys(b), path).toEqual(Object.keys(a));
   for (const [k, x] of Object.entries(a)) {
     const y = (b as Record<string, unknown>)[k];
-    if (ArrayBuffer.isView(x)) {
-      expect(ArrayBuffer.isView(y) && bits(y).equals(bits(x)), `${path}.${k}`).toBe(true);
-    } else if (Array.isArray(x) && x.some((e) => ArrayBuffer.isView(e))) {
+    if (ArrayBuffer.isView(x)) expectSameBytes(y, x, `${path}.${k}`);
+    else if (Array.isArray(x) && x.some((e) => ArrayBuffer.isView(e))) {
       expect((y as unknown[]).length, `${path}.${k}`).toBe(x.length);
       x.forEach((e, i) => {
-        expectSameBits({ v: e }, { v: (y as unknown[])[i] }, `${path}.${k}[${i}]`);
+        expectSameBytes((y as unknown[])[i], e, `${path}.${k}[${i}]`);
       });
     } else expect(y, `${path}.${k}`).toEqual(x);
   }
@@ -195,10 +192,10 @@ describe("checkAmxText with a frame arena", () => {
         const n = v.animation.nodeCount;
         const p = js.worldPositions(body.index, v, new Float32Array(3 * n), { exaggeration: 5 });
         const q = wasm.worldPositions(body.index, w, arena.float32(3 * n)!, { exaggeration: 5 });
-        expect(bits(q).equals(bits(p)), `positions of body ${i} at ${t}`).toBe(true);
+        expectSameBytes(q, p, `positions of body ${i} at ${t}`);
         const s = js.scalars(v, new Float32Array(n));
         const ws = wasm.scalars(w, arena.float32(n)!);
-        expect(bits(ws).equals(bits(s)), `scalars of body ${i} at ${t}`).toBe(true);
+        expectSameBytes(ws, s, `scalars of body ${i} at ${t}`);
       }
     }
   });
