@@ -86,17 +86,21 @@ export function expectSameAgr(a: MeshAnimation, b: MeshAnimation): void {
   expect(b.scalars).toEqual(a.scalars);
   expect(b.vectors).toEqual(a.vectors);
   for (const k of ["positions", "cellTypes", "connectivity", "times"] as const) {
-    expect(bytesOf(b[k]), k).toEqual(bytesOf(a[k]));
+    expectSameBytes(b[k], a[k], k);
   }
-  expect(b.scalarValues.map(bytesOf)).toEqual(a.scalarValues.map(bytesOf));
-  expect(b.vectorValues.map(bytesOf)).toEqual(a.vectorValues.map(bytesOf));
+  for (const k of ["scalarValues", "vectorValues"] as const) {
+    expect(b[k].length, k).toBe(a[k].length);
+    a[k].forEach((v, i) => {
+      expectSameBytes(b[k][i], v, `${k}[${i}]`);
+    });
+  }
 }
 
 /** Asserts that two MBS animations are identical, typed arrays bit for bit. */
 export function expectSameAmb(a: MbsAnimation, b: MbsAnimation): void {
   expect(b.bodies).toEqual(a.bodies);
-  expect(bytesOf(b.times)).toEqual(bytesOf(a.times));
-  expect(bytesOf(b.matrices)).toEqual(bytesOf(a.matrices));
+  expectSameBytes(b.times, a.times, "times");
+  expectSameBytes(b.matrices, a.matrices, "matrices");
 }
 
 /** Property-test runs: modest in `npm test`, many with `npm run fuzz` (FUZZ=1). */
@@ -121,12 +125,8 @@ export function propertyRuns(normal: number): number {
  * the message names the first byte that differs.
  */
 export function expectSameBytes(actual: unknown, expected: ArrayBufferView, label = "bytes"): void {
-  expect(ArrayBuffer.isView(actual), `${label}: not a typed array`).toBe(true);
-  const a = Buffer.from(
-    (actual as ArrayBufferView).buffer,
-    (actual as ArrayBufferView).byteOffset,
-    (actual as ArrayBufferView).byteLength,
-  );
+  if (!ArrayBuffer.isView(actual)) expect.fail(`${label}: not a typed array`);
+  const a = Buffer.from(actual.buffer, actual.byteOffset, actual.byteLength);
   const b = Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength);
   if (a.equals(b)) return;
   let i = 0;

@@ -17,7 +17,7 @@ import { run } from "../../src/cli/run.js";
 import { engineNamed } from "../../src/live/engines.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { decodePng, encodePng } from "../../src/live/png.js";
-import { cli, demoPath, fixturePath, pos } from "../helpers.js";
+import { cli, demoPath, expectSameBytes, fixturePath, pos } from "../helpers.js";
 
 /** A scratch copy of demo/live; returns its folder. */
 function scratch(): string {
@@ -141,9 +141,9 @@ describe("live render", () => {
         // Key ticks show the key frames exactly.
         const neutral = picture(dir, "face-neutral.png").data;
         const smile = picture(dir, "face-smile.png").data;
-        expect(picture(dir, "out/frame-00003.png").data).toEqual(neutral);
-        expect(picture(dir, "out/frame-00023.png").data).toEqual(smile);
-        expect(picture(dir, "out/frame-00024.png").data).toEqual(neutral);
+        expectSameBytes(picture(dir, "out/frame-00003.png").data, neutral, "frame 3");
+        expectSameBytes(picture(dir, "out/frame-00023.png").data, smile, "frame 23");
+        expectSameBytes(picture(dir, "out/frame-00024.png").data, neutral, "frame 24");
         // The in-betweens move from neutral toward smile around the mouth.
         const distance = (t: number) => {
           const f = picture(dir, `out/frame-${String(t).padStart(5, "0")}.png`).data;
