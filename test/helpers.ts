@@ -86,17 +86,21 @@ export function expectSameAgr(a: MeshAnimation, b: MeshAnimation): void {
   expect(b.scalars).toEqual(a.scalars);
   expect(b.vectors).toEqual(a.vectors);
   for (const k of ["positions", "cellTypes", "connectivity", "times"] as const) {
-    expect(bytesOf(b[k]), k).toEqual(bytesOf(a[k]));
+    expectSameBytes(b[k], a[k], k);
   }
-  expect(b.scalarValues.map(bytesOf)).toEqual(a.scalarValues.map(bytesOf));
-  expect(b.vectorValues.map(bytesOf)).toEqual(a.vectorValues.map(bytesOf));
+  for (const k of ["scalarValues", "vectorValues"] as const) {
+    expect(b[k].length, k).toBe(a[k].length);
+    a[k].forEach((v, i) => {
+      expectSameBytes(b[k][i], v, `${k}[${i}]`);
+    });
+  }
 }
 
 /** Asserts that two MBS animations are identical, typed arrays bit for bit. */
 export function expectSameAmb(a: MbsAnimation, b: MbsAnimation): void {
   expect(b.bodies).toEqual(a.bodies);
-  expect(bytesOf(b.times)).toEqual(bytesOf(a.times));
-  expect(bytesOf(b.matrices)).toEqual(bytesOf(a.matrices));
+  expectSameBytes(b.times, a.times, "times");
+  expectSameBytes(b.matrices, a.matrices, "matrices");
 }
 
 /** Property-test runs: modest in `npm test`, many with `npm run fuzz` (FUZZ=1). */
@@ -105,6 +109,30 @@ export const RUNS = process.env.FUZZ_RUNS
   : process.env.FUZZ
     ? 20_000
     : 150;
+
+/**
+ * Runs of a property that sets its own count: `normal` in `npm test`, 20 times
+ * as many with `npm run fuzz` (FUZZ=1), or FUZZ_RUNS when given.
+ */
+export function propertyRuns(normal: number): number {
+  if (process.env.FUZZ_RUNS) return Number(process.env.FUZZ_RUNS);
+  return process.env.FUZZ ? normal * 20 : normal;
+}
+
+/**
+ * Asserts that two typed arrays hold the same bytes: one Buffer.equals, where
+ * an element-by-element toEqual takes seconds on a large mesh. On a mismatch
+ * the message names the first byte that differs.
+ */
+export function expectSameBytes(actual: unknown, expected: ArrayBufferView, label = "bytes"): void {
+  if (!ArrayBuffer.isView(actual)) expect.fail(`${label}: not a typed array`);
+  const a = Buffer.from(actual.buffer, actual.byteOffset, actual.byteLength);
+  const b = Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength);
+  if (a.equals(b)) return;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  expect.fail(`${label}: ${a.length} bytes against ${b.length}, first difference at byte ${i}`);
+}
 
 /** Absolute path of a file of the bundled demo (`demo/`). */
 export function demoPath(name: string): string {

@@ -101,6 +101,7 @@ describe("a catalogue mixing good and ill-defined definitions", () => {
     ]);
   });
 
+  // decision 52
   it("logs every omission and reassignment, in line order, with name and line", () => {
     expect(r.model.errlog.map((e) => [e.kind, e.line, e.name, e.oldCode, e.newCode])).toEqual([
       ["omitted", 8, "Lost", undefined, undefined],
@@ -166,6 +167,7 @@ describe("decisions of the spec", () => {
     ]);
   });
 
+  // decision 51
   it("comments (first non-blank '#') and blank lines are free; '#' elsewhere is a character", () => {
     const r = readBulgeTypes(
       `# catalogue\n\n\n   # indented comment\nbulge: "A#1" code: 4\n# between\n\n  angle: 0\n# in a section\n${OK}\n\n`,
@@ -192,22 +194,26 @@ describe("decisions of the spec", () => {
     omitted(`bulge: "A" Code: 1 angle: 0 ${OK}\n`, "BLG004", "Code:");
   });
 
+  // decision 48
   it("typographic quotes “…” are accepted and written straight", () => {
     const r = readBulgeTypes(`bulge: “Big one” code: 1 angle: 0 ${OK}\n`);
     expect(r.model.bulges[0]!.name).toBe("Big one");
     expect(writeBulgeTypes(r.model)).toContain('bulge: "Big one" code: 1');
   });
 
+  // decision 48
   it("a mixed pair of quotes closes the name (neither closing quote can be in a name)", () => {
     expect(readBulgeTypes(`bulge: “Mixed" code: 1 angle: 0 ${OK}\n`).model.bulges[0]!.name).toBe(
       "Mixed",
     );
   });
 
+  // decision 50
   it("angle 360 is the direction of 0: both in one definition is a repeated angle", () => {
     omitted(`bulge: "A" code: 1 angle: 0 ${OK} angle: 360 ${OK}\n`, "BLG010", "360");
   });
 
+  // decision 52
   it("stray text before the first definition is one omitted entry without a name", () => {
     const r = readBulgeTypes(`hello world\nbulge: "A" code: 1 angle: 0 ${OK}\n`);
     expect(r.model.bulges.map((d) => d.name)).toEqual(["A"]);
@@ -248,6 +254,7 @@ describe("restrictions: each makes the definition ill-defined, located at the va
   it("BLG003: a non-ASCII character", () => {
     omitted(`bulge: "Bíceps" code: 5 angle: 0 ${OK}\n`, "BLG003", '"Bíceps"');
   });
+  // decision 49
   it("BLG003: an empty name", () => {
     omitted(`bulge: "" code: 5 angle: 0 ${OK}\n`, "BLG003", '""');
   });
@@ -304,6 +311,7 @@ describe("restrictions: each makes the definition ill-defined, located at the va
   it("BLG015: the third value lies in [−0.5, 0.5]", () => {
     omitted(one("0 0 0\n0.5 0.5 -0.51\n1 1 0"), "BLG015", "-0.51");
   });
+  // decision 53
   it("BLG020: a reassigned code is a warning and the definition is listed", () => {
     const r = readBulgeTypes(
       `bulge: "A" code: 1 angle: 0 ${OK}\nbulge: "B" code: 1 angle: 0 ${OK}\n`,
@@ -345,6 +353,7 @@ describe("validate (in memory)", () => {
 });
 
 describe("writer", () => {
+  // decision 54
   it("writes the canonical layout (4/8/12 indents, six decimals, blank lines, final newline)", () => {
     expect(writeBulgeTypes({ bulges: [GENERIC_BULGE] })).toBe(
       [
@@ -362,6 +371,7 @@ describe("writer", () => {
     );
   });
 
+  // decision 54
   it("a value six decimals cannot hold is written with as many as it needs", () => {
     const def = {
       ...GENERIC_BULGE,

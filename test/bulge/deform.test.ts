@@ -39,6 +39,7 @@ describe("profile (Fritsch–Carlson)", () => {
     );
   });
 
+  // decision 61
   it("x(u) is monotone, so the skin never folds along the bone", () => {
     fc.assert(
       fc.property(sectionArb, (keypoints) => {
@@ -59,6 +60,7 @@ describe("profile (Fritsch–Carlson)", () => {
     );
   });
 
+  // decision 61
   it("a monotone cubic, not a plain cubic spline: no overshoot of y between keypoints", () => {
     const c = compileBulge({
       sections: [
@@ -110,6 +112,7 @@ describe("periodic interpolation over the section angles", () => {
     );
   });
 
+  // decision 63
   it("is continuous across 360° → 0° and periodic", () => {
     fc.assert(
       fc.property(definitionArb, fc.integer({ min: 0, max: 1000 }), (def, k) => {
@@ -150,6 +153,7 @@ describe("periodic interpolation over the section angles", () => {
 });
 
 describe("amount", () => {
+  // decision 64
   it("0 at rest and when flexed the other way, 1 at the full angle and beyond, smooth and monotone between", () => {
     expect(bulgeAmount(0, 90)).toBe(0);
     expect(bulgeAmount(-30, 90)).toBe(0);
@@ -171,6 +175,7 @@ describe("the deformer", () => {
   const rig = armRig();
   const rest = new Float32Array([...cylinder(-0.05, 0.6, 0.04), 0.15, 0, 0.2, 0.15, 0.5, 0]);
 
+  // decision 65
   it("amount 0 is the identity of the bulge: a pure linear-blend skin", () => {
     const flat = new BulgeDeformer(rig, [GENERIC], rest);
     const noBulge = new BulgeDeformer(rig, [], rest);
@@ -311,6 +316,7 @@ describe("the deformer", () => {
     expect(checked).toBeGreaterThan(rest.length / 3 / 2);
   });
 
+  // decision 66
   it("skin weights: rigid far from the joint, half and half at it, always summing to 1", () => {
     const pts = Float32Array.of(0.1, 0.04, 0, 0.3, 0.04, 0, 0.5, 0.04, 0, 0.31, 0.04, 0);
     const w = skinWeights(rig, pts);
@@ -322,6 +328,7 @@ describe("the deformer", () => {
     expect(w.weight[7]).toBeLessThan(0.5);
   });
 
+  // decision 47
   it("the elbow's bulge grows on the upper arm as the elbow flexes; the forearm is not bulged", () => {
     const d = new BulgeDeformer(rig, [GENERIC], rest);
     const top = (flex: number) => {

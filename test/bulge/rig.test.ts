@@ -68,6 +68,7 @@ describe("the arm fixture", () => {
     expect(writeRig(r.model!)).toBe(ARM);
   });
 
+  // decision 60
   it("scale defaults to 1 and a root may omit its parent", () => {
     const r = readRig(armWith({ bulge: { code: 5, fullAngle: 90 } }));
     expect(r.model!.joints[1]!.bulge!.scale).toBe(1);
@@ -136,6 +137,7 @@ describe("diagnostics, each located at its value", () => {
   it("RIG012: the bulge code is an integer ≥ 0", () => {
     only(armWith({ bulge: { code: 1.5, fullAngle: 90, scale: 1 } }), "RIG012", "1.5");
   });
+  // decision 60
   it("RIG013: the full-bulge angle is in (0, 180]", () => {
     only(armWith({ bulge: { code: 5, fullAngle: 0, scale: 1 } }), "RIG013", "0");
   });

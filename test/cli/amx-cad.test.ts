@@ -58,6 +58,7 @@ describe("deforma amx show / cad show --json (DESIGN.md contracts)", () => {
 });
 
 describe("deforma amx create", () => {
+  // decision 8
   it("reproduces the seed's .amx from the seed's CAD_Matrixes.dat", async () => {
     const dir = scratch();
     const r = await cli(

@@ -160,6 +160,7 @@ describe("bulge apply on the demo arm", () => {
     expect(existsSync(join(dir, "o.obj"))).toBe(false);
   });
 
+  // decision 67
   it("a mesh the rig does not fit is refused with the reason", async () => {
     const dir = project();
     // The arm in millimetres: the rig (metres) lies inside its first millimetre.

@@ -71,6 +71,7 @@ describe("bulge lint", () => {
     expect(r.err).toContain("bulge_types:14:21: warning BLG020:");
   });
 
+  // decision 53
   it("exit 1 for a reassigned code alone (the log is not empty, though no error)", async () => {
     const dir = folder({ bulge_types: `bulge: "A" code: 1 ${OK}bulge: "B" code: 1 ${OK}` });
     expect((await cli(["bulge", "lint", "bulge_types"], dir)).code).toBe(1);
@@ -83,6 +84,7 @@ describe("bulge lint", () => {
     expect(r.err).toBe("");
   });
 
+  // decision 58
   it("--errlog PATH writes Alias's errlog file; an existing one only with --force", async () => {
     const dir = folder({ bulge_types: MIXED });
     const r = await cli(["bulge", "lint", "bulge_types", "--errlog", "errlog"], dir);
@@ -129,6 +131,7 @@ describe("bulge fmt", () => {
     expect(readFileSync(join(dir, "bulge_types"), "utf8")).toBe(r.out);
   });
 
+  // decision 55
   it("leaves a catalogue with an error log alone (exit 1)", async () => {
     const dir = folder({ bulge_types: MIXED });
     const r = await cli(["bulge", "fmt", "bulge_types", "--write"], dir);
@@ -146,6 +149,7 @@ describe("bulge init", () => {
     expect(readFileSync(join(dir, "p/misc_data/bulge_types"), "utf8")).toBe(defaultBulgeTypes());
   });
 
+  // decision 58
   it("never overwrites an existing catalogue", async () => {
     const dir = folder({ "misc_data/bulge_types": "# mine\n" });
     const r = await cli(["bulge", "init", "."], dir);
@@ -159,6 +163,7 @@ describe("bulge merge", () => {
   const A = `bulge: "A" code: 0 ${OK}bulge: "B" code: 1 ${OK}`;
   const B = `bulge: "C" code: 1 ${OK}bulge: "D" code: 5 ${OK}bulge: "E" code: 0\n${OK}`;
 
+  // decision 56
   it("reassigns colliding codes, logs each, loses nothing", async () => {
     const dir = folder({ a: A, b: B });
     const r = await cli(["bulge", "merge", "a", "b", "-o", "out"], dir);
@@ -176,6 +181,7 @@ describe("bulge merge", () => {
     expect(r.err).toContain('b:7: code-reassigned "E" (0 → 3)');
   });
 
+  // decision 56
   it("writes an identical definition once, and never overwrites OUT without --force", async () => {
     const dir = folder({ a: A, b: A, out: "keep\n" });
     const r = await cli(["bulge", "merge", "a", "b", "-o", "out"], dir);
@@ -187,6 +193,7 @@ describe("bulge merge", () => {
     expect(readBulgeTypes(readFileSync(join(dir, "out"), "utf8")).model.bulges).toHaveLength(2);
   });
 
+  // decision 55
   it("refuses an input with omitted definitions (they would be lost)", async () => {
     const dir = folder({ a: A, b: MIXED });
     const r = await cli(["bulge", "merge", "a", "b", "-o", "out"], dir);
@@ -203,6 +210,7 @@ describe("bulge merge", () => {
 describe("bulge rm", () => {
   const catalogue = `# my shapes\nbulge: "Generic" code: 5 ${OK}\n# the calf\nbulge: "Calf" code: 2 ${OK}\nbulge: "Bad" code: 9\n`;
 
+  // decision 57
   it("refuses when a rig of the project references the code, and lists the rigs", async () => {
     const dir = folder({
       "misc_data/bulge_types": catalogue,
@@ -220,6 +228,7 @@ describe("bulge rm", () => {
     expect(readFileSync(join(dir, "misc_data/bulge_types"), "utf8")).toBe(catalogue);
   });
 
+  // decision 57
   it("--force removes it (only its lines) and still lists the rigs", async () => {
     const dir = folder({ "misc_data/bulge_types": catalogue, "arm.rig.json": ARM });
     const r = await cli(["bulge", "rm", "--code", "5", "--project", ".", "--force"], dir);
@@ -241,6 +250,7 @@ describe("bulge rm", () => {
     expect(r.err).toContain("has no definition with code 9");
   });
 
+  // decision 57
   it("a rig that cannot be read counts as referencing the code", async () => {
     const dir = folder({ "misc_data/bulge_types": catalogue, "broken.rig.json": "{" });
     const r = await cli(["bulge", "rm", "--code", "2", "--project", "."], dir);
@@ -250,6 +260,7 @@ describe("bulge rm", () => {
 });
 
 describe("rig check", () => {
+  // decision 59
   it("checks codes against misc_data/bulge_types next to the rig", async () => {
     const dir = folder({
       "arm.rig.json": ARM,

@@ -169,6 +169,7 @@ describe("VTK inputs in the format registry", () => {
     );
   });
 
+  // decision 102
   it("reads a legacy file by content whatever its name", async () => {
     const dir = project();
     writeFileSync(join(dir, "legacy.dat.vtu"), LEGACY);

@@ -89,6 +89,7 @@ describe("deforma check FILE…", () => {
     expect(r.out).not.toContain("\u001b");
   });
 
+  // decision 24
   it("reads a file whose name lies as its content, with a warning", async () => {
     const dir = scratch();
     writeFileSync(join(dir, "rod.amx"), new Uint8Array([...AGR_MAGIC, 2, 0, 0, 0]));
@@ -98,6 +99,7 @@ describe("deforma check FILE…", () => {
     );
   });
 
+  // decision 23
   it("reports a missing file and a folder (FMT003) and still checks the rest; exit 2", async () => {
     const r = await cli(["check", "nope.amx", "demo", "demo/rod.agr", "--json"]);
     expect(r.code).toBe(2);

@@ -36,6 +36,7 @@ describe("the prepare step", () => {
     expect(prepare("ci")).toBe("run build");
   });
 
+  // decision 32
   it.skipIf(!built)("does not rebuild when npx installs the folder to run its bin", () => {
     expect(prepare("exec")).toBeNull();
   });

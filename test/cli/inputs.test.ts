@@ -40,6 +40,7 @@ describe("standard input ('-')", () => {
     expect(JSON.parse(r.out).diagnostics[0].file).toBe("<stdin>");
   });
 
+  // decision 29
   it("cannot stand for files that need their folder, nor be replaced", async () => {
     const exp = await cli(["mixed", "export", "-", "--gltf", "x.glb"], DEMO, "");
     expect(exp.code).toBe(2);
@@ -70,6 +71,7 @@ describe("standard input ('-')", () => {
 describe("a file in the wrong format is named as what it looks like", () => {
   const JPEG = Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1);
   const PNG = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+  // decision 28
   it("sniffs our formats (through the format registry) and common binary data", () => {
     expect(sniffFormat(demoFile("rod.agr"), "x").label).toBe("a binary .agr (mesh animation)");
     expect(sniffFormat(demoFile("slider-crank.amx"), "a.amx").format).toBe("amx");
@@ -180,6 +182,7 @@ describe("a file in the wrong format is named as what it looks like", () => {
     expect(check.out).not.toContain("\\x00");
   });
 
+  // decision 28
   it("never echoes a file's control bytes into the terminal", async () => {
     const dir = project();
     // Text with an escape sequence in a token: parsed, and its source line shown escaped.
@@ -205,6 +208,7 @@ describe("a file in the wrong format is named as what it looks like", () => {
 describe("fmt keeps the file's line endings", () => {
   const LF = readFileSync(join(DEMO, "slider-crank.amx"), "utf8");
   const messy = LF.replace("3 1 0\n", "3  1   0\n");
+  // decision 31
   it("CRLF stays CRLF with --write and on standard output; LF stays LF", async () => {
     const dir = project();
     writeFileSync(join(dir, "crlf.amx"), messy.replace(/\n/g, "\r\n"));
@@ -225,6 +229,7 @@ describe("fmt keeps the file's line endings", () => {
 });
 
 describe("exports whose numbers would not be finite are refused", () => {
+  // decision 30
   it("--exaggeration 1e300 writes no .glb and no VTK series, and says why", async () => {
     const dir = project();
     const base = ["mixed", "export", "demo/slider-crank.amx", "--exaggeration", "1e300"];

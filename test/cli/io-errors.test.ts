@@ -54,6 +54,7 @@ describe("input files that cannot be read: a message naming the path, exit 2, no
     },
   );
 
+  // decision 20
   it("with --json answers in the diagnostics contract", async () => {
     for (const cmd of [
       ["amx", "validate"],

@@ -73,6 +73,7 @@ describe("lazy command loading", () => {
 });
 
 describe("the bundled command", () => {
+  // decision 110
   it.skipIf(!built)(
     "bin/deforma.cjs runs the bundle with the code cache the build recorded",
     () => {

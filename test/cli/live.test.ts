@@ -17,7 +17,7 @@ import { run } from "../../src/cli/run.js";
 import { engineNamed } from "../../src/live/engines.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { decodePng, encodePng } from "../../src/live/png.js";
-import { cli, demoPath, fixturePath, pos } from "../helpers.js";
+import { cli, demoPath, expectSameBytes, fixturePath, pos } from "../helpers.js";
 
 /** A scratch copy of demo/live; returns its folder. */
 function scratch(): string {
@@ -67,6 +67,7 @@ describe("live check", () => {
     expect(r.code).toBe(0);
   });
 
+  // decision 82
   it("locates a missing, undecodable, wrong-sized or non-file picture (a folder, a FIFO) at the frame's image", async () => {
     const dir = scratch();
     rmSync(join(dir, "face-smile.png"));
@@ -93,6 +94,7 @@ describe("live check", () => {
     expect(r.code).toBe(1);
   });
 
+  // decision 82
   it("refuses a picture that is a symbolic link out of the scene's folder, without reading it", async () => {
     const dir = scratch();
     const outside = mkdtempSync(join(tmpdir(), "deforma-outside-"));
@@ -120,6 +122,7 @@ describe("live check", () => {
 describe("live render", () => {
   for (const engine of ["classic", "improved"]) {
     // Each engine's test runs once the engine is registered (the improved one lands on its own).
+    // decision 97
     it.skipIf(!engineNamed(engine))(
       `greet at 120 ms gives the worked example tick by tick (${engine} engine)`,
       async () => {
@@ -138,9 +141,9 @@ describe("live render", () => {
         // Key ticks show the key frames exactly.
         const neutral = picture(dir, "face-neutral.png").data;
         const smile = picture(dir, "face-smile.png").data;
-        expect(picture(dir, "out/frame-00003.png").data).toEqual(neutral);
-        expect(picture(dir, "out/frame-00023.png").data).toEqual(smile);
-        expect(picture(dir, "out/frame-00024.png").data).toEqual(neutral);
+        expectSameBytes(picture(dir, "out/frame-00003.png").data, neutral, "frame 3");
+        expectSameBytes(picture(dir, "out/frame-00023.png").data, smile, "frame 23");
+        expectSameBytes(picture(dir, "out/frame-00024.png").data, neutral, "frame 24");
         // The in-betweens move from neutral toward smile around the mouth.
         const distance = (t: number) => {
           const f = picture(dir, `out/frame-${String(t).padStart(5, "0")}.png`).data;
@@ -210,6 +213,7 @@ describe("live render", () => {
     expect(piped.err).not.toContain("\r");
   });
 
+  // decision 79
   it("refuses to overwrite frames unless --force, which also removes older frames beyond N", async () => {
     const dir = scratch();
     expect((await cli([...RENDER, "--ticks", "5", "--out", "out"], dir)).code).toBe(0);
@@ -233,6 +237,7 @@ describe("live render", () => {
     expect(existsSync(join(dir, "new"))).toBe(false);
   }, 60_000);
 
+  // decision 78
   it("locates errors of the events file and renders nothing; warns of an event no rule knows", async () => {
     const dir = scratch();
     const bad = '[{"atMs":120,"event":"greet"},\n {"atMs":-1,"event":"wow"}]';

@@ -16,6 +16,7 @@ function takeAll(text: string, sizes: readonly number[]): number[][] | undefined
 }
 
 describe("Base64Reader.take", () => {
+  // decision 108
   it("reads a header and its data encoded as one stream (VTK's and OpenFOAM's raw binary)", () => {
     for (const h of [4, 8]) {
       for (const n of [0, 1, 2, 3, 4, 5, 12]) {
@@ -26,6 +27,7 @@ describe("Base64Reader.take", () => {
     }
   });
 
+  // decision 108
   it("reads a header encoded on its own, padded, then its data (VTK's compressed arrays)", () => {
     for (const h of [4, 8, 16, 20]) {
       const head = bytes(h);

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ByteTokenCursor, encodeUtf8, TokenCursor } from "../../src/core/index.js";
+import { propertyRuns } from "../helpers.js";
 
 /** Decimal number texts: sign, integer digits, fraction, exponent, in every mix (and some that are no number). */
 const decimal = fc
@@ -29,6 +30,7 @@ function readAll(text: string, out: Float32Array | Float64Array): number {
 }
 
 describe("ByteTokenCursor numbers", () => {
+  // decision 36
   it("reads float32 as Math.fround(Number(text)) and float64 as Number(text), for every decimal", () => {
     const texts = fc.oneof(
       decimal,
@@ -46,7 +48,7 @@ describe("ByteTokenCursor numbers", () => {
         expect(Object.is(f64[0], want), `${s} as float64`).toBe(true);
         expect(Object.is(f32[0], Math.fround(want)), `${s} as float32`).toBe(true);
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(1000) },
     );
   });
 
@@ -122,7 +124,7 @@ describe("ByteTokenCursor tokens", () => {
           expect(Object.is(v, a.number())).toBe(true);
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(250) },
     );
   });
 

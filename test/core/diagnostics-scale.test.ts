@@ -68,6 +68,7 @@ describe("diagnostics in linear time", () => {
 });
 
 describe("diagnostics capped per code", () => {
+  // decision 100
   it("keeps the first MAX_PER_CODE of each code and closes with one '… and N more of CODE'", () => {
     const { diagnostics } = oneLine(MAX_PER_CODE + 250);
     const other: Diagnostic = {

@@ -104,6 +104,7 @@ describe("format registry: check", () => {
     expect(c.report.diagnostics[0]?.message).toContain(".amx, CAD_Matrixes.dat");
   });
 
+  // decision 24
   it("warns FMT002 when name and content disagree, and reads the content", async () => {
     const c = await checkFile(FORMATS, bytes("DEFORMA-AMB 1\n"), "model.amx");
     expect(c.format?.id).toBe("amb");

@@ -46,6 +46,7 @@ describe("TokenReader.reals: one recovery rule", () => {
     expect(x.r.sink.items[0]!.message).toBe("expected value 2, found end of file");
   });
 
+  // decision 33
   it("3. at a marker: reported as cut, left unread for what follows, the run ends", () => {
     const x = run("1 next 2 3\n", new Float64Array(5), 0);
     expect(x).toMatchObject({ ok: false, out: [0, 1, 0, 0, 0], codes: ["TST005@1:3"] });

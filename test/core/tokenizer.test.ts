@@ -7,6 +7,7 @@ import {
   parseNumber,
   TokenCursor,
 } from "../../src/core/index.js";
+import { propertyRuns } from "../helpers.js";
 
 const value = (s: string) => parseNumber(s, 0, s.length);
 const form = (s: string) => numberForm(s, 0, s.length);
@@ -46,7 +47,7 @@ describe("numbers", () => {
         expect(Object.is(value(v.toExponential(12)), Number(v.toExponential(12)))).toBe(true);
         expect(Object.is(value(v.toFixed(6)), Number(v.toFixed(6)))).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(500) },
     );
     expect(value("-5e-324")).toBe(-5e-324);
     expect(value("0.1")).toBe(0.1);
@@ -73,7 +74,7 @@ describe("formatFloat32", () => {
           expect(digits.length).toBeLessThanOrEqual(9);
         }
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(1000) },
     );
     expect(formatFloat32(Math.fround(0.1))).toBe("0.1");
     expect(formatFloat32(Math.fround(1.5e-7))).toBe("1.5e-7");
@@ -119,7 +120,7 @@ describe("TokenCursor.nextNumber", () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: propertyRuns(250) },
     );
   });
 });

@@ -41,6 +41,7 @@ describe("demo face (demo/live)", () => {
     }
   });
 
+  // decision 80
   it("puts every control point on a drawn feature, never on plain skin", () => {
     for (const name of FACE_FRAMES) {
       const image = drawFace(EXPRESSIONS[name]);

@@ -95,6 +95,7 @@ describe("segmentsCross (the seed's k1/k2 test, step 13)", () => {
 });
 
 describe("classic engine", () => {
+  // decision 95
   it("moves control points in 20 equal steps on straight lines", () => {
     const image = filled(200, 200, SKIN);
     const kxy = [30, 30, 150, 150, 150, 40];
@@ -188,6 +189,7 @@ describe("classic engine", () => {
     ]);
   });
 
+  // decision 96
   it("fills the empty pixels of a cut band from L (an opening mouth shows L's colour)", () => {
     const kImage = filled(160, 120, SKIN);
     const lImage = filled(160, 120, SKIN);

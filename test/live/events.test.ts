@@ -17,6 +17,7 @@ describe("events file (EVENTS.json)", () => {
     expect(r.spans![1]!.name).toEqual([text.indexOf('"loud"'), text.indexOf('"loud"') + 6]);
   });
 
+  // decision 78
   it("locates every mistake and keeps the good entries", () => {
     const text = [
       "[",

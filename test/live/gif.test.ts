@@ -77,6 +77,7 @@ describe("GIF", () => {
     },
   );
 
+  // decision 77
   it("streams frame by frame with a palette from other frames, and refuses mixed sizes", () => {
     const stream = new GifStream([frame(0), frame(3)], 50);
     for (let k = 0; k < 4; k++) stream.add(frame(k));

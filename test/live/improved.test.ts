@@ -92,6 +92,7 @@ describe("improved engine", () => {
     expect(Array.from(r.points)).toEqual(Array.from(s.k.points));
   });
 
+  // decision 83
   it("puts every control point exactly on its straight line, at t = n/20", () => {
     const s = scene("mouth");
     const frames = all(s.k, s.l);
@@ -115,6 +116,7 @@ describe("improved engine", () => {
     }
   });
 
+  // decision 85
   it("does not pull a pixel across a cut (compared with the same scene without it)", () => {
     const image = textured(120, 100);
     // p0 moves 20 px right; p1, p2 are the ends of a vertical cut at x = 70, fixed.
@@ -175,6 +177,7 @@ describe("improved engine", () => {
     }
   });
 
+  // decision 87
   it("is deterministic, and its WebAssembly and JavaScript kernels give the same bytes", () => {
     const s = scene("mouth");
     const a = all(s.k, s.l);
@@ -234,5 +237,35 @@ describe("improved engine", () => {
     const k = frame(image, [20, 20, 40, 30]);
     const frames = all(k, k);
     for (const f of frames) expect(differing(f.image.data, image.data)).toBe(0);
+  });
+
+  // decision 84
+  it("pins the picture's corners: a point's move does not drag the frame", () => {
+    const image = textured(64, 48);
+    const pixel = (d: Uint8ClampedArray, x: number, y: number) => [
+      ...d.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4),
+    ];
+    const corners = [
+      [0, 0],
+      [63, 0],
+      [0, 47],
+      [63, 47],
+    ] as const;
+    const frames = all(frame(image, [32, 24]), frame(image, [44, 30]));
+    for (const f of frames)
+      for (const [x, y] of corners)
+        expect(pixel(f.image.data, x, y)).toEqual(pixel(image.data, x, y));
+    expect(differing(frames[9]!.image.data, image.data)).toBeGreaterThan(1000);
+  });
+
+  // decision 86
+  it("ignores radiusCorrection and cutBand, the classic engine's parameters", () => {
+    const image = textured(64, 48);
+    const k = frame(image, [20, 20, 40, 30], [[0, 1]]);
+    const l = frame(image, [24, 22, 38, 34], [[0, 1]]);
+    const a = all(k, l);
+    const b = all(k, l, { ...PARAMS, radiusCorrection: 24, cutBand: 9 });
+    expect(a.map((f, i) => differing(f.image.data, b[i]!.image.data))).toEqual(a.map(() => 0));
+    expect(differing(a[9]!.image.data, image.data)).toBeGreaterThan(0);
   });
 });

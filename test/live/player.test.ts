@@ -149,6 +149,7 @@ describe("player: variations", () => {
     ]);
   });
 
+  // decision 92
   it("a trigger while a story is queued beyond L is dropped; priority picks among triggers of one tick", async () => {
     const { records, fired } = await play(
       [on("a", "smile", 0), on("b", "surprise", 5), on("go", "chain")],
@@ -177,6 +178,7 @@ describe("player: variations", () => {
     expect(fired.flatMap((f, i) => (f.length ? [i] : []))).toEqual([0, 42]);
   });
 
+  // decision 93
   it("signal rules fire on the edge, not while the signal stays high", async () => {
     const rule: Rule = {
       trigger: { kind: "signal", signal: "loud", op: ">", value: 0.8 },
@@ -197,6 +199,7 @@ describe("player: variations", () => {
     expect(fired.flatMap((f, i) => (f.length ? [i] : []))).toEqual([2, 34]);
   });
 
+  // decision 94
   it("idle rule: fires after standing on the zero frame without events, not during a story", async () => {
     const idle: Rule = {
       trigger: { kind: "idle", ms: 500 },

@@ -94,6 +94,7 @@ describe("PNG", () => {
     expect(rgba(png2)).toEqual(want);
   });
 
+  // decision 76
   it("decodes grey of 1, 4, 8 and 16 bits and grey + alpha, scaling to 8 bits", () => {
     const g1 = encode({
       width: 3,
@@ -142,6 +143,7 @@ describe("PNG", () => {
     expect(rgba(rgba16)).toEqual([1, 0, 255, 127]);
   });
 
+  // decision 76
   it("makes a grey or RGB colour key (tRNS) transparent", () => {
     const grey = encode({
       width: 2,
@@ -182,6 +184,7 @@ describe("PNG", () => {
     expect(decodePng(flipped).diagnostics[0]!.message).toMatch(/CRC|crc/);
   });
 
+  // decision 76
   it("refuses a header that declares too many pixels before decoding", () => {
     const huge = encodePng(sampleImage());
     new DataView(huge.buffer).setUint32(16, 100_000);

@@ -78,6 +78,7 @@ function only(t: string, code: string, needle: string, nth = 0): string {
 }
 
 describe("the example scene", () => {
+  // decision 71
   it("reads without findings into the model, and writes back byte for byte", () => {
     const r = readScene(EXAMPLE);
     expect(r.diagnostics).toEqual([]);
@@ -109,6 +110,7 @@ describe("the example scene", () => {
     expect(writeScene(m)).toBe(EXAMPLE);
   });
 
+  // decision 71
   it("absent optional members take their defaults", () => {
     const r = readScene(
       '{"version":1,"size":[4,4],"zeroFrame":"a","frames":[{"name":"a","image":"a.png","points":{}}]}',
@@ -162,6 +164,7 @@ describe("shape diagnostics", () => {
     expect(readScene(t).model).toBeUndefined();
   });
 
+  // decision 75
   it("LIV002: wrong types, the part left out", () => {
     expect(only("[]", "LIV002", "[]")).toBe("LIV002@1:1");
     expect(
@@ -283,6 +286,7 @@ describe("meaning diagnostics", () => {
     );
   });
 
+  // decision 72
   it("LIV010: a point missing in another frame names both frames and the point", () => {
     const t = sceneWith((s) => (s.frames[1]!.points = { p: [12, 10], r: [1, 1] }));
     const r = read(t);
@@ -325,6 +329,7 @@ describe("meaning diagnostics", () => {
     );
   });
 
+  // decision 73
   it("LIV014: a point outside the picture, a warning", () => {
     const t = sceneWith((s) => ((s.frames[1]!.points as Json).q = [99.5, 79.6]));
     expect(only(t, "LIV014", "[99.5, 79.6]")).toBe("LIV014@22:14");
@@ -466,6 +471,7 @@ describe("conditions", () => {
 });
 
 describe("image paths", () => {
+  // decision 74
   it("accept relative PNG paths inside the folder", () => {
     for (const ok of ["a.png", "f/b.PNG", "./c.png", "a/../b.png", "a b/ü.png"]) {
       expect(imagePathProblem(ok), ok).toBeUndefined();
@@ -473,6 +479,7 @@ describe("image paths", () => {
     }
   });
 
+  // decision 74
   it("refuse the rest, saying why", () => {
     const cases: [string, RegExp][] = [
       ["", /empty/],

@@ -51,6 +51,7 @@ function plain(m: MeshAnimation): unknown {
 const asBytes = (s: string | Uint8Array) => (typeof s === "string" ? encodeUtf8(s) : s);
 
 describe(".agr text from bytes", () => {
+  // decision 35
   it("reads mutated files exactly as their decoded text: model, findings and offsets", () => {
     fc.assert(
       fc.property(inputsFrom(AGR_TEXT_SEEDS), (input) => {
@@ -81,6 +82,7 @@ describe(".agr text longer than a JavaScript string", () => {
   // The string limit is a parameter here: `maxText` = 64 bytes stands for 2²⁹ − 24.
   const maxText = 64;
 
+  // decision 35
   it("reads a clean file past the limit from its bytes; its text is not made", () => {
     const m = framesModel(5, 3);
     const bytes = encodeUtf8(writeAgrText(m));
@@ -150,6 +152,7 @@ describe(".agr text read in two parts", () => {
     );
   });
 
+  // decision 38
   it("keeps the first part's findings when the rest is clean, as one pass does", async () => {
     const text = writeAgrText(framesModel(30, 8)).replace(/frame 0\n[^\n]+/, "frame 0\nx");
     const bytes = encodeUtf8(text);

@@ -62,6 +62,7 @@ function counted(bytes: Uint8Array): ByteSource & { served: number } {
 }
 
 describe("openAgrFrames: a binary .agr read frame by frame", () => {
+  // decision 41
   it("gives every frame's values and, once every frame is read, the whole-file reader's findings", () => {
     const special = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, 0);
     fc.assert(
@@ -94,6 +95,7 @@ describe("openAgrFrames: a binary .agr read frame by frame", () => {
     );
   });
 
+  // decision 39
   it("never holds more than its budget: a 5 MB file through a 1 MB cache", () => {
     const m = plate(20_000, 16); // 16 frames × 320 kB = 5.1 MB of frame values
     const bin = writeAgrBinary(m);
@@ -161,6 +163,7 @@ describe("openAgrFrames: a binary .agr read frame by frame", () => {
     ).toBe("AGR001");
   });
 
+  // decision 40
   it("readAllFrames reads each varying block once and reports a non-finite frame at its byte", () => {
     const m = plate(100, 5);
     m.scalarValues[0]![3 * 100 + 7] = Number.NaN;
@@ -191,6 +194,7 @@ function demoCopy(): string {
 }
 
 describe("the CLI on a binary .agr larger than --frame-budget", () => {
+  // decision 39
   it("agr info and validate give what the whole-file read gives", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-frames-"));
     const file = join(dir, "plate.agr");
@@ -242,6 +246,7 @@ describe("the CLI on a binary .agr larger than --frame-budget", () => {
     expect(await glb("s.glb", ["--frame-budget", budget])).toEqual(await glb("w.glb", []));
   });
 
+  // decision 40
   it("mixed export checks the frames it reads: stops at a non-finite one, located at its byte, writing nothing", async () => {
     const dir = demoCopy();
     const rod = readAgr(new Uint8Array(readFileSync(join(dir, "rod.agr")))).model!;

@@ -62,6 +62,7 @@ describe("openAgrStream", () => {
 });
 
 describe("AgrFrameCache", () => {
+  // decision 46
   it("plays every frame within its budget, reading ahead, values exact", async () => {
     const m = columnAgr(20, 40);
     const n = m.nodeCount;
@@ -103,6 +104,7 @@ describe("AgrFrameCache", () => {
     expect(Math.max(...reads.map(([, l]) => l))).toBe(12 * n);
   });
 
+  // decision 46
   it("raises a budget below one interval to two frames, and never reads past it", async () => {
     const m = columnAgr(4, 12);
     const bytes = writeAgrBinary(m);

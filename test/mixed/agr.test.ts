@@ -327,6 +327,7 @@ describe(".agr diagnostics: every code, at the right place", () => {
     [AGR.unexpectedEnd.code, () => thermalBinary().subarray(0, 100), 100],
     [AGR.trailing.code, () => Uint8Array.from([...thermalBinary(), 0, 0, 0, 0, 0, 0, 0, 0]), 304],
     [AGR.badType.code, () => patched((dv) => dv.setUint32(12, 5, true)), 12],
+    // decision 42
     [AGR.nonFinite.code, () => patched((dv) => dv.setFloat32(96 + 4, Number.NaN, true)), 100],
     [AGR.badSize.code, () => patched((dv) => dv.setUint32(28, 1000, true)), 28],
     [AGR.badFlags.code, () => patched((_, b) => (b[48] = 3)), 48],

@@ -154,6 +154,7 @@ describe(".amb sizes and placements: one run of reals, one recovery rule", () =>
     expect(r.diagnostics[0]!.message).toBe("expected the y size of body 1, found 'frames'");
   });
 
+  // decision 33
   it("a bad entry of a placement is unknown (NaN), not a made-up 0", () => {
     const text = crank.replace("0.8 -0.6", "0.8x -0.6");
     const r = readAmb(text);

@@ -28,6 +28,7 @@ describe("the seed's .amx example", () => {
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([["AMX030", "warning"]]);
   });
 
+  // decision 1
   it("laid out on lines reads the same, and the warning points at body 6's matrix", () => {
     const text = fixture("seed/seed-lines.amx");
     const r = readAmx(text);
@@ -123,6 +124,25 @@ describe(".amx decisions of the spec", () => {
     const text = `${BASE.replace("0 1 0 0", "0 2 0 0")}\n`;
     expect(codes(text)).toEqual(["AMX030@5:1"]);
     expect(readAmx(text).diagnostics[0]!.message).toContain("not orthonormal");
+  });
+
+  // decision 2
+  it("allows 1e-3 in each entry of AᵀA − I and in |det − 1|, and warns past either", () => {
+    const diagonal = (a: string, b: string, c: string) =>
+      `${BASE.replace("1 0 0 0.5", `${a} 0 0 0.5`).replace("0 1 0 0", `0 ${b} 0 0`).replace("0 0 1 0", `0 0 ${c} 0`)}\n`;
+    expect(codes(diagonal("1.0004", "1", "1"))).toEqual([]);
+    // Each AᵀA − I entry is 0.0008, but det − 1 is 0.0012.
+    expect(codes(diagonal("1.0004", "1.0004", "1.0004"))).toEqual(["AMX030@5:1"]);
+    // AᵀA − I has 0.0012 on its diagonal, det − 1 is 0.0006.
+    expect(codes(diagonal("1.0006", "1", "1"))).toEqual(["AMX030@5:1"]);
+  });
+
+  // decision 10
+  it("stops at a count that cannot be read: one finding there, the rest left unread", () => {
+    const found = (bad: string) => codes(`${BASE.replace(/^1$/m, bad)}\n`);
+    expect(found("x")).toEqual(["AMX003@2:1"]);
+    // A negative count: the bodies are not guessed at; what follows is one AMX006.
+    expect(found("-2")).toEqual(["AMX004@2:1", "AMX006@3:1"]);
   });
 
   it("huge counts neither allocate nor hang", () => {

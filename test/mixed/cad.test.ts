@@ -48,6 +48,7 @@ describe("the seed's CAD_Matrixes.dat example", () => {
     ]);
   });
 
+  // decision 1
   it("has no error; body 6's reflection is warned", () => {
     expect(r.diagnostics.map((d) => `${d.code}:${d.severity}`)).toEqual(["CAD020:warning"]);
   });
@@ -67,6 +68,7 @@ describe("CAD_Matrixes.dat rules", () => {
     expect(codes(ok)).toEqual([]);
   });
 
+  // decision 3
   it("the flag is 0 or 1", () => {
     // Read as non-zero ("yes"): the matrix after it is taken, the rest of the file stays in step.
     const r = readCad(ok.replace("1 1 0 1", "1 1 0 2"));
@@ -74,6 +76,7 @@ describe("CAD_Matrixes.dat rules", () => {
     expect(r.model.bodies[0]!.solvers[0]!.matrix).toEqual(IDENTITY);
   });
 
+  // decision 4
   it("a matrix is present exactly when the flag is 1", () => {
     // Flag 0 followed by a matrix (its entries are no integers).
     expect(codes("1\n5 1 1 0 -0.5 0 0 0 0 1 0 0 0 0 1 0\n")).toEqual(["CAD012@2:9"]);
@@ -101,6 +104,7 @@ describe("CAD_Matrixes.dat rules", () => {
     expect(codes("1\n1 1 1 1 1 0 0 0 0 1 0 0 0 0 1 1e400\n")).toEqual(["CAD005@2:31"]);
   });
 
+  // decision 5
   it("warns on a missing final newline", () => {
     expect(codes("1\n1 0")).toEqual(["CAD001@2:4"]);
   });

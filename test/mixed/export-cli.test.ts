@@ -7,6 +7,7 @@ import { cli } from "../helpers.js";
 import { demoPath } from "./export-helpers.js";
 
 describe("deforma mixed export / agr from-vtk", () => {
+  // decision 22
   it("refuses a frame rate that would make more than a million frames (usage error)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-cli-"));
     const r = await cli([
@@ -50,6 +51,7 @@ describe("deforma mixed export / agr from-vtk", () => {
     expect((await cli([...args, "--force"])).code).toBe(0);
   });
 
+  // decision 101
   it("exports a VTK series, refuses a non-empty folder, and from-vtk makes a valid .agr of the rod", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-cli-"));
     const out = join(dir, "vtk");

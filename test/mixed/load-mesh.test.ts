@@ -52,6 +52,7 @@ describe("loadMeshFile", () => {
     expect(locateReport(broken.report)[0]).toMatchObject({ file: "b.agr", line: 2, column: 6 });
   });
 
+  // decision 44
   it("takes a series with a displacement array as type 1 and offers its other arrays", async () => {
     const files = cubeSeries("out/run", [0, 0.5, 2]);
     const r = await open(files, "out/run.pvd");
@@ -71,6 +72,7 @@ describe("loadMeshFile", () => {
     expect(r.model!.scalars.map((p) => `${p.name} ${p.unit}`)).toEqual(["T K", "a -"]);
   });
 
+  // decision 44
   it("shows the first of several candidates and names the others, instead of refusing", async () => {
     const r = await open(cubeSeries("c", [0, 1], ["a", "b"]), "c.pvd");
     expect(r.vtk).toEqual({ type: 0, scalar: "a", others: ["b"] });
@@ -89,6 +91,7 @@ describe("loadMeshFile", () => {
 });
 
 describe("meshAloneScene", () => {
+  // decision 43
   it("is one body at the origin over the mesh's own frames", async () => {
     const r = await open(cubeSeries("s", [0.25, 1, 4]), "s.pvd");
     const scene = meshAloneScene("s.pvd", r.model!, 2);

@@ -52,6 +52,7 @@ function scene(mesh: MeshAnimation = MESH) {
 }
 
 describe("rigid interpolation", () => {
+  // decision 12
   it("slerp at the midpoint of a 90° turn is the 45° rotation, not a matrix lerp", () => {
     const q = new Float64Array(8);
     quaternionFromAffine(rotZ(0), q, 0);
@@ -89,6 +90,7 @@ describe("mesh sampling", () => {
     expect(out[5]).toBeCloseTo(0.5, 6);
   });
 
+  // decisions 12 and 13
   it("scalars interpolate linearly; exaggeration warps by the displacement", () => {
     const s = scene();
     const sampler = new MixedSampler(s);
@@ -122,6 +124,7 @@ describe("probe values", () => {
 });
 
 describe("edge cases", () => {
+  // decision 18
   it("on a frame the placement is the file's matrix exactly, even a non-rotation", () => {
     const mirrored: MbsAnimation = {
       ...MBS,

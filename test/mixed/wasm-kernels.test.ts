@@ -8,6 +8,7 @@ import {
   JS_KERNELS,
   runFrameJob,
 } from "../../src/mixed/sample/index.js";
+import { propertyRuns } from "../helpers.js";
 
 /** The arena: Node 20 has WebAssembly SIMD and shared memory, so it must be there. */
 function arena(): FrameArena {
@@ -61,6 +62,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
     expect(FrameArena.create()).toBeDefined();
   });
 
+  // decision 112
   it("positions: the same bits as the JavaScript kernel, nothing written past the nodes", () => {
     const a = arena();
     fc.assert(
@@ -100,10 +102,11 @@ describe("FrameArena: the WebAssembly kernels", () => {
           expect(sameBits(wasm.all, js.all)).toBe("same");
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
+  // decision 112
   it("values: the same bits as the JavaScript kernel, in fours and the rest", () => {
     const a = arena();
     fc.assert(
@@ -133,7 +136,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
           expect(sameBits(wasm.all, js.all)).toBe("same");
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -169,7 +172,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
           expect(sameBits(wasm.all, js.all)).toBe("same");
         },
       ),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(100) },
     );
   });
 

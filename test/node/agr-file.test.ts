@@ -30,6 +30,7 @@ describe("readAgrFile", () => {
     expect(Array.from(run!.values)).toEqual(Array.from(here.values));
   });
 
+  // decision 38
   it("gives readAgr's answer, in two parts or one, clean or not", async () => {
     const broken = `${text.slice(0, text.length - 9)} oops 1\n`;
     for (const t of [text, broken, `${text}frame 99 1\n`]) {

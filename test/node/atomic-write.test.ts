@@ -142,6 +142,7 @@ describe("writeFolderAtomic", () => {
     { name: "body/1.vtu", data: `vtu1 ${tag}\n` },
   ];
 
+  // decision 101
   it("writes a new folder, and replaces an old one whole (no old file survives)", async () => {
     const dir = scratch();
     const out = join(dir, "v");

@@ -32,6 +32,7 @@ function tree(): { base: string; project: string } {
 }
 
 describe("companion files", () => {
+  // decision 98
   it("a .pvd naming files outside its folder: refused with the entry named, contents never shown", async () => {
     const { base, project } = tree();
     const entries = [join(base, "secret.txt"), "../secret.txt", "sub/link.vtu"];
@@ -55,6 +56,7 @@ describe("companion files", () => {
     expect(r.err).toMatch(/'\/dev\/zero' cannot be read: not a regular file/);
   });
 
+  // decision 98
   it("--allow-outside reads a regular file outside (here: one frame of a real series)", async () => {
     const { base, project } = tree();
     const vtu = join(base, "frame.vtu");

@@ -9,6 +9,7 @@ import { type MbsAnimation, writeAmbText } from "../../src/mixed/amb/index.js";
 import { type CadMatrices, writeCad } from "../../src/mixed/cad/index.js";
 import { buildMixedScene, FrameArena, MixedSampler } from "../../src/mixed/sample/index.js";
 import { checkAmxText } from "../../src/node/mixed-folder.js";
+import { expectSameBytes } from "../helpers.js";
 
 const ROT = [0, 0, 1, -0.5, 0, 1, 0, 0, -1, 0, 0, 0];
 
@@ -81,6 +82,7 @@ describe("amx validate: cross-file checks", () => {
     expect(await check(folder(complete()), GOOD)).toEqual([]);
   });
 
+  // decisions 7 and 8
   it("missing files: MBS and mesh are errors, CAD a warning; --no-files checks none", async () => {
     const dir = folder({});
     expect(await check(dir, GOOD)).toEqual([
@@ -96,6 +98,7 @@ describe("amx validate: cross-file checks", () => {
     expect(await check(folder(complete()), text)).toEqual(["x.amx:AMX107@3:1", "x.amx:AMX103@3:1"]);
   });
 
+  // decision 6
   it("the CAD file needs a solver of the type, with a matrix, equal to the .amx's", async () => {
     const dir = folder(complete());
     const noSolver = amx(["m.amb", "1", "3 1 0", "0 0 0 piston.agr", ...matrix]);
@@ -124,6 +127,7 @@ describe("amx validate: cross-file checks", () => {
     expect(await check(dir, GOOD)).toEqual(["x.amx:AMX108@4:1"]);
   });
 
+  // decision 9
   it("companions' own problems are reported in their own files", async () => {
     const dir = folder({
       ...complete(),
@@ -138,6 +142,24 @@ describe("amx validate: cross-file checks", () => {
   });
 });
 
+/**
+ * The same model, typed arrays compared bit for bit (expectSameBytes), where
+ * an element-by-element toEqual took seconds on the demo's rod.
+ */
+function expectSameBits(a: object, b: object, path = "model"): void {
+  expect(Object.keys(b), path).toEqual(Object.keys(a));
+  for (const [k, x] of Object.entries(a)) {
+    const y = (b as Record<string, unknown>)[k];
+    if (ArrayBuffer.isView(x)) expectSameBytes(y, x, `${path}.${k}`);
+    else if (Array.isArray(x) && x.some((e) => ArrayBuffer.isView(e))) {
+      expect((y as unknown[]).length, `${path}.${k}`).toBe(x.length);
+      x.forEach((e, i) => {
+        expectSameBytes((y as unknown[])[i], e, `${path}.${k}[${i}]`);
+      });
+    } else expect(y, `${path}.${k}`).toEqual(x);
+  }
+}
+
 describe("checkAmxText with a frame arena", () => {
   const amx = join(process.cwd(), "demo/slider-crank.amx");
   const text = readFileSync(amx, "utf8");
@@ -151,7 +173,7 @@ describe("checkAmxText with a frame arena", () => {
     for (const [name, c] of inArena.meshes) {
       expect(c.status).toBe("ok");
       const m = (c as { model: MeshAnimation }).model;
-      expect(m).toEqual((plain.meshes.get(name) as { model: MeshAnimation }).model);
+      expectSameBits((plain.meshes.get(name) as { model: MeshAnimation }).model, m);
       for (const a of [m.positions, ...m.scalarValues, ...m.vectorValues]) {
         expect(arena.has(a)).toBe(true);
       }
@@ -170,9 +192,10 @@ describe("checkAmxText with a frame arena", () => {
         const n = v.animation.nodeCount;
         const p = js.worldPositions(body.index, v, new Float32Array(3 * n), { exaggeration: 5 });
         const q = wasm.worldPositions(body.index, w, arena.float32(3 * n)!, { exaggeration: 5 });
-        expect(Array.from(q)).toEqual(Array.from(p));
+        expectSameBytes(q, p, `positions of body ${i} at ${t}`);
         const s = js.scalars(v, new Float32Array(n));
-        expect(Array.from(wasm.scalars(w, arena.float32(n)!))).toEqual(Array.from(s));
+        const ws = wasm.scalars(w, arena.float32(n)!);
+        expectSameBytes(ws, s, `scalars of body ${i} at ${t}`);
       }
     }
   });

@@ -66,6 +66,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
     expect(await page.locator(".play").getAttribute("data-playing")).toBe("false");
   });
 
+  // decision 16
   it("deep links at t=0 and t=50% render differently", async () => {
     await open("#/mixed?file=slider-crank.amx&t=0");
     const start = await canvasPixels();
@@ -107,6 +108,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
     expect(await page.locator(".tabs a.active").textContent()).toBe("Mixed animation");
   });
 
+  // decision 17
   it("exports glTF as a download and VTK into the project", async () => {
     await open("#/mixed?file=slider-crank.amx&t=0");
     const [download] = await Promise.all([

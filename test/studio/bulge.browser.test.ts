@@ -144,6 +144,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await circle(1).getAttribute("cx")).toBe(cx);
   });
 
+  // decision 70
   it("leaving the workspace keeps unsaved edits", async () => {
     const cx = await circle(1).getAttribute("cx");
     await page.evaluate(() => {
@@ -158,6 +159,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     expect(await circle(1).getAttribute("cx")).toBe(cx);
   });
 
+  // decision 68
   it("save writes the file: the dragged value changes, nothing else; the rigs are named", async () => {
     const old = readBulgeTypes(readFileSync(catalogue(), "utf8")).model.bulges;
     dialogs.length = 0;

@@ -91,6 +91,7 @@ describe("studio server: formats in the listing", () => {
 });
 
 describe("studio server: GET /api/check", () => {
+  // decision 25
   it("checks a file with its format: counts, located findings, source lines, summary", async () => {
     const ok = await getJson("/api/check?path=rod.agr");
     expect(ok.json).toMatchObject({
@@ -118,6 +119,7 @@ describe("studio server: GET /api/check", () => {
     for (const e of r.json.excerpts as string[]) expect(e.length).toBeLessThan(400);
   });
 
+  // decision 25
   it("checks a registered toy format the same way", async () => {
     const { json } = await getJson("/api/check?path=x.toy");
     expect(json).toMatchObject({ format: { id: "toy" }, ok: true, warnings: 1 });
@@ -135,6 +137,7 @@ describe("studio server: GET /api/check", () => {
     expect(json).toMatchObject({ status: "too-large", format: { id: "toy" }, size: 3_600_000 });
   });
 
+  // decision 25
   it("recomputes when the file changes (cache keyed by size and time)", async () => {
     writeFileSync(join(project, "c.toy"), "a = 1\n");
     expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(0);
@@ -143,6 +146,7 @@ describe("studio server: GET /api/check", () => {
     expect((await getJson("/api/check?path=c.toy")).json.errors).toBe(1);
   });
 
+  // decision 113
   it("recomputes a .pvd when only a file it names changes, appears or goes", async () => {
     mkdirSync(join(project, "watch"));
     writeFileSync(join(project, "watch", "a.vtu"), TET("1"));
@@ -177,6 +181,7 @@ describe("studio server: GET /api/check", () => {
     expect(gone.json.diagnostics).toMatchObject([{ code: "AMX101", line: 4, column: 7 }]);
   });
 
+  // decision 105
   it("checks a .pvd with the files it names: their findings under their own names and lines", async () => {
     const { json } = await getJson("/api/check?path=vtk/s.pvd");
     expect(json).toMatchObject({ format: { id: "pvd" }, ok: false, errors: 1 });

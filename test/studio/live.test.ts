@@ -180,6 +180,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     );
   });
 
+  // decision 90
   it("dragging a control point of a key frame rewrites only that point; undo restores the bytes", async () => {
     const path = join(studio.root, ...SCENE.split("/"));
     const original = readFileSync(path, "utf8");

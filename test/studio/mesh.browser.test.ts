@@ -98,6 +98,7 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
     ).toBeGreaterThan(0);
   });
 
+  // decision 111
   it("plays a real solver's compressed series (DOLFIN's blocks end in bytes after their zlib stream)", async () => {
     await open("#/mesh?file=solver/displacement.pvd&t=0");
     expect(await span()).toEqual([1, 3]);

@@ -21,6 +21,7 @@ describe("the studio's first file", () => {
     ]);
   });
 
+  // decision 26
   it("takes the first candidate that loads, else the first, within a bounded number of tries", async () => {
     const loads = (ok: string[]) => async (p: string) => ok.includes(p);
     expect(await firstLoading(["a", "b", "c"], loads(["b", "c"]))).toBe("b");

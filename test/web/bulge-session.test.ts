@@ -38,6 +38,7 @@ describe("section editor limits", () => {
     expect(uRange(K, 1)).toEqual({ min: MIN_GAP, max: 1 - MIN_GAP });
   });
 
+  // decision 69
   it("a drag past a neighbour stops at the limit and says so", () => {
     expect(dragTo(K, 1, "circle", { u: 1.7 })).toEqual({
       keypoint: [1 - MIN_GAP, 0.5, 0.25],
@@ -162,6 +163,7 @@ describe("BulgeSession", () => {
     expect(readBulgeTypes(text).model.errlog).toEqual([]);
   });
 
+  // decision 68
   it("saving renumbers lines and clears the error log", () => {
     const s = new BulgeSession();
     s.load(

@@ -70,6 +70,7 @@ describe("walkEntries", () => {
 describe("planImport", () => {
   const drop = (...paths: string[]) => paths.map((path) => ({ path, file: new File([], path) }));
 
+  // decision 45
   it("puts a dropped folder under imported/<folder>/ and opens its .pvd", () => {
     const plan = planImport(drop("results/beam.pvd", "results/vtu/beam_0.vtu"), ["a.amx"], INFO);
     expect(plan?.folder).toBe("imported/results");
@@ -80,6 +81,7 @@ describe("planImport", () => {
     expect(plan?.open).toBe("imported/results/beam.pvd");
   });
 
+  // decision 45
   it("names loose files' folder after the index and never reuses a folder", () => {
     const existing = ["imported/beam/beam.pvd", "imported/beam-2/x", "imported/beam-30/y"];
     const plan = planImport(drop("beam_0.vtu", "beam.pvd"), existing, INFO);

@@ -94,6 +94,7 @@ describe("LiveSession", () => {
     expect(s.playing).toBe(false);
   });
 
+  // decision 88
   it("plays at the tick rate; ticks that pile up in one frame are dropped, frames are not skipped", () => {
     const src = new FakeFrames();
     const s = new LiveSession(loaded(), src);
@@ -135,6 +136,7 @@ describe("LiveSession", () => {
     expect(s.playing).toBe(false);
   });
 
+  // decision 89
   it("stamps inputs at the current tick: a signal over its threshold fires at the next tick", () => {
     const s = new LiveSession(loaded(), new FakeFrames());
     s.step();
@@ -230,6 +232,7 @@ describe("FrameRing", () => {
     expect(b!.data[0]).toBe(7);
   });
 
+  // decision 91
   it("drops the oldest copies past its byte budget; shared pictures cost nothing", () => {
     const size = 8 * 6 * 4;
     const ring = new FrameRing(100, size * 2);

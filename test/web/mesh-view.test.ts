@@ -83,6 +83,31 @@ describe("MeshView slots", () => {
     view.dispose();
   });
 
+  // decision 15
+  it("takes the colour range from the two frames around t, the whole animation, or the user", () => {
+    const view = new MeshView(variant, memoryFrames(m));
+    const cursor = new FrameCursor(m.times);
+    const range = (rangeMode: MeshSettings["rangeMode"]) => {
+      view.update(cursor.seek(0.45), IDENTITY, {
+        ...settings(),
+        rangeMode,
+        fixedMin: -2,
+        fixedMax: 3,
+      });
+      return { ...view.range };
+    };
+    // Value = frame + node/1000: frames 4 and 5 around t = 0.45, frames 0 … 11 in all.
+    const frame = range("frame");
+    expect(frame.min).toBeCloseTo(4, 4);
+    expect(frame.max).toBeGreaterThan(5);
+    expect(frame.max).toBeLessThan(6);
+    const all = range("all");
+    expect(all.min).toBeCloseTo(0, 4);
+    expect(all.max).toBeGreaterThan(11);
+    expect(range("fixed")).toEqual({ min: -2, max: 3 });
+    view.dispose();
+  });
+
   it("shows a streamed mesh's frames once they arrive, one upload per crossing", async () => {
     const bytes = writeAgrBinary(m);
     const read = async (o: number, l: number) => bytes.slice(o, o + l);

@@ -68,6 +68,7 @@ describe("parseRoute", () => {
     ).toBe("#/mixed?file=a.amx&t=50%25");
   });
 
+  // decision 16
   it("routeSeconds turns fractions into seconds and clamps", () => {
     expect(routeSeconds({ value: 0.5, percent: true }, 1, 3)).toBe(2);
     expect(routeSeconds({ value: 9, percent: false }, 0, 3)).toBe(3);

@@ -166,6 +166,7 @@ describe("morph target cap", () => {
 });
 
 describe("exportGltf over the model's time span", () => {
+  // decision 11
   it("a mesh whose frames run past the .amb's end is cut at the end, blended there, not stretched", async () => {
     const { scene } = await demoScene();
     const rod = scene.bodies.find((b) => b.name === "connecting_rod")!.variants[0]!;

@@ -11,6 +11,7 @@ import {
   type VtkInputFile,
 } from "../../../src/mixed/vtk/index.js";
 import { readInput } from "../../../src/node/files.js";
+import { expectSameBytes } from "../../helpers.js";
 import { demoPath, HAS_VTK, python, singleMeshScene, VTK_REQUIRED } from "../export-helpers.js";
 
 const rod = () => {
@@ -58,12 +59,12 @@ describe("agr from VTK", () => {
     const back = r.model!;
     expect(validateAgr(back)).toEqual([]);
     expect(back.nodeCount).toBe(m.nodeCount);
-    expect(back.cellTypes).toEqual(m.cellTypes);
-    expect(back.connectivity).toEqual(m.connectivity);
-    expect(back.times).toEqual(m.times);
-    expect(back.positions).toEqual(m.vectorValues[0]!.subarray(0, 3 * m.nodeCount));
-    expect(back.vectorValues[0]).toEqual(m.vectorValues[0]);
-    expect(back.scalarValues[0]).toEqual(m.scalarValues[0]);
+    expectSameBytes(back.cellTypes, m.cellTypes, "cellTypes");
+    expectSameBytes(back.connectivity, m.connectivity, "connectivity");
+    expectSameBytes(back.times, m.times, "times");
+    expectSameBytes(back.positions, m.vectorValues[0]!.subarray(0, 3 * m.nodeCount), "positions");
+    expectSameBytes(back.vectorValues[0], m.vectorValues[0]!, "vectorValues[0]");
+    expectSameBytes(back.scalarValues[0], m.scalarValues[0]!, "scalarValues[0]");
   });
 
   it("reads the same rod through the .vtm blocks of the model-wide .pvd", async () => {

@@ -133,6 +133,7 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("legacy .vtk written by VTK", () => {
         }
       }
     }
+    // decision 104
     // The 9-component tensor and the 6-component strain both give a von Mises range.
     expect(theirs[0]!.arrays.stress!.mises).toBeDefined();
     expect(theirs[0]!.arrays.strain!.mises).toBeDefined();
@@ -158,6 +159,7 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("legacy .vtk written by VTK", () => {
     }
   });
 
+  // decision 102
   it("a .pvd and a .series naming legacy files make a series; from-vtk follows the displacement", async () => {
     const grids = written.filter((w) => w.kind === "grid").map((w) => basename(w.file));
     const pvd = `<?xml version="1.0"?>
@@ -224,6 +226,7 @@ function triangleArea(p: Float64Array, a: number, b: number, c: number): number 
 }
 
 describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("polyhedron cells (VTK type 42)", () => {
+  // decision 106
   it("draw the faces of their surface, as VTK's surface filter finds it (.vtu faces, legacy 4.2 and 5.1 streams)", async () => {
     if (!HAS_VTK) throw new Error("CI=true but /usr/bin/python3 cannot import vtk (python3-vtk9)");
     const dir = mkdtempSync(join(tmpdir(), "deforma-polyhedra-"));
@@ -367,6 +370,7 @@ describe("legacy .vtk by hand", () => {
     ]);
   });
 
+  // decision 103
   it("locates findings: line and column in ASCII, byte offsets in BINARY", async () => {
     const bad = ASCII.replace("0.1 0 0", "0.1 zero 0");
     const a = await readVtkSeries([{ name: "a.vtk", text: bad }]);
@@ -443,6 +447,7 @@ CELL_TYPES 1
 `;
 
 describe("a polyhedron written by hand", () => {
+  // decision 106
   it("reads to its four faces from a .vtu and a legacy file alike", async () => {
     for (const [name, text] of [
       ["p.vtu", POLY_VTU],

@@ -54,6 +54,7 @@ const numbered = (stem: string, ks: readonly number[], ext: string) => ({
 const FIXTURES: readonly Fixture[] = [
   // FEniCS (DOLFIN 2019.2): .pvd of ASCII .vtu, P1 tetrahedra, thermal "Temperature".
   { path: "fenics/heat/temperature.pvd", type: 0, array: "Temperature" },
+  // decision 107
   // FEniCS: .pvd of zlib-compressed base64 .vtu (padded offsets), "Displacement".
   { path: "fenics/beam/displacement.pvd", type: 1, array: "Displacement" },
   // The same run under `mpirun -np 2`: a .pvd of .pvtu files with two .vtu pieces each.

@@ -65,6 +65,7 @@ describe("VTK reader on mangled input", () => {
     );
   });
 
+  // decision 99
   it("a zlib bomb of many small blocks is inflated only as far as the element declares", async () => {
     // 3000 blocks of 32 KiB of zeros, each within zlib's ratio, for a piece that declares 1 point.
     const block = deflateSync(new Uint8Array(32768));

@@ -1,6 +1,7 @@
 /**
  * The workspace contract and registry. A workspace is one way of looking at
- * the project (Mixed animation, the single-file check, later Bulges and Live);
+ * the project (Mixed animation, Mesh, Bulges, Live and the single-file check,
+ * registered in web/src/workspaces.ts);
  * the shell's routes and tabs are derived from the registry, so adding one is
  * one {@link registerWorkspace} call.
  */
