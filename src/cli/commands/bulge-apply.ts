@@ -22,6 +22,13 @@ import { refuseOverwrite, writeOutput } from "../output.js";
 /** Mesh encodings by extension. */
 const MESH_EXTENSIONS = [".obj", ".glb"];
 
+/**
+ * A flex angle's bounds in degrees: one turn, centred on the rest pose. Past
+ * them the mesh would look the same as at the angle less a turn, while the
+ * bulge (clamped at the rig's `fullAngle`, at most 180°) stayed full.
+ */
+export const POSE_LIMIT_DEGREES = 180;
+
 /** The `bulge apply` command. */
 export const bulgeApply = defineCommand({
   usage:
@@ -31,8 +38,9 @@ export const bulgeApply = defineCommand({
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
     "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
     "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
-    "Refused: a --pose joint the rig lacks, a code the catalogue lacks, a mesh the rig does not\n" +
-    "fit. OUT is replaced only with --force. See docs/bulge-deformation.md.",
+    "Refused: a --pose joint the rig lacks or an angle outside -180…180 degrees, a code the\n" +
+    "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force. See\n" +
+    "docs/bulge-deformation.md.",
   options: {
     rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
     mesh: { type: "path", value: "IN", help: "the mesh in its rest pose (.obj or .glb)" },
@@ -40,7 +48,7 @@ export const bulgeApply = defineCommand({
       type: "string",
       multiple: true,
       value: "JOINT=DEGREES",
-      help: "flex a joint (repeat for several; others stay at rest)",
+      help: `flex a joint, -${POSE_LIMIT_DEGREES}…${POSE_LIMIT_DEGREES} degrees (repeat for several; others stay at rest)`,
     },
     output: { type: "path", short: "o", value: "OUT", help: "the deformed mesh (.obj or .glb)" },
     catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
@@ -107,7 +115,7 @@ function meshKind(path: string, option: string): string {
   return ext;
 }
 
-/** The pose's angles in rig order; a malformed item or a joint the rig lacks is a usage error. */
+/** The pose's angles in rig order; a malformed item, an angle out of range or a joint the rig lacks is a usage error. */
 function parsePose(rig: Rig, items: readonly string[]): Float64Array {
   const pose: Record<string, number> = {};
   for (const item of items) {
@@ -115,6 +123,11 @@ function parsePose(rig: Rig, items: readonly string[]): Float64Array {
     const degrees = Number(item.slice(eq + 1));
     if (eq <= 0 || item.slice(eq + 1).trim() === "" || !Number.isFinite(degrees)) {
       throw new UsageError(`--pose ${item}: expected JOINT=DEGREES, e.g. elbow=90`);
+    }
+    if (Math.abs(degrees) > POSE_LIMIT_DEGREES) {
+      throw new UsageError(
+        `--pose ${item}: a flex angle is from -${POSE_LIMIT_DEGREES} to ${POSE_LIMIT_DEGREES} degrees, found ${degrees}`,
+      );
     }
     pose[item.slice(0, eq)] = degrees;
   }
