@@ -1,8 +1,8 @@
 /** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
-import { readFile, stat } from "node:fs/promises";
-import { dirname, extname, join, resolve } from "node:path";
-import { CATALOGUE_PATH, readBulgeTypes } from "../../bulge/catalogue/index.js";
+import { stat } from "node:fs/promises";
+import { extname, resolve } from "node:path";
 import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
 import {
   type PolyMesh,
   readGlbMesh,
@@ -12,8 +12,8 @@ import {
 } from "../../bulge/mesh/index.js";
 import { readRig } from "../../bulge/rig/index.js";
 import type { Rig } from "../../bulge/rig/model.js";
-import { decodeText } from "../../core/bytes.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
+import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, inputText, inputTextReport } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
@@ -143,27 +143,24 @@ function parsePose(rig: Rig, items: readonly string[]): Float64Array {
 /** The catalogue's definitions; every code the rig uses must be among them. */
 async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string | undefined) {
   const used = rig.joints.filter((j) => j.bulge);
-  const path = asked ?? join(dirname(rigPath), CATALOGUE_PATH);
-  let text: string;
-  if (asked !== undefined) text = await inputText(io, asked, "bulge-types");
-  else {
-    try {
-      text = decodeText(new Uint8Array(await readFile(resolve(io.cwd, path))));
-    } catch {
-      if (used.length === 0) return [];
-      throw new CliError(
-        `no bulge catalogue for ${rigPath}: ${path} cannot be read; give --catalogue PATH`,
-        ExitCode.Usage,
-      );
-    }
+  const catalogue =
+    asked !== undefined
+      ? projectCatalogue(asked, await inputText(io, asked, "bulge-types"))
+      : await catalogueBesideRig(io.cwd, rigPath);
+  if (catalogue.status !== "ok") {
+    if (used.length === 0) return [];
+    throw new CliError(
+      `no bulge catalogue for ${rigPath}: ${catalogue.path} cannot be read; give --catalogue PATH`,
+      ExitCode.Usage,
+    );
   }
-  const { bulges } = readBulgeTypes(text).model;
-  const codes = new Set(bulges.map((b) => b.code));
+  const { bulges } = catalogue.types.model;
+  const codes = catalogueCodes(catalogue.types);
   const missing = used.filter((j) => !codes.has(j.bulge!.code));
   if (missing.length > 0) {
     const list = missing.map((j) => `joint '${j.name}' uses code ${j.bulge!.code}`).join("; ");
     throw new CliError(
-      `${list}, which the catalogue ${path} does not define (its codes: ${[...codes].sort((a, b) => a - b).join(", ") || "none"})`,
+      `${list}, which the catalogue ${catalogue.path} does not define (its codes: ${[...codes].sort((a, b) => a - b).join(", ") || "none"})`,
       ExitCode.Problems,
     );
   }
