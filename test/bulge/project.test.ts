@@ -12,7 +12,9 @@ const RIG = buildArmFiles().get("arm.rig.json")!;
 
 /** A project in memory: files by path; `writes` records what the loader created. */
 function memory(files: Record<string, string>, list = true) {
-  const store = new Map(Object.entries(files).map(([k, v]) => [k, new TextEncoder().encode(v)]));
+  const store = new Map<string, Uint8Array>(
+    Object.entries(files).map(([k, v]) => [k, new TextEncoder().encode(v)]),
+  );
   const writes: string[] = [];
   const io: BulgeProjectIo = {
     read: async (path): Promise<FileSource> => {
