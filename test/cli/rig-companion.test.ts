@@ -3,7 +3,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ArmFiles, buildArmFiles } from "../../scripts/demo/arm.js";
+import { BULGE_FORMATS } from "../../src/bulge/index.js";
+import { FormatRegistry } from "../../src/core/index.js";
+import { startStudioServer } from "../../src/studio/server.js";
 import { cli } from "../helpers.js";
+import { send } from "../studio/http-client.js";
 
 /** A scratch project under `sub/` with the demo arm's rig and catalogue; the elbow's code replaced by `code`. */
 function project(code: number): string {
@@ -54,5 +58,25 @@ describe("the rig's companion check: `check` reports what `rig check` reports", 
     writeFileSync(join(dir, "arm.rig.json"), text);
     expect((await cli(["rig", "check", "arm.rig.json"], dir)).code).toBe(0);
     expect((await cli(["check", "arm.rig.json"], dir)).code).toBe(0);
+  });
+
+  it("the studio's check of the rig says the same (the server gives the companion reader)", async () => {
+    const dir = project(99);
+    const web = mkdtempSync(join(tmpdir(), "rig-companion-web-"));
+    writeFileSync(join(web, "index.html"), "<!doctype html>");
+    const studio = await startStudioServer({
+      root: dir,
+      webRoot: web,
+      port: 0,
+      formats: new FormatRegistry(BULGE_FORMATS),
+    });
+    try {
+      const r = await send(studio.port, { path: `/api/check?path=sub/${ArmFiles.rig}` });
+      const reply = JSON.parse(r.text);
+      expect(reply).toMatchObject({ ok: false, errors: 1 });
+      expect(reply.diagnostics[0]).toMatchObject({ code: "RIG020", line: 22 });
+    } finally {
+      await studio.close();
+    }
   });
 });
