@@ -3,4 +3,5 @@ export * from "./catalogue/index.js";
 export * from "./deform/index.js";
 export * from "./formats.js";
 export * from "./mesh/index.js";
+export * from "./project.js";
 export * from "./rig/index.js";

@@ -1,32 +1,27 @@
 /**
- * A bulge project on disk: its catalogue `misc_data/bulge_types` (created
- * from the default when missing, as Alias does) and the rigs (`*.rig.json`)
- * anywhere below it that reference catalogue codes. The CLI (`bulge init`,
- * `bulge rm`) and the studio use the same functions.
+ * A bulge project on disk, loaded by the bulge system's one loader
+ * (`loadBulgeProject`, which the studio's Bulges workspace calls over its
+ * file API): this file gives it the file system — reading, creating the
+ * catalogue `misc_data/bulge_types` when missing (atomically, never over a
+ * file) and listing the rigs (`*.rig.json`) anywhere below the project. The
+ * CLI's `bulge init`, `bulge rm`, `bulge apply` and `rig check` use it.
  */
 import type { Dirent } from "node:fs";
-import { lstat, mkdir, readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
-import { CATALOGUE_PATH, defaultBulgeTypes } from "../bulge/catalogue/index.js";
-import { type Rig, type RigReference, readRig } from "../bulge/rig/index.js";
-import { decodeText } from "../core/bytes.js";
+import { mkdir, readdir } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import {
+  type BulgeProject,
+  type BulgeProjectIo,
+  catalogueBeside,
+  type LoadBulgeOptions,
+  loadBulgeProject,
+  type ProjectCatalogue,
+  type Rig,
+  type RigReference,
+  readProjectCatalogue,
+} from "../bulge/index.js";
 import { FileExistsError, writeFileAtomic } from "./atomic-write.js";
-
-/**
- * Gives `project` the default `misc_data/bulge_types` when it has none
- * (folders created as needed; written atomically). Never overwrites: an
- * existing catalogue is left alone. Says which happened.
- */
-export async function ensureCatalogue(project: string): Promise<"created" | "exists"> {
-  await mkdir(join(project, "misc_data"), { recursive: true });
-  try {
-    await writeFileAtomic(join(project, CATALOGUE_PATH), defaultBulgeTypes(), { overwrite: false });
-    return "created";
-  } catch (e) {
-    if (e instanceof FileExistsError) return "exists";
-    throw e;
-  }
-}
+import { companionReader, readInput } from "./files.js";
 
 /** Folders a project search does not enter: hidden ones and installed packages. */
 function skipped(name: string): boolean {
@@ -35,6 +30,43 @@ function skipped(name: string): boolean {
 
 /** At most this many folders are searched for rigs (a project, not a whole disk). */
 export const MAX_FOLDERS = 10_000;
+
+/** The file system under `project` as a bulge project's reader, writer and rig lister. */
+export function bulgeProjectIo(project: string): BulgeProjectIo {
+  return {
+    read: (path) => readInput(join(project, path)),
+    async create(path, bytes) {
+      const target = join(project, path);
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await writeFileAtomic(target, bytes, { overwrite: false });
+        return "created";
+      } catch (e) {
+        if (e instanceof FileExistsError) return "exists";
+        throw e;
+      }
+    },
+    listRigs: () => rigPaths(project),
+  };
+}
+
+/** Loads the project in folder `project` (see `loadBulgeProject`). */
+export function loadBulgeProjectAt(
+  project: string,
+  options: LoadBulgeOptions = {},
+): Promise<BulgeProject> {
+  return loadBulgeProject(bulgeProjectIo(project), options);
+}
+
+/**
+ * Gives `project` the default `misc_data/bulge_types` when it has none
+ * (folders created as needed; written atomically). Never overwrites: an
+ * existing catalogue is left alone. Says which happened.
+ */
+export async function ensureCatalogue(project: string): Promise<"created" | "exists"> {
+  const { catalogue } = await loadBulgeProjectAt(project, { create: true, rigs: [] });
+  return catalogue.status === "ok" && catalogue.created ? "created" : "exists";
+}
 
 /** One rig file of a project, read. */
 export interface ProjectRig {
@@ -49,8 +81,22 @@ export interface ProjectRig {
  * and `node_modules` skipped, symbolic links not followed), sorted by path.
  */
 export async function projectRigs(project: string): Promise<ProjectRig[]> {
-  const found: ProjectRig[] = [];
-  const queue = [project];
+  const { rigs } = await loadBulgeProjectAt(project, { create: false });
+  return rigs.map((r) => ({ path: r.path, rig: r.rig }));
+}
+
+/**
+ * The catalogue beside the rig at `rigPath` (`misc_data/bulge_types` in its
+ * folder, relative to `cwd`), read as `deforma check` reads a companion.
+ */
+export function catalogueBesideRig(cwd: string, rigPath: string): Promise<ProjectCatalogue> {
+  return readProjectCatalogue(companionReader(cwd), catalogueBeside(rigPath), rigPath);
+}
+
+/** Paths (relative, `/`) of the `*.rig.json` files below `project`, breadth first. */
+async function rigPaths(project: string): Promise<string[]> {
+  const found: string[] = [];
+  const queue = [resolve(project)];
   let folders = 0;
   while (queue.length > 0 && folders++ < MAX_FOLDERS) {
     const dir = queue.shift()!;
@@ -64,21 +110,11 @@ export async function projectRigs(project: string): Promise<ProjectRig[]> {
       const path = join(dir, e.name);
       if (e.isDirectory() && !skipped(e.name)) queue.push(path);
       else if (e.isFile() && e.name.toLowerCase().endsWith(".rig.json")) {
-        found.push({ path: relative(project, path).split("\\").join("/"), rig: await rigAt(path) });
+        found.push(relative(resolve(project), path).split("\\").join("/"));
       }
     }
   }
-  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-async function rigAt(path: string): Promise<Rig | undefined> {
-  try {
-    if (!(await lstat(path)).isFile()) return undefined;
-    const r = readRig(decodeText(new Uint8Array(await readFile(path))));
-    return r.model;
-  } catch {
-    return undefined;
-  }
+  return found;
 }
 
 /** One indented line per rig: `arm.rig.json (joint elbow)`, or that it cannot be read and may reference the code. */

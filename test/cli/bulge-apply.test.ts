@@ -143,6 +143,21 @@ describe("bulge apply on the demo arm", () => {
     expect(existsSync(join(dir, "o.obj"))).toBe(false);
   });
 
+  it("a flex angle outside -180…180 degrees is a usage error naming the range", async () => {
+    const dir = project();
+    for (const angle of ["720", "-180.5", "1e3"]) {
+      const r = await cli([...APPLY, "--pose", `elbow=${angle}`, "-o", "o.obj"], dir);
+      expect(r.code, angle).toBe(2);
+      expect(r.err).toContain(`--pose elbow=${angle}: a flex angle is from -180 to 180 degrees`);
+    }
+    expect(existsSync(join(dir, "o.obj"))).toBe(false);
+    // The bounds themselves are poses.
+    for (const angle of ["180", "-180"]) {
+      const r = await cli([...APPLY, "--pose", `elbow=${angle}`, "-o", "o.obj", "--force"], dir);
+      expect(r.code, angle).toBe(0);
+    }
+  });
+
   it("a code the catalogue does not define is refused", async () => {
     const dir = project();
     writeFileSync(

@@ -290,7 +290,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     [1280, 800, "en"],
     [1024, 640, "ru"],
   ] as const) {
-    it(`lays out without overlap at ${w}×${hgt} (${lang})`, async () => {
+    it(`lays out without overlap at ${w}×${hgt} (${lang}), preview in view, axes titled, buttons named`, async () => {
       await page.setViewportSize({ width: w, height: hgt });
       await open("#/bulge?code=1");
       await page.selectOption("select.lang", lang);
@@ -317,6 +317,32 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
         const r = (await b.boundingBox())!;
         expect(r.x + r.width, (await b.getAttribute("title")) ?? "").toBeLessThanOrEqual(w);
       }
+      // The chart's axes say what they are, with units.
+      const titles = await page.locator(".section-chart .axis-title").allTextContents();
+      expect(titles).toHaveLength(2);
+      for (const title of titles) expect(title).toMatch(/\(.+\)/);
+      // The 3-D preview is in the window without scrolling.
+      const stage = (await page.locator(".bulge-preview-stage").boundingBox())!;
+      expect(stage.height).toBeGreaterThan(100);
+      expect(stage.y + stage.height).toBeLessThanOrEqual(hgt + 1);
+      expect(stage.x + stage.width).toBeLessThanOrEqual(w + 1);
+      // Keypoint and section buttons are told apart by visible text: their own, or their group's name.
+      const captions = await page.locator(".section-editor .row .group").evaluateAll((groups) =>
+        groups.map((g) => {
+          const shown = (e: Element | null) => !!e && e.getBoundingClientRect().width > 0;
+          const label = g.querySelector(".group-label");
+          const buttons = [...g.querySelectorAll("button")];
+          const texts = buttons.map((b) => (shown(b.querySelector(".label")) ? b.textContent : ""));
+          return {
+            caption: `${shown(label) ? label!.textContent : ""}|${texts.join("|")}`,
+            titled: buttons.every((b) => b.title !== ""),
+            named: buttons.every((b) => shown(label) || b.textContent !== ""),
+          };
+        }),
+      );
+      expect(captions).toHaveLength(2);
+      expect(captions[0]!.caption).not.toBe(captions[1]!.caption);
+      for (const c of captions) expect(c).toMatchObject({ titled: true, named: true });
       await page.selectOption("select.lang", "en");
     });
   }

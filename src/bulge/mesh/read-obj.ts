@@ -18,16 +18,68 @@ export interface ObjReadResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** The arrays a read fills: vertex data as declared, and each face's corners. */
+interface ObjArrays {
+  readonly positions: number[];
+  readonly uvs: number[];
+  readonly normals: number[];
+  readonly corners: number[];
+  readonly cornerUvs: number[];
+  readonly cornerNormals: number[];
+  readonly faceStart: number[];
+}
+
+/** One statement: its words, where each starts in the text, and where the statement ends. */
+interface Statement {
+  readonly words: readonly string[];
+  readonly starts: readonly number[];
+  readonly end: number;
+}
+
+/** Start of word `k` (the statement's end when there is no such word). */
+function at(s: Statement, k: number): number {
+  return s.starts[k] ?? s.end;
+}
+
+/** End of word `k`. */
+function after(s: Statement, k: number): number {
+  return at(s, k) + (s.words[k]?.length ?? 0);
+}
+
 /** Reads OBJ text. */
 export function readObj(text: string): ObjReadResult {
   const sink = new DiagnosticSink<ObjKind>();
-  const positions: number[] = [];
-  const uvs: number[] = [];
-  const normals: number[] = [];
-  const corners: number[] = [];
-  const cornerUvs: number[] = [];
-  const cornerNormals: number[] = [];
-  const faceStart: number[] = [0];
+  const arrays: ObjArrays = {
+    positions: [],
+    uvs: [],
+    normals: [],
+    corners: [],
+    cornerUvs: [],
+    cornerNormals: [],
+    faceStart: [0],
+  };
+  for (const s of statements(text)) {
+    const keyword = s.words[0]!;
+    if (keyword === "v" || keyword === "vn" || keyword === "vt")
+      readVertexData(sink, arrays, keyword, s);
+    else if (keyword === "f") readFace(sink, arrays, s);
+    else if (!QUIET.has(keyword)) {
+      sink.report(
+        OBJ.ignored,
+        `'${keyword}' statements are not used; the line is skipped`,
+        at(s, 0),
+        after(s, 0),
+      );
+    }
+  }
+  return { model: meshOf(sink, arrays), diagnostics: sink.items };
+}
+
+/**
+ * The non-empty statements of `text`, one per line, comments (from `#`)
+ * left out. The words array is reused from one statement to the next.
+ */
+function* statements(text: string): Generator<Statement> {
   const token = /\S+/g;
   const words: string[] = [];
   const starts: number[] = [];
@@ -49,129 +101,144 @@ export function readObj(text: string): ObjReadResult {
       words.push(m[0]);
       starts.push(lineStart + m.index);
     }
-    if (words.length > 0) {
-      const keyword = words[0]!;
-      const at = (k: number) => starts[k] ?? end;
-      const after = (k: number) => at(k) + (words[k]?.length ?? 0);
-      if (keyword === "v" || keyword === "vn" || keyword === "vt") {
-        const need = keyword === "vt" ? 1 : 3;
-        const keep = keyword === "vt" ? 2 : 3;
-        const into = keyword === "v" ? positions : keyword === "vn" ? normals : uvs;
-        if (words.length - 1 < need) {
-          sink.report(
-            OBJ.tooFewValues,
-            `'${keyword}' needs ${need === 1 ? "at least 1 number" : "3 numbers"}, found ${words.length - 1}`,
-            at(0),
-            after(words.length - 1),
-          );
-        }
-        for (let k = 1; k <= keep; k++) {
-          const w = words[k];
-          if (w === undefined) {
-            into.push(0);
-            continue;
-          }
-          const v = Number(w);
-          if (!Number.isFinite(v)) {
-            sink.report(OBJ.notNumber, `expected a number, found '${w}'`, at(k), after(k));
-            into.push(0);
-          } else if (!Number.isFinite(Math.fround(v))) {
-            sink.report(
-              OBJ.notNumber,
-              `${w} is beyond the float32 range (±3.4e38)`,
-              at(k),
-              after(k),
-            );
-            into.push(0);
-          } else into.push(v);
-        }
-      } else if (keyword === "f") {
-        const first = corners.length;
-        for (let k = 1; k < words.length; k++) {
-          const parts = words[k]!.split("/");
-          const ok =
-            parts.length <= 3 &&
-            parts[0] !== "" &&
-            parts.every((p, i) => (i > 0 && p === "") || /^[+-]?\d+$/.test(p));
-          if (!ok) {
-            sink.report(
-              OBJ.badIndex,
-              `expected a face corner such as 1, 1/2, 1//3 or 1/2/3, found '${words[k]}'`,
-              at(k),
-              after(k),
-            );
-            continue;
-          }
-          const resolve = (p: string | undefined, count: number, what: string): number => {
-            if (p === undefined || p === "") return -1;
-            const i = Number(p);
-            const index = i > 0 ? i - 1 : count + i;
-            if (i === 0 || index < 0 || index >= count) {
-              sink.report(
-                i === 0 ? OBJ.badIndex : OBJ.indexRange,
-                i === 0
-                  ? `${what} index 0: OBJ indices start at 1`
-                  : `${what} ${i} is not defined (${count} so far)`,
-                at(k),
-                after(k),
-              );
-              return -2;
-            }
-            return index;
-          };
-          const v = resolve(parts[0], positions.length / 3, "vertex");
-          const t = resolve(parts[1], uvs.length / 2, "texture coordinate");
-          const n = resolve(parts[2], normals.length / 3, "normal");
-          if (v < 0 || t === -2 || n === -2) continue;
-          corners.push(v);
-          cornerUvs.push(t);
-          cornerNormals.push(n);
-        }
-        if (corners.length - first < 3) {
-          corners.length = first;
-          cornerUvs.length = first;
-          cornerNormals.length = first;
-          // A face whose corners were reported already is left out without another finding.
-          if (words.length - 1 < 3)
-            sink.report(
-              OBJ.shortFace,
-              `a face needs at least 3 corners, found ${words.length - 1}`,
-              at(0),
-              after(words.length - 1),
-            );
-        } else faceStart.push(corners.length);
-      } else if (!QUIET.has(keyword)) {
-        sink.report(
-          OBJ.ignored,
-          `'${keyword}' statements are not used; the line is skipped`,
-          at(0),
-          after(0),
-        );
-      }
-    }
+    if (words.length > 0) yield { words, starts, end };
     lineStart = lineEnd + 1;
   }
-  if (positions.length === 0 || faceStart.length < 2) {
+}
+
+/** A `v`, `vn` (3 numbers) or `vt` (1 to 3; u and v kept) statement: missing or bad values read as 0. */
+function readVertexData(
+  sink: DiagnosticSink<ObjKind>,
+  arrays: ObjArrays,
+  keyword: "v" | "vn" | "vt",
+  s: Statement,
+): void {
+  const { words } = s;
+  const need = keyword === "vt" ? 1 : 3;
+  const keep = keyword === "vt" ? 2 : 3;
+  const into = keyword === "v" ? arrays.positions : keyword === "vn" ? arrays.normals : arrays.uvs;
+  if (words.length - 1 < need) {
+    sink.report(
+      OBJ.tooFewValues,
+      `'${keyword}' needs ${need === 1 ? "at least 1 number" : "3 numbers"}, found ${words.length - 1}`,
+      at(s, 0),
+      after(s, words.length - 1),
+    );
+  }
+  for (let k = 1; k <= keep; k++) {
+    const w = words[k];
+    if (w === undefined) {
+      into.push(0);
+      continue;
+    }
+    const v = Number(w);
+    if (!Number.isFinite(v)) {
+      sink.report(OBJ.notNumber, `expected a number, found '${w}'`, at(s, k), after(s, k));
+      into.push(0);
+    } else if (!Number.isFinite(Math.fround(v))) {
+      sink.report(
+        OBJ.notNumber,
+        `${w} is beyond the float32 range (±3.4e38)`,
+        at(s, k),
+        after(s, k),
+      );
+      into.push(0);
+    } else into.push(v);
+  }
+}
+
+/** An `f` statement: its valid corners, or nothing when fewer than 3 are. */
+function readFace(sink: DiagnosticSink<ObjKind>, arrays: ObjArrays, s: Statement): void {
+  const { words } = s;
+  const { corners, cornerUvs, cornerNormals } = arrays;
+  const first = corners.length;
+  for (let k = 1; k < words.length; k++) readCorner(sink, arrays, s, k);
+  if (corners.length - first < 3) {
+    corners.length = first;
+    cornerUvs.length = first;
+    cornerNormals.length = first;
+    // A face whose corners were reported already is left out without another finding.
+    if (words.length - 1 < 3)
+      sink.report(
+        OBJ.shortFace,
+        `a face needs at least 3 corners, found ${words.length - 1}`,
+        at(s, 0),
+        after(s, words.length - 1),
+      );
+  } else arrays.faceStart.push(corners.length);
+}
+
+/** Corner `k` of a face (`v`, `v/vt`, `v//vn`, `v/vt/vn`), kept when its indices resolve. */
+function readCorner(
+  sink: DiagnosticSink<ObjKind>,
+  arrays: ObjArrays,
+  s: Statement,
+  k: number,
+): void {
+  const word = s.words[k]!;
+  const parts = word.split("/");
+  const ok =
+    parts.length <= 3 &&
+    parts[0] !== "" &&
+    parts.every((p, i) => (i > 0 && p === "") || /^[+-]?\d+$/.test(p));
+  if (!ok) {
+    sink.report(
+      OBJ.badIndex,
+      `expected a face corner such as 1, 1/2, 1//3 or 1/2/3, found '${word}'`,
+      at(s, k),
+      after(s, k),
+    );
+    return;
+  }
+  const resolve = (p: string | undefined, count: number, what: string): number => {
+    if (p === undefined || p === "") return -1;
+    const i = Number(p);
+    const index = i > 0 ? i - 1 : count + i;
+    if (i === 0 || index < 0 || index >= count) {
+      sink.report(
+        i === 0 ? OBJ.badIndex : OBJ.indexRange,
+        i === 0
+          ? `${what} index 0: OBJ indices start at 1`
+          : `${what} ${i} is not defined (${count} so far)`,
+        at(s, k),
+        after(s, k),
+      );
+      return -2;
+    }
+    return index;
+  };
+  const v = resolve(parts[0], arrays.positions.length / 3, "vertex");
+  const t = resolve(parts[1], arrays.uvs.length / 2, "texture coordinate");
+  const n = resolve(parts[2], arrays.normals.length / 3, "normal");
+  if (v < 0 || t === -2 || n === -2) return;
+  arrays.corners.push(v);
+  arrays.cornerUvs.push(t);
+  arrays.cornerNormals.push(n);
+}
+
+/** The mesh the arrays hold, or undefined (said) when it has no vertices or faces. */
+function meshOf(sink: DiagnosticSink<ObjKind>, a: ObjArrays): PolyMesh | undefined {
+  if (a.positions.length === 0 || a.faceStart.length < 2) {
     sink.report(
       OBJ.noFaces,
-      `no mesh: ${positions.length / 3} vertices, ${faceStart.length - 1} faces`,
+      `no mesh: ${a.positions.length / 3} vertices, ${a.faceStart.length - 1} faces`,
       0,
       0,
     );
-    return { model: undefined, diagnostics: sink.items };
+    return undefined;
   }
   const model: PolyMesh = {
-    positions: Float32Array.from(positions),
-    corners: Uint32Array.from(corners),
-    faceStart: Uint32Array.from(faceStart),
+    positions: Float32Array.from(a.positions),
+    corners: Uint32Array.from(a.corners),
+    faceStart: Uint32Array.from(a.faceStart),
   };
-  if (uvs.length > 0) {
-    model.uvs = Float32Array.from(uvs);
-    model.cornerUvs = Int32Array.from(cornerUvs);
+  if (a.uvs.length > 0) {
+    model.uvs = Float32Array.from(a.uvs);
+    model.cornerUvs = Int32Array.from(a.cornerUvs);
   }
-  if (normals.length > 0) {
-    model.normals = Float32Array.from(normals);
-    model.cornerNormals = Int32Array.from(cornerNormals);
+  if (a.normals.length > 0) {
+    model.normals = Float32Array.from(a.normals);
+    model.cornerNormals = Int32Array.from(a.cornerNormals);
   }
-  return { model, diagnostics: sink.items };
+  return model;
 }

@@ -23,11 +23,19 @@ export const RIG_FORMAT = defineFormat({
   system: "bulge",
   extensions: [".rig.json"],
   // The reader loads on first use: recognising a file (every CLI command) needs only the magic.
-  async read(bytes) {
+  // The companion check: the bulge codes against the catalogue beside the rig (RIG020), when
+  // the caller gives a reader, so `check` reports what `rig check` does.
+  async read(bytes, name, context) {
     const { readRig } = await import("./read.js");
+    const { catalogueBeside, readProjectCatalogue, rigReport } = await import("../project.js");
     const text = decodeText(bytes);
     const r = readRig(text);
-    return { model: r.model, diagnostics: r.diagnostics, text };
+    const catalogue =
+      context?.read && r.model
+        ? await readProjectCatalogue(context.read, catalogueBeside(name), name)
+        : undefined;
+    const diagnostics = catalogue ? rigReport(name, text, catalogue, r).diagnostics : r.diagnostics;
+    return { model: r.model, diagnostics, text };
   },
   summary: rigSummary,
   codes: [RIG],

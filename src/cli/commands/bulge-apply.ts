@@ -1,8 +1,8 @@
 /** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
-import { readFile, stat } from "node:fs/promises";
-import { dirname, extname, join, resolve } from "node:path";
-import { CATALOGUE_PATH, readBulgeTypes } from "../../bulge/catalogue/index.js";
+import { stat } from "node:fs/promises";
+import { extname, resolve } from "node:path";
 import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
 import {
   type PolyMesh,
   readGlbMesh,
@@ -11,8 +11,8 @@ import {
   writeObj,
 } from "../../bulge/mesh/index.js";
 import { type Rig, readRig } from "../../bulge/rig/index.js";
-import { decodeText } from "../../core/bytes.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
+import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, inputText, inputTextReport } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
@@ -20,6 +20,13 @@ import { refuseOverwrite, writeOutput } from "../output.js";
 
 /** Mesh encodings by extension. */
 const MESH_EXTENSIONS = [".obj", ".glb"];
+
+/**
+ * A flex angle's bounds in degrees: one turn, centred on the rest pose. Past
+ * them the mesh would look the same as at the angle less a turn, while the
+ * bulge (clamped at the rig's `fullAngle`, at most 180°) stayed full.
+ */
+export const POSE_LIMIT_DEGREES = 180;
 
 /** The `bulge apply` command. */
 export const bulgeApply = defineCommand({
@@ -30,8 +37,9 @@ export const bulgeApply = defineCommand({
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
     "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
     "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
-    "Refused: a --pose joint the rig lacks, a code the catalogue lacks, a mesh the rig does not\n" +
-    "fit. OUT is replaced only with --force. See docs/bulge-deformation.md.",
+    "Refused: a --pose joint the rig lacks or an angle outside -180…180 degrees, a code the\n" +
+    "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force. See\n" +
+    "docs/bulge-deformation.md.",
   options: {
     rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
     mesh: { type: "path", value: "IN", help: "the mesh in its rest pose (.obj or .glb)" },
@@ -39,7 +47,7 @@ export const bulgeApply = defineCommand({
       type: "string",
       multiple: true,
       value: "JOINT=DEGREES",
-      help: "flex a joint (repeat for several; others stay at rest)",
+      help: `flex a joint, -${POSE_LIMIT_DEGREES}…${POSE_LIMIT_DEGREES} degrees (repeat for several; others stay at rest)`,
     },
     output: { type: "path", short: "o", value: "OUT", help: "the deformed mesh (.obj or .glb)" },
     catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
@@ -106,7 +114,7 @@ function meshKind(path: string, option: string): string {
   return ext;
 }
 
-/** The pose's angles in rig order; a malformed item or a joint the rig lacks is a usage error. */
+/** The pose's angles in rig order; a malformed item, an angle out of range or a joint the rig lacks is a usage error. */
 function parsePose(rig: Rig, items: readonly string[]): Float64Array {
   const pose: Record<string, number> = {};
   for (const item of items) {
@@ -114,6 +122,11 @@ function parsePose(rig: Rig, items: readonly string[]): Float64Array {
     const degrees = Number(item.slice(eq + 1));
     if (eq <= 0 || item.slice(eq + 1).trim() === "" || !Number.isFinite(degrees)) {
       throw new UsageError(`--pose ${item}: expected JOINT=DEGREES, e.g. elbow=90`);
+    }
+    if (Math.abs(degrees) > POSE_LIMIT_DEGREES) {
+      throw new UsageError(
+        `--pose ${item}: a flex angle is from -${POSE_LIMIT_DEGREES} to ${POSE_LIMIT_DEGREES} degrees, found ${degrees}`,
+      );
     }
     pose[item.slice(0, eq)] = degrees;
   }
@@ -129,27 +142,24 @@ function parsePose(rig: Rig, items: readonly string[]): Float64Array {
 /** The catalogue's definitions; every code the rig uses must be among them. */
 async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string | undefined) {
   const used = rig.joints.filter((j) => j.bulge);
-  const path = asked ?? join(dirname(rigPath), CATALOGUE_PATH);
-  let text: string;
-  if (asked !== undefined) text = await inputText(io, asked, "bulge-types");
-  else {
-    try {
-      text = decodeText(new Uint8Array(await readFile(resolve(io.cwd, path))));
-    } catch {
-      if (used.length === 0) return [];
-      throw new CliError(
-        `no bulge catalogue for ${rigPath}: ${path} cannot be read; give --catalogue PATH`,
-        ExitCode.Usage,
-      );
-    }
+  const catalogue =
+    asked !== undefined
+      ? projectCatalogue(asked, await inputText(io, asked, "bulge-types"))
+      : await catalogueBesideRig(io.cwd, rigPath);
+  if (catalogue.status !== "ok") {
+    if (used.length === 0) return [];
+    throw new CliError(
+      `no bulge catalogue for ${rigPath}: ${catalogue.path} cannot be read; give --catalogue PATH`,
+      ExitCode.Usage,
+    );
   }
-  const { bulges } = readBulgeTypes(text).model;
-  const codes = new Set(bulges.map((b) => b.code));
+  const { bulges } = catalogue.types.model;
+  const codes = catalogueCodes(catalogue.types);
   const missing = used.filter((j) => !codes.has(j.bulge!.code));
   if (missing.length > 0) {
     const list = missing.map((j) => `joint '${j.name}' uses code ${j.bulge!.code}`).join("; ");
     throw new CliError(
-      `${list}, which the catalogue ${path} does not define (its codes: ${[...codes].sort((a, b) => a - b).join(", ") || "none"})`,
+      `${list}, which the catalogue ${catalogue.path} does not define (its codes: ${[...codes].sort((a, b) => a - b).join(", ") || "none"})`,
       ExitCode.Problems,
     );
   }

@@ -4,7 +4,8 @@
  * at (x, y), joined by a dashed line, and the profile curve the engine draws
  * through the X icons (`compileBulge`/`sectionAt`). Dragging an icon moves it
  * within the rules of `limits.ts`; the allowed range is drawn while dragging
- * and turns red when the pointer pulls past it.
+ * and turns red when the pointer pulls past it. The axes are titled (both
+ * in bone lengths) and the drawing fills the element's box.
  */
 import {
   type BulgeDefinition,
@@ -14,20 +15,17 @@ import {
   sectionAt,
 } from "../../../src/bulge/index.js";
 import { svgElement } from "../dom.js";
+import { t } from "../i18n.js";
 import { type DragHandle, dragTo, type Range, uRange, xRange, Y_RANGE } from "./limits.js";
 import type { BulgeSession } from "./session.js";
 
-/** The chart's own coordinates (the SVG scales to its box). */
-const W = 640;
-const H = 300;
-const M = { left: 48, right: 16, top: 14, bottom: 30 } as const;
-const PW = W - M.left - M.right;
-const PH = H - M.top - M.bottom;
-
-/** Chart x of a bone position. */
-const px = (u: number) => M.left + u * PW;
-/** Chart y of a depth (y = 0.5 at the top, −0.5 at the bottom). */
-const py = (y: number) => M.top + (0.5 - y) * PH;
+/**
+ * The chart's margins (CSS pixels: the view box is the element's own size,
+ * so text keeps its size at any width): tick labels and the axis titles.
+ */
+const M = { left: 58, right: 14, top: 10, bottom: 46 } as const;
+/** The size drawn before the element has one (hidden, or no ResizeObserver). */
+const DEFAULT_SIZE = { w: 640, h: 320 } as const;
 
 /** A drag in progress: which icon, the definition before it, what stopped it. */
 export interface DragState {
@@ -47,14 +45,21 @@ export class SectionChart {
   handle: DragHandle = "cross";
   /** Told when a drag moves or ends, or the selected keypoint changes. */
   onChange: () => void = () => {};
+  /** The drawing's size: the element's, in CSS pixels. */
+  private size: { w: number; h: number } = { ...DEFAULT_SIZE };
+  private readonly resize: ResizeObserver | undefined;
 
   constructor(private readonly session: BulgeSession) {
     this.element = svgElement("svg", {
-      viewBox: `0 0 ${W} ${H}`,
+      viewBox: `0 0 ${DEFAULT_SIZE.w} ${DEFAULT_SIZE.h}`,
       class: "section-chart",
       tabindex: 0,
       preserveAspectRatio: "xMidYMid meet",
     });
+    if (typeof ResizeObserver !== "undefined") {
+      this.resize = new ResizeObserver(() => this.fit());
+      this.resize.observe(this.element);
+    }
     this.element.addEventListener("pointermove", (e) => this.move(e));
     this.element.addEventListener("pointerup", (e) => this.end(e));
     this.element.addEventListener("pointercancel", (e) => this.end(e));
@@ -63,6 +68,27 @@ export class SectionChart {
       else if (this.nudge(e)) e.preventDefault();
     });
     window.addEventListener("keydown", this.onEscape);
+  }
+
+  /** Makes the view box the element's size (redrawn when it changed). */
+  private fit(): void {
+    const r = this.element.getBoundingClientRect();
+    const w = Math.round(r.width);
+    const h = Math.round(r.height);
+    if (w < 120 || h < 100 || (w === this.size.w && h === this.size.h)) return;
+    this.size = { w, h };
+    this.element.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    this.render();
+  }
+
+  /** Chart x of a bone position. */
+  private px(u: number): number {
+    return M.left + u * (this.size.w - M.left - M.right);
+  }
+
+  /** Chart y of a depth (y = 0.5 at the top, −0.5 at the bottom). */
+  private py(y: number): number {
+    return M.top + (0.5 - y) * (this.size.h - M.top - M.bottom);
   }
 
   /** The keypoints shown. */
@@ -84,28 +110,57 @@ export class SectionChart {
     svg.append(...k.map((kp, i) => this.handles(kp, i)));
   }
 
+  /** Grid, tick labels and the two axis titles. */
   private axes(): SVGGElement {
     const g = svgElement("g", { class: "axes" });
+    const { w, h } = this.size;
+    const top = this.py(0.5);
+    const bottom = this.py(-0.5);
     for (let i = 0; i <= 10; i++) {
-      const x = px(i / 10);
-      g.append(svgElement("line", { x1: x, x2: x, y1: M.top, y2: M.top + PH, class: "grid" }));
+      const x = this.px(i / 10);
+      g.append(svgElement("line", { x1: x, x2: x, y1: top, y2: bottom, class: "grid" }));
       if (i % 2 === 0)
-        g.append(svgElement("text", { x, y: H - 10, "text-anchor": "middle" }, String(i / 10)));
+        g.append(
+          svgElement("text", { x, y: bottom + 16, "text-anchor": "middle" }, String(i / 10)),
+        );
     }
     for (const y of [-0.5, -0.25, 0, 0.25, 0.5]) {
+      const cls = y === 0 ? "bone" : "grid";
       g.append(
         svgElement("line", {
           x1: M.left,
-          x2: M.left + PW,
-          y1: py(y),
-          y2: py(y),
-          class: y === 0 ? "bone" : "grid",
+          x2: w - M.right,
+          y1: this.py(y),
+          y2: this.py(y),
+          class: cls,
         }),
       );
       g.append(
-        svgElement("text", { x: M.left - 11, y: py(y) + 4, "text-anchor": "end" }, String(y)),
+        svgElement("text", { x: M.left - 10, y: this.py(y) + 4, "text-anchor": "end" }, String(y)),
       );
     }
+    const away = t("bulge.axisAway");
+    const midX = (M.left + w - M.right) / 2;
+    const midY = (top + bottom) / 2;
+    g.append(
+      svgElement(
+        "text",
+        { x: midX, y: h - 8, "text-anchor": "middle", class: "axis-title along" },
+        t("bulge.axisAlong"),
+      ),
+      svgElement(
+        "text",
+        {
+          x: 0,
+          y: 0,
+          transform: `translate(14 ${midY}) rotate(-90)`,
+          "text-anchor": "middle",
+          class: "axis-title away",
+        },
+        // The long title where it fits along the plot's height (about 7 px a letter), else the short one.
+        away.length * 7 < bottom - top ? away : t("bulge.axisAwayShort"),
+      ),
+    );
     return g;
   }
 
@@ -116,7 +171,7 @@ export class SectionChart {
     for (let i = 0; i <= 200; i++) {
       const u = i / 200;
       sectionAt(c, 0, u, out);
-      points.push(`${px(u + out[0]!).toFixed(1)},${py(out[1]!).toFixed(1)}`);
+      points.push(`${this.px(u + out[0]!).toFixed(1)},${this.py(out[1]!).toFixed(1)}`);
     }
     return svgElement("polyline", { points: points.join(" "), class: "profile" });
   }
@@ -127,19 +182,19 @@ export class SectionChart {
     if (d.handle === "circle") {
       const r = uRange(k, d.index);
       return svgElement("rect", {
-        x: px(r.min) - 2,
-        y: py(0) - 5,
-        width: px(r.max) - px(r.min) + 4,
+        x: this.px(r.min) - 2,
+        y: this.py(0) - 5,
+        width: this.px(r.max) - this.px(r.min) + 4,
         height: 10,
         class: cls,
       });
     }
     const r = xRange(k, d.index);
     return svgElement("rect", {
-      x: px(r.min),
-      y: py(Y_RANGE.max),
-      width: Math.max(2, px(r.max) - px(r.min)),
-      height: py(Y_RANGE.min) - py(Y_RANGE.max),
+      x: this.px(r.min),
+      y: this.py(Y_RANGE.max),
+      width: Math.max(2, this.px(r.max) - this.px(r.min)),
+      height: this.py(Y_RANGE.min) - this.py(Y_RANGE.max),
       class: cls,
     });
   }
@@ -148,16 +203,24 @@ export class SectionChart {
     const [u, x, y] = kp;
     const sel = i === this.selected ? " selected" : "";
     const g = svgElement("g", { class: `keypoint${sel}`, "data-index": i });
-    g.append(svgElement("line", { x1: px(u), y1: py(0), x2: px(x), y2: py(y), class: "link" }));
+    g.append(
+      svgElement("line", {
+        x1: this.px(u),
+        y1: this.py(0),
+        x2: this.px(x),
+        y2: this.py(y),
+        class: "link",
+      }),
+    );
     const circle = svgElement("circle", {
-      cx: px(u),
-      cy: py(0),
+      cx: this.px(u),
+      cy: this.py(0),
       r: 6,
       class: "kp-circle",
       "data-index": i,
     });
-    const cx = px(x);
-    const cy = py(y);
+    const cx = this.px(x);
+    const cy = this.py(y);
     const cross = svgElement(
       "g",
       { class: "kp-cross", "data-index": i, transform: `translate(${cx} ${cy})` },
@@ -194,7 +257,11 @@ export class SectionChart {
       cx = p.x;
       cy = p.y;
     }
-    return { u: (cx - M.left) / PW, y: 0.5 - (cy - M.top) / PH };
+    const { w, h } = this.size;
+    return {
+      u: (cx - M.left) / (w - M.left - M.right),
+      y: 0.5 - (cy - M.top) / (h - M.top - M.bottom),
+    };
   }
 
   private move(e: PointerEvent): void {
@@ -270,6 +337,7 @@ export class SectionChart {
   /** Stops listening to the window. */
   dispose(): void {
     window.removeEventListener("keydown", this.onEscape);
+    this.resize?.disconnect();
   }
 
   /** The range the dragged value may take now (for the readout), if a drag is on. */

@@ -51,7 +51,8 @@ export class SectionEditor {
     this.buttons.replaceChildren(
       h(
         "span",
-        { className: "group" },
+        { className: "group keypoints", role: "group", ariaLabel: t("bulge.keypointGroup") },
+        h("span", { className: "group-label" }, t("bulge.keypointGroup")),
         toolButton("add-keypoint", "plus", "bulge.addKeypoint", () => this.addKeypoint(), wide),
         toolButton(
           "remove-keypoint",
@@ -63,7 +64,8 @@ export class SectionEditor {
       ),
       h(
         "span",
-        { className: "group" },
+        { className: "group sections", role: "group", ariaLabel: t("bulge.sectionGroup") },
+        h("span", { className: "group-label" }, t("bulge.sectionGroup")),
         h("label", { className: "angle-field", title: t("bulge.sectionAngle") }, "∠", this.angle),
         toolButton("add-section", "plus", "bulge.addSection", () => this.addSection(), wide),
         toolButton(

@@ -23,15 +23,14 @@ import {
 } from "../../../src/bulge/index.js";
 import { baseName, siblingPath } from "../../../src/core/path.js";
 import type { MessageKey } from "../i18n.js";
+import { type Command, History } from "../shell/history.js";
 import { Signal } from "../shell/signal.js";
 import {
   AddDefinition,
-  type Command,
   type DefinitionList,
-  History,
   RemoveDefinition,
   ReplaceDefinition,
-} from "./history.js";
+} from "./commands.js";
 import { canRemoveKeypoint, midKeypoint } from "./limits.js";
 
 /** A translated refusal: the key and its placeholders. */
@@ -144,9 +143,9 @@ export class BulgeSession implements DefinitionList {
     this.signals.definition.dispatch();
   }
 
-  /** Runs an edit command through the history. */
+  /** Runs an edit command through the history (the commands here are synchronous: done on return). */
   execute(cmd: Command): void {
-    this.history.execute(cmd);
+    void this.history.execute(cmd);
   }
 
   /** Shows `def` as the selected definition without recording it (a drag in progress). */
@@ -174,12 +173,16 @@ export class BulgeSession implements DefinitionList {
 
   /** Undoes the last edit (not during a drag). */
   undo(): boolean {
-    return !this.dragging && this.history.undo();
+    if (this.dragging || !this.history.canUndo) return false;
+    void this.history.undo();
+    return true;
   }
 
   /** Redoes the last undone edit (not during a drag). */
   redo(): boolean {
-    return !this.dragging && this.history.redo();
+    if (this.dragging || !this.history.canRedo) return false;
+    void this.history.redo();
+    return true;
   }
 
   /** Applies `change` to a copy of the selected definition and records it. */

@@ -7,8 +7,7 @@
  * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue).
  */
 import "./bulge.css";
-import { CATALOGUE_PATH, defaultBulgeTypes, readRig } from "../../../src/bulge/index.js";
-import { decodeText } from "../../../src/core/bytes.js";
+import { type BulgeProjectIo, CATALOGUE_PATH, loadBulgeProject } from "../../../src/bulge/index.js";
 import { listFiles, readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t, tr } from "../i18n.js";
@@ -21,6 +20,23 @@ import { BulgePreview } from "./preview.js";
 import { SectionEditor } from "./section-editor.js";
 import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
+
+/** The studio's file API as a bulge project's reader, writer and rig lister. */
+const STUDIO_IO: BulgeProjectIo = {
+  read: (path) => readProjectFile(path),
+  create: async (path, bytes) =>
+    (await writeProjectFile(path, bytes, false)) === "ok" ? "created" : "exists",
+  async listRigs() {
+    try {
+      const { files } = await listFiles();
+      return files
+        .filter((f) => f.format === "rig" || f.path.endsWith(".rig.json"))
+        .map((f) => f.path);
+    } catch {
+      return [];
+    }
+  },
+};
 
 /** What is made per open catalogue and freed on close. */
 interface Opened {
@@ -109,53 +125,34 @@ export class BulgeWorkspace implements Workspace {
     }
     u.message.replaceChildren(h("p", {}, t("bulge.loading", { file: path })));
     u.message.hidden = false;
-    let input = await readProjectFile(path);
-    let created = false;
-    if (input.status === "missing" && path === CATALOGUE_PATH) {
-      // Alias copies the default catalogue into misc_data when there is none; never over a file.
-      const r = await writeProjectFile(path, new TextEncoder().encode(defaultBulgeTypes()), false);
-      created = r === "ok";
-      // The sidebar lists the new file (with its check result).
-      if (created) this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true }));
-      input = await readProjectFile(path);
-    }
+    // The one loader the CLI uses too: Alias copies the default catalogue into misc_data when
+    // there is none (never over a file).
+    const project = await loadBulgeProject(STUDIO_IO, {
+      catalogue: path,
+      create: path === CATALOGUE_PATH,
+    });
+    const catalogue = project.catalogue;
+    const created = catalogue.status === "ok" && catalogue.created;
+    // The sidebar lists the new file (with its check result).
+    if (created) this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true }));
     if (generation !== this.generation) return false;
-    if (input.status !== "ok") {
+    if (catalogue.status !== "ok") {
       const message =
-        input.status === "missing"
+        catalogue.status === "missing"
           ? t("bulge.missing", { file: path })
-          : t("bulge.unreadable", { file: path, reason: input.reason });
+          : t("bulge.unreadable", { file: path, reason: catalogue.reason });
       u.message.replaceChildren(h("p", { className: "error" }, message));
       this.element.dataset.state = "error";
       return false;
     }
     const session = new BulgeSession(path);
-    session.rigs = await this.readRigs();
-    if (generation !== this.generation) return false;
-    session.load(decodeText(input.bytes));
+    session.rigs = project.rigs.flatMap((r) => (r.rig ? [{ path: r.path, rig: r.rig }] : []));
+    session.load(catalogue.text);
     this.build(session);
     if (created) this.opened!.toolbar.say(t("bulge.created", { file: path }));
     u.message.hidden = true;
     void this.loadPreview(session.rigs);
     return true;
-  }
-
-  /** The project's `*.rig.json` files that read. */
-  private async readRigs(): Promise<ProjectRig[]> {
-    try {
-      const { files } = await listFiles();
-      const out: ProjectRig[] = [];
-      for (const f of files) {
-        if (f.format !== "rig" && !f.path.endsWith(".rig.json")) continue;
-        const src = await readProjectFile(f.path);
-        if (src.status !== "ok") continue;
-        const rig = readRig(decodeText(src.bytes)).model;
-        if (rig) out.push({ path: f.path, rig });
-      }
-      return out;
-    } catch {
-      return [];
-    }
   }
 
   /** Loads the first rig with a bulge attribute (and its mesh) into the preview. */

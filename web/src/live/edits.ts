@@ -10,7 +10,7 @@ import { decodeText } from "../../../src/core/bytes.js";
 import type { RgbaImage } from "../../../src/live/index.js";
 import { readProjectFile, writeProjectFile } from "../api.js";
 import { t } from "../i18n.js";
-import { Signal } from "../shell/signal.js";
+import { type Command, History } from "../shell/history.js";
 import { updatePoint } from "./backend.js";
 import { sceneFromText } from "./loader.js";
 import type { LiveSession } from "./session.js";
@@ -23,13 +23,28 @@ export interface PointEdit {
   readonly after: { readonly x: number; readonly y: number };
 }
 
+/** One move as a command of the shell's history: done and undone by saving the file. */
+class MovePoint implements Command {
+  constructor(
+    private readonly editor: PointEditor,
+    private readonly edit: PointEdit,
+  ) {}
+
+  execute(): Promise<boolean> {
+    return this.editor.apply(this.edit.frame, this.edit.point, this.edit.after);
+  }
+
+  undo(): Promise<boolean> {
+    return this.editor.apply(this.edit.frame, this.edit.point, this.edit.before);
+  }
+}
+
 /** See the module comment. */
 export class PointEditor {
-  private readonly done: PointEdit[] = [];
-  private readonly undone: PointEdit[] = [];
-  private busy = false;
+  /** The moves, in the shell's one history (busy while a move is being saved). */
+  private readonly history = new History();
   /** Undo/redo availability changed. */
-  readonly changed = new Signal<void>();
+  readonly changed = this.history.changed;
 
   constructor(
     private readonly session: LiveSession,
@@ -42,11 +57,11 @@ export class PointEditor {
   ) {}
 
   get canUndo(): boolean {
-    return this.done.length > 0 && !this.busy;
+    return this.history.canUndo;
   }
 
   get canRedo(): boolean {
-    return this.undone.length > 0 && !this.busy;
+    return this.history.canRedo;
   }
 
   /** Moves `point` of `frame` to (x, y), saves, plays the edited scene; false when nothing was saved. */
@@ -54,47 +69,35 @@ export class PointEditor {
     const p = this.session.frame(frame)?.points.get(point);
     if (!p || (p.x === x && p.y === y)) return false;
     const edit: PointEdit = { frame, point, before: { x: p.x, y: p.y }, after: { x, y } };
-    if (!(await this.apply(edit.frame, edit.point, edit.after))) return false;
-    this.done.push(edit);
-    this.undone.length = 0;
-    this.changed.dispatch();
-    return true;
+    // A move made while another is being saved is saved after it, never dropped.
+    while (this.history.busy) await this.history.idle();
+    return this.history.execute(new MovePoint(this, edit));
   }
 
   /** Undoes the last move (saved). */
-  async undo(): Promise<boolean> {
-    const e = this.done.at(-1);
-    if (!e || this.busy || !(await this.apply(e.frame, e.point, e.before))) return false;
-    this.undone.push(this.done.pop()!);
-    this.changed.dispatch();
-    return true;
+  undo(): Promise<boolean> {
+    return this.history.undo();
   }
 
   /** Redoes the last undone move (saved). */
-  async redo(): Promise<boolean> {
-    const e = this.undone.at(-1);
-    if (!e || this.busy || !(await this.apply(e.frame, e.point, e.after))) return false;
-    this.done.push(this.undone.pop()!);
-    this.changed.dispatch();
-    return true;
+  redo(): Promise<boolean> {
+    return this.history.redo();
   }
 
-  private async apply(
+  /** Writes the point's new place into the scene file and plays it; false when nothing was saved. */
+  async apply(
     frame: string,
     point: string,
     to: { readonly x: number; readonly y: number },
   ): Promise<boolean> {
     const s = this.session;
     const { path, text } = s.loaded;
-    this.busy = true;
-    this.changed.dispatch();
     try {
       const onDisk = await readProjectFile(path);
       if (onDisk.status === "ok" && decodeText(onDisk.bytes) !== text) {
         if (!window.confirm(t("live.changedOnDisk", { file: path }))) {
           await this.play(path, decodeText(onDisk.bytes), frame);
-          this.done.length = 0;
-          this.undone.length = 0;
+          this.history.clear();
           this.say(t("live.reloaded", { file: path }));
           return false;
         }
@@ -109,9 +112,6 @@ export class PointEditor {
       this.say(t("live.saveFailed", { error: (e as Error).message }));
       s.shown.dispatch();
       return false;
-    } finally {
-      this.busy = false;
-      this.changed.dispatch();
     }
   }
 

@@ -1,71 +1,11 @@
 /**
- * Undo and redo of edits, the three.js editor's way: every edit is a command
- * object with `execute` and `undo`; the history keeps two stacks. Commands
- * here store copies of what they replace, so undoing never depends on objects
- * that later edits changed.
+ * The Bulges workspace's edits as commands of the shell's History (web/src/shell/history.ts)
+ * (`execute` and `undo`). They store copies of what they replace, so undoing
+ * never depends on objects that later edits changed.
  */
 import type { BulgeDefinition } from "../../../src/bulge/index.js";
 import { copyDefinition } from "../../../src/bulge/index.js";
-import { Signal } from "../shell/signal.js";
-
-/** One undoable edit. */
-export interface Command {
-  execute(): void;
-  undo(): void;
-}
-
-/** The two stacks and a signal when either changes. */
-export class History {
-  private readonly done: Command[] = [];
-  private readonly undone: Command[] = [];
-  /** Something was done, undone or redone. */
-  readonly changed = new Signal<void>();
-
-  /** Runs `cmd` and makes it the next to undo (the redo stack is dropped). */
-  execute(cmd: Command): void {
-    cmd.execute();
-    this.done.push(cmd);
-    this.undone.length = 0;
-    this.changed.dispatch();
-  }
-
-  /** Undoes the last command; false when there is none. */
-  undo(): boolean {
-    const cmd = this.done.pop();
-    if (!cmd) return false;
-    cmd.undo();
-    this.undone.push(cmd);
-    this.changed.dispatch();
-    return true;
-  }
-
-  /** Redoes the last undone command; false when there is none. */
-  redo(): boolean {
-    const cmd = this.undone.pop();
-    if (!cmd) return false;
-    cmd.execute();
-    this.done.push(cmd);
-    this.changed.dispatch();
-    return true;
-  }
-
-  /** Whether there is something to undo. */
-  get canUndo(): boolean {
-    return this.done.length > 0;
-  }
-
-  /** Whether there is something to redo. */
-  get canRedo(): boolean {
-    return this.undone.length > 0;
-  }
-
-  /** Forgets everything (a new catalogue was loaded). */
-  clear(): void {
-    this.done.length = 0;
-    this.undone.length = 0;
-    this.changed.dispatch();
-  }
-}
+import type { Command } from "../shell/history.js";
 
 /** What the commands edit: the list of definitions and a way to say it changed. */
 export interface DefinitionList {
