@@ -4,12 +4,12 @@
  * order (later lines read what earlier ones wrote), each expecting exit 0.
  */
 import { execSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { cli } from "../helpers.js";
+import { cli, copyDemo } from "../helpers.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -79,7 +79,7 @@ describe("README.md", () => {
 
   it("every npx deforma line runs as written from the repository root (exit 0, no warnings)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-readme-"));
-    cpSync(join(ROOT, "demo"), join(dir, "demo"), { recursive: true });
+    copyDemo(join(dir, "demo"));
     for (const step of readmeSteps(readFileSync(join(ROOT, "README.md"), "utf8"))) {
       if ("shell" in step) {
         execSync(step.shell, { cwd: dir, shell: "/bin/bash", stdio: "ignore" });

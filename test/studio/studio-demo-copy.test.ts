@@ -4,9 +4,17 @@
  * never written; `--open` says so when no browser opens. Every folder here is
  * temporary: the demo is a stand-in, never the repository's.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  type Dirent,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startStudio } from "../../src/cli/commands/studio.js";
 import {
@@ -15,6 +23,7 @@ import {
   studioProject,
 } from "../../src/cli/commands/studio-project.js";
 import type { CliIo } from "../../src/cli/io.js";
+import { copyDemo } from "../helpers.js";
 import { send, writeHeaders } from "./http-client.js";
 
 function captureIo(): { io: CliIo; out: () => string; err: () => string } {
@@ -161,5 +170,26 @@ describe("deforma studio --open", () => {
     if (!("running" in r)) throw new Error(c.err());
     await r.running.close();
     expect(c.err()).not.toContain("could not open");
+  });
+});
+
+describe("tests' copies of the demo", () => {
+  it("hold exactly the files git tracks under demo/ (nothing a user left there)", () => {
+    const dest = mkdtempSync(join(tmpdir(), "deforma-demo-tracked-"));
+    copyDemo(dest);
+    const tracked = execFileSync("git", ["ls-files", "--", "demo"], {
+      cwd: new URL("../../", import.meta.url),
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((f) => f !== "")
+      .map((f) => f.slice("demo/".length))
+      .sort();
+    const copied = (readdirSync(dest, { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((e) => e.isFile())
+      .map((e) => relative(dest, join(e.parentPath, e.name)).split(sep).join("/"))
+      .sort();
+    expect(tracked).toContain("slider-crank.amx");
+    expect(copied).toEqual(tracked);
   });
 });
