@@ -1,7 +1,7 @@
 /**
  * `deforma live render SCENE --ticks N --out DIR [--events EVENTS.json]
  * [--engine classic|improved] [--gif OUT.gif] [--force]`: the player on a
- * virtual clock, one PNG per tick and timeline.json (DESIGN.md's contract).
+ * virtual clock, one PNG per tick and timeline.json (the contract in docs/design.md).
  */
 import { mkdir, readdir, stat, unlink } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";
