@@ -26,7 +26,7 @@ export function mainHelp(): string {
   const lines = [
     "deforma — animate deformable bodies: FRUND mixed animation, bulges, live characters",
     "",
-    "Usage: deforma <command> [options]     (every command takes --help)",
+    "Usage: deforma <command> [options]     (every command takes --help; or: deforma help <command>)",
     "",
     "Commands:",
   ];

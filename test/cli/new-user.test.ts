@@ -28,6 +28,7 @@ describe("deforma help", () => {
     expect(command.out).toBe((await cli(["amx", "validate", "--help"])).out);
     expect((await cli(["help", "studio"])).out).toContain("Usage: deforma studio [DIR]");
     expect((await cli(["amx", "help"])).out).toBe(group.out);
+    expect((await cli(["--help"])).out).toContain("or: deforma help <command>");
   });
 
   it("help of an unknown command is a usage error with a suggestion", async () => {
