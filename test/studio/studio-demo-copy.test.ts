@@ -193,3 +193,15 @@ describe("tests' copies of the demo", () => {
     expect(copied).toEqual(tracked);
   });
 });
+
+describe("a demo copy that cannot be made", () => {
+  it("is a usage error naming the place and what to do instead; nothing is left behind", async () => {
+    const p = places();
+    // The copy's parent is a file: the copy cannot be made there.
+    writeFileSync(join(p.copy, ".."), "not a folder");
+    await expect(studioProject(undefined, captureIo().io, p)).rejects.toThrow(
+      /cannot copy the demo to '.*studio-demo': .*run 'deforma studio DIR'/,
+    );
+    expect(readdirSync(join(p.copy, "..", "..")).sort()).toEqual(["demo", "out"]);
+  });
+});

@@ -76,11 +76,12 @@ async function copyDemo(places: DemoPlaces): Promise<boolean> {
     await rename(staging, places.copy);
     return true;
   } catch (e) {
-    await rm(staging, { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     // Another start made the copy meanwhile: use that one.
     if ((await notAFolder(places.copy)) === undefined) return false;
     throw new UsageError(
-      `cannot copy the demo to '${places.copy}': ${isFsError(e) ? errnoWords(e.code) : String(e)}`,
+      `cannot copy the demo to '${places.copy}': ${isFsError(e) ? errnoWords(e.code) : String(e)}` +
+        " (copy the demo folder somewhere yourself and run 'deforma studio DIR')",
     );
   }
 }
