@@ -23,10 +23,11 @@ export const mixedExport = defineCommand({
   usage:
     "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--frame-budget MIB] [--force] [--allow-outside]",
   description:
-    "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
+    "--gltf: one .glb (the name must end in .glb); rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
     "by their scalar. --vtk: OUTDIR/<name>.pvd with one .vtm per frame and one .vtu per body, world\n" +
     "coordinates, every parameter as point data. Frames: the .amb's, or --fps N; --frame-step N keeps\n" +
-    "every N-th. An existing OUT.glb or a non-empty OUTDIR is replaced only with --force.\n" +
+    "every N-th. An existing OUT.glb or a non-empty OUTDIR is replaced only with --force; the output\n" +
+    "is checked before any other work.\n" +
     "An export whose numbers would not be finite (e.g. --exaggeration 1e300) is refused and\n" +
     "nothing is written. FILE cannot be '-': the .amb and .agr files are found next to it.\n" +
     "A binary .agr larger than --frame-budget MIB (default 256) is read frame by frame, holding\n" +
