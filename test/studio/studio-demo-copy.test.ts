@@ -115,12 +115,17 @@ describe("deforma studio on the bundled demo", () => {
   it("serves a folder the user names as it is, and refuses a file", async () => {
     const p = places();
     const c = captureIo();
-    expect(await studioProject(p.demo, c.io, p)).toBe(p.demo);
+    const other = join(p.copy, "..", "..", "mine");
+    mkdirSync(other);
+    expect(await studioProject(other, c.io, p)).toBe(other);
     expect(c.err()).toBe("");
+    // Naming the package's demo itself is allowed, with a warning.
+    expect(await studioProject(p.demo, c.io, p)).toBe(p.demo);
+    expect(c.err()).toContain(`warning: ${p.demo} is the package's own demo`);
     await expect(studioProject(join(p.demo, "model.amx"), c.io, p)).rejects.toThrow(
       "is a file, not a folder",
     );
-    expect(readdirSync(join(p.copy, "..", "..")).sort()).toEqual(["demo"]);
+    expect(readdirSync(join(p.copy, "..", "..")).sort()).toEqual(["demo", "mine"]);
   });
 
   it("keeps the copy under the package's git-ignored .out/", () => {

@@ -5,7 +5,7 @@
  * kept from then on (the user's edits stay; it is never replaced), so the
  * package's own `demo/` is never written.
  */
-import { cp, mkdir, rename, rm, stat } from "node:fs/promises";
+import { cp, mkdir, realpath, rename, rm, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { errnoWords, isFsError } from "../failure.js";
@@ -48,6 +48,12 @@ export async function studioProject(
     const dir = resolve(io.cwd, given);
     const why = await notAFolder(dir);
     if (why !== undefined) throw new UsageError(`cannot serve '${given}': ${why}`);
+    if ((await realpath(dir)) === (await realpath(places.demo).catch(() => undefined))) {
+      io.err(
+        `warning: ${given} is the package's own demo: the studio's exports and saves change it; ` +
+          "run 'deforma studio' without a folder to work on a copy\n",
+      );
+    }
     return dir;
   }
   const made = (await notAFolder(places.copy)) !== undefined && (await copyDemo(places));
