@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: this project and the tools a user would otherwise pick,
  * side by side in one run, reported as ratios (ours ÷ peer) against the goals
- * of DESIGN.md's Performance table. Every row interleaves its two sides round
+ * of the goals in bench/README.md (docs/design.md, "Fast, measured fairly"). Every row interleaves its two sides round
  * by round after a warm-up, on identical input and work, checks both answers,
  * and reports the median of the per-round ratios with min and max.
  *
@@ -26,7 +26,7 @@ const json = args.includes("--json");
 const quick = args.includes("--quick");
 const scale = args.includes("--scale");
 
-/** Rows in DESIGN.md's order. */
+/** Rows in the order of bench/README.md's table. */
 async function rows(): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
   out.push(

@@ -1,6 +1,6 @@
 /**
  * Smoke test of the bench harness (`npm run bench -- --quick --json`): stdout
- * is only the JSON array, with DESIGN.md's rows, keys and goals; a row whose
+ * is only the JSON array, with docs/design.md's rows, keys and goals; a row whose
  * peer is there has numeric ratios, one whose peer is missing says why. It
  * never asserts a time or a ratio's value (CI machines differ).
  */
@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
-/** DESIGN.md's Performance table: row → goal. */
+/** The bench's rows and goals (docs/design.md, bench/README.md): row → goal. */
 const GOALS: Record<string, number> = {
   "agr-text-parse": 0.6,
   "agr-binary-load": 2.0,
@@ -31,7 +31,7 @@ const ALWAYS = [
 ];
 
 describe("npm run bench -- --quick --json", () => {
-  it("prints only the JSON array of DESIGN.md's rows", { timeout: 120_000 }, () => {
+  it("prints only the JSON array of docs/design.md's rows", { timeout: 120_000 }, () => {
     const r = spawnSync(
       process.execPath,
       ["node_modules/tsx/dist/cli.mjs", "bench/run.ts", "--quick", "--json"],

@@ -3,7 +3,9 @@
  * demo files, the seed's model, the in-process CLI, diagnostic positions,
  * exact model comparison and the property-test run count.
  */
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import type { CliIo } from "../src/cli/io.js";
@@ -137,6 +139,30 @@ export function expectSameBytes(actual: unknown, expected: ArrayBufferView, labe
 /** Absolute path of a file of the bundled demo (`demo/`). */
 export function demoPath(name: string): string {
   return fileURLToPath(new URL(`../demo/${name}`, import.meta.url));
+}
+
+/**
+ * Copies the demo as the repository holds it — the files git tracks under
+ * `demo/` (or its subfolder `sub`) — into folder `dest`, so a test never sees
+ * what a user left in demo/ (an export, a note); every file when git cannot
+ * list them (not a checkout).
+ */
+export function copyDemo(dest: string, sub = ""): void {
+  const root = fileURLToPath(new URL("../", import.meta.url));
+  const from = sub === "" ? "demo" : `demo/${sub}`;
+  let tracked: string[];
+  try {
+    tracked = execFileSync("git", ["ls-files", "-z", "--", from], { cwd: root, encoding: "utf8" })
+      .split("\0")
+      .filter((f) => f !== "");
+  } catch {
+    tracked = [];
+  }
+  if (tracked.length === 0) {
+    cpSync(join(root, from), dest, { recursive: true });
+    return;
+  }
+  for (const file of tracked) cpSync(join(root, file), join(dest, relative(from, file)));
 }
 
 const SEED_BODY_2 = [

@@ -168,7 +168,7 @@ export function parseCommandLine<S extends OptionSpecs>(
 function unknownOption(flag: string, specs: OptionSpecs): string {
   const names = Object.keys(specs).map((n) => `--${n}`);
   const shorts = Object.values(specs).flatMap((o: OptionDecl) => (o.short ? [`-${o.short}`] : []));
-  const guess = nearest(flag.startsWith("--") ? flag : `-${flag}`, names);
+  const guess = nearest(flag.startsWith("--") ? flag : `-${flag}`, [...names, "--help"]);
   const known = [...names, ...shorts, "--help"].join(", ");
   return `unknown option ${flag}${guess ? ` (did you mean ${guess}?)` : ""}; known options: ${known}`;
 }

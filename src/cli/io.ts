@@ -15,7 +15,7 @@ export interface CliIo {
   readonly stdin?: () => Promise<Uint8Array>;
 }
 
-/** Exit codes: 0 ok, 1 problems found, 2 usage error (spec of the CLI in DESIGN.md). */
+/** Exit codes: 0 ok, 1 problems found, 2 usage error (docs/design.md). */
 export const ExitCode = { Ok: 0, Problems: 1, Usage: 2 } as const;
 
 /** Diagnostic codes of the CLI's findings about its inputs: the format registry's (see docs/cli.md). */

@@ -26,7 +26,7 @@ export function mainHelp(): string {
   const lines = [
     "deforma — animate deformable bodies: FRUND mixed animation, bulges, live characters",
     "",
-    "Usage: deforma <command> [options]     (every command takes --help)",
+    "Usage: deforma <command> [options]     (every command takes --help; or: deforma help <command>)",
     "",
     "Commands:",
   ];
@@ -44,12 +44,50 @@ export function mainHelp(): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** Options every invocation understands before a command: for "did you mean" on a misspelt one. */
+const TOP_OPTIONS = ["--help", "--version"];
+
+/** `deforma help [GROUP [COMMAND]]` as the equivalent `--help` command line, or the text of a usage error. */
+function helpArgv(topic: readonly string[]): readonly string[] | string {
+  const [group, sub] = topic;
+  if (group === undefined) return ["--help"];
+  if (!COMMANDS[group]) {
+    const guess = nearest(group, Object.keys(COMMANDS));
+    return `deforma help: unknown command '${group}'${guess ? ` (did you mean '${guess}'?)` : ""}; see 'deforma --help'\n`;
+  }
+  return sub === undefined ? [group, "--help"] : [group, sub, "--help"];
+}
+
+/** The usage error for a first word that is no command: the nearest command or top-level option, then the main help. */
+function unknownCommand(group: string): string {
+  const guess = nearest(group, group.startsWith("-") ? TOP_OPTIONS : Object.keys(COMMANDS));
+  const what = group.startsWith("-") ? "option" : "command";
+  const hint = guess ? ` (did you mean '${guess}'?)` : "";
+  return `deforma: unknown ${what} '${group}'${hint}\n\n${mainHelp()}`;
+}
+
+/** The help of command group `group` (its sub-commands). */
+function groupHelp(group: string, subs: CommandGroup): string {
+  const lines = [`Usage: deforma ${group} <command> [options]`, "", "Commands:"];
+  for (const [name, entry] of Object.entries(subs))
+    lines.push(`  ${name.padEnd(10)} ${entry.summary}`);
+  return `${lines.join("\n")}\n`;
+}
+
 /**
  * Runs one `deforma` invocation; returns its exit code. Standard error never
  * carries control characters from a file (they are shown escaped).
  */
 export async function run(argv: readonly string[], given: CliIo): Promise<number> {
   const io: CliIo = { ...given, err: (t) => given.err(escapeControls(t)) };
+  if (argv[0] === "help" && argv.length > 1) {
+    const asked = helpArgv(argv.slice(1));
+    if (typeof asked === "string") {
+      io.err(asked);
+      return ExitCode.Usage;
+    }
+    return run(asked, given);
+  }
   const [group, sub, ...rest] = argv;
   if (group === undefined || group === "--help" || group === "-h" || group === "help") {
     (group === undefined ? io.err : io.out)(mainHelp());
@@ -61,9 +99,7 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
   }
   const subs = COMMANDS[group];
   if (!subs) {
-    const guess = nearest(group, Object.keys(COMMANDS));
-    const hint = guess ? ` (did you mean '${guess}'?)` : "";
-    io.err(`deforma: unknown command '${group}'${hint}\n\n${mainHelp()}`);
+    io.err(unknownCommand(group));
     return ExitCode.Usage;
   }
   const single = subs[""];
@@ -71,18 +107,18 @@ export async function run(argv: readonly string[], given: CliIo): Promise<number
     const argv = sub === undefined ? [] : [sub, ...rest];
     return runCommand(await single.load(), single.summary, argv, io);
   }
-  if (sub === undefined || sub === "--help" || sub === "-h") {
-    const lines = [`Usage: deforma ${group} <command> [options]`, "", "Commands:"];
-    for (const [name, entry] of Object.entries(subs))
-      lines.push(`  ${name.padEnd(10)} ${entry.summary}`);
-    (sub === undefined ? io.err : io.out)(`${lines.join("\n")}\n`);
+  if (sub === undefined || sub === "--help" || sub === "-h" || sub === "help") {
+    (sub === undefined ? io.err : io.out)(groupHelp(group, subs));
     return sub === undefined ? ExitCode.Usage : ExitCode.Ok;
   }
   const entry = subs[sub];
   if (!entry) {
-    const guess = nearest(sub, Object.keys(subs));
-    const hint = guess ? `did you mean '${group} ${guess}'? ` : "";
-    io.err(`deforma: unknown command '${group} ${sub}' (${hint}see 'deforma ${group} --help')\n`);
+    const guess = nearest(sub, sub.startsWith("-") ? ["--help"] : Object.keys(subs));
+    const hint = guess
+      ? `did you mean '${guess.startsWith("-") ? "" : `${group} `}${guess}'? `
+      : "";
+    const what = sub.startsWith("-") ? "option" : "command";
+    io.err(`deforma: unknown ${what} '${group} ${sub}' (${hint}see 'deforma ${group} --help')\n`);
     return ExitCode.Usage;
   }
   return runCommand(await entry.load(), entry.summary, rest, io);

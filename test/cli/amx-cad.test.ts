@@ -9,7 +9,7 @@ function scratch(): string {
   return mkdtempSync(join(tmpdir(), "deforma-cli-"));
 }
 
-describe("deforma amx show / cad show --json (DESIGN.md contracts)", () => {
+describe("deforma amx show / cad show --json (docs/design.md contracts)", () => {
   it("prints the seed .amx model, flattened or laid out", async () => {
     for (const f of ["seed/seed-flat.amx", "seed/seed-lines.amx"]) {
       const r = await cli(["amx", "show", fixturePath(f), "--json"]);

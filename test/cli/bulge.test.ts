@@ -25,7 +25,7 @@ const ARM = fixture("bulge/arm.rig.json");
 const OK = "angle: 0\n0 0 0\n1 1 0\n";
 
 describe("bulge lint", () => {
-  it("--json matches the DESIGN.md contract exactly", async () => {
+  it("--json matches the docs/design.md contract exactly", async () => {
     const dir = folder({ bulge_types: fixture("bulge/manual-generic.bulge_types") });
     const r = await cli(["bulge", "lint", "bulge_types", "--json"], dir);
     expect(r.code).toBe(0);

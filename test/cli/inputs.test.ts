@@ -1,18 +1,18 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formatMismatch, sniffFormat } from "../../src/cli/sniff.js";
 import { escapeControls } from "../../src/core/control-chars.js";
-import { cli } from "../helpers.js";
+import { cli, copyDemo } from "../helpers.js";
 
 const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
 const demoFile = (name: string) => readFileSync(join(DEMO, name));
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-in-"));
-  cpSync(DEMO, join(dir, "demo"), { recursive: true });
+  copyDemo(join(dir, "demo"));
   return dir;
 }
 

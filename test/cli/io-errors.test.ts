@@ -1,20 +1,18 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { reportFailure } from "../../src/cli/failure.js";
 import type { CliIo } from "../../src/cli/io.js";
 import { writeError } from "../../src/cli/output.js";
-import { cli } from "../helpers.js";
+import { cli, copyDemo } from "../helpers.js";
 
-const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
 const isRoot = process.getuid?.() === 0;
 
 /** A scratch folder holding a copy of the demo as `demo/`. */
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-io-"));
-  cpSync(DEMO, join(dir, "demo"), { recursive: true });
+  copyDemo(join(dir, "demo"));
   return dir;
 }
 

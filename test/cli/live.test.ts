@@ -17,12 +17,12 @@ import { run } from "../../src/cli/run.js";
 import { engineNamed } from "../../src/live/engines.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { decodePng, encodePng } from "../../src/live/png.js";
-import { cli, demoPath, expectSameBytes, fixturePath, pos } from "../helpers.js";
+import { cli, copyDemo, demoPath, expectSameBytes, fixturePath, pos } from "../helpers.js";
 
 /** A scratch copy of demo/live; returns its folder. */
 function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-live-"));
-  cpSync(demoPath("live"), dir, { recursive: true });
+  copyDemo(dir, "live");
   return dir;
 }
 

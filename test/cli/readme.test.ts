@@ -4,12 +4,12 @@
  * order (later lines read what earlier ones wrote), each expecting exit 0.
  */
 import { execSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { cli } from "../helpers.js";
+import { cli, copyDemo } from "../helpers.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -52,6 +52,15 @@ function shellWords(line: string): string[] {
   return words;
 }
 
+/** The files and folders a command line writes: the values of its output options. */
+function outputsOf(argv: readonly string[]): string[] {
+  return argv.flatMap((word, i) =>
+    /^(-o|--out|--gltf|--vtk|--errlog)$/.test(word) && argv[i + 1] !== undefined
+      ? [argv[i + 1]!]
+      : [],
+  );
+}
+
 describe("README.md", () => {
   const commands = readmeCommands(readFileSync(join(ROOT, "README.md"), "utf8"));
 
@@ -77,14 +86,23 @@ describe("README.md", () => {
     expect(missing).toEqual([]);
   });
 
+  it("writes every output under .out/, which git ignores", () => {
+    const outputs = commands.flatMap(outputsOf);
+    expect(outputs.length).toBeGreaterThan(5);
+    expect(outputs.filter((o) => !o.startsWith(".out/"))).toEqual([]);
+  });
+
   it("every npx deforma line runs as written from the repository root (exit 0, no warnings)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-readme-"));
-    cpSync(join(ROOT, "demo"), join(dir, "demo"), { recursive: true });
+    copyDemo(join(dir, "demo"));
     for (const step of readmeSteps(readFileSync(join(ROOT, "README.md"), "utf8"))) {
       if ("shell" in step) {
         execSync(step.shell, { cwd: dir, shell: "/bin/bash", stdio: "ignore" });
         continue;
       }
+      // On a fresh run no line replaces what an earlier one made (their --force is for running them again).
+      for (const out of outputsOf(step.deforma))
+        expect(existsSync(join(dir, out)), `${step.deforma.join(" ")} replaces ${out}`).toBe(false);
       const r = await cli(step.deforma, dir);
       const shown = `npx deforma ${step.deforma.join(" ")}\n${r.err}`;
       expect(r.code, shown).toBe(0);

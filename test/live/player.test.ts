@@ -57,7 +57,7 @@ describe("player: the spec's worked example", () => {
     expect(grey.slice(4, 23)).toEqual(Array.from({ length: 19 }, (_, i) => 19 - i));
     expect(grey[23]).toBe(20);
     expect(grey[24]).toBe(10);
-    // The timeline records are exactly DESIGN.md's shape.
+    // The timeline records are exactly docs/design.md's shape.
     expect(records[0]).toEqual({ tick: 0, timeMs: 0, kind: "key", frame: "neutral" });
     expect(records[4]).toEqual({
       tick: 4,

@@ -3,7 +3,7 @@
  * driven by playwright-core over a studio server on a copy of the demo.
  * Skipped with a message when Chromium is missing locally; required when CI=true.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,11 +11,11 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import type { FormatRegistry } from "../../src/core/index.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { newToken } from "../../src/studio/token.js";
+import { copyDemo } from "../helpers.js";
 
 /** Where Debian installs Chromium. */
 export const CHROMIUM = "/usr/bin/chromium";
 const WEB = fileURLToPath(new URL("../../dist/web/", import.meta.url));
-const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
 /** Folder for screenshots the tests take (ignored by git). */
 export const OUT = fileURLToPath(new URL("../../.out/", import.meta.url));
 
@@ -65,7 +65,7 @@ export async function startBrowserStudio(
   if (!existsSync(join(WEB, "index.html")))
     throw new Error("dist/web is missing: run npm run build");
   const root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
-  cpSync(DEMO, root, { recursive: true });
+  copyDemo(root);
   // Variant in use 1 of 1 variant: AMX013 on line 3, column 5.
   writeFileSync(
     join(root, "broken.amx"),

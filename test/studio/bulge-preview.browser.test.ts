@@ -6,7 +6,7 @@
  * polar view follows, errors are told, nothing is cut off at 800×600 and
  * 1280×800 (screenshots in .out/).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+import { copyDemo } from "../helpers.js";
 import {
   type BrowserStudio,
   browserAvailable,
@@ -27,7 +28,6 @@ import {
 
 const PAGE = fileURLToPath(new URL("./bulge-preview-page/", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../web/vite.config.ts", import.meta.url));
-const DEMO = fileURLToPath(new URL("../../demo/", import.meta.url));
 
 /** A coarse fingerprint of the preview's WebGL canvas: 32×24 grey levels. */
 const stagePixels = (page: Page) => canvasPixels(page, ".bulge-preview-stage canvas", 32, 24);
@@ -54,7 +54,7 @@ describe.skipIf(!browserAvailable)("bulge preview in Chromium", () => {
       build: { outDir: web, emptyOutDir: true, sourcemap: false },
     });
     root = mkdtempSync(join(tmpdir(), "deforma-preview-"));
-    cpSync(DEMO, root, { recursive: true });
+    copyDemo(root);
     server = await startStudioServer({ root, webRoot: web, port: 0 });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   }, 180_000);

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,10 +6,11 @@ import { FormatRegistry } from "../../src/core/index.js";
 import { MIXED_FORMATS } from "../../src/mixed/index.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
+import { copyDemo } from "../helpers.js";
 import { send } from "./http-client.js";
 
 const project = mkdtempSync(join(tmpdir(), "deforma-check-api-"));
-cpSync("demo", project, { recursive: true });
+copyDemo(project);
 // The demo's body 3 alone, its variant in use out of range; the files it names are the demo's (read too).
 const BROKEN = [
   "slider-crank.amb",

@@ -1,13 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { studioUrl } from "../../src/cli/commands/studio.js";
 import { firstLoading, mixedStartFile, startOrder } from "../../src/studio/start-file.js";
+import { copyDemo } from "../helpers.js";
 
 function demoCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-start-"));
-  cpSync("demo", dir, { recursive: true });
+  copyDemo(dir);
   return dir;
 }
 

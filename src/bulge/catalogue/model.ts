@@ -2,7 +2,7 @@
  * The bulge catalogue model (`misc_data/bulge_types`, spec
  * `bulge-types.md`): the complete definitions Alias's Bulge Definitions
  * lister shows, in file order, and the error log of what was left out or
- * recoded. Field names are those of `bulge lint --json` (DESIGN.md).
+ * recoded. Field names are those of `bulge lint --json` (docs/design.md).
  */
 
 /** One keypoint of a section: `[u, x, y]` — bone position of the circle icon, and the X icon's (x, y). Bone lengths; u, x ∈ [0, 1], y ∈ [−0.5, 0.5]. */

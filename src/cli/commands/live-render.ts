@@ -1,9 +1,10 @@
 /**
  * `deforma live render SCENE --ticks N --out DIR [--events EVENTS.json]
  * [--engine NAME] [--gif OUT.gif] [--force]`: the player on a virtual clock,
- * one PNG per tick and timeline.json (DESIGN.md's contract). The engine
- * names are the engine list's (`src/live/engines.ts`), read when the command
- * line is parsed or its help printed, so a registered engine is offered too.
+ * one PNG per tick and timeline.json (the contract in docs/design.md). The
+ * engine names are the engine list's (`src/live/engines.ts`), read when the
+ * command line is parsed or its help printed, so a registered engine is
+ * offered too.
  */
 import { mkdir, readdir, stat, unlink } from "node:fs/promises";
 import { extname, join, resolve } from "node:path";

@@ -1,16 +1,19 @@
 /** `deforma mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR)`: a mixed animation to glTF or VTK. */
+
+import type { Stats } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { basename, resolve } from "node:path";
-import { COLORMAP_NAMES } from "../../core/colormap.js";
-import { formatReport, reportHasErrors } from "../../core/report.js";
-import { buildMixedScene, MAX_EXPORT_FRAMES } from "../../mixed/sample/index.js";
+import { basename, dirname, resolve } from "node:path";
+import { COLORMAP_NAMES, type ColormapName } from "../../core/colormap.js";
+import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
+import { buildMixedScene, MAX_EXPORT_FRAMES, type MixedScene } from "../../mixed/sample/index.js";
 import { writeFolderAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { defineCommand } from "../command.js";
+import { errnoWords } from "../failure.js";
 import { glbNonFinite, vtkNonFinite } from "../finite.js";
 import { FRAME_BUDGET_OPTION, frameBudgetBytes } from "../frame-budget.js";
 import { inputText, isStdin } from "../input.js";
-import { type CliIo, ExitCode, UsageError } from "../io.js";
+import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeError, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
 
@@ -19,10 +22,11 @@ export const mixedExport = defineCommand({
   usage:
     "mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR) [--fps N] [--frame-step N] [--exaggeration X] [--colormap NAME] [--frame-budget MIB] [--force] [--allow-outside]",
   description:
-    "--gltf: one .glb; rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
+    "--gltf: one .glb (the name must end in .glb); rigid bodies animated, mesh bodies as morph targets (one per .agr frame, at most 256) coloured\n" +
     "by their scalar. --vtk: OUTDIR/<name>.pvd with one .vtm per frame and one .vtu per body, world\n" +
     "coordinates, every parameter as point data. Frames: the .amb's, or --fps N; --frame-step N keeps\n" +
-    "every N-th. An existing OUT.glb or a non-empty OUTDIR is replaced only with --force.\n" +
+    "every N-th. An existing OUT.glb or a non-empty OUTDIR is replaced only with --force; the output\n" +
+    "is checked before any other work.\n" +
     "An export whose numbers would not be finite (e.g. --exaggeration 1e300) is refused and\n" +
     "nothing is written. FILE cannot be '-': the .amb and .agr files are found next to it.\n" +
     "A binary .agr larger than --frame-budget MIB (default 256) is read frame by frame, holding\n" +
@@ -65,17 +69,17 @@ export const mixedExport = defineCommand({
   positionals: [1, 1],
   async run(args, io) {
     const file = args.positionals[0]!;
-    const { gltf, vtk, fps, exaggeration, colormap, force } = args.options;
+    const { fps, exaggeration, colormap, force } = args.options;
     const frameStep = args.options["frame-step"];
-    if ((gltf === undefined) === (vtk === undefined))
-      throw new UsageError("give exactly one of --gltf OUT.glb and --vtk OUTDIR");
     if (isStdin(file)) {
       throw new UsageError(
         "the .amx cannot come from standard input: its .amb and .agr files are found next to it",
       );
     }
-    const path = resolve(io.cwd, file);
-    const folder = await checkAmxText(path, await inputText(io, file, "amx"), {
+    // The output is checked before any work, so a refused export costs nothing.
+    const target = await exportTarget(io, args.options.gltf, args.options.vtk, force);
+    if (typeof target === "number") return target;
+    const folder = await checkAmxText(resolve(io.cwd, file), await inputText(io, file, "amx"), {
       allowOutside: args.options["allow-outside"] === true,
       frameBudget: frameBudgetBytes(args.options["frame-budget"]),
     });
@@ -96,82 +100,147 @@ export const mixedExport = defineCommand({
       ...(frameStep !== undefined ? { frameStep } : {}),
       ...(exaggeration !== undefined ? { exaggeration } : {}),
     };
-    // Frames read on demand add findings as they are read: report those found during the export.
-    const streamed = report.map((r) => r.diagnostics.length);
-    const laterProblems = (): boolean => {
-      const later = report
-        .map((r, i) => ({ ...r, diagnostics: r.diagnostics.slice(streamed[i]) }))
-        .filter((r) => r.diagnostics.length > 0);
-      if (later.length === 0) return false;
-      report.forEach((r, i) => {
-        streamed[i] = r.diagnostics.length;
-      });
-      io.err(formatReport(later));
-      if (!reportHasErrors(later)) return false;
-      io.err(`${file}: has errors; not exported\n`);
-      return true;
+    const job: ExportJob = {
+      io,
+      file,
+      scene,
+      frames,
+      laterProblems: laterProblems(io, file, report),
     };
-    const bar = progressBar(io, "frames");
-    if (gltf !== undefined) {
-      const target = resolve(io.cwd, gltf);
-      // Checked before the work too, so a refused export costs nothing.
-      if (!force && (await exists(target))) return refuseOverwrite(io, gltf);
-      const { exportGltf } = await import("../../mixed/gltf/index.js");
-      const glb = await exportGltf(scene, {
-        ...frames,
-        ...(colormap ? { colormap } : {}),
-        onProgress: bar.update,
-      });
-      bar.end();
-      if (laterProblems()) return ExitCode.Problems;
-      const bad = glbNonFinite(glb);
-      if (bad !== undefined) return refuseNonFinite(io, gltf, bad);
-      if (!(await writeOutput(io, gltf, glb, force))) return ExitCode.Problems;
-      io.err(`${gltf}: written (${glb.length} bytes)\n`);
-      return ExitCode.Ok;
-    }
-    const outDir = resolve(io.cwd, vtk!);
-    if (!force && (await nonEmptyFolder(outDir, vtk!))) {
-      io.err(`deforma: ${vtk} exists and is not empty; not overwritten (use --force)\n`);
-      return ExitCode.Problems;
-    }
-    const { vtkFiles } = await import("../../mixed/vtk/index.js");
-    const name = basename(file).replace(/\.amx$/i, "") || "mixed";
-    // A first pass checks every file before any is written (the files are deterministic).
-    for (const f of vtkFiles(scene, { ...frames, name })) {
-      const bad = f.name.endsWith(".vtu") ? vtkNonFinite(f.data) : undefined;
-      if (bad !== undefined && !laterProblems()) {
-        return refuseNonFinite(io, vtk!, `array '${bad}' of ${f.name}`);
-      }
-      if (bad !== undefined) return ExitCode.Problems;
-    }
-    if (laterProblems()) return ExitCode.Problems;
-    const foreign = await foreignEntry(outDir);
-    if (foreign !== undefined) {
-      io.err(
-        `deforma: ${vtk} holds '${foreign}', which is not part of a VTK series; the folder is not replaced (choose an empty or new folder)\n`,
-      );
-      return ExitCode.Problems;
-    }
-    let count: number;
-    try {
-      // The series is written into a staging folder and swapped in: a killed export leaves the old series or the new one.
-      count = await writeFolderAtomic(
-        outDir,
-        vtkFiles(scene, { ...frames, name, onProgress: bar.update }),
-        {
-          overwrite: true,
-        },
-      );
-    } catch (e) {
-      bar.end();
-      throw writeError(e, vtk!);
-    }
-    bar.end();
-    io.err(`${vtk}: written (${count} files; open ${name}.pvd in ParaView)\n`);
-    return ExitCode.Ok;
+    return target.kind === "gltf"
+      ? exportGlb(job, target.shown, force, colormap)
+      : exportVtk(job, target.shown);
   },
 });
+
+/** Where the export goes: `--gltf OUT.glb` or `--vtk OUTDIR`, as the user wrote it. */
+type ExportTarget = { readonly kind: "gltf" | "vtk"; readonly shown: string };
+
+/** What both exports need: the scene, its frame options and the check of frames read during the export. */
+interface ExportJob {
+  readonly io: CliIo;
+  readonly file: string;
+  readonly scene: MixedScene;
+  readonly frames: { fps?: number; frameStep?: number; exaggeration?: number };
+  /** Reports findings of frames read since the last call; true when they are errors (nothing is written). */
+  readonly laterProblems: () => boolean;
+}
+
+/**
+ * The export's output, checked before any work: exactly one of `--gltf` and
+ * `--vtk`, a `.glb` name, and a target that may be written (an existing file
+ * or non-empty folder only with `force`, never a folder holding anything but
+ * a VTK series). Returns the exit code of a refusal already reported.
+ */
+async function exportTarget(
+  io: CliIo,
+  gltf: string | undefined,
+  vtk: string | undefined,
+  force: boolean,
+): Promise<ExportTarget | number> {
+  if ((gltf === undefined) === (vtk === undefined))
+    throw new UsageError("give exactly one of --gltf OUT.glb and --vtk OUTDIR");
+  if (gltf !== undefined) {
+    if (!/\.glb$/i.test(gltf)) {
+      throw new UsageError(
+        `--gltf ${gltf}: the export is binary glTF, so its name must end in .glb (JSON .gltf is not written)`,
+      );
+    }
+    await fileCanBeWritten(resolve(io.cwd, gltf), gltf);
+    if (!force && (await exists(resolve(io.cwd, gltf)))) return refuseOverwrite(io, gltf);
+    return { kind: "gltf", shown: gltf };
+  }
+  const outDir = resolve(io.cwd, vtk!);
+  if (!force && (await nonEmptyFolder(outDir, vtk!))) {
+    io.err(`deforma: ${vtk} exists and is not empty; not overwritten (use --force)\n`);
+    return ExitCode.Problems;
+  }
+  return (await refuseForeign(io, vtk!)) ?? { kind: "vtk", shown: vtk! };
+}
+
+/** Says so and returns exit 1 when folder `vtk` holds something that is not part of a VTK series. */
+async function refuseForeign(io: CliIo, vtk: string): Promise<number | undefined> {
+  const foreign = await foreignEntry(resolve(io.cwd, vtk));
+  if (foreign === undefined) return undefined;
+  io.err(
+    `deforma: ${vtk} holds '${foreign}', which is not part of a VTK series; the folder is not replaced (choose an empty or new folder)\n`,
+  );
+  return ExitCode.Problems;
+}
+
+/** Frames read on demand add findings as they are read: a function reporting those found since its last call. */
+function laterProblems(io: CliIo, file: string, report: readonly FileReport[]): () => boolean {
+  const streamed = report.map((r) => r.diagnostics.length);
+  return () => {
+    const later = report
+      .map((r, i) => ({ ...r, diagnostics: r.diagnostics.slice(streamed[i]) }))
+      .filter((r) => r.diagnostics.length > 0);
+    if (later.length === 0) return false;
+    report.forEach((r, i) => {
+      streamed[i] = r.diagnostics.length;
+    });
+    io.err(formatReport(later));
+    if (!reportHasErrors(later)) return false;
+    io.err(`${file}: has errors; not exported\n`);
+    return true;
+  };
+}
+
+/** Writes the scene as one `.glb` at `gltf`; returns the exit code. */
+async function exportGlb(
+  job: ExportJob,
+  gltf: string,
+  force: boolean,
+  colormap: ColormapName | undefined,
+): Promise<number> {
+  const { io } = job;
+  const bar = progressBar(io, "frames");
+  const { exportGltf } = await import("../../mixed/gltf/index.js");
+  const glb = await exportGltf(job.scene, {
+    ...job.frames,
+    ...(colormap ? { colormap } : {}),
+    onProgress: bar.update,
+  });
+  bar.end();
+  if (job.laterProblems()) return ExitCode.Problems;
+  const bad = glbNonFinite(glb);
+  if (bad !== undefined) return refuseNonFinite(io, gltf, bad);
+  if (!(await writeOutput(io, gltf, glb, force))) return ExitCode.Problems;
+  io.err(`${gltf}: written (${glb.length} bytes)\n`);
+  return ExitCode.Ok;
+}
+
+/** Writes the scene as a VTK series into folder `vtk` (swapped in whole); returns the exit code. */
+async function exportVtk(job: ExportJob, vtk: string): Promise<number> {
+  const { io, scene, frames } = job;
+  const { vtkFiles } = await import("../../mixed/vtk/index.js");
+  const name = basename(job.file).replace(/\.amx$/i, "") || "mixed";
+  // A first pass checks every file before any is written (the files are deterministic).
+  for (const f of vtkFiles(scene, { ...frames, name })) {
+    const bad = f.name.endsWith(".vtu") ? vtkNonFinite(f.data) : undefined;
+    if (bad !== undefined && !job.laterProblems()) {
+      return refuseNonFinite(io, vtk, `array '${bad}' of ${f.name}`);
+    }
+    if (bad !== undefined) return ExitCode.Problems;
+  }
+  if (job.laterProblems()) return ExitCode.Problems;
+  // Checked again: the folder may have changed during the export.
+  const refused = await refuseForeign(io, vtk);
+  if (refused !== undefined) return refused;
+  const bar = progressBar(io, "frames");
+  let count: number;
+  try {
+    // The series is written into a staging folder and swapped in: a killed export leaves the old series or the new one.
+    const files = vtkFiles(scene, { ...frames, name, onProgress: bar.update });
+    count = await writeFolderAtomic(resolve(io.cwd, vtk), files, { overwrite: true });
+  } catch (e) {
+    bar.end();
+    throw writeError(e, vtk);
+  }
+  bar.end();
+  io.err(`${vtk}: written (${count} files; open ${name}.pvd in ParaView)\n`);
+  return ExitCode.Ok;
+}
 
 /** Says that the export of `target` is refused because `where` holds non-finite numbers; exit 1. */
 function refuseNonFinite(io: CliIo, target: string, where: string): number {
@@ -180,6 +249,17 @@ function refuseNonFinite(io: CliIo, target: string, where: string): number {
       `(${where}); is --exaggeration too large?\n`,
   );
   return ExitCode.Problems;
+}
+
+/** Throws the CLI's write error for `shown` when file `path` cannot be written: its folder is missing, or it is a folder. */
+async function fileCanBeWritten(path: string, shown: string): Promise<void> {
+  const folder = await stat(dirname(path)).catch((e: unknown) => e);
+  if (folder instanceof Error) throw writeError(folder, shown);
+  if (!(folder as Stats).isDirectory())
+    throw new CliError(`cannot write '${shown}': ${errnoWords("ENOTDIR")}`, ExitCode.Problems);
+  const file = await stat(path).catch(() => undefined);
+  if (file?.isDirectory())
+    throw new CliError(`cannot write '${shown}': ${errnoWords("EISDIR")}`, ExitCode.Problems);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 /** `deforma studio [DIR] [--port N] [--open] [--no-token]`: the web studio over a project folder, until interrupted. */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { realpath, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { realpath } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   STUDIO_SERVER_DEFAULTS,
@@ -12,9 +12,8 @@ import {
 import { mixedStartFile } from "../../studio/start-file.js";
 import { newToken } from "../../studio/token.js";
 import { defineCommand } from "../command.js";
-import { errnoWords, isFsError } from "../failure.js";
-import { type CliIo, ExitCode, UsageError } from "../io.js";
-import { bundledDemo } from "./demo.js";
+import { type CliIo, ExitCode } from "../io.js";
+import { studioProject } from "./studio-project.js";
 
 /** The built web app of this package (`dist/web`, next to `src/` and `dist/`). */
 export function bundledWebApp(): string {
@@ -29,6 +28,8 @@ export interface StudioLaunch {
   readonly open: boolean;
   /** Whether the API requires a per-run token (default true; `--no-token` turns it off). */
   readonly token?: boolean;
+  /** How `open` opens the page (default {@link openInBrowser}). */
+  readonly opener?: BrowserOpener;
 }
 
 /** Outcome of {@link startStudio}: a running server and its deep link, or the exit code of a failure already reported. */
@@ -43,21 +44,41 @@ export async function studioUrl(base: string, dir: string): Promise<string> {
   return `${base}#/mixed${file}`;
 }
 
-/** Opens `url` with the platform's opener when there is one; never fails. */
-export function openInBrowser(url: string): void {
+/** Opens `url` in a browser; resolves to why it could not, or undefined when it did (as far as can be told). */
+export type BrowserOpener = (url: string) => Promise<string | undefined>;
+
+/**
+ * Opens `url` with the platform's opener (`open`, `start`, `xdg-open`); never
+ * fails. Resolves to why it could not: no opener, or the opener's failure
+ * exit (xdg-open exits non-zero when it finds no browser). An opener still
+ * running after `patienceMs` is taken to have opened the page.
+ */
+export function openInBrowser(url: string, patienceMs = 3000): Promise<string | undefined> {
   const [cmd, args] =
     process.platform === "darwin"
       ? ["open", [url]]
       : process.platform === "win32"
         ? ["cmd", ["/c", "start", '""', url.replace(/&/g, "^&")]]
         : ["xdg-open", [url]];
-  try {
-    const child = spawn(cmd, args, { stdio: "ignore", detached: true });
-    child.on("error", () => undefined);
-    child.unref();
-  } catch {
-    /* no opener: the URL is printed anyway */
-  }
+  return new Promise((done) => {
+    const timer = setTimeout(() => done(undefined), patienceMs);
+    const finish = (why: string | undefined) => {
+      clearTimeout(timer);
+      done(why);
+    };
+    try {
+      const child = spawn(cmd, args, { stdio: "ignore", detached: true });
+      child.on("error", (e: NodeJS.ErrnoException) =>
+        finish(e.code === "ENOENT" ? `there is no '${cmd}' here` : `${cmd}: ${e.message}`),
+      );
+      child.on("exit", (code) =>
+        finish(code === 0 ? undefined : `'${cmd}' found no browser (exit code ${code})`),
+      );
+      child.unref();
+    } catch (e) {
+      finish(`${cmd}: ${(e as Error).message}`);
+    }
+  });
 }
 
 /**
@@ -97,17 +118,14 @@ export async function startStudio(launch: StudioLaunch, io: CliIo): Promise<Stud
     io.err(
       "warning: --no-token: any program on this machine can read and write the project through the studio's API\n",
     );
-  if (launch.open) openInBrowser(url);
-  return { running, url };
-}
-
-/** Why `path` cannot be the project folder, or undefined when it can. */
-async function notAFolder(path: string): Promise<string | undefined> {
-  try {
-    return (await stat(path)).isDirectory() ? undefined : "is a file, not a folder";
-  } catch (e) {
-    return isFsError(e) ? errnoWords(e.code) : String(e);
+  if (launch.open) {
+    const why = await (launch.opener ?? openInBrowser)(url);
+    if (why !== undefined)
+      io.err(
+        `deforma studio: could not open a browser (${why}); open this URL yourself:\n${url}\n`,
+      );
   }
+  return { running, url };
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */
@@ -128,7 +146,9 @@ export const studio = defineCommand({
   usage: "studio [DIR] [--port N] [--open] [--no-token]",
   description:
     "Serves on 127.0.0.1 and runs until Ctrl+C. Only this machine can connect; the page may read the files under DIR\n" +
-    "and write new ones there (see docs/studio.md).",
+    "and write new ones there (see docs/studio.md). Without DIR it serves a copy of the bundled demo in the package's\n" +
+    ".out/studio-demo/, made on the first start and kept from then on (delete it to start afresh); the demo itself is\n" +
+    "never changed. --open says so, and prints the URL, when it cannot open a browser.",
   options: {
     port: {
       type: "integer",
@@ -145,10 +165,7 @@ export const studio = defineCommand({
   },
   positionals: [0, 1],
   async run(args, io) {
-    const given = args.positionals[0];
-    const dir = given === undefined ? bundledDemo() : resolve(io.cwd, given);
-    const why = await notAFolder(dir);
-    if (why !== undefined) throw new UsageError(`cannot serve '${given ?? dir}': ${why}`);
+    const dir = await studioProject(args.positionals[0], io);
     const started = await startStudio(
       {
         dir,

@@ -17,7 +17,7 @@ export const TOOL_GROUPS: Readonly<Record<string, CommandGroup>> = {
   },
   studio: {
     "": {
-      summary: "serve the web studio over a project folder (default: the bundled demo)",
+      summary: "serve the web studio over a project folder (default: a copy of the bundled demo)",
       load: async () => (await import("../commands/studio.js")).studio,
     },
   },

@@ -1,7 +1,7 @@
 /**
  * The player's contract (the seed's steps 1–9 and the situation program):
  * what goes in (events and signals stamped on the player's clock), what
- * comes out at each tick (the timeline record of DESIGN.md and the shown
+ * comes out at each tick (the timeline record of docs/design.md and the shown
  * picture), and the hook a program may attach.
  */
 import type { RgbaImage } from "../image.js";
