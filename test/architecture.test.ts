@@ -52,11 +52,13 @@ function scratch(files: Record<string, string>): string {
 }
 
 describe("import direction", () => {
+  // decisions 147, 148 and 149
   it("holds in the repository", () => {
     const violations = cruise(ROOT, ["src", "web/src"]);
     expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   });
 
+  // decisions 147 and 149
   it("fails on a planted violation of each rule", () => {
     const dir = scratch({
       "src/core/ok.ts": "export const ok = 1;\n",

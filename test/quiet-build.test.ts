@@ -13,6 +13,7 @@ const json = (path: string) =>
   JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8")) as Record<string, unknown>;
 
 describe("a quiet install and build", () => {
+  // decision 141
   it("allowScripts names every locked package that has an install script", () => {
     const lock = json("../package-lock.json") as {
       packages: Record<string, { hasInstallScript?: boolean }>;
@@ -26,6 +27,7 @@ describe("a quiet install and build", () => {
     expect(scripted.filter((name) => !reviewed.has(name))).toEqual([]);
   });
 
+  // decision 142
   it("the web build turns Rolldown's bundler-timings warning off", () => {
     const options = viteConfig.build?.rolldownOptions as { checks?: Record<string, boolean> };
     expect(options?.checks?.bundlerTimings).toBe(false);

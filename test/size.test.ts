@@ -90,6 +90,7 @@ function planted(name: string, statements: number): string {
 }
 
 describe("function size", () => {
+  // decision 124
   it(`keeps every function of src/ and web/src/ within ${MAX_LINES} lines, but the named ones`, () => {
     const allowed = new Set(Object.keys(EXCEPTIONS));
     const over = longFunctions().filter(
@@ -98,11 +99,13 @@ describe("function size", () => {
     expect(over).toEqual([]);
   });
 
+  // decision 125
   it("names only exceptions that still exist and are still long", () => {
     const long = new Set(longFunctions().map((entry) => entry.slice(0, entry.lastIndexOf(":"))));
     expect(Object.keys(EXCEPTIONS).filter((key) => !long.has(key))).toEqual([]);
   });
 
+  // decision 124
   it("counts a function from its first line to its last", () => {
     const spans = functionSpans(
       "x.ts",

@@ -119,6 +119,7 @@ describe("OBJ reader", () => {
   // No clock is read (a loaded machine made a 3 s bound fail): a search for '#' and for tokens
   // over the rest of the file on every line would scan 400 000 × 3.2 MB here, hours of work,
   // so the test's timeout is what fails it; the linear read takes a second or two under load.
+  // decision 120
   it("reads in linear time: many lines without '#', many blank lines", { timeout: 30_000 }, () => {
     const lines = readObj(`${"v 0 0 0\n".repeat(400_000)}f 1 2 3\n`);
     const blanks = readObj(`${"\n".repeat(100_000)}v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 # a face\n`);

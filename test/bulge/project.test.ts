@@ -45,6 +45,7 @@ describe("loadBulgeProject: one loader for the CLI and the studio", () => {
     expect(p.rigs.map((r) => [r.path, r.rig?.joints.length])).toEqual([["arm.rig.json", 2]]);
   });
 
+  // decision 117
   it("never writes over an existing catalogue, and does not create one elsewhere unless asked", async () => {
     const mine = 'bulge: "Mine" code: 9\n  angle: 0\n    0 0 0\n    1 1 0\n';
     const m = memory({ [CATALOGUE_PATH]: mine });
@@ -78,6 +79,7 @@ describe("loadBulgeProject: one loader for the CLI and the studio", () => {
     expect(p.report.map((r) => r.diagnostics[0]?.code)).toEqual(["RIG001"]);
   });
 
+  // decision 117
   it("without a lister only the rigs asked for are read; without a writer nothing is created", async () => {
     const m = memory({ "a.rig.json": RIG, "b.rig.json": RIG }, false);
     const { create: _, ...readOnly } = m.io;

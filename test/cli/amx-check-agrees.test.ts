@@ -36,6 +36,7 @@ async function both(dir: string, file: string) {
 }
 
 describe("check and amx validate agree on an .amx", () => {
+  // decision 146
   it("find the demo's copy clean, companions read", async () => {
     const dir = demoCopy();
     const r = await both(dir, "slider-crank.amx");
@@ -43,6 +44,7 @@ describe("check and amx validate agree on an .amx", () => {
     expect(r.check).toEqual({ code: 0, json: { ok: true, diagnostics: [] } });
   });
 
+  // decision 146
   it("report the same cross-file and companion findings on a broken model", async () => {
     const dir = demoCopy();
     const amx = readFileSync(join(dir, "slider-crank.amx"), "utf8");

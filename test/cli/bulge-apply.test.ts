@@ -143,6 +143,7 @@ describe("bulge apply on the demo arm", () => {
     expect(existsSync(join(dir, "o.obj"))).toBe(false);
   });
 
+  // decision 114
   it("a flex angle outside -180…180 degrees is a usage error naming the range", async () => {
     const dir = project();
     for (const angle of ["720", "-180.5", "1e3"]) {

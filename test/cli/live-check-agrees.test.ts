@@ -41,6 +41,7 @@ async function both(dir: string): Promise<{ check: string[]; live: string[]; cod
 }
 
 describe("check and live check agree on a scene", () => {
+  // decision 130
   it("on a missing, a broken and a wrong-sized picture (PNG codes at the frames' images)", async () => {
     const dir = scratch();
     rmSync(join(dir, "face-smile.png"));

@@ -17,6 +17,7 @@ function project(): string {
 }
 
 describe("deforma help", () => {
+  // decision 139
   it("help GROUP prints the group's help, help GROUP COMMAND the command's", async () => {
     const group = await cli(["help", "amx"]);
     expect(group.code).toBe(0);
@@ -40,6 +41,7 @@ describe("deforma help", () => {
 });
 
 describe("did you mean --help", () => {
+  // decision 139
   it("after a command, a group, and alone", async () => {
     const command = await cli(["amx", "validate", "x.amx", "--hlep"]);
     expect(command.code).toBe(2);
@@ -57,6 +59,7 @@ describe("did you mean --help", () => {
 describe("mixed export refuses a wrong output before any work", () => {
   const base = ["mixed", "export", "demo/slider-crank.amx"];
 
+  // decision 137
   it("--gltf needs a .glb name (usage error, nothing written)", async () => {
     const dir = project();
     for (const name of ["x.txt", "x.gltf", "x"]) {
@@ -80,6 +83,7 @@ describe("mixed export refuses a wrong output before any work", () => {
     }
   });
 
+  // decision 138
   it("a folder of other files, a missing folder or a folder as the .glb: refused before the .amx is read", async () => {
     const dir = project();
     // The .amx is not even there: a refusal naming the output shows the output was checked first.

@@ -28,6 +28,7 @@ function project(code: number): string {
 const findings = (out: string) => JSON.parse(out).diagnostics as { code: string; line: number }[];
 
 describe("the rig's companion check: `check` reports what `rig check` reports", () => {
+  // decision 115
   it("a code the catalogue beside the rig lacks is RIG020 in both, at the same place", async () => {
     const dir = project(99);
     const rig = `sub/${ArmFiles.rig}`;
@@ -60,6 +61,7 @@ describe("the rig's companion check: `check` reports what `rig check` reports", 
     expect((await cli(["check", "arm.rig.json"], dir)).code).toBe(0);
   });
 
+  // decision 115
   it("the studio's check of the rig says the same (the server gives the companion reader)", async () => {
     const dir = project(99);
     const web = mkdtempSync(join(tmpdir(), "rig-companion-web-"));

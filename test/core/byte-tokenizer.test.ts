@@ -30,7 +30,7 @@ function readAll(text: string, out: Float32Array | Float64Array): number {
 }
 
 describe("ByteTokenCursor numbers", () => {
-  // decision 36
+  // decisions 36 and 121
   it("reads float32 as Math.fround(Number(text)) and float64 as Number(text), for every decimal", () => {
     const texts = fc.oneof(
       decimal,

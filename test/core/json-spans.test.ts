@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_JSON_DEPTH, readJsonSpans } from "../../src/core/json-spans.js";
 
 describe("readJsonSpans", () => {
+  // decision 126
   it("reads every kind of value with its span, and member names with theirs", () => {
     const text = ' {"a": [1, -2.5e1, true, false, null], "b\\n\\u0041": "x\\"y"} ';
     const { root } = readJsonSpans(text);

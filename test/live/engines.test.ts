@@ -63,6 +63,7 @@ afterEach(() => {
 });
 
 describe("registerEngine", () => {
+  // decisions 132 and 133
   it("plants an engine that the scene, the CLI and the studio's switch take, with no other edit", async () => {
     expect(readScene(sceneText("toy")).diagnostics.map((d) => d.code)).toEqual(["LIV015"]);
     unregister = registerEngine(TOY);
@@ -103,6 +104,7 @@ describe("registerEngine", () => {
     session.dispose();
   });
 
+  // decision 132
   it("refuses a second engine of a name, and forgets a removed one everywhere", async () => {
     expect(() => registerEngine({ ...TOY, name: "classic" })).toThrow(/registered twice/);
     registerEngine(TOY)();

@@ -35,6 +35,7 @@ const ok = (w: number, h: number): FileSource => ({
 });
 
 describe("loadLiveProject", () => {
+  // decisions 128 and 131
   it("reads each picture once, relative to the scene, and locates each problem at the frame's image", async () => {
     const text = sceneText(["a.png", "a.png", "img/b.png", "c.png", "d.png", "e.png", "f.png"]);
     const { read, asked } = memory({
@@ -67,6 +68,7 @@ describe("loadLiveProject", () => {
     expect(r.report).toEqual([{ file: "p/face.scene.json", text, diagnostics: r.diagnostics }]);
   });
 
+  // decision 128
   it("takes pictures from the cache (checking their size) and fills it with the sound ones", async () => {
     const cache = new Map<string, RgbaImage>([["x.png", createImage(2, 2)]]);
     const { read, asked } = memory({ "y.png": ok(2, 2) });

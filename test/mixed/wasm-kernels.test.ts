@@ -62,7 +62,7 @@ describe("FrameArena: the WebAssembly kernels", () => {
     expect(FrameArena.create()).toBeDefined();
   });
 
-  // decision 112
+  // decisions 112 and 121
   it("positions: the same bits as the JavaScript kernel, nothing written past the nodes", () => {
     const a = arena();
     fc.assert(

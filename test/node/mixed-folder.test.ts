@@ -164,6 +164,7 @@ describe("checkAmxText with a frame arena", () => {
   const amx = join(process.cwd(), "demo/slider-crank.amx");
   const text = readFileSync(amx, "utf8");
 
+  // decision 122
   it("reads the demo's meshes into the arena, with the same models and findings, and samples the same bits", async () => {
     const arena = FrameArena.create()!;
     const plain = await checkAmxText(amx, text);

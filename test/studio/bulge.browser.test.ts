@@ -290,6 +290,7 @@ describe.skipIf(!browserAvailable)("studio Bulges workspace in Chromium", () => 
     [1280, 800, "en"],
     [1024, 640, "ru"],
   ] as const) {
+    // decision 118
     it(`lays out without overlap at ${w}×${hgt} (${lang}), preview in view, axes titled, buttons named`, async () => {
       await page.setViewportSize({ width: w, height: hgt });
       await open("#/bulge?code=1");

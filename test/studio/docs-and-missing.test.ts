@@ -29,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => studio.close());
 
 describe("GET /docs/", () => {
+  // decision 153
   it("serves a documentation page as plain UTF-8 text", async () => {
     const r = await send(studio.port, { path: "/docs/formats/toy.md" });
     expect(r.status).toBe(200);
@@ -37,6 +38,7 @@ describe("GET /docs/", () => {
     expect(r.headers["content-security-policy"]).toContain("default-src 'none'");
   });
 
+  // decision 153
   it("serves only .md pages inside the docs folder, read-only", async () => {
     expect((await send(studio.port, { path: "/docs/formats/notes.txt" })).status).toBe(404);
     expect((await send(studio.port, { path: "/docs/formats/none.md" })).status).toBe(404);
@@ -64,6 +66,7 @@ describe("GET /docs/", () => {
 });
 
 describe("GET /api/file?missing=ok", () => {
+  // decision 154
   it("answers a missing file with 204 and X-Deforma-File: missing, not 404", async () => {
     for (const method of ["GET", "HEAD"]) {
       const r = await send(studio.port, { method, path: "/api/file?path=gone.txt&missing=ok" });

@@ -45,6 +45,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
       return dt?.nextElementSibling?.textContent ?? null;
     }, key);
 
+  // decision 153
   it("shows an .agr's summary as a list, with plurals and a working docs link", async () => {
     await show("rod.agr", "valid");
     expect(await page.locator(".file-view pre").count()).toBe(0);
@@ -74,6 +75,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
     expect(await entry("times")).toBe("0 – 3 s");
   });
 
+  // decision 156
   it("shows a PNG as its picture with its size", async () => {
     await show("live/face-blink.png", "valid");
     const img = page.locator(".file-view figure.picture img");
@@ -104,6 +106,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
     await page.selectOption("select.lang", "en");
   });
 
+  // decision 157
   it("saves a screenshot with the colour legends under the view and the time", async () => {
     await openMixed(page, studio.server.entry, "#/mixed?file=slider-crank.amx&t=1");
     const view = await page.evaluate(() => {
@@ -151,6 +154,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
     [800, 600],
     [1280, 800],
   ] as const) {
+    // decision 158
     it(`at ${width}×${height} the fixed range's fields show their whole values`, async () => {
       const p = await studio.page(width, height);
       try {
@@ -188,6 +192,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
     });
   }
 
+  // decision 154
   it("logs no error for files that may be missing (a companion, a catalogue made on first use)", async () => {
     rmSync(join(studio.root, "CAD_Matrixes.dat"));
     rmSync(join(studio.root, "misc_data", "bulge_types"));

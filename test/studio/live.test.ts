@@ -132,6 +132,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     expect(await text(".readout .dropped")).toBe("0");
   });
 
+  // decision 134
   it("playing: greet shows in-betweens at the tick rate of the page's clock", async () => {
     await frozen(async () => {
       await page.locator(".live-toolbar button.play").click();
@@ -272,6 +273,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     expect(await text(".live .message")).toContain("cannot be played");
   });
 
+  // decision 129
   it("a scene whose picture is missing shows the PNG finding at the frame's image, as the CLI does", async () => {
     await page.goto("about:blank");
     await page.goto(`${studio.server.entry}#/live?scene=x-nopicture.scene.json`);

@@ -73,6 +73,7 @@ describe("a planted mesh format and workspace are found everywhere", () => {
     expect(check.diagnostics[0]).toMatchObject({ code: "TMESH001", line: 3, column: 1 });
   });
 
+  // decision 151
   it("in the file tree: the series folds under its planted index", async () => {
     const listing = await getJson("/api/files");
     const formats = new Map<string, FormatInfo>(listing.formats.map((f: FormatInfo) => [f.id, f]));
@@ -85,6 +86,7 @@ describe("a planted mesh format and workspace are found everywhere", () => {
     expect(tree.find((n) => n.name === "a.tmesh")).toMatchObject({ kind: "file" });
   });
 
+  // decisions 151 and 152
   it("in the workspace a file opens in, and what a drop opens", async () => {
     const { formats } = (await getJson("/api/files")) as { formats: FormatInfo[] };
     const opens = (id: string) => workspaceForFormat(formats.find((f) => f.id === id)?.workspace);
@@ -106,6 +108,7 @@ describe("a planted mesh format and workspace are found everywhere", () => {
     expect(planImport(dropped, [], formats)?.open).toBe("imported/out/run.tmesh-run");
   });
 
+  // decision 150
   it("in the mesh loader", async () => {
     const read: FileReader = async () => ({ status: "missing" });
     const bytes = (name: string) => new Uint8Array(readFileSync(join(project, name)));

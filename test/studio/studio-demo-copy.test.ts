@@ -59,6 +59,7 @@ function builtWebApp(): string {
 }
 
 describe("deforma studio on the bundled demo", () => {
+  // decision 135
   it("serves a copy made on first start, says where, and writes never reach the demo", async () => {
     const p = places();
     const c = captureIo();
@@ -99,6 +100,7 @@ describe("deforma studio on the bundled demo", () => {
     expect(readdirSync(p.demo).sort()).toEqual(["live", "model.amx"]);
   });
 
+  // decision 135
   it("keeps the user's copy on the next start (never replaced) and says so", async () => {
     const p = places();
     await studioProject(undefined, captureIo().io, p);
@@ -112,6 +114,7 @@ describe("deforma studio on the bundled demo", () => {
     expect(readdirSync(join(p.copy, ".."))).toEqual(["studio-demo"]);
   });
 
+  // decision 144
   it("serves a folder the user names as it is, and refuses a file", async () => {
     const p = places();
     const c = captureIo();
@@ -128,6 +131,7 @@ describe("deforma studio on the bundled demo", () => {
     expect(readdirSync(join(p.copy, "..", "..")).sort()).toEqual(["demo", "mine"]);
   });
 
+  // decision 135
   it("keeps the copy under the package's git-ignored .out/", () => {
     expect(demoCopyPlace().endsWith(`${sep}.out${sep}studio-demo`)).toBe(true);
     const ignored = readFileSync(new URL("../../.gitignore", import.meta.url), "utf8").split("\n");
@@ -136,6 +140,7 @@ describe("deforma studio on the bundled demo", () => {
 });
 
 describe("deforma studio --open", () => {
+  // decision 140
   it("says when no browser opens, and prints the URL to open", async () => {
     const c = captureIo();
     const opened: string[] = [];
@@ -160,6 +165,7 @@ describe("deforma studio --open", () => {
     );
   });
 
+  // decision 140
   it("says nothing more when the browser opens", async () => {
     const c = captureIo();
     const r = await startStudio(
@@ -179,6 +185,7 @@ describe("deforma studio --open", () => {
 });
 
 describe("tests' copies of the demo", () => {
+  // decision 136
   it("hold exactly the files git tracks under demo/ (nothing a user left there)", () => {
     const dest = mkdtempSync(join(tmpdir(), "deforma-demo-tracked-"));
     copyDemo(dest);
@@ -200,6 +207,7 @@ describe("tests' copies of the demo", () => {
 });
 
 describe("a demo copy that cannot be made", () => {
+  // decision 145
   it("is a usage error naming the place and what to do instead; nothing is left behind", async () => {
     const p = places();
     // The copy's parent is a file: the copy cannot be made there.

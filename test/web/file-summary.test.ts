@@ -10,6 +10,7 @@ import {
 } from "../../web/src/file-summary.js";
 
 describe("file summary text", () => {
+  // decision 155
   it("summarises a long run of frame times as count and range in seconds", () => {
     const times = Array.from({ length: 301 }, (_, i) => i / 100);
     expect(numberRun("times", times)).toBe("301 times, 0 – 3 s");
@@ -41,6 +42,7 @@ describe("file summary text", () => {
     expect(countText("file.warnings", 1, true)).toBe("1 warning");
   });
 
+  // decision 155
   it("turns keys into words and flat values into one line", () => {
     expect(keyWords("variantInUse")).toBe("variant in use");
     expect(keyWords("last_ms")).toBe("last ms");

@@ -69,6 +69,7 @@ describe("History (web/src/shell): one undo for every workspace", () => {
     expect(h.canUndo).toBe(false);
   });
 
+  // decision 116
   it("a step that returns false did not happen: the stacks stay as they were", async () => {
     const h = new History();
     const list: string[] = [];
@@ -86,6 +87,7 @@ describe("History (web/src/shell): one undo for every workspace", () => {
     expect(h.canRedo).toBe(false);
   });
 
+  // decision 116
   it("an asynchronous command: busy until it ends, other steps refused meanwhile, then recorded", async () => {
     const h = new History();
     const list: string[] = [];

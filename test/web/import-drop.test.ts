@@ -93,6 +93,7 @@ describe("planImport", () => {
     expect(planImport(drop("notes.txt", "rod.agr"), [], INFO)).toBeUndefined();
   });
 
+  // decision 151
   it("prefers the shallowest .pvd, then .series, then .vtm", () => {
     expect(seriesIndex(["r/deep/x.pvd", "r/a.vtm", "r/top.pvd"], INFO)).toBe("r/top.pvd");
     expect(seriesIndex(["r/a.vtm", "r/b.series"], INFO)).toBe("r/b.series");

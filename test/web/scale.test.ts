@@ -61,6 +61,7 @@ describe("stepFrame", () => {
 });
 
 describe("roundOutward", () => {
+  // decision 158
   it("shortens a range's ends to 4 significant digits without cutting the range", () => {
     expect(roundOutward(0.0023143284, 4, true)).toBe(0.002315);
     expect(roundOutward(0.0023143284, 4, false)).toBe(0.002314);

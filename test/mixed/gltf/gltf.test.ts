@@ -153,6 +153,7 @@ describe("exportGltf", () => {
 });
 
 describe("morph target cap", () => {
+  // decision 127
   it("thins long animations to at most MAX_MORPH_TARGETS targets, keeping the last frame", async () => {
     const { MAX_MORPH_TARGETS, morphStep } = await import("../../../src/mixed/gltf/morph.js");
     const { thinIndices } = await import("../../../src/mixed/sample/frames.js");

@@ -67,6 +67,7 @@ describe("agr from VTK", () => {
     expectSameBytes(back.scalarValues[0], m.scalarValues[0]!, "scalarValues[0]");
   });
 
+  // decision 126
   it("reads the same rod through the .vtm blocks of the model-wide .pvd", async () => {
     const m = rod();
     const scene = singleMeshScene(m, { name: "rod", times: m.times.subarray(0, 3) });
@@ -181,6 +182,7 @@ describe("VTK diagnostics (located, never thrown)", () => {
     ]);
   });
 
+  // decision 126
   it("type 0 refuses moving points and a missing scalar", async () => {
     const a = (await one(GOOD)).frames[0]!;
     const b = (await one(GOOD.replace("0 1 0</DataArray>", "0 2 0</DataArray>"))).frames[0]!;
