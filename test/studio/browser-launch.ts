@@ -66,10 +66,11 @@ export async function startBrowserStudio(
     throw new Error("dist/web is missing: run npm run build");
   const root = mkdtempSync(join(tmpdir(), "deforma-studio-"));
   copyDemo(root);
-  // Variant in use 1 of 1 variant: AMX013 on line 3, column 5.
+  // Variant in use 1 of 1 variant: AMX013 on line 3, column 5. The matrix is the demo
+  // CAD's for body 3, so the check with the companions finds nothing else.
   writeFileSync(
     join(root, "broken.amx"),
-    "slider-crank.amb\n1\n3 1 1\n1 0 0 rod.agr\n1 0 0 0\n0 1 0 0\n0 0 1 0\n",
+    "slider-crank.amb\n1\n3 1 1\n1 0 0 rod.agr\n0 0 1 -0.1\n0 1 0 0\n-1 0 0 0\n",
   );
   // A type that is not a number, on line 2, column 6.
   writeFileSync(join(root, "broken.agr"), "DEFORMA-AGR 1\ntype x\n");
