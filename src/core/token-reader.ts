@@ -8,6 +8,7 @@
  * its one recovery rule.
  */
 import { type DiagnosticKind, DiagnosticSink, type Reporter, type Span } from "./diagnostics.js";
+import type { MessageInput } from "./message.js";
 import { NumberForm, TokenCursor, type TokenSource } from "./tokenizer.js";
 
 /** The diagnostic kinds a {@link TokenReader} reports, from the format's code table. */
@@ -108,7 +109,7 @@ export class TokenReader<
   }
 
   /** Reports a diagnostic, unless the error cap was reached (then says so once and stops). */
-  report(kind: K, message: string, start: number, end: number = start): void {
+  report(kind: K, message: MessageInput, start: number, end: number = start): void {
     if (this.stopped) return;
     const cap = this.kinds.tooManyErrors;
     if (cap && kind.severity === "error" && ++this.errors > MAX_ERRORS) {

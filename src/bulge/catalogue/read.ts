@@ -13,6 +13,7 @@ import {
   type Span,
   sortBySource,
 } from "../../core/diagnostics.js";
+import type { MessageInput } from "../../core/message.js";
 import { NumberForm, numberForm, parseNumber } from "../../core/tokenizer.js";
 import { BLG, type BulgeCode, type BulgeKind } from "./codes.js";
 import { BulgeLexer, Tok } from "./lexer.js";
@@ -130,7 +131,7 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
     sections: [],
   };
   let named = false;
-  const fail = (kind: BulgeKind, message: string): never => {
+  const fail = (kind: BulgeKind, message: MessageInput): never => {
     const sink = new DiagnosticSink<BulgeKind>();
     sink.report(kind, message, lx.start, lx.end);
     throw new Broken(sink.items[0]!);
