@@ -52,7 +52,7 @@ function reportSites(): Map<string, { args: Set<string>[]; plain: number }> {
       if (!kind) continue;
       const site = sites.get(kind.code) ?? { args: [], plain: 0 };
       if (m[3]!.startsWith("msg`")) {
-        site.args.push(new Set([...m[3]!.matchAll(/\$\{\{\s*(\w+):/g)].map((a) => a[1]!)));
+        site.args.push(new Set([...m[3]!.matchAll(/\$\{\{\s*(\w+)\s*[:}]/g)].map((a) => a[1]!)));
       } else site.plain++;
       sites.set(kind.code, site);
     }
@@ -112,12 +112,13 @@ describe("Russian diagnostic messages", () => {
   it("the studio fills a template from the diagnostic's arguments; a meaning-only template keeps the English beside it", () => {
     const d = {
       code: "AMX013",
-      message: "variant in use 4 is not below the variant count 2",
-      args: { used: 4, count: 2 },
+      message: "variant in use 4 is outside 0…1 (body 7 has 2 variants; indices are 0-based)",
+      args: { used: 4, last: 1, body: 7, count: 2 },
     };
     const shown = diagnosticMessage(d, "ru");
-    expect(shown).toContain("4");
-    expect(shown).toContain("2");
+    expect(shown).toContain(" 4 ");
+    expect(shown).toContain(" 7 ");
+    expect(shown).toContain(": 2;");
     expect(shown).toMatch(/[А-Яа-я]/);
     expect(diagnosticText(d, "ru").complete).toBe(true);
     expect(diagnosticMessage(d, "en")).toBe(d.message);

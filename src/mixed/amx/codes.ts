@@ -35,38 +35,45 @@ export const AMX = {
   },
   unknownType: {
     code: "AMX010",
+    args: ["type", "body"],
     severity: "error",
     summary: "Mesh animation type is not 0 (thermal) or 1 (stress-strain).",
   },
   scalarParamRange: {
     code: "AMX011",
+    args: ["index", "type", "last"],
     severity: "error",
     summary:
       "Scalar parameter index is not valid for the animation type (the type has 1 scalar: index 0).",
   },
   vectorParamRange: {
     code: "AMX012",
+    args: ["index", "type", "last"],
     severity: "error",
     summary:
       "Vector parameter index is not valid for the animation type (the type has 1 vector: index 0).",
   },
   variantInUseRange: {
     code: "AMX013",
+    args: ["used", "last", "body", "count"],
     severity: "error",
     summary: "Index of the variant in use is outside 0 … variant count − 1.",
   },
   noVariants: {
     code: "AMX014",
+    args: ["body"],
     severity: "error",
     summary: "A body has a variant count of 0 (at least one mesh animation is needed).",
   },
   bodyNumber: {
     code: "AMX015",
+    args: ["body"],
     severity: "error",
     summary: "Body number is not a positive integer.",
   },
   duplicateBody: {
     code: "AMX016",
+    args: ["body", "first"],
     severity: "error",
     summary: "The same body number appears twice in the file.",
   },
@@ -77,11 +84,13 @@ export const AMX = {
   },
   missingExtension: {
     code: "AMX020",
+    args: ["name", "expected"],
     severity: "error",
     summary: "A file name has no extension (the seed requires one).",
   },
   unexpectedExtension: {
     code: "AMX021",
+    args: ["name", "expected"],
     severity: "warning",
     summary: "The MBS file name does not end in `.amb`, or a mesh file name not in `.agr`.",
   },
@@ -150,12 +159,14 @@ export const AMX = {
   },
   cadWithoutSolver: {
     code: "AMX120",
+    args: ["body"],
     severity: "error",
     summary:
       "`amx create`: the body or solver type asked for has no CAD matrix in `CAD_Matrixes.dat`.",
   },
   variantUnknownBody: {
     code: "AMX121",
+    args: ["body"],
     severity: "error",
     summary:
       "`amx create`: `--variant` names a body that has no `--body`, or an index beyond its variants.",
@@ -167,6 +178,7 @@ export const AMX = {
   },
   fileNameWhitespace: {
     code: "AMX123",
+    args: ["name"],
     severity: "error",
     summary: "`amx create`: a file name contains whitespace (the seed forbids it).",
   },
