@@ -4,7 +4,10 @@
  * diagnostic's named arguments), plus the registry's own codes. English is
  * what the descriptors and readers say themselves.
  */
+
+import type { DiagnosticKind } from "../diagnostics.js";
 import { fillTemplate, type MessageArgs, placeholders } from "../message.js";
+import { FORMAT } from "./codes.js";
 import type { AnyFormat } from "./descriptor.js";
 import { FORMAT_MESSAGES_RU } from "./i18n-ru.js";
 
@@ -35,11 +38,18 @@ export function messageTemplate(list: FormatList, code: string, lang: string): s
   return undefined;
 }
 
+/** The kind of `code` in the registry's own table or a format's tables. */
+export function kindOf(list: FormatList, code: string): DiagnosticKind | undefined {
+  const tables = [FORMAT, ...list.formats.flatMap((f) => f.codes)];
+  for (const t of tables) for (const k of Object.values(t)) if (k.code === code) return k;
+  return undefined;
+}
+
 /**
  * A diagnostic's message in a language: `complete` when it says all the
- * English says (a filled template, or the English itself when there is no
- * usable template); otherwise `text` is the code's meaning only and the
- * English message belongs beside it.
+ * English says (a filled template, a template of a code whose kind declares
+ * its arguments, or the English itself when there is no usable template);
+ * otherwise `text` is the code's meaning only and the English belongs beside it.
  */
 export interface TranslatedMessage {
   readonly text: string;
@@ -54,7 +64,9 @@ export function translateDiagnostic(
 ): TranslatedMessage {
   const template = messageTemplate(list, d.code, lang);
   if (template === undefined) return { text: d.message, complete: true };
-  if (placeholders(template).length === 0) return { text: template, complete: false };
+  if (placeholders(template).length === 0) {
+    return { text: template, complete: kindOf(list, d.code)?.args !== undefined };
+  }
   const filled = fillTemplate(template, d.args);
   return filled === undefined
     ? { text: d.message, complete: true }

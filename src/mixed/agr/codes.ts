@@ -8,7 +8,12 @@ export const AGR = {
     severity: "error",
     summary: "not an .agr file: neither 'DEFORMA-AGR' text nor the binary magic",
   },
-  badVersion: { code: "AGR002", severity: "error", summary: "format version other than 1" },
+  badVersion: {
+    code: "AGR002",
+    args: ["found"],
+    severity: "error",
+    summary: "format version other than 1",
+  },
   unexpectedEnd: {
     code: "AGR003",
     severity: "error",

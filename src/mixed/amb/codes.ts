@@ -8,7 +8,12 @@ export const AMB = {
     severity: "error",
     summary: "not an .amb file: neither 'DEFORMA-AMB' text nor the binary magic",
   },
-  badVersion: { code: "AMB002", severity: "error", summary: "format version other than 1" },
+  badVersion: {
+    code: "AMB002",
+    args: ["found"],
+    severity: "error",
+    summary: "format version other than 1",
+  },
   unexpectedEnd: {
     code: "AMB003",
     severity: "error",
@@ -38,15 +43,22 @@ export const AMB = {
   tooManyErrors: { code: "AMB009", severity: "error", summary: "reading stopped after 100 errors" },
   unknownGeometry: {
     code: "AMB010",
+    args: ["body", "found"],
     severity: "error",
     summary: "unknown body geometry (none, box, cylinder, sphere)",
   },
   bodyNumber: {
     code: "AMB011",
+    args: ["found"],
     severity: "error",
     summary: "a body number is not a positive integer below 2^32",
   },
-  duplicateBody: { code: "AMB012", severity: "error", summary: "two bodies share a number" },
+  duplicateBody: {
+    code: "AMB012",
+    args: ["body", "first"],
+    severity: "error",
+    summary: "two bodies share a number",
+  },
   bodyOrder: {
     code: "AMB013",
     severity: "error",
@@ -75,6 +87,7 @@ export const AMB = {
   },
   nonFinite: {
     code: "AMB019",
+    args: ["body", "frame"],
     severity: "error",
     summary: "non-finite number (NaN or infinity) in binary or in-memory matrices",
   },
@@ -85,6 +98,7 @@ export const AMB = {
   },
   reserved: {
     code: "AMB021",
+    args: ["found"],
     severity: "warning",
     summary: "binary: a reserved field is not 0",
   },

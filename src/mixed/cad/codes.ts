@@ -35,6 +35,7 @@ export const CAD = {
   },
   badFlag: {
     code: "CAD010",
+    args: ["found"],
     severity: "error",
     summary: "The CAD flag of a solver is not 0 or 1.",
   },
@@ -50,21 +51,25 @@ export const CAD = {
   },
   unknownSolverType: {
     code: "CAD013",
+    args: ["type", "body"],
     severity: "warning",
     summary: "The solver type is not one of the mesh animation types (0 thermal, 1 stress-strain).",
   },
   duplicateBody: {
     code: "CAD014",
+    args: ["body"],
     severity: "error",
     summary: "The same body number appears twice.",
   },
   bodyNumber: {
     code: "CAD015",
+    args: ["body"],
     severity: "error",
     summary: "Body number is not a positive integer.",
   },
   duplicateSolver: {
     code: "CAD016",
+    args: ["body", "type"],
     severity: "warning",
     summary: "A body has two solvers of the same type; `amx create` and checks use the first.",
   },
