@@ -159,14 +159,14 @@ export const AMX = {
   },
   cadWithoutSolver: {
     code: "AMX120",
-    args: ["body"],
+    args: ["body", "type"],
     severity: "error",
     summary:
       "`amx create`: the body or solver type asked for has no CAD matrix in `CAD_Matrixes.dat`.",
   },
   variantUnknownBody: {
     code: "AMX121",
-    args: ["body"],
+    args: ["body", "index"],
     severity: "error",
     summary:
       "`amx create`: `--variant` names a body that has no `--body`, or an index beyond its variants.",
