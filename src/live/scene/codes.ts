@@ -38,42 +38,50 @@ export const LIVE = {
   },
   duplicateFrame: {
     code: "LIV007",
+    args: ["frame"],
     severity: "error",
     summary: "Two key frames have the same name.",
   },
   unknownFrame: {
     code: "LIV008",
+    args: ["frame", "story"],
     severity: "error",
     summary: "The zero frame or a story names a key frame the scene does not have.",
   },
   unknownStory: {
     code: "LIV009",
+    args: ["story"],
     severity: "error",
     summary: "A rule names a story the scene does not have.",
   },
   missingPoint: {
     code: "LIV010",
+    args: ["point", "frame", "other"],
     severity: "error",
     summary:
       "A control point of one key frame is missing in another (the message names both frames and the point).",
   },
   cutPoint: {
     code: "LIV011",
+    args: ["cut", "point"],
     severity: "error",
     summary: "A cut names a point that is not a control point of its frame.",
   },
   shortCut: {
     code: "LIV012",
+    args: ["cut", "count"],
     severity: "error",
     summary: "A cut has fewer than 2 points.",
   },
   size: {
     code: "LIV013",
+    args: ["width", "height"],
     severity: "error",
     summary: "The picture size is not two integers in 1 … 8192.",
   },
   outside: {
     code: "LIV014",
+    args: ["point", "x", "y"],
     severity: "warning",
     summary: "A control point lies outside the picture.",
   },
@@ -97,6 +105,7 @@ export const LIVE = {
   },
   emptyStory: {
     code: "LIV018",
+    args: ["story"],
     severity: "warning",
     summary: "A story lists no key frames (a rule that names it shows nothing).",
   },
@@ -118,17 +127,20 @@ export const LIVE = {
   },
   signalName: {
     code: "LIV022",
+    args: ["signal"],
     severity: "error",
     summary:
       "A declared signal's name is not a NAME of the condition grammar (a letter or `_`, then letters, digits, `_`, `.`, `-`).",
   },
   duplicateSignal: {
     code: "LIV023",
+    args: ["signal"],
     severity: "error",
     summary: "Two declared signals have the same name.",
   },
   signalRange: {
     code: "LIV024",
+    args: ["signal", "min", "max"],
     severity: "error",
     summary: "A declared signal's `min` is not less than its `max`.",
   },
