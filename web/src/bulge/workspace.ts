@@ -21,6 +21,7 @@ import { BulgePreview } from "./preview.js";
 import { SectionEditor } from "./section-editor.js";
 import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
+import "./strings.js";
 
 /** What is made per open catalogue and freed on close. */
 interface Opened {

@@ -12,6 +12,7 @@ import { readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
 import { loadStreamed } from "./stream-loader.js";
 import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
+import "./strings.js";
 
 /** Reads the file as {@link loadMeshFile} does and makes it a one-body scene. */
 export const loadMeshScene: SceneLoader = async (file, route) => {
