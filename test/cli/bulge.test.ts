@@ -264,6 +264,7 @@ describe("rig check", () => {
           severity: "error",
           code: "RIG020",
           message: "joint 'elbow': bulge code 5 is not defined in misc_data/bulge_types",
+          args: { joint: "elbow", code: 5, catalogue: "misc_data/bulge_types" },
           file: "arm.rig.json",
           line: 22,
           column: 26,
