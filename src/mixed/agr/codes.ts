@@ -51,11 +51,13 @@ export const AGR = {
   },
   unknownCellKind: {
     code: "AGR010",
+    args: ["cell", "found"],
     severity: "error",
     summary: "unknown cell kind (text name or VTK code)",
   },
   cellNodes: {
     code: "AGR011",
+    args: ["expected", "found"],
     severity: "error",
     summary: "a cell has the wrong number of node indices for its kind",
   },
@@ -66,6 +68,7 @@ export const AGR = {
   },
   badType: {
     code: "AGR013",
+    args: ["found"],
     severity: "error",
     summary: "mesh animation type other than 0 (thermal) or 1 (stress-strain)",
   },
@@ -102,11 +105,13 @@ export const AGR = {
   noFrames: { code: "AGR020", severity: "error", summary: "no frames (at least one is needed)" },
   nonFinite: {
     code: "AGR021",
+    args: ["found", "index"],
     severity: "error",
     summary: "non-finite number (NaN or infinity) in binary or in-memory data",
   },
   coordinates: {
     code: "AGR022",
+    args: ["node", "found", "expected"],
     severity: "warning",
     summary: "type 0: the constant node coordinates differ from the mesh positions",
   },
