@@ -26,11 +26,13 @@ export const AGR = {
   },
   badInteger: {
     code: "AGR005",
+    args: ["found"],
     severity: "error",
     summary: "an unsigned integer (digits only) was expected",
   },
   badReal: {
     code: "AGR006",
+    args: ["found"],
     severity: "error",
     summary: "a finite real was expected (nan, inf and out-of-range values are errors)",
   },

@@ -15,16 +15,19 @@ export const AMX = {
   },
   notInteger: {
     code: "AMX003",
+    args: ["found"],
     severity: "error",
     summary: "An integer was expected; the token is not a number.",
   },
   integerForm: {
     code: "AMX004",
+    args: ["found"],
     severity: "error",
     summary: "An integer was expected; the number has a sign, point or exponent (`1.0`, `+1`).",
   },
   notReal: {
     code: "AMX005",
+    args: ["found"],
     severity: "error",
     summary: "A matrix entry is not a finite real number (`nan`, `inf`, `1e999`, text).",
   },

@@ -15,16 +15,19 @@ export const CAD = {
   },
   notInteger: {
     code: "CAD003",
+    args: ["found"],
     severity: "error",
     summary: "An integer was expected; the token is not a number.",
   },
   integerForm: {
     code: "CAD004",
+    args: ["found"],
     severity: "error",
     summary: "An integer was expected; the number has a sign, point or exponent.",
   },
   notReal: {
     code: "CAD005",
+    args: ["found"],
     severity: "error",
     summary: "A matrix entry is not a finite real number.",
   },
