@@ -16,22 +16,26 @@ export const LIVE = {
   },
   missing: {
     code: "LIV003",
+    args: ["member"],
     severity: "error",
     summary:
       "A required member is missing (`version`, `size`, `zeroFrame`, `frames`, a frame's `name`, `image`, `points`, a rule's `story`, …).",
   },
   unknown: {
     code: "LIV004",
+    args: ["member", "known"],
     severity: "warning",
     summary: "A member this version of the format does not know (a misspelling?); it is ignored.",
   },
   version: {
     code: "LIV005",
+    args: ["found"],
     severity: "error",
     summary: "The format version is not 1.",
   },
   duplicateMember: {
     code: "LIV006",
+    args: ["member"],
     severity: "error",
     summary:
       "An object has the same member twice (also two points or two stories of one name); the first counts.",
