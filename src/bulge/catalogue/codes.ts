@@ -9,6 +9,7 @@ import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js"
 export const BLG = {
   stray: {
     code: "BLG001",
+    args: ["found"],
     severity: "error",
     summary:
       "Text where a definition must begin: `bulge:` was expected (skipped up to the next `bulge:`).",
@@ -32,11 +33,13 @@ export const BLG = {
   },
   badCode: {
     code: "BLG005",
+    args: ["bulge", "found"],
     severity: "error",
     summary: "The code is not an integer ≥ 0 (no sign, point or exponent).",
   },
   badAngle: {
     code: "BLG006",
+    args: ["bulge", "found"],
     severity: "error",
     summary: "A section angle is not an integer from 0 to 360.",
   },
@@ -95,6 +98,7 @@ export const BLG = {
   },
   codeReassigned: {
     code: "BLG020",
+    args: ["bulge", "old", "new"],
     severity: "warning",
     summary:
       "The code is used by an earlier complete definition; the definition gets the smallest free code.",

@@ -85,7 +85,7 @@ export function validateDefinition(
   if (!Number.isSafeInteger(def.code) || def.code < 0) {
     sink.report(
       BLG.badCode,
-      `${label(def)}: the code must be an integer ≥ 0, found ${def.code}`,
+      msg`bulge ${{ bulge: shownName(def.name) }}: the code must be an integer ≥ 0, found ${{ found: def.code }}`,
       ...spans.code,
     );
   }
@@ -103,7 +103,7 @@ export function validateDefinition(
     if (!Number.isInteger(a) || a < ANGLE_RANGE[0] || a > ANGLE_RANGE[1]) {
       sink.report(
         BLG.badAngle,
-        `${label(def)}: angle ${a} is not an integer from 0 to 360`,
+        msg`bulge ${{ bulge: shownName(def.name) }}: angle ${{ found: a }} is not an integer from 0 to 360`,
         ...ss.angle,
       );
     } else {
