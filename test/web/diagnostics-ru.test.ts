@@ -124,7 +124,17 @@ describe("Russian diagnostic messages", () => {
     expect(diagnosticMessage(d, "en")).toBe(d.message);
     // Without its arguments (an older reply), the English says it all.
     expect(diagnosticMessage({ code: "AMX013", message: d.message }, "ru")).toBe(d.message);
-    const meaningOnly = [...kinds.keys()].find((c) => placeholders(ru(c)!).length === 0)!;
+    const meaningOnly = [...kinds.values()].find(
+      (k) => placeholders(ru(k.code)!).length === 0 && k.args === undefined,
+    )!.code;
+    const argumentFree = [...kinds.values()].find(
+      (k) => placeholders(ru(k.code)!).length === 0 && k.args?.length === 0,
+    )!.code;
+    // A code that declares it names nothing: its template says it all.
+    expect(diagnosticText({ code: argumentFree, message: "m" }, "ru")).toEqual({
+      text: ru(argumentFree),
+      complete: true,
+    });
     expect(diagnosticText({ code: meaningOnly, message: "m" }, "ru")).toEqual({
       text: ru(meaningOnly),
       complete: false,

@@ -43,6 +43,7 @@ export const AGR = {
   },
   finalNewline: {
     code: "AGR008",
+    args: [],
     severity: "error",
     summary: "the text does not end with a line break",
   },

@@ -39,6 +39,7 @@ export const AMB = {
   trailing: { code: "AMB007", severity: "error", summary: "tokens or bytes after the last frame" },
   finalNewline: {
     code: "AMB008",
+    args: [],
     severity: "error",
     summary: "the text does not end with a line break",
   },

@@ -5,6 +5,7 @@ import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js"
 export const AMX = {
   missingFinalNewline: {
     code: "AMX001",
+    args: [],
     severity: "error",
     summary: "The file does not end with an end-of-line character (the seed requires one).",
   },
@@ -82,6 +83,7 @@ export const AMX = {
   },
   noBodies: {
     code: "AMX017",
+    args: [],
     severity: "warning",
     summary: "The body count is 0: the mixed animation replaces nothing.",
   },

@@ -5,6 +5,7 @@ import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js"
 export const CAD = {
   missingFinalNewline: {
     code: "CAD001",
+    args: [],
     severity: "warning",
     summary: "The file does not end with an end-of-line character.",
   },
