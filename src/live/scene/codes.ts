@@ -91,6 +91,7 @@ export const LIVE = {
   },
   param: {
     code: "LIV015",
+    args: ["param", "found"],
     severity: "error",
     summary:
       "A parameter is out of range: `rateHz` > 0, `inbetweens` an integer in 1 … 1000, `radiusCorrection` ≥ 0, `cutBand` ≥ 0, `engine` classic or improved, `returnToZero` cut or morph.",
@@ -103,6 +104,7 @@ export const LIVE = {
   },
   ruleValue: {
     code: "LIV017",
+    args: ["field", "found"],
     severity: "error",
     summary:
       "A rule's `priority` is not an integer, its `cooldownMs` is negative, or its `idleMs` is not > 0.",

@@ -184,7 +184,11 @@ function checkRules(sink: Sink, scene: Scene, spans: SceneSpans): void {
     if (t.kind === "event" && t.event === "") {
       sink.report(LIVE.emptyName, `${who}: the event name is empty`, ...s.trigger);
     } else if (t.kind === "idle" && !(t.ms > 0 && Number.isFinite(t.ms))) {
-      sink.report(LIVE.ruleValue, `${who}: 'idleMs' must be > 0, found ${t.ms}`, ...s.trigger);
+      sink.report(
+        LIVE.ruleValue,
+        msg`${who}: '${{ field: "idleMs" }}' must be > 0, found ${{ found: t.ms }}`,
+        ...s.trigger,
+      );
     } else if (t.kind === "signal" && !(SIGNAL_NAME.test(t.signal) && Number.isFinite(t.value))) {
       sink.report(
         LIVE.condition,
@@ -202,14 +206,14 @@ function checkRules(sink: Sink, scene: Scene, spans: SceneSpans): void {
     if (!Number.isSafeInteger(r.priority)) {
       sink.report(
         LIVE.ruleValue,
-        `${who}: 'priority' must be an integer, found ${r.priority}`,
+        msg`${who}: '${{ field: "priority" }}' must be an integer, found ${{ found: r.priority }}`,
         ...s.priority,
       );
     }
     if (!(r.cooldownMs >= 0 && Number.isFinite(r.cooldownMs))) {
       sink.report(
         LIVE.ruleValue,
-        `${who}: 'cooldownMs' must be ≥ 0, found ${r.cooldownMs}`,
+        msg`${who}: '${{ field: "cooldownMs" }}' must be ≥ 0, found ${{ found: r.cooldownMs }}`,
         ...s.cooldownMs,
       );
     }
@@ -220,7 +224,11 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   const p = scene.params;
   const s = spans.params;
   const bad = (key: keyof typeof s, rule: string, found: unknown) =>
-    sink.report(LIVE.param, `params: '${key}' must be ${rule}, found ${found}`, ...s[key]);
+    sink.report(
+      LIVE.param,
+      msg`params: '${{ param: key }}' must be ${rule}, found ${{ found: String(found) }}`,
+      ...s[key],
+    );
   if (!(p.rateHz > 0 && Number.isFinite(p.rateHz))) bad("rateHz", "> 0 (Hz)", p.rateHz);
   if (!(Number.isInteger(p.inbetweens) && p.inbetweens >= 1 && p.inbetweens <= MAX_INBETWEENS)) {
     bad("inbetweens", `an integer in 1 … ${MAX_INBETWEENS}`, p.inbetweens);

@@ -34,6 +34,7 @@ export const AMX = {
   },
   trailingTokens: {
     code: "AMX006",
+    args: ["extra", "count"],
     severity: "error",
     summary: "Tokens follow the last body the count announced.",
   },
