@@ -85,6 +85,7 @@ export const AMB = {
   noFrames: { code: "AMB017", severity: "error", summary: "no frames (at least one is needed)" },
   notRotation: {
     code: "AMB018",
+    args: ["body", "frame", "count", "deviation", "det"],
     severity: "warning",
     summary: "a placement's 3×3 part is not a proper rotation within 1e-3",
   },

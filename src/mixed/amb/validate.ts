@@ -162,8 +162,12 @@ export function checkMatrices(
       const problem = rotationProblem(
         a.subarray(o, o + 12),
         `body ${body.number}'s placement at frame ${firstBad}`,
+        { body: body.number, frame: firstBad, count: badCount },
       );
-      r.report(AMB.notRotation, `${problem}; ${badCount} frame(s) in all`, ...s);
+      if (problem) {
+        const text = `${problem.text}; ${badCount} frame(s) in all`;
+        r.report(AMB.notRotation, { text, args: problem.args }, ...s);
+      }
     }
   }
 }

@@ -152,7 +152,7 @@ function checkAnimation(
   }
   checkExtension(r, a.file, ".agr", "mesh animation", s.file);
   if (a.matrix.every(Number.isFinite)) {
-    const problem = rotationProblem(a.matrix, `body ${body}'s matrix`);
+    const problem = rotationProblem(a.matrix, `body ${body}'s matrix`, { body });
     if (problem) r.report(AMX.notRotation, problem, ...s.matrix);
   }
 }

@@ -79,6 +79,7 @@ export const CAD = {
   },
   notRotation: {
     code: "CAD020",
+    args: ["body", "deviation", "det"],
     severity: "warning",
     summary: "The 3×3 part of a matrix is not orthonormal with determinant +1 (tolerance 1e-3).",
   },

@@ -93,7 +93,9 @@ export function validateCad(
       }
       types.add(solver.type);
       if (solver.matrix?.every(Number.isFinite)) {
-        const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`);
+        const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`, {
+          body: b.body,
+        });
         if (problem) sink.report(CAD.notRotation, problem, ...ss.matrix);
       }
     });
