@@ -64,6 +64,7 @@ export const AMB = {
   },
   bodyOrder: {
     code: "AMB013",
+    args: ["body", "frame", "found"],
     severity: "error",
     summary: "a frame's body rows do not follow the body list order",
   },
@@ -74,6 +75,7 @@ export const AMB = {
   },
   geometrySize: {
     code: "AMB015",
+    args: ["body", "found"],
     severity: "error",
     summary: "a geometry size is not a positive finite number",
   },

@@ -155,7 +155,7 @@ function readSections(r: TokenReader<AmbKind>, m: MbsAnimation): boolean {
         if (atKeyword(c)) {
           r.report(
             AMB.bodyOrder,
-            `expected the row of body ${body.number} in frame ${f}, found ${r.found()}`,
+            msg`expected the row of body ${{ body: body.number }} in frame ${{ frame: f }}, found ${{ found: r.found() }}`,
             c.start,
             c.end,
           );
@@ -166,7 +166,7 @@ function readSections(r: TokenReader<AmbKind>, m: MbsAnimation): boolean {
         if (body.number !== 0) {
           r.report(
             AMB.bodyOrder,
-            `expected body number ${body.number} (body list order) in frame ${f}, found ${r.found()}`,
+            msg`expected body number ${{ body: body.number }} (body list order) in frame ${{ frame: f }}, found ${{ found: r.found() }}`,
             c.start,
             c.end,
           );

@@ -89,7 +89,7 @@ export function checkBody(body: RigidBody, b: number, r: Reporter<AmbKind>, at: 
     const s = at.geometry(b);
     r.report(
       AMB.geometrySize,
-      `expected positive finite sizes for body ${n}'s ${g.kind}, found ${size}`,
+      msg`expected positive finite sizes for body ${{ body: n }}'s ${g.kind}, found ${{ found: size }}`,
       ...s,
     );
     return;

@@ -45,11 +45,13 @@ export const CAD = {
   },
   missingMatrix: {
     code: "CAD011",
+    args: ["found"],
     severity: "error",
     summary: "The flag is 1 but no matrix of 12 reals follows.",
   },
   unexpectedMatrix: {
     code: "CAD012",
+    args: ["found"],
     severity: "error",
     summary: "The flag is 0 but a matrix follows (a matrix is present exactly when the flag is 1).",
   },

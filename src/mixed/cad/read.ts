@@ -119,7 +119,7 @@ function parse(
         r.cursor.next();
         r.report(
           CAD.unexpectedMatrix,
-          `the CAD flag ${of} is 0 but a matrix follows ('${r.cursor.token()}' is no integer); a matrix is written only when the flag is 1`,
+          msg`the CAD flag ${of} is 0 but a matrix follows ('${{ found: r.cursor.token() }}' is no integer); a matrix is written only when the flag is 1`,
           r.cursor.start,
           r.cursor.end,
         );
