@@ -110,6 +110,7 @@ export const AMB = {
   },
   shape: {
     code: "AMB022",
+    args: ["expected", "found"],
     severity: "error",
     summary: "in-memory model: the matrices' length is not frames × bodies × 12",
   },

@@ -189,7 +189,7 @@ export function validateAmb(m: MbsAnimation): Diagnostic<AmbCode>[] {
   if (m.matrices.length !== want) {
     sink.report(
       AMB.shape,
-      `expected ${want} matrix numbers (${m.times.length} frames × ${m.bodies.length} bodies × 12), found ${m.matrices.length}`,
+      msg`expected ${{ expected: want }} matrix numbers (${m.times.length} frames × ${m.bodies.length} bodies × 12), found ${{ found: m.matrices.length }}`,
       0,
     );
     return sink.items;
