@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { DiagnosticTable } from "../src/core/diagnostics.js";
+import type { DiagnosticKind, DiagnosticTable } from "../src/core/diagnostics.js";
 import { type AnyFormat, FORMAT, type FormatRegistry } from "../src/core/formats/index.js";
 import { FORMATS } from "../src/formats.js";
 
@@ -47,6 +47,9 @@ export function renderDiagnosticsDoc(registry: FormatRegistry = FORMATS): string
     "position: 1-based line and column in text files; in binary files line 1 and",
     "column = byte offset + 1 (the message also names the byte). `error` makes a",
     "checking command exit with 1 and `ok` false in `--json`; `warning` does not.",
+    "A diagnostic whose message names values also carries them as `args` (in",
+    "`--json`, beside the unchanged English `message`); the names a code may carry",
+    "follow its meaning (args: …), and translations fill their `{name}` placeholders from them.",
     "",
   ];
   for (const { title, page, table } of docSections(registry)) {
@@ -55,10 +58,16 @@ export function renderDiagnosticsDoc(registry: FormatRegistry = FORMATS): string
     out.push("| code | severity | meaning |", "|---|---|---|");
     const kinds = Object.values(table).sort((a, b) => a.code.localeCompare(b.code));
     for (const k of kinds)
-      out.push(`| ${k.code} | ${k.severity} | ${k.summary.replace(/\|/g, "\\|")} |`);
+      out.push(`| ${k.code} | ${k.severity} | ${meaning(k).replace(/\|/g, "\\|")} |`);
     out.push("");
   }
   return out.join("\n");
+}
+
+/** A code's meaning as the table shows it: its summary, then the names of its arguments. */
+function meaning(k: DiagnosticKind): string {
+  const names = k.args?.length ? ` (args: ${k.args.map((a) => `\`${a}\``).join(", ")})` : "";
+  return `${k.summary}${names}`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

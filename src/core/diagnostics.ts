@@ -3,6 +3,7 @@
  * it found through a {@link DiagnosticSink} and returns what it could read.
  */
 import { escapeControls } from "./control-chars.js";
+import { type MessageArgs, type MessageInput, messageParts } from "./message.js";
 
 /** How serious a diagnostic is; `error` makes a check fail (exit code 1). */
 export type Severity = "error" | "warning" | "info";
@@ -18,6 +19,8 @@ export interface Diagnostic<C extends string = string> {
   readonly severity: Severity;
   /** What was found and what was expected, in one sentence. */
   readonly message: string;
+  /** The values the message names (`{frame: "smile"}`), for translations; absent when it names none. */
+  readonly args?: MessageArgs;
   /** Offset of the first offending character (0-based). */
   readonly start: number;
   /** Offset just past the offending range (0-based, `>= start`). */
@@ -29,6 +32,8 @@ export interface LocatedDiagnostic {
   readonly severity: Severity;
   readonly code: string;
   readonly message: string;
+  /** The values the message names, as on {@link Diagnostic}. */
+  readonly args?: MessageArgs;
   /** File name as the user gave it (or as it was found next to another file). */
   readonly file: string;
   /** 1-based line. For binary sources this is always 1. */
@@ -45,6 +50,8 @@ export interface DiagnosticKind<C extends string = string> {
   readonly code: C;
   readonly severity: Severity;
   readonly summary: string;
+  /** The names of the arguments its messages carry (what a translation's `{name}` may use). */
+  readonly args?: readonly string[];
 }
 
 /** A format's table of diagnostic kinds, keyed by a descriptive name. */
@@ -64,8 +71,8 @@ export type Span = readonly [start: number, end: number];
  * errors. `K` narrows what may be reported to one format's kinds.
  */
 export interface Reporter<K extends DiagnosticKind = DiagnosticKind> {
-  /** Reports a diagnostic of a known kind over `[start, end)` (offsets). */
-  report(kind: K, message: string, start: number, end?: number): void;
+  /** Reports a diagnostic of a known kind over `[start, end)`; the message may name arguments (`msg`). */
+  report(kind: K, message: MessageInput, start: number, end?: number): void;
 }
 
 /**
@@ -77,11 +84,13 @@ export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implement
   readonly items: Diagnostic<K["code"]>[] = [];
 
   /** Records a diagnostic of a known kind over `[start, end)`. */
-  report(kind: K, message: string, start: number, end: number = start): void {
+  report(kind: K, message: MessageInput, start: number, end: number = start): void {
+    const { text, args } = messageParts(message);
     this.items.push({
       code: kind.code,
       severity: kind.severity,
-      message,
+      message: text,
+      ...(Object.keys(args).length > 0 ? { args } : {}),
       start,
       end: Math.max(start, end),
     });
@@ -268,6 +277,7 @@ export function locate(diagnostics: readonly Diagnostic[], source: Source): Loca
       severity: d.severity,
       code: d.code,
       message: d.message,
+      ...(d.args ? { args: d.args } : {}),
       file: source.file,
       line: pos.line,
       column: pos.column,

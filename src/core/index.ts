@@ -16,6 +16,7 @@ export * from "./formats/index.js";
 export * from "./frame-cursor.js";
 export * from "./inflate.js";
 export * from "./json-spans.js";
+export * from "./message.js";
 export * from "./numbers.js";
 export * from "./path.js";
 export * from "./quaternion.js";

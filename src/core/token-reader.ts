@@ -8,6 +8,7 @@
  * its one recovery rule.
  */
 import { type DiagnosticKind, DiagnosticSink, type Reporter, type Span } from "./diagnostics.js";
+import { type MessageInput, msg } from "./message.js";
 import { NumberForm, TokenCursor, type TokenSource } from "./tokenizer.js";
 
 /** The diagnostic kinds a {@link TokenReader} reports, from the format's code table. */
@@ -108,7 +109,7 @@ export class TokenReader<
   }
 
   /** Reports a diagnostic, unless the error cap was reached (then says so once and stops). */
-  report(kind: K, message: string, start: number, end: number = start): void {
+  report(kind: K, message: MessageInput, start: number, end: number = start): void {
     if (this.stopped) return;
     const cap = this.kinds.tooManyErrors;
     if (cap && kind.severity === "error" && ++this.errors > MAX_ERRORS) {
@@ -184,14 +185,19 @@ export class TokenReader<
     const v = c.number();
     if (form === NumberForm.Integer) {
       if (!Number.isSafeInteger(v)) {
-        this.report(this.kinds.notInteger, `${what} '${c.token()}' is too large`, c.start, c.end);
+        this.report(
+          this.kinds.notInteger,
+          msg`${what} ${{ found: `'${c.token()}'` }} is too large`,
+          c.start,
+          c.end,
+        );
         return undefined;
       }
       if (v <= range.max) return v;
     } else if (form === NumberForm.Real && Number.isInteger(v) && this.kinds.integerForm) {
       this.report(
         this.kinds.integerForm,
-        `expected ${what} as an integer without sign, point or exponent, found '${c.token()}'`,
+        msg`expected ${what} as an integer without sign, point or exponent, found ${{ found: `'${c.token()}'` }}`,
         c.start,
         c.end,
       );
@@ -199,7 +205,7 @@ export class TokenReader<
     }
     this.report(
       this.kinds.notInteger,
-      `expected ${what} (${range.name}), found ${this.found()}`,
+      msg`expected ${what} (${range.name}), found ${{ found: this.found() }}`,
       c.start,
       c.end,
     );
@@ -254,7 +260,7 @@ export class TokenReader<
     }
     if (this.marker(c)) {
       const kind = this.kinds.runCut ?? this.kinds.notReal;
-      this.report(kind, `expected ${what}, found ${this.found()}`, c.start, c.end);
+      this.report(kind, msg`expected ${what}, found ${{ found: this.found() }}`, c.start, c.end);
       c.restore(c.start);
       return false;
     }
@@ -268,7 +274,7 @@ export class TokenReader<
     const why = c.form() === NumberForm.None ? "" : `, out of ${precision} range`;
     this.report(
       this.kinds.notReal,
-      `expected ${what} (a finite real), found ${this.found()}${why}`,
+      msg`expected ${what} (a finite real), found ${{ found: this.found() }}${why}`,
       c.start,
       c.end,
     );

@@ -7,6 +7,7 @@
  */
 import { aligned, decodeText, startsWith } from "../core/bytes.js";
 import type { Diagnostic, DiagnosticKind, Reporter } from "../core/diagnostics.js";
+import { msg } from "../core/message.js";
 import type { TokenReader, TokenReaderKinds } from "../core/token-reader.js";
 import type { TokenSource } from "../core/tokenizer.js";
 
@@ -77,7 +78,7 @@ export function openBinary<K extends DiagnosticKind>(
   if (version !== VERSION) {
     r.report(
       kinds.badVersion,
-      `expected format version 1, found ${version}`,
+      msg`expected format version 1, found ${{ found: version }}`,
       VERSION_AT,
       VERSION_AT + 4,
     );
@@ -95,7 +96,13 @@ export function checkReserved<K extends DiagnosticKind>(
 ): void {
   for (const o of offsets) {
     const v = b.u32(o);
-    if (v !== 0) r.report(kinds.reserved, `expected 0 in the reserved field, found ${v}`, o, o + 4);
+    if (v !== 0)
+      r.report(
+        kinds.reserved,
+        msg`expected 0 in the reserved field, found ${{ found: v }}`,
+        o,
+        o + 4,
+      );
   }
 }
 
@@ -160,7 +167,12 @@ export function readTextMagic<K extends DiagnosticKind>(
   const version = r.integer(`the format version after ${magic}`);
   if (version === VERSION) return true;
   if (version !== undefined) {
-    r.report(kinds.badVersion, `expected format version 1, found ${version}`, c.start, c.end);
+    r.report(
+      kinds.badVersion,
+      msg`expected format version 1, found ${{ found: version }}`,
+      c.start,
+      c.end,
+    );
   }
   return false;
 }

@@ -275,6 +275,7 @@ describe("rig check", () => {
           severity: "error",
           code: "RIG020",
           message: "joint 'elbow': bulge code 5 is not defined in misc_data/bulge_types",
+          args: { joint: "elbow", code: 5, catalogue: "misc_data/bulge_types" },
           file: "arm.rig.json",
           line: 22,
           column: 26,
@@ -309,8 +310,8 @@ describe("deforma check knows both formats", () => {
     ).toEqual(["BLG015", "BLG020", "BLG008", "BLG020", "BLG002"]);
     // The rig is checked against the catalogue beside it, as rig check does (decision 115):
     // that catalogue's Generic is not defined, so the elbow's code 5 is RIG020.
-    expect(
-      json.diagnostics.filter((d) => d.file === "arm.rig.json").map((d) => d.code),
-    ).toEqual(["RIG020"]);
+    expect(json.diagnostics.filter((d) => d.file === "arm.rig.json").map((d) => d.code)).toEqual([
+      "RIG020",
+    ]);
   });
 });

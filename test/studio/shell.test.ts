@@ -268,15 +268,18 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     expect(await page.locator(".problems").textContent()).not.toContain("Индекс");
   });
 
-  it("in Russian, the single-file check shows Russian diagnostics too, with the English original", async () => {
+  it("in Russian, the single-file check shows Russian diagnostics too, with the values the English names", async () => {
     await page.goto("about:blank");
     await page.goto(`${studio.server.entry}#/file?file=broken.amx`);
     await page.waitForSelector('.file-view[data-state="invalid"]', { timeout: 30_000 });
     await page.selectOption("select.lang", "ru");
     const text = (await page.locator(".file-view .problems-list").textContent()) ?? "";
-    expect(text).toContain("broken.amx:3:5: error AMX013: Индекс используемого варианта");
+    expect(text).toContain(
+      "broken.amx:3:5: error AMX013: Индекс используемого варианта 1 вне диапазона 0 … 0 (у тела 3 вариантов: 1; индексы с 0).",
+    );
     expect(text).toMatch(/3 1 1\s+\^/);
-    expect(text).toContain("variant in use");
+    // The template says everything: no English original beneath it.
+    expect(text).not.toContain("variant in use");
     await page.selectOption("select.lang", "en");
     expect(await page.locator(".file-view .problems-list").textContent()).not.toContain("Индекс");
   });

@@ -7,6 +7,7 @@ import { FORMATS } from "../../src/formats.js";
 import { BulgeWorkspace } from "./bulge/workspace.js";
 import { h } from "./dom.js";
 import { FileView } from "./file-view.js";
+import { useFormatText } from "./i18n/formats.js";
 import { tr } from "./i18n.js";
 import { LiveWorkspace } from "./live/workspace.js";
 import { meshWorkspace } from "./mixed/mesh-workspace.js";
@@ -28,6 +29,8 @@ function fileWorkspace(): Workspace {
     close: () => undefined,
   };
 }
+
+useFormatText(FORMATS);
 
 registerWorkspace({
   id: "mixed",

@@ -9,6 +9,7 @@ import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js"
 export const BLG = {
   stray: {
     code: "BLG001",
+    args: ["found"],
     severity: "error",
     summary:
       "Text where a definition must begin: `bulge:` was expected (skipped up to the next `bulge:`).",
@@ -32,11 +33,13 @@ export const BLG = {
   },
   badCode: {
     code: "BLG005",
+    args: ["bulge", "found"],
     severity: "error",
     summary: "The code is not an integer ≥ 0 (no sign, point or exponent).",
   },
   badAngle: {
     code: "BLG006",
+    args: ["bulge", "found"],
     severity: "error",
     summary: "A section angle is not an integer from 0 to 360.",
   },
@@ -47,52 +50,62 @@ export const BLG = {
   },
   noSection: {
     code: "BLG008",
+    args: ["bulge"],
     severity: "error",
     summary: "The definition has no section (`angle:`); at least one is needed.",
   },
   fewKeypoints: {
     code: "BLG009",
+    args: ["count"],
     severity: "error",
     summary: "A section has fewer than two keypoints.",
   },
   repeatedAngle: {
     code: "BLG010",
+    args: ["bulge", "angle"],
     severity: "error",
     summary: "Two sections of one definition have the same angle (360 is the direction of 0).",
   },
   firstNotZero: {
     code: "BLG011",
+    args: ["found"],
     severity: "error",
     summary: "The first keypoint of a section is not at bone position 0.0.",
   },
   lastNotOne: {
     code: "BLG012",
+    args: ["found"],
     severity: "error",
     summary: "The last keypoint of a section is not at bone position 1.0.",
   },
   notIncreasing: {
     code: "BLG013",
+    args: ["value", "previous"],
     severity: "error",
     summary: "A keypoint's first or second value is not greater than the previous keypoint's.",
   },
   outOfBone: {
     code: "BLG014",
+    args: ["value"],
     severity: "error",
     summary: "A keypoint's first or second value is outside [0.0, 1.0].",
   },
   depthRange: {
     code: "BLG015",
+    args: ["value"],
     severity: "error",
     summary: "A keypoint's third value is outside [−0.5, 0.5].",
   },
   codeReassigned: {
     code: "BLG020",
+    args: ["bulge", "old", "new"],
     severity: "warning",
     summary:
       "The code is used by an earlier complete definition; the definition gets the smallest free code.",
   },
   duplicateCode: {
     code: "BLG021",
+    args: ["bulge", "code", "other"],
     severity: "error",
     summary: "Two definitions of a catalogue made in memory (an edit, a merge) have the same code.",
   },

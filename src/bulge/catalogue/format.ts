@@ -1,6 +1,7 @@
 /** The `bulge_types` format's descriptor for the format registry. */
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
+import { BULGE_MESSAGES_RU } from "../i18n-ru.js";
 import { BLG } from "./codes.js";
 import type { BulgeCatalogue } from "./model.js";
 
@@ -19,6 +20,8 @@ export const CATALOGUE_PATH = "misc_data/bulge_types";
 export const BULGE_TYPES_FORMAT = defineFormat({
   id: "bulge-types",
   label: "bulge definitions",
+  labels: { ru: "определения выпуклостей" },
+  messages: { ru: BULGE_MESSAGES_RU },
   system: "bulge",
   extensions: [],
   fileNames: ["bulge_types"],

@@ -13,6 +13,7 @@ import {
   type Span,
   sortBySource,
 } from "../../core/diagnostics.js";
+import { type MessageInput, msg } from "../../core/message.js";
 import { NumberForm, numberForm, parseNumber } from "../../core/tokenizer.js";
 import { BLG, type BulgeCode, type BulgeKind } from "./codes.js";
 import { BulgeLexer, Tok } from "./lexer.js";
@@ -81,7 +82,7 @@ export function readBulgeTypesSyntax(text: string): BulgeTypesSyntax {
       const sink = new DiagnosticSink<BulgeKind>();
       sink.report(
         BLG.stray,
-        `expected 'bulge:' to begin a definition, found ${found}; skipped up to the next 'bulge:'`,
+        msg`expected 'bulge:' to begin a definition, found ${{ found }}; skipped up to the next 'bulge:'`,
         s,
         e,
       );
@@ -130,7 +131,7 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
     sections: [],
   };
   let named = false;
-  const fail = (kind: BulgeKind, message: string): never => {
+  const fail = (kind: BulgeKind, message: MessageInput): never => {
     const sink = new DiagnosticSink<BulgeKind>();
     sink.report(kind, message, lx.start, lx.end);
     throw new Broken(sink.items[0]!);
@@ -146,15 +147,22 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
     definition.name = lx.nameText();
     spans.name = [lx.start, lx.end];
     named = true;
-    const who = `bulge ${shownName(definition.name)}`;
+    const bulge = shownName(definition.name);
+    const who = `bulge ${bulge}`;
     if (lx.next() !== Tok.Code)
       fail(BLG.unexpected, `${who}: expected 'code:' after the name, found ${describe(lx)}`);
     if (lx.next() !== Tok.Word || numberForm(lx.text, lx.start, lx.end) !== NumberForm.Integer) {
-      fail(BLG.badCode, `${who}: expected the code (an integer ≥ 0), found ${describe(lx)}`);
+      fail(
+        BLG.badCode,
+        msg`bulge ${{ bulge }}: expected the code (an integer ≥ 0), found ${{ found: describe(lx) }}`,
+      );
     }
     const code = parseNumber(lx.text, lx.start, lx.end);
     if (!Number.isSafeInteger(code))
-      fail(BLG.badCode, `${who}: the code ${clip(lx.token())} is too large`);
+      fail(
+        BLG.badCode,
+        msg`bulge ${{ bulge }}: the code ${{ found: clip(lx.token()) }} is too large`,
+      );
     definition.code = code;
     spans.code = [lx.start, lx.end];
     let kind = lx.next();
@@ -162,7 +170,7 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
       if (lx.next() !== Tok.Word || numberForm(lx.text, lx.start, lx.end) !== NumberForm.Integer) {
         fail(
           BLG.badAngle,
-          `${who}: expected the section's angle (an integer from 0 to 360), found ${describe(lx)}`,
+          msg`bulge ${{ bulge }}: expected the section's angle (an integer from 0 to 360), found ${{ found: describe(lx) }}`,
         );
       }
       const angle = parseNumber(lx.text, lx.start, lx.end);
@@ -252,8 +260,9 @@ export function readBulgeTypes(text: string): BulgeTypesReadResult {
   reassignCodes(
     kept.map((k) => k.def),
     (def, oldCode, newCode, i) => {
-      const message = `bulge ${shownName(def.name)}: code ${oldCode} is already used by an earlier definition; code ${newCode} assigned`;
-      sink.report(BLG.codeReassigned, message, ...kept[i]!.spans.code);
+      const reported = msg`bulge ${{ bulge: shownName(def.name) }}: code ${{ old: oldCode }} is already used by an earlier definition; code ${{ new: newCode }} assigned`;
+      const message = reported.text;
+      sink.report(BLG.codeReassigned, reported, ...kept[i]!.spans.code);
       errlog.push({
         kind: "code-reassigned",
         line: def.line,

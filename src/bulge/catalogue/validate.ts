@@ -6,6 +6,7 @@
  * by their spans) and on ones made in memory (offset 0).
  */
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { BLG, type BulgeCode, type BulgeKind } from "./codes.js";
 import type { BulgeCatalogue, BulgeDefinition, BulgeSection } from "./model.js";
 
@@ -84,14 +85,14 @@ export function validateDefinition(
   if (!Number.isSafeInteger(def.code) || def.code < 0) {
     sink.report(
       BLG.badCode,
-      `${label(def)}: the code must be an integer ≥ 0, found ${def.code}`,
+      msg`bulge ${{ bulge: shownName(def.name) }}: the code must be an integer ≥ 0, found ${{ found: def.code }}`,
       ...spans.code,
     );
   }
   if (def.sections.length === 0) {
     sink.report(
       BLG.noSection,
-      `${label(def)} has no section ('angle:' and keypoints); at least one is needed`,
+      msg`bulge ${{ bulge: shownName(def.name) }} has no section ('angle:' and keypoints); at least one is needed`,
       ...spans.bulge,
     );
   }
@@ -102,7 +103,7 @@ export function validateDefinition(
     if (!Number.isInteger(a) || a < ANGLE_RANGE[0] || a > ANGLE_RANGE[1]) {
       sink.report(
         BLG.badAngle,
-        `${label(def)}: angle ${a} is not an integer from 0 to 360`,
+        msg`bulge ${{ bulge: shownName(def.name) }}: angle ${{ found: a }} is not an integer from 0 to 360`,
         ...ss.angle,
       );
     } else {
@@ -112,7 +113,7 @@ export function validateDefinition(
         const same = before === a ? "" : ` (the direction of ${before})`;
         sink.report(
           BLG.repeatedAngle,
-          `${label(def)}: a second section at angle ${a}${same}; angles of one definition must be distinct`,
+          msg`bulge ${{ bulge: shownName(def.name) }}: a second section at angle ${{ angle: a }}${same}; angles of one definition must be distinct`,
           ...ss.angle,
         );
       } else seen.set(direction, a);
@@ -133,7 +134,7 @@ function checkSection(
   if (k.length < 2) {
     sink.report(
       BLG.fewKeypoints,
-      `${where}: ${k.length} keypoint${k.length === 1 ? "" : "s"}; a section needs at least two (at bone positions 0.0 and 1.0)`,
+      msg`${where}: ${{ count: k.length }} keypoint${k.length === 1 ? "" : "s"}; a section needs at least two (at bone positions 0.0 and 1.0)`,
       ...spans.angle,
     );
     if (k.length === 0) return;
@@ -153,15 +154,23 @@ function checkSection(
       continue;
     }
     if (u < BONE_RANGE[0] || u > BONE_RANGE[1]) {
-      sink.report(BLG.outOfBone, `${kp}: bone position ${u} is outside [0.0, 1.0]`, ...at(i, 0));
+      sink.report(
+        BLG.outOfBone,
+        msg`${kp}: bone position ${{ value: u }} is outside [0.0, 1.0]`,
+        ...at(i, 0),
+      );
       continue;
     }
     if (x < BONE_RANGE[0] || x > BONE_RANGE[1]) {
-      sink.report(BLG.outOfBone, `${kp}: x ${x} is outside [0.0, 1.0]`, ...at(i, 1));
+      sink.report(BLG.outOfBone, msg`${kp}: x ${{ value: x }} is outside [0.0, 1.0]`, ...at(i, 1));
       continue;
     }
     if (y < DEPTH_RANGE[0] || y > DEPTH_RANGE[1]) {
-      sink.report(BLG.depthRange, `${kp}: y ${y} is outside [-0.5, 0.5]`, ...at(i, 2));
+      sink.report(
+        BLG.depthRange,
+        msg`${kp}: y ${{ value: y }} is outside [-0.5, 0.5]`,
+        ...at(i, 2),
+      );
       continue;
     }
     if (i > 0) {
@@ -169,7 +178,7 @@ function checkSection(
       if (!(u > pu)) {
         sink.report(
           BLG.notIncreasing,
-          `${kp}: bone position ${u} is not greater than the previous keypoint's ${pu}`,
+          msg`${kp}: bone position ${{ value: u }} is not greater than the previous keypoint's ${{ previous: pu }}`,
           ...at(i, 0),
         );
         continue;
@@ -177,7 +186,7 @@ function checkSection(
       if (!(x > px)) {
         sink.report(
           BLG.notIncreasing,
-          `${kp}: x ${x} is not greater than the previous keypoint's ${px}`,
+          msg`${kp}: x ${{ value: x }} is not greater than the previous keypoint's ${{ previous: px }}`,
           ...at(i, 1),
         );
       }
@@ -187,7 +196,7 @@ function checkSection(
   if (first[0] !== 0 && Number.isFinite(first[0])) {
     sink.report(
       BLG.firstNotZero,
-      `${where}: the first keypoint is at bone position ${first[0]}, not 0.0`,
+      msg`${where}: the first keypoint is at bone position ${{ found: first[0] }}, not 0.0`,
       ...at(0, 0),
     );
   }
@@ -195,7 +204,7 @@ function checkSection(
   if (k.length >= 2 && last[0] !== 1 && Number.isFinite(last[0])) {
     sink.report(
       BLG.lastNotOne,
-      `${where}: the last keypoint is at bone position ${last[0]}, not 1.0`,
+      msg`${where}: the last keypoint is at bone position ${{ found: last[0] }}, not 1.0`,
       ...at(k.length - 1, 0),
     );
   }
@@ -220,7 +229,7 @@ export function validateCatalogue(
     if (other !== undefined) {
       sink.report(
         BLG.duplicateCode,
-        `${label(def)}: code ${def.code} is already used by ${shownName(other)}`,
+        msg`bulge ${{ bulge: shownName(def.name) }}: code ${{ code: def.code }} is already used by ${{ other: shownName(other) }}`,
         ...s.code,
       );
     } else codes.set(def.code, def.name);

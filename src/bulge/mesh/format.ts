@@ -1,6 +1,7 @@
 /** The Wavefront OBJ format's descriptor for the format registry (meshes `bulge apply` deforms). */
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
+import { BULGE_MESSAGES_RU } from "../i18n-ru.js";
 import { OBJ } from "./codes.js";
 import type { PolyMesh } from "./model.js";
 
@@ -8,6 +9,8 @@ import type { PolyMesh } from "./model.js";
 export const OBJ_FORMAT = defineFormat<PolyMesh>({
   id: "obj",
   label: "Wavefront OBJ mesh",
+  labels: { ru: "сетка Wavefront OBJ" },
+  messages: { ru: BULGE_MESSAGES_RU },
   system: "bulge",
   extensions: [".obj"],
   // The reader loads on first use: recognising a file (every CLI command) needs only the magic.

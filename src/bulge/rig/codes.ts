@@ -16,82 +16,98 @@ export const RIG = {
   },
   missing: {
     code: "RIG003",
+    args: ["member"],
     severity: "error",
     summary:
       "A required member is missing (`version`, `joints`, or a joint's `name`, `head`, `tail`, …).",
   },
   unknown: {
     code: "RIG004",
+    args: ["member", "known"],
     severity: "warning",
     summary: "A member this version of the format does not know (a misspelling?); it is ignored.",
   },
   version: {
     code: "RIG005",
+    args: ["found"],
     severity: "error",
     summary: "The format version is not 1.",
   },
   duplicateJoint: {
     code: "RIG006",
+    args: ["joint"],
     severity: "error",
     summary: "Two joints have the same name.",
   },
   parent: {
     code: "RIG007",
+    args: ["joint", "parent"],
     severity: "error",
     summary: "A joint's parent is not a joint listed before it (unknown, itself, or later).",
   },
   zeroBone: {
     code: "RIG008",
+    args: ["joint"],
     severity: "error",
     summary: "A joint's head and tail coincide: the bone has no length.",
   },
   axis: {
     code: "RIG009",
+    args: ["joint"],
     severity: "error",
     summary: "A joint's reference axis is zero or parallel to its bone.",
   },
   radius: {
     code: "RIG010",
+    args: ["joint", "found"],
     severity: "error",
     summary: "A joint's influence radius is not greater than 0.",
   },
   flexAxis: {
     code: "RIG011",
+    args: ["joint"],
     severity: "error",
     summary: "A joint's flex axis is the zero vector.",
   },
   bulgeCode: {
     code: "RIG012",
+    args: ["joint", "found"],
     severity: "error",
     summary: "A bulge attribute's code is not an integer ≥ 0.",
   },
   fullAngle: {
     code: "RIG013",
+    args: ["joint", "found"],
     severity: "error",
     summary: "A bulge attribute's full-bulge angle is not in (0, 180] degrees.",
   },
   scale: {
     code: "RIG014",
+    args: ["joint", "found"],
     severity: "error",
     summary: "A bulge attribute's scale is negative.",
   },
   emptyName: {
     code: "RIG015",
+    args: ["index"],
     severity: "error",
     summary: "A joint's name is empty.",
   },
   noJoints: {
     code: "RIG016",
+    args: [],
     severity: "warning",
     summary: "The rig has no joints.",
   },
   duplicateMember: {
     code: "RIG017",
+    args: ["member"],
     severity: "error",
     summary: "An object has the same member twice.",
   },
   unknownCode: {
     code: "RIG020",
+    args: ["joint", "code", "catalogue"],
     severity: "error",
     summary:
       "A bulge attribute's code is not in the project's catalogue (`misc_data/bulge_types`).",

@@ -1,6 +1,7 @@
 /** The rig format's descriptor for the format registry. */
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
+import { BULGE_MESSAGES_RU } from "../i18n-ru.js";
 import { RIG } from "./codes.js";
 import type { Rig } from "./model.js";
 
@@ -20,6 +21,8 @@ export function rigSummary(rig: Rig): unknown {
 export const RIG_FORMAT = defineFormat({
   id: "rig",
   label: "skeleton rig",
+  labels: { ru: "скелет" },
+  messages: { ru: BULGE_MESSAGES_RU },
   system: "bulge",
   extensions: [".rig.json"],
   // The reader loads on first use: recognising a file (every CLI command) needs only the magic.

@@ -12,6 +12,7 @@ import {
   sortBySource,
 } from "../../core/diagnostics.js";
 import { JSON_KIND_WORDS, type JsonNode, readJsonSpans } from "../../core/json-spans.js";
+import { msg } from "../../core/message.js";
 import { RIG, type RigCode, type RigKind } from "./codes.js";
 import type { BulgeAttribute, Joint, Rig } from "./model.js";
 import {
@@ -77,7 +78,11 @@ export function readRigSyntax(text: string): RigReadResult {
         versionNode.kind === "number"
           ? String(versionNode.value)
           : JSON_KIND_WORDS[versionNode.kind];
-      sink.report(RIG.version, `expected format version 1, found ${found}`, ...versionNode.span);
+      sink.report(
+        RIG.version,
+        msg`expected format version 1, found ${{ found }}`,
+        ...versionNode.span,
+      );
     }
   }
   const rig: Rig = { version: 1, joints: [] };
@@ -200,7 +205,7 @@ class Members {
       if (this.byKey.has(member.key)) {
         sink.report(
           RIG.duplicateMember,
-          `${context}: '${member.key}' is given twice`,
+          msg`${context}: '${{ member: member.key }}' is given twice`,
           ...member.keySpan,
         );
         continue;
@@ -209,7 +214,7 @@ class Members {
       if (!known.includes(member.key)) {
         sink.report(
           RIG.unknown,
-          `${context}: unknown member '${member.key}' (known: ${known.join(", ")}); ignored`,
+          msg`${context}: unknown member '${{ member: member.key }}' (known: ${{ known: known.join(", ") }}); ignored`,
           ...member.keySpan,
         );
       }
@@ -226,7 +231,12 @@ class Members {
 
   missing(key: string, what: string): void {
     const [s] = this.node.span;
-    this.sink.report(RIG.missing, `${this.context}: '${key}' (${what}) is missing`, s, s + 1);
+    this.sink.report(
+      RIG.missing,
+      msg`${this.context}: '${{ member: key }}' (${what}) is missing`,
+      s,
+      s + 1,
+    );
   }
 
   wrongType(node: JsonNode, what: string, expected: string): void {

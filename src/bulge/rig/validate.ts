@@ -5,6 +5,7 @@
  * against a catalogue, codes that exist.
  */
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { RIG, type RigCode, type RigKind } from "./codes.js";
 import type { Joint, Rig } from "./model.js";
 
@@ -79,14 +80,15 @@ function sine(a: Vec, b: Vec): number {
 /** The semantic problems of a rig, located by its `spans` (in memory: offset 0). */
 export function validateRig(rig: Rig, spans: RigSpans = rigSpansOf(rig)): Diagnostic<RigCode>[] {
   const sink = new DiagnosticSink<RigKind>();
-  if (rig.joints.length === 0) sink.report(RIG.noJoints, "the rig has no joints", ...spans.whole);
+  if (rig.joints.length === 0)
+    sink.report(RIG.noJoints, msg`the rig has no joints`, ...spans.whole);
   const seen = new Set<string>();
   rig.joints.forEach((j, i) => {
     const s = spans.joints[i]!;
-    const who = `joint '${j.name}'`;
-    if (j.name === "") sink.report(RIG.emptyName, `joint ${i + 1} has an empty name`, ...s.name);
+    if (j.name === "")
+      sink.report(RIG.emptyName, msg`joint ${{ index: i + 1 }} has an empty name`, ...s.name);
     else if (seen.has(j.name))
-      sink.report(RIG.duplicateJoint, `a second joint named '${j.name}'`, ...s.name);
+      sink.report(RIG.duplicateJoint, msg`a second joint named '${{ joint: j.name }}'`, ...s.name);
     if (j.parent !== null && !seen.has(j.parent)) {
       const why =
         j.parent === j.name
@@ -94,54 +96,74 @@ export function validateRig(rig: Rig, spans: RigSpans = rigSpansOf(rig)): Diagno
           : rig.joints.some((o) => o.name === j.parent)
             ? "is listed after it (parents come first)"
             : "is no joint of the rig";
-      sink.report(RIG.parent, `${who}: parent '${j.parent}' ${why}`, ...s.parent);
+      sink.report(
+        RIG.parent,
+        msg`joint '${{ joint: j.name }}': parent '${{ parent: j.parent }}' ${why}`,
+        ...s.parent,
+      );
     }
     seen.add(j.name);
-    checkJoint(sink, who, j, s);
+    checkJoint(sink, j.name, j, s);
   });
   return sink.items;
 }
 
-function checkJoint(sink: DiagnosticSink<RigKind>, who: string, j: Joint, s: JointSpans): void {
+function checkJoint(sink: DiagnosticSink<RigKind>, joint: string, j: Joint, s: JointSpans): void {
   const bone = sub(j.tail, j.head);
   if (norm(bone) === 0)
-    sink.report(RIG.zeroBone, `${who}: head and tail are the same point`, ...s.tail);
+    sink.report(
+      RIG.zeroBone,
+      msg`joint '${{ joint }}': head and tail are the same point`,
+      ...s.tail,
+    );
   else if (norm(j.axis) === 0)
-    sink.report(RIG.axis, `${who}: the reference axis is the zero vector`, ...s.axis);
+    sink.report(
+      RIG.axis,
+      msg`joint '${{ joint }}': the reference axis is the zero vector`,
+      ...s.axis,
+    );
   else if (sine(j.axis, bone) < MIN_AXIS_SINE) {
     sink.report(
       RIG.axis,
-      `${who}: the reference axis is parallel to the bone; angle 0 needs a direction across it`,
+      msg`joint '${{ joint }}': the reference axis is parallel to the bone; angle 0 needs a direction across it`,
       ...s.axis,
     );
   }
   if (!(j.radius > 0))
     sink.report(
       RIG.radius,
-      `${who}: the influence radius must be > 0, found ${j.radius}`,
+      msg`joint '${{ joint }}': the influence radius must be > 0, found ${{ found: j.radius }}`,
       ...s.radius,
     );
   if (norm(j.flexAxis) === 0)
-    sink.report(RIG.flexAxis, `${who}: the flex axis is the zero vector`, ...s.flexAxis);
+    sink.report(
+      RIG.flexAxis,
+      msg`joint '${{ joint }}': the flex axis is the zero vector`,
+      ...s.flexAxis,
+    );
   const b = j.bulge;
   if (!b) return;
   const bs = s.bulge ?? { whole: s.whole, code: s.whole, fullAngle: s.whole, scale: s.whole };
   if (!Number.isSafeInteger(b.code) || b.code < 0) {
     sink.report(
       RIG.bulgeCode,
-      `${who}: the bulge code must be an integer ≥ 0, found ${b.code}`,
+      msg`joint '${{ joint }}': the bulge code must be an integer ≥ 0, found ${{ found: b.code }}`,
       ...bs.code,
     );
   }
   if (!(b.fullAngle > 0 && b.fullAngle <= 180)) {
     sink.report(
       RIG.fullAngle,
-      `${who}: the full-bulge angle must be in (0, 180] degrees, found ${b.fullAngle}`,
+      msg`joint '${{ joint }}': the full-bulge angle must be in (0, 180] degrees, found ${{ found: b.fullAngle }}`,
       ...bs.fullAngle,
     );
   }
   if (!(b.scale >= 0))
-    sink.report(RIG.scale, `${who}: the bulge scale must be ≥ 0, found ${b.scale}`, ...bs.scale);
+    sink.report(
+      RIG.scale,
+      msg`joint '${{ joint }}': the bulge scale must be ≥ 0, found ${{ found: b.scale }}`,
+      ...bs.scale,
+    );
 }
 
 /**
@@ -160,7 +182,7 @@ export function checkRigCodes(
     const s = spans.joints[i]!;
     sink.report(
       RIG.unknownCode,
-      `joint '${j.name}': bulge code ${j.bulge.code} is not defined in ${catalogueName}`,
+      msg`joint '${{ joint: j.name }}': bulge code ${{ code: j.bulge.code }} is not defined in ${{ catalogue: catalogueName }}`,
       ...(s.bulge?.code ?? s.whole),
     );
   });

@@ -2,6 +2,7 @@
 import { access } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { DiagnosticSink, formatDiagnostics, hasErrors } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { formatPlain, formatReport, reportHasErrors } from "../../core/report.js";
 import { AMX, type BodyBinding, createAmx, readAmx, writeAmx } from "../../mixed/amx/index.js";
 import { readCad } from "../../mixed/cad/index.js";
@@ -63,7 +64,7 @@ export const amxCreate = defineCommand({
     const sink = new DiagnosticSink();
     for (const name of [mbs, ...bodies.map((b) => b.file)]) {
       if (/\s/.test(name))
-        sink.report(AMX.fileNameWhitespace, `file name '${name}' contains whitespace`, 0);
+        sink.report(AMX.fileNameWhitespace, msg`file name '${{ name }}' contains whitespace`, 0);
     }
     const created = createAmx({ mbs, cad: cad.model, bodies, variants });
     const problems = [...sink.items, ...created.diagnostics];

@@ -46,6 +46,8 @@ export interface FormatDescriptor<M = unknown> {
   readonly id: string;
   /** What the file holds, for people, e.g. "mixed animation". */
   readonly label: string;
+  /** The label in other languages, by language code (`{ ru: "смешанная анимация" }`). */
+  readonly labels?: Readonly<Record<string, string>>;
   /** The system the format belongs to, e.g. `mixed`. */
   readonly system: string;
   /** Lower-case extensions with their dot, e.g. `[".amx"]`. */
@@ -73,6 +75,11 @@ export interface FormatDescriptor<M = unknown> {
   summary(model: M): unknown;
   /** The diagnostic code tables its reader and checks report from. */
   readonly codes: readonly DiagnosticTable[];
+  /**
+   * Its codes' messages in other languages: by language, by code, a template
+   * whose `{name}` placeholders are filled from a diagnostic's `args` (see `./text.ts`).
+   */
+  readonly messages?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Its page under `docs/formats/`, e.g. `amx.md`. */
   readonly docsPage: string;
   /** The studio workspace that opens such a file (e.g. `mixed`), when one does. */

@@ -5,3 +5,4 @@ export * from "./descriptor.js";
 export * from "./registry.js";
 export * from "./reply.js";
 export * from "./sniff.js";
+export * from "./text.js";

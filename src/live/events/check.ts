@@ -5,6 +5,7 @@
  * delivered, and a programmatic hook may use it).
  */
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import type { ExternalInput } from "../player/types.js";
 import type { Scene } from "../scene/model.js";
 import { EVT, type EvtCode, type EvtKind } from "./codes.js";
@@ -28,13 +29,13 @@ export function checkInputsAgainstScene(
     if ("event" in input && !events.has(input.event)) {
       sink.report(
         EVT.unhandled,
-        `no rule of the scene reacts to event '${input.event}' (${listOf("events", events)})`,
+        msg`no rule of the scene reacts to event '${{ name: input.event }}' (${listOf("events", events)})`,
         ...at,
       );
     } else if ("signal" in input && !signals.has(input.signal)) {
       sink.report(
         EVT.unhandled,
-        `the scene neither declares nor reads signal '${input.signal}' (${listOf("signals", signals)})`,
+        msg`the scene neither declares nor reads signal '${{ name: input.signal }}' (${listOf("signals", signals)})`,
         ...at,
       );
     }

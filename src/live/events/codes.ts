@@ -48,6 +48,7 @@ export const EVT = {
   },
   unhandled: {
     code: "EVT009",
+    args: ["name"],
     severity: "warning",
     summary:
       "`live render`: no rule of the scene reacts to this event or signal (a misspelt name?); it is delivered and changes nothing.",

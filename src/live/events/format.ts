@@ -1,6 +1,7 @@
 /** The live events file's descriptor for the format registry. */
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
+import { LIVE_MESSAGES_RU } from "../i18n-ru.js";
 import type { ExternalInput } from "../player/types.js";
 import { EVT } from "./codes.js";
 
@@ -8,6 +9,8 @@ import { EVT } from "./codes.js";
 export const EVENTS_FORMAT = defineFormat<ExternalInput[]>({
   id: "live-events",
   label: "live events",
+  labels: { ru: "события живой модели" },
+  messages: { ru: LIVE_MESSAGES_RU },
   system: "live",
   extensions: [".events.json"],
   fileNames: ["events.json"],

@@ -10,6 +10,7 @@ import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js"
 export const PNG = {
   signature: {
     code: "PNG001",
+    args: [],
     severity: "error",
     summary: "The file does not start with the PNG signature: it is no PNG picture.",
   },
@@ -21,6 +22,7 @@ export const PNG = {
   },
   tooLarge: {
     code: "PNG003",
+    args: ["width", "height", "max"],
     severity: "error",
     summary:
       "The PNG's header declares more pixels than the reader accepts (or a zero width or height); not decoded.",

@@ -8,6 +8,7 @@
  */
 import { convertIndexedToRgb, type DecodedPng, decode, hasPngSignature } from "fast-png";
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { createImage, type RgbaImage } from "../image.js";
 import { PNG, type PngCode, type PngKind } from "./codes.js";
 
@@ -35,7 +36,7 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): Pn
   if (!hasPngSignature(bytes)) {
     sink.report(
       PNG.signature,
-      "not a PNG picture: no PNG signature at the start",
+      msg`not a PNG picture: no PNG signature at the start`,
       0,
       Math.min(8, bytes.length),
     );
@@ -49,7 +50,7 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): Pn
     if (width === 0 || height === 0 || width * height > maxPixels) {
       sink.report(
         PNG.tooLarge,
-        `the header declares ${width} × ${height} pixels; accepted are 1 … ${maxPixels} pixels`,
+        msg`the header declares ${{ width }} × ${{ height }} pixels; accepted are 1 … ${{ max: maxPixels }} pixels`,
         IHDR_WIDTH,
         IHDR_WIDTH + 8,
       );

@@ -1,5 +1,6 @@
 /** The PNG picture's descriptor for the format registry (`deforma check frame.png`, the studio's file list). */
 import { defineFormat } from "../../core/formats/descriptor.js";
+import { LIVE_MESSAGES_RU } from "../i18n-ru.js";
 import type { RgbaImage } from "../image.js";
 import { PNG } from "./codes.js";
 
@@ -10,6 +11,8 @@ const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 
 export const PNG_FORMAT = defineFormat<RgbaImage>({
   id: "png",
   label: "PNG picture",
+  labels: { ru: "рисунок PNG" },
+  messages: { ru: LIVE_MESSAGES_RU },
   system: "live",
   extensions: [".png"],
   magic: [{ variant: "binary", bytes: PNG_SIGNATURE }],

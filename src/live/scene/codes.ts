@@ -16,69 +16,82 @@ export const LIVE = {
   },
   missing: {
     code: "LIV003",
+    args: ["member"],
     severity: "error",
     summary:
       "A required member is missing (`version`, `size`, `zeroFrame`, `frames`, a frame's `name`, `image`, `points`, a rule's `story`, …).",
   },
   unknown: {
     code: "LIV004",
+    args: ["member", "known"],
     severity: "warning",
     summary: "A member this version of the format does not know (a misspelling?); it is ignored.",
   },
   version: {
     code: "LIV005",
+    args: ["found"],
     severity: "error",
     summary: "The format version is not 1.",
   },
   duplicateMember: {
     code: "LIV006",
+    args: ["member"],
     severity: "error",
     summary:
       "An object has the same member twice (also two points or two stories of one name); the first counts.",
   },
   duplicateFrame: {
     code: "LIV007",
+    args: ["frame"],
     severity: "error",
     summary: "Two key frames have the same name.",
   },
   unknownFrame: {
     code: "LIV008",
+    args: ["frame", "story"],
     severity: "error",
     summary: "The zero frame or a story names a key frame the scene does not have.",
   },
   unknownStory: {
     code: "LIV009",
+    args: ["story"],
     severity: "error",
     summary: "A rule names a story the scene does not have.",
   },
   missingPoint: {
     code: "LIV010",
+    args: ["point", "frame", "other"],
     severity: "error",
     summary:
       "A control point of one key frame is missing in another (the message names both frames and the point).",
   },
   cutPoint: {
     code: "LIV011",
+    args: ["cut", "point"],
     severity: "error",
     summary: "A cut names a point that is not a control point of its frame.",
   },
   shortCut: {
     code: "LIV012",
+    args: ["cut", "count"],
     severity: "error",
     summary: "A cut has fewer than 2 points.",
   },
   size: {
     code: "LIV013",
+    args: ["width", "height"],
     severity: "error",
     summary: "The picture size is not two integers in 1 … 8192.",
   },
   outside: {
     code: "LIV014",
+    args: ["point", "x", "y"],
     severity: "warning",
     summary: "A control point lies outside the picture.",
   },
   param: {
     code: "LIV015",
+    args: ["param", "found"],
     severity: "error",
     summary:
       "A parameter is out of range: `rateHz` > 0, `inbetweens` an integer in 1 … 1000, `radiusCorrection` ≥ 0, `cutBand` ≥ 0, `engine` classic or improved, `returnToZero` cut or morph.",
@@ -91,12 +104,14 @@ export const LIVE = {
   },
   ruleValue: {
     code: "LIV017",
+    args: ["field", "found"],
     severity: "error",
     summary:
       "A rule's `priority` is not an integer, its `cooldownMs` is negative, or its `idleMs` is not > 0.",
   },
   emptyStory: {
     code: "LIV018",
+    args: ["story"],
     severity: "warning",
     summary: "A story lists no key frames (a rule that names it shows nothing).",
   },
@@ -118,17 +133,20 @@ export const LIVE = {
   },
   signalName: {
     code: "LIV022",
+    args: ["signal"],
     severity: "error",
     summary:
       "A declared signal's name is not a NAME of the condition grammar (a letter or `_`, then letters, digits, `_`, `.`, `-`).",
   },
   duplicateSignal: {
     code: "LIV023",
+    args: ["signal"],
     severity: "error",
     summary: "Two declared signals have the same name.",
   },
   signalRange: {
     code: "LIV024",
+    args: ["signal", "min", "max"],
     severity: "error",
     summary: "A declared signal's `min` is not less than its `max`.",
   },

@@ -1,6 +1,7 @@
 /** The live scene format's descriptor for the format registry. */
 import { decodeText } from "../../core/bytes.js";
 import { defineFormat } from "../../core/formats/descriptor.js";
+import { LIVE_MESSAGES_RU } from "../i18n-ru.js";
 import { LIVE } from "./codes.js";
 import type { Scene } from "./model.js";
 
@@ -24,6 +25,8 @@ export function sceneSummary(scene: Scene): unknown {
 export const SCENE_FORMAT = defineFormat({
   id: "live-scene",
   label: "live scene",
+  labels: { ru: "живая сцена" },
+  messages: { ru: LIVE_MESSAGES_RU },
   system: "live",
   extensions: [".scene.json"],
   // The reader loads on first use: recognising a file (every CLI command) needs only the magic.

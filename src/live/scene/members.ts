@@ -6,6 +6,7 @@
  */
 import type { DiagnosticSink, Span } from "../../core/diagnostics.js";
 import { JSON_KIND_WORDS, type JsonNode } from "../../core/json-spans.js";
+import { msg } from "../../core/message.js";
 import { LIVE, type LiveKind } from "./codes.js";
 
 /** A JSON object node. */
@@ -46,7 +47,7 @@ export class Members {
       if (this.byKey.has(member.key)) {
         sink.report(
           LIVE.duplicateMember,
-          `${context}: '${member.key}' is given twice; the first counts`,
+          msg`${context}: '${{ member: member.key }}' is given twice; the first counts`,
           ...member.keySpan,
         );
         continue;
@@ -55,7 +56,7 @@ export class Members {
       if (known && !known.includes(member.key)) {
         sink.report(
           LIVE.unknown,
-          `${context}: unknown member '${member.key}' (known: ${known.join(", ")}); ignored`,
+          msg`${context}: unknown member '${{ member: member.key }}' (known: ${{ known: known.join(", ") }}); ignored`,
           ...member.keySpan,
         );
       }
@@ -82,7 +83,12 @@ export class Members {
 
   missing(key: string, what: string): void {
     const [s] = this.node.span;
-    this.sink.report(LIVE.missing, `${this.context}: '${key}' (${what}) is missing`, s, s + 1);
+    this.sink.report(
+      LIVE.missing,
+      msg`${this.context}: '${{ member: key }}' (${what}) is missing`,
+      s,
+      s + 1,
+    );
   }
 
   wrongType(node: JsonNode, what: string, expected: string): void {

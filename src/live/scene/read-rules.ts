@@ -3,6 +3,7 @@
 import type { Span } from "../../core/diagnostics.js";
 import type { JsonNode } from "../../core/json-spans.js";
 import { JSON_KIND_WORDS } from "../../core/json-spans.js";
+import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
@@ -60,9 +61,10 @@ export function readParams(
     const v = m.string(key);
     if (v === undefined) return undefined;
     if ((allowed as readonly string[]).includes(v)) return v as T;
+    const choices = allowed.map((a) => `'${a}'`).join(" or ");
     sink.report(
       LIVE.param,
-      `params: '${key}' must be ${allowed.map((a) => `'${a}'`).join(" or ")}, found '${v}'`,
+      msg`params: '${{ param: key }}' must be ${choices}, found '${{ found: v }}'`,
       ...m.span(key),
     );
     return undefined;

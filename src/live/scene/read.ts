@@ -15,6 +15,7 @@ import {
   sortBySource,
 } from "../../core/diagnostics.js";
 import { JSON_KIND_WORDS, readJsonSpans } from "../../core/json-spans.js";
+import { msg } from "../../core/message.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { Members } from "./members.js";
 import type { KeyFrame, Rule, Scene, SignalSpec } from "./model.js";
@@ -79,7 +80,11 @@ export function readSceneSyntax(text: string): SceneReadResult {
   else if (versionNode.kind !== "number" || versionNode.value !== 1) {
     const found =
       versionNode.kind === "number" ? String(versionNode.value) : JSON_KIND_WORDS[versionNode.kind];
-    sink.report(LIVE.version, `expected format version 1, found ${found}`, ...versionNode.span);
+    sink.report(
+      LIVE.version,
+      msg`expected format version 1, found ${{ found }}`,
+      ...versionNode.span,
+    );
   }
 
   let width = 0;

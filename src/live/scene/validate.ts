@@ -6,6 +6,7 @@
  * sound numbers, declared signals, and the parameters' ranges.
  */
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { SIGNAL_NAME } from "./condition.js";
@@ -33,7 +34,11 @@ export function validateScene(
     const s = spans.frames[i]!;
     if (f.name === "") sink.report(LIVE.emptyName, `frame ${i + 1} has an empty name`, ...s.name);
     else if (names.has(f.name)) {
-      sink.report(LIVE.duplicateFrame, `a second key frame named '${f.name}'`, ...s.name);
+      sink.report(
+        LIVE.duplicateFrame,
+        msg`a second key frame named '${{ frame: f.name }}'`,
+        ...s.name,
+      );
     }
     names.add(f.name);
     const problem = imagePathProblem(f.image);
@@ -44,7 +49,7 @@ export function validateScene(
   if (spans.zeroFrame && !names.has(scene.zeroFrame)) {
     sink.report(
       LIVE.unknownFrame,
-      `the zero frame '${scene.zeroFrame}' is no key frame of the scene`,
+      msg`the zero frame '${{ frame: scene.zeroFrame }}' is no key frame of the scene`,
       ...spans.zeroFrame,
     );
   }
@@ -52,13 +57,13 @@ export function validateScene(
     const s = spans.stories.get(story)!;
     if (story === "") sink.report(LIVE.emptyName, "a story has an empty name", ...s.key);
     if (frames.length === 0) {
-      sink.report(LIVE.emptyStory, `story '${story}' lists no key frames`, ...s.value);
+      sink.report(LIVE.emptyStory, msg`story '${{ story }}' lists no key frames`, ...s.value);
     }
     frames.forEach((name, k) => {
       if (names.has(name)) return;
       sink.report(
         LIVE.unknownFrame,
-        `story '${story}': '${name}' is no key frame of the scene`,
+        msg`story '${{ story }}': '${{ frame: name }}' is no key frame of the scene`,
         ...s.items[k]!,
       );
     });
@@ -75,7 +80,7 @@ function checkSize(sink: Sink, scene: Scene, spans: SceneSpans): boolean {
   if (ok(scene.width) && ok(scene.height)) return true;
   sink.report(
     LIVE.size,
-    `the size must be two integers in 1 … ${MAX_SIDE} (pixels), found [${scene.width}, ${scene.height}]`,
+    msg`the size must be two integers in 1 … ${MAX_SIDE} (pixels), found [${{ width: scene.width }}, ${{ height: scene.height }}]`,
     ...spans.size,
   );
   return false;
@@ -92,7 +97,7 @@ function checkFrame(sink: Sink, f: KeyFrame, s: FrameSpans, sized: Scene | undef
     if (p.x >= -0.5 && p.x <= xMax && p.y >= -0.5 && p.y <= yMax) continue;
     sink.report(
       LIVE.outside,
-      `${who}: point '${name}' (${p.x}, ${p.y}) lies outside the picture [-0.5, ${xMax}] × [-0.5, ${yMax}]`,
+      msg`${who}: point '${{ point: name }}' (${{ x: p.x }}, ${{ y: p.y }}) lies outside the picture [-0.5, ${xMax}] × [-0.5, ${yMax}]`,
       ...ps.value,
     );
   }
@@ -101,7 +106,7 @@ function checkFrame(sink: Sink, f: KeyFrame, s: FrameSpans, sized: Scene | undef
     if (c.points.length < 2) {
       sink.report(
         LIVE.shortCut,
-        `${who}: cut ${k + 1} has ${c.points.length} point${c.points.length === 1 ? "" : "s"}; a cut needs 2 or more`,
+        msg`${who}: cut ${{ cut: k + 1 }} has ${{ count: c.points.length }} point${c.points.length === 1 ? "" : "s"}; a cut needs 2 or more`,
         ...cs.whole,
       );
     }
@@ -109,7 +114,7 @@ function checkFrame(sink: Sink, f: KeyFrame, s: FrameSpans, sized: Scene | undef
       if (f.points.has(name)) return;
       sink.report(
         LIVE.cutPoint,
-        `${who}: cut ${k + 1} names '${name}', which is no control point of the frame`,
+        msg`${who}: cut ${{ cut: k + 1 }} names '${{ point: name }}', which is no control point of the frame`,
         ...cs.points[j]!,
       );
     });
@@ -127,7 +132,7 @@ function checkSamePoints(sink: Sink, scene: Scene, spans: SceneSpans): void {
       if (f.points.has(name)) continue;
       sink.report(
         LIVE.missingPoint,
-        `control point '${name}' of frame '${first.name}' is missing in frame '${f.name}'`,
+        msg`control point '${{ point: name }}' of frame '${{ other: first.name }}' is missing in frame '${{ frame: f.name }}'`,
         ...s.points,
       );
     }
@@ -135,7 +140,7 @@ function checkSamePoints(sink: Sink, scene: Scene, spans: SceneSpans): void {
       if (first.points.has(name)) continue;
       sink.report(
         LIVE.missingPoint,
-        `control point '${name}' of frame '${f.name}' is missing in frame '${first.name}'`,
+        msg`control point '${{ point: name }}' of frame '${{ other: f.name }}' is missing in frame '${{ frame: first.name }}'`,
         ...s.point.get(name)!.key,
       );
     }
@@ -151,17 +156,21 @@ function checkSignals(sink: Sink, scene: Scene, spans: SceneSpans): void {
     } else if (!SIGNAL_NAME.test(sig.name)) {
       sink.report(
         LIVE.signalName,
-        `signal '${sig.name}': a name is a letter or '_', then letters, digits, '_', '.', '-'`,
+        msg`signal '${{ signal: sig.name }}': a name is a letter or '_', then letters, digits, '_', '.', '-'`,
         ...s.name,
       );
     } else if (seen.has(sig.name)) {
-      sink.report(LIVE.duplicateSignal, `a second signal named '${sig.name}'`, ...s.name);
+      sink.report(
+        LIVE.duplicateSignal,
+        msg`a second signal named '${{ signal: sig.name }}'`,
+        ...s.name,
+      );
     }
     seen.add(sig.name);
     if (!(sig.min < sig.max)) {
       sink.report(
         LIVE.signalRange,
-        `signal '${sig.name}': min (${sig.min}) must be less than max (${sig.max})`,
+        msg`signal '${{ signal: sig.name }}': min (${{ min: sig.min }}) must be less than max (${{ max: sig.max }})`,
         ...s.max,
       );
     }
@@ -176,7 +185,11 @@ function checkRules(sink: Sink, scene: Scene, spans: SceneSpans): void {
     if (t.kind === "event" && t.event === "") {
       sink.report(LIVE.emptyName, `${who}: the event name is empty`, ...s.trigger);
     } else if (t.kind === "idle" && !(t.ms > 0 && Number.isFinite(t.ms))) {
-      sink.report(LIVE.ruleValue, `${who}: 'idleMs' must be > 0, found ${t.ms}`, ...s.trigger);
+      sink.report(
+        LIVE.ruleValue,
+        msg`${who}: '${{ field: "idleMs" }}' must be > 0, found ${{ found: t.ms }}`,
+        ...s.trigger,
+      );
     } else if (t.kind === "signal" && !(SIGNAL_NAME.test(t.signal) && Number.isFinite(t.value))) {
       sink.report(
         LIVE.condition,
@@ -185,19 +198,23 @@ function checkRules(sink: Sink, scene: Scene, spans: SceneSpans): void {
       );
     }
     if (!scene.stories.has(r.story)) {
-      sink.report(LIVE.unknownStory, `${who}: '${r.story}' is no story of the scene`, ...s.story);
+      sink.report(
+        LIVE.unknownStory,
+        msg`${who}: '${{ story: r.story }}' is no story of the scene`,
+        ...s.story,
+      );
     }
     if (!Number.isSafeInteger(r.priority)) {
       sink.report(
         LIVE.ruleValue,
-        `${who}: 'priority' must be an integer, found ${r.priority}`,
+        msg`${who}: '${{ field: "priority" }}' must be an integer, found ${{ found: r.priority }}`,
         ...s.priority,
       );
     }
     if (!(r.cooldownMs >= 0 && Number.isFinite(r.cooldownMs))) {
       sink.report(
         LIVE.ruleValue,
-        `${who}: 'cooldownMs' must be ≥ 0, found ${r.cooldownMs}`,
+        msg`${who}: '${{ field: "cooldownMs" }}' must be ≥ 0, found ${{ found: r.cooldownMs }}`,
         ...s.cooldownMs,
       );
     }
@@ -208,7 +225,11 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   const p = scene.params;
   const s = spans.params;
   const bad = (key: keyof typeof s, rule: string, found: unknown) =>
-    sink.report(LIVE.param, `params: '${key}' must be ${rule}, found ${found}`, ...s[key]);
+    sink.report(
+      LIVE.param,
+      msg`params: '${{ param: key }}' must be ${rule}, found ${{ found: String(found) }}`,
+      ...s[key],
+    );
   if (!(p.rateHz > 0 && Number.isFinite(p.rateHz))) bad("rateHz", "> 0 (Hz)", p.rateHz);
   if (!(Number.isInteger(p.inbetweens) && p.inbetweens >= 1 && p.inbetweens <= MAX_INBETWEENS)) {
     bad("inbetweens", `an integer in 1 … ${MAX_INBETWEENS}`, p.inbetweens);

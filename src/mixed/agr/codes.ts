@@ -8,7 +8,12 @@ export const AGR = {
     severity: "error",
     summary: "not an .agr file: neither 'DEFORMA-AGR' text nor the binary magic",
   },
-  badVersion: { code: "AGR002", severity: "error", summary: "format version other than 1" },
+  badVersion: {
+    code: "AGR002",
+    args: ["found"],
+    severity: "error",
+    summary: "format version other than 1",
+  },
   unexpectedEnd: {
     code: "AGR003",
     severity: "error",
@@ -21,11 +26,13 @@ export const AGR = {
   },
   badInteger: {
     code: "AGR005",
+    args: ["found"],
     severity: "error",
     summary: "an unsigned integer (digits only) was expected",
   },
   badReal: {
     code: "AGR006",
+    args: ["found"],
     severity: "error",
     summary: "a finite real was expected (nan, inf and out-of-range values are errors)",
   },
@@ -36,6 +43,7 @@ export const AGR = {
   },
   finalNewline: {
     code: "AGR008",
+    args: [],
     severity: "error",
     summary: "the text does not end with a line break",
   },
@@ -46,11 +54,13 @@ export const AGR = {
   },
   unknownCellKind: {
     code: "AGR010",
+    args: ["cell", "found"],
     severity: "error",
     summary: "unknown cell kind (text name or VTK code)",
   },
   cellNodes: {
     code: "AGR011",
+    args: ["expected", "found"],
     severity: "error",
     summary: "a cell has the wrong number of node indices for its kind",
   },
@@ -61,6 +71,7 @@ export const AGR = {
   },
   badType: {
     code: "AGR013",
+    args: ["found"],
     severity: "error",
     summary: "mesh animation type other than 0 (thermal) or 1 (stress-strain)",
   },
@@ -97,11 +108,13 @@ export const AGR = {
   noFrames: { code: "AGR020", severity: "error", summary: "no frames (at least one is needed)" },
   nonFinite: {
     code: "AGR021",
+    args: ["found", "index"],
     severity: "error",
     summary: "non-finite number (NaN or infinity) in binary or in-memory data",
   },
   coordinates: {
     code: "AGR022",
+    args: ["node", "found", "expected"],
     severity: "warning",
     summary: "type 0: the constant node coordinates differ from the mesh positions",
   },

@@ -1,5 +1,6 @@
 /** The `.agr` format's descriptor for the format registry. */
 import { defineFormat, textMagic } from "../../core/formats/descriptor.js";
+import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import { AGR_MAGIC, AGR_TEXT_MAGIC } from "./binary-layout.js";
 import { AGR } from "./codes.js";
 import { agrInfo } from "./info.js";
@@ -8,6 +9,8 @@ import { agrInfo } from "./info.js";
 export const AGR_FORMAT = defineFormat({
   id: "agr",
   label: "mesh animation",
+  labels: { ru: "анимация сетки" },
+  messages: { ru: MIXED_MESSAGES_RU },
   system: "mixed",
   extensions: [".agr"],
   magic: [{ variant: "binary", bytes: AGR_MAGIC }, textMagic("text", AGR_TEXT_MAGIC)],

@@ -7,6 +7,7 @@
 
 import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
 import type { Diagnostic, Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { TokenReader, UINT32 } from "../../core/token-reader.js";
 import { NumberForm, type TokenSource } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
@@ -193,7 +194,7 @@ function readCells(r: Reader, m: MeshAnimation): boolean {
     if (!kind) {
       r.report(
         AGR.unknownCellKind,
-        `expected a cell kind (${KIND_NAMES}) for cell ${i}, found ${r.found()}`,
+        msg`expected a cell kind (${KIND_NAMES}) for cell ${{ cell: i }}, found ${{ found: r.found() }}`,
         c.start,
         c.end,
       );
@@ -213,7 +214,7 @@ function readCells(r: Reader, m: MeshAnimation): boolean {
       if (c.form() !== NumberForm.Integer) {
         r.report(
           AGR.cellNodes,
-          `expected ${kind.nodes} node indices for a ${kind.name} cell, found ${r.found()} after ${j}`,
+          msg`expected ${{ expected: kind.nodes }} node indices for a ${kind.name} cell, found ${{ found: r.found() }} after ${j}`,
           c.start,
           c.end,
         );

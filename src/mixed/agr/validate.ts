@@ -10,6 +10,7 @@ import {
   type Span,
 } from "../../core/diagnostics.js";
 import { firstNonFinite } from "../../core/finite.js";
+import { msg } from "../../core/message.js";
 import { nameProblem } from "../names.js";
 import { checkTimes } from "../times.js";
 import { MESH_TYPES } from "../types.js";
@@ -55,7 +56,7 @@ export function checkType(type: number, r: Reporter<AgrKind>, at: Span): boolean
   if (MESH_TYPES.has(type)) return true;
   r.report(
     AGR.badType,
-    `expected mesh animation type 0 (thermal) or 1 (stress-strain), found ${type}`,
+    msg`expected mesh animation type 0 (thermal) or 1 (stress-strain), found ${{ found: type }}`,
     ...at,
   );
   return false;
@@ -155,7 +156,7 @@ function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void 
       const s = at.cellType(c);
       r.report(
         AGR.unknownCellKind,
-        `expected a VTK cell type among ${KIND_LIST} for cell ${c}, found ${types[c]}`,
+        msg`expected a VTK cell type among ${KIND_LIST} for cell ${{ cell: c }}, found ${{ found: types[c]! }}`,
         ...s,
       );
       return;
@@ -164,7 +165,7 @@ function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void 
       const s = at.cellType(c);
       r.report(
         AGR.cellNodes,
-        `expected ${kind.nodes} node indices for ${kind.name} cell ${c}, found ${conn.length - k} left in the connectivity`,
+        msg`expected ${{ expected: kind.nodes }} node indices for ${kind.name} cell ${c}, found ${{ found: conn.length - k }} left in the connectivity`,
         ...s,
       );
       return;
@@ -186,7 +187,7 @@ function checkCells(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans): void 
     const s = at.index(k);
     r.report(
       AGR.cellNodes,
-      `expected ${k} node indices for the ${types.length} cells, found ${conn.length}`,
+      msg`expected ${{ expected: k }} node indices for the ${types.length} cells, found ${{ found: conn.length }}`,
       ...s,
     );
   }
@@ -217,7 +218,7 @@ export function reportNonFinite(
 ): void {
   r.report(
     AGR.nonFinite,
-    `expected finite values in ${what}, found ${found} at element ${i}`,
+    msg`expected finite values in ${what}, found ${{ found }} at element ${{ index: i }}`,
     ...at,
   );
 }
@@ -249,7 +250,7 @@ export function checkCoordinates(m: MeshAnimation, r: Reporter<AgrKind>, at: Spa
     const node = Math.floor(i / 3);
     r.report(
       AGR.coordinates,
-      `expected node ${node}'s constant coordinates '${d.name}' to equal its mesh position, found ${v[i]} instead of ${p[i]} (component ${"xyz"[i % 3]})`,
+      msg`expected node ${{ node }}'s constant coordinates '${d.name}' to equal its mesh position, found ${{ found: v[i]! }} instead of ${{ expected: p[i]! }} (component ${"xyz"[i % 3]!})`,
       ...at,
     );
     return;

@@ -8,7 +8,12 @@ export const AMB = {
     severity: "error",
     summary: "not an .amb file: neither 'DEFORMA-AMB' text nor the binary magic",
   },
-  badVersion: { code: "AMB002", severity: "error", summary: "format version other than 1" },
+  badVersion: {
+    code: "AMB002",
+    args: ["found"],
+    severity: "error",
+    summary: "format version other than 1",
+  },
   unexpectedEnd: {
     code: "AMB003",
     severity: "error",
@@ -21,34 +26,45 @@ export const AMB = {
   },
   badInteger: {
     code: "AMB005",
+    args: ["found"],
     severity: "error",
     summary: "an unsigned integer (digits only) was expected",
   },
   badReal: {
     code: "AMB006",
+    args: ["found"],
     severity: "error",
     summary: "a finite real was expected (nan, inf and out-of-range values are errors)",
   },
   trailing: { code: "AMB007", severity: "error", summary: "tokens or bytes after the last frame" },
   finalNewline: {
     code: "AMB008",
+    args: [],
     severity: "error",
     summary: "the text does not end with a line break",
   },
   tooManyErrors: { code: "AMB009", severity: "error", summary: "reading stopped after 100 errors" },
   unknownGeometry: {
     code: "AMB010",
+    args: ["body", "found"],
     severity: "error",
     summary: "unknown body geometry (none, box, cylinder, sphere)",
   },
   bodyNumber: {
     code: "AMB011",
+    args: ["found"],
     severity: "error",
     summary: "a body number is not a positive integer below 2^32",
   },
-  duplicateBody: { code: "AMB012", severity: "error", summary: "two bodies share a number" },
+  duplicateBody: {
+    code: "AMB012",
+    args: ["body", "first"],
+    severity: "error",
+    summary: "two bodies share a number",
+  },
   bodyOrder: {
     code: "AMB013",
+    args: ["body", "frame", "found"],
     severity: "error",
     summary: "a frame's body rows do not follow the body list order",
   },
@@ -59,6 +75,7 @@ export const AMB = {
   },
   geometrySize: {
     code: "AMB015",
+    args: ["body", "found"],
     severity: "error",
     summary: "a geometry size is not a positive finite number",
   },
@@ -70,11 +87,13 @@ export const AMB = {
   noFrames: { code: "AMB017", severity: "error", summary: "no frames (at least one is needed)" },
   notRotation: {
     code: "AMB018",
+    args: ["body", "frame", "count", "deviation", "det"],
     severity: "warning",
     summary: "a placement's 3×3 part is not a proper rotation within 1e-3",
   },
   nonFinite: {
     code: "AMB019",
+    args: ["body", "frame"],
     severity: "error",
     summary: "non-finite number (NaN or infinity) in binary or in-memory matrices",
   },
@@ -85,11 +104,13 @@ export const AMB = {
   },
   reserved: {
     code: "AMB021",
+    args: ["found"],
     severity: "warning",
     summary: "binary: a reserved field is not 0",
   },
   shape: {
     code: "AMB022",
+    args: ["expected", "found"],
     severity: "error",
     summary: "in-memory model: the matrices' length is not frames × bodies × 12",
   },

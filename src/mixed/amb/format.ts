@@ -1,5 +1,6 @@
 /** The `.amb` format's descriptor for the format registry. */
 import { defineFormat, textMagic } from "../../core/formats/descriptor.js";
+import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import { AMB_MAGIC, AMB_TEXT_MAGIC } from "./binary-layout.js";
 import { AMB } from "./codes.js";
 import { ambInfo } from "./info.js";
@@ -8,6 +9,8 @@ import { ambInfo } from "./info.js";
 export const AMB_FORMAT = defineFormat({
   id: "amb",
   label: "MBS animation",
+  labels: { ru: "MBS-анимация" },
+  messages: { ru: MIXED_MESSAGES_RU },
   system: "mixed",
   extensions: [".amb"],
   magic: [{ variant: "binary", bytes: AMB_MAGIC }, textMagic("text", AMB_TEXT_MAGIC)],

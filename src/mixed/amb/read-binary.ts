@@ -5,6 +5,7 @@
  */
 import { decodeUtf8Strict } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import { AMB_BODY_BYTES, AMB_HEADER_BYTES, ambLayout, AMB_HEADER as H } from "./binary-layout.js";
 import { AMB, type AmbKind } from "./codes.js";
@@ -57,7 +58,7 @@ export function readAmbBinary(input: Uint8Array): {
     if (reserved !== 0)
       sink.report(
         AMB.reserved,
-        `expected 0 in body ${b}'s reserved field, found ${reserved}`,
+        msg`expected 0 in body ${b}'s reserved field, found ${{ found: reserved }}`,
         o + 6,
         o + 8,
       );
@@ -65,7 +66,7 @@ export function readAmbBinary(input: Uint8Array): {
     if (!geometry) {
       sink.report(
         AMB.unknownGeometry,
-        `expected a geometry code 0–3 (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${kind}`,
+        msg`expected a geometry code 0–3 (${GEOMETRY_KINDS.join(", ")}) for body ${{ body: number }}, found ${{ found: kind }}`,
         o + 4,
         o + 5,
       );

@@ -4,6 +4,7 @@
  * Float64Array; the model returned is always shape-consistent.
  */
 import type { Diagnostic, Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { type IntegerRange, TokenReader, UINT32 } from "../../core/token-reader.js";
 import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
@@ -70,7 +71,7 @@ function readGeometry(
   if (kind === undefined) {
     r.report(
       AMB.unknownGeometry,
-      `expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${number}, found ${r.found()}`,
+      msg`expected a geometry (${GEOMETRY_KINDS.join(", ")}) for body ${{ body: number }}, found ${{ found: r.found() }}`,
       c.start,
       c.end,
     );
@@ -154,7 +155,7 @@ function readSections(r: TokenReader<AmbKind>, m: MbsAnimation): boolean {
         if (atKeyword(c)) {
           r.report(
             AMB.bodyOrder,
-            `expected the row of body ${body.number} in frame ${f}, found ${r.found()}`,
+            msg`expected the row of body ${{ body: body.number }} in frame ${{ frame: f }}, found ${{ found: r.found() }}`,
             c.start,
             c.end,
           );
@@ -165,7 +166,7 @@ function readSections(r: TokenReader<AmbKind>, m: MbsAnimation): boolean {
         if (body.number !== 0) {
           r.report(
             AMB.bodyOrder,
-            `expected body number ${body.number} (body list order) in frame ${f}, found ${r.found()}`,
+            msg`expected body number ${{ body: body.number }} (body list order) in frame ${{ frame: f }}, found ${{ found: r.found() }}`,
             c.start,
             c.end,
           );

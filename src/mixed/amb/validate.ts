@@ -10,6 +10,7 @@ import {
   type Reporter,
   type Span,
 } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { nameProblem } from "../names.js";
 import { rotationProblem } from "../rotation-message.js";
 import { checkTimes } from "../times.js";
@@ -64,7 +65,7 @@ export function checkBody(body: RigidBody, b: number, r: Reporter<AmbKind>, at: 
     const s = at.number(b);
     r.report(
       AMB.bodyNumber,
-      `expected a positive integer below 2^32 as the number of body ${b}, found ${n}`,
+      msg`expected a positive integer below 2^32 as the number of body ${b}, found ${{ found: n }}`,
       ...s,
     );
   }
@@ -78,7 +79,7 @@ export function checkBody(body: RigidBody, b: number, r: Reporter<AmbKind>, at: 
     const s = at.geometry(b);
     r.report(
       AMB.unknownGeometry,
-      `expected a geometry among ${GEOMETRY_KINDS.join(", ")} for body ${n}, found '${String(g.kind)}'`,
+      msg`expected a geometry among ${GEOMETRY_KINDS.join(", ")} for body ${{ body: n }}, found '${{ found: String(g.kind) }}'`,
       ...s,
     );
     return;
@@ -88,7 +89,7 @@ export function checkBody(body: RigidBody, b: number, r: Reporter<AmbKind>, at: 
     const s = at.geometry(b);
     r.report(
       AMB.geometrySize,
-      `expected positive finite sizes for body ${n}'s ${g.kind}, found ${size}`,
+      msg`expected positive finite sizes for body ${{ body: n }}'s ${g.kind}, found ${{ found: size }}`,
       ...s,
     );
     return;
@@ -111,7 +112,7 @@ export function checkUnique(
     const s = at.number(b);
     r.report(
       AMB.duplicateBody,
-      `expected a body number not used before, found ${body.number} again (body ${first} has it)`,
+      msg`expected a body number not used before, found ${{ body: body.number }} again (body ${{ first }} has it)`,
       ...s,
     );
   });
@@ -151,7 +152,7 @@ export function checkMatrices(
       const s = at.matrix(firstNan, b);
       r.report(
         AMB.nonFinite,
-        `expected finite numbers in body ${body.number}'s placement, found NaN or infinity in frame ${firstNan}`,
+        msg`expected finite numbers in body ${{ body: body.number }}'s placement, found NaN or infinity in frame ${{ frame: firstNan }}`,
         ...s,
       );
     }
@@ -161,8 +162,12 @@ export function checkMatrices(
       const problem = rotationProblem(
         a.subarray(o, o + 12),
         `body ${body.number}'s placement at frame ${firstBad}`,
+        { body: body.number, frame: firstBad, count: badCount },
       );
-      r.report(AMB.notRotation, `${problem}; ${badCount} frame(s) in all`, ...s);
+      if (problem) {
+        const text = `${problem.text}; ${badCount} frame(s) in all`;
+        r.report(AMB.notRotation, { text, args: problem.args }, ...s);
+      }
     }
   }
 }
@@ -184,7 +189,7 @@ export function validateAmb(m: MbsAnimation): Diagnostic<AmbCode>[] {
   if (m.matrices.length !== want) {
     sink.report(
       AMB.shape,
-      `expected ${want} matrix numbers (${m.times.length} frames × ${m.bodies.length} bodies × 12), found ${m.matrices.length}`,
+      msg`expected ${{ expected: want }} matrix numbers (${m.times.length} frames × ${m.bodies.length} bodies × 12), found ${{ found: m.matrices.length }}`,
       0,
     );
     return sink.items;

@@ -5,6 +5,7 @@ import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js"
 export const AMX = {
   missingFinalNewline: {
     code: "AMX001",
+    args: [],
     severity: "error",
     summary: "The file does not end with an end-of-line character (the seed requires one).",
   },
@@ -15,78 +16,93 @@ export const AMX = {
   },
   notInteger: {
     code: "AMX003",
+    args: ["found"],
     severity: "error",
     summary: "An integer was expected; the token is not a number.",
   },
   integerForm: {
     code: "AMX004",
+    args: ["found"],
     severity: "error",
     summary: "An integer was expected; the number has a sign, point or exponent (`1.0`, `+1`).",
   },
   notReal: {
     code: "AMX005",
+    args: ["found"],
     severity: "error",
     summary: "A matrix entry is not a finite real number (`nan`, `inf`, `1e999`, text).",
   },
   trailingTokens: {
     code: "AMX006",
+    args: ["extra", "count"],
     severity: "error",
     summary: "Tokens follow the last body the count announced.",
   },
   unknownType: {
     code: "AMX010",
+    args: ["type", "body"],
     severity: "error",
     summary: "Mesh animation type is not 0 (thermal) or 1 (stress-strain).",
   },
   scalarParamRange: {
     code: "AMX011",
+    args: ["index", "type", "last"],
     severity: "error",
     summary:
       "Scalar parameter index is not valid for the animation type (the type has 1 scalar: index 0).",
   },
   vectorParamRange: {
     code: "AMX012",
+    args: ["index", "type", "last"],
     severity: "error",
     summary:
       "Vector parameter index is not valid for the animation type (the type has 1 vector: index 0).",
   },
   variantInUseRange: {
     code: "AMX013",
+    args: ["used", "last", "body", "count"],
     severity: "error",
     summary: "Index of the variant in use is outside 0 … variant count − 1.",
   },
   noVariants: {
     code: "AMX014",
+    args: ["body"],
     severity: "error",
     summary: "A body has a variant count of 0 (at least one mesh animation is needed).",
   },
   bodyNumber: {
     code: "AMX015",
+    args: ["body"],
     severity: "error",
     summary: "Body number is not a positive integer.",
   },
   duplicateBody: {
     code: "AMX016",
+    args: ["body", "first"],
     severity: "error",
     summary: "The same body number appears twice in the file.",
   },
   noBodies: {
     code: "AMX017",
+    args: [],
     severity: "warning",
     summary: "The body count is 0: the mixed animation replaces nothing.",
   },
   missingExtension: {
     code: "AMX020",
+    args: ["name", "expected"],
     severity: "error",
     summary: "A file name has no extension (the seed requires one).",
   },
   unexpectedExtension: {
     code: "AMX021",
+    args: ["name", "expected"],
     severity: "warning",
     summary: "The MBS file name does not end in `.amb`, or a mesh file name not in `.agr`.",
   },
   notRotation: {
     code: "AMX030",
+    args: ["body", "deviation", "det"],
     severity: "warning",
     summary: "The 3×3 part of a matrix is not orthonormal with determinant +1 (tolerance 1e-3).",
   },
@@ -150,12 +166,14 @@ export const AMX = {
   },
   cadWithoutSolver: {
     code: "AMX120",
+    args: ["body", "type"],
     severity: "error",
     summary:
       "`amx create`: the body or solver type asked for has no CAD matrix in `CAD_Matrixes.dat`.",
   },
   variantUnknownBody: {
     code: "AMX121",
+    args: ["body", "index"],
     severity: "error",
     summary:
       "`amx create`: `--variant` names a body that has no `--body`, or an index beyond its variants.",
@@ -167,6 +185,7 @@ export const AMX = {
   },
   fileNameWhitespace: {
     code: "AMX123",
+    args: ["name"],
     severity: "error",
     summary: "`amx create`: a file name contains whitespace (the seed forbids it).",
   },

@@ -1,5 +1,6 @@
 /** Making an `.amx` from a `CAD_Matrixes.dat` and a list of body bindings (`amx create`). */
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { findCadSolver } from "../cad/lookup.js";
 import type { CadMatrices } from "../cad/model.js";
 import { AMX, type AmxKind } from "./codes.js";
@@ -42,19 +43,19 @@ export function createAmx(options: CreateAmxOptions): {
     if (found.kind === "no-body") {
       sink.report(
         AMX.cadWithoutSolver,
-        `body ${binding.body} is not in CAD_Matrixes.dat, so it has no matrix`,
+        msg`body ${{ body: binding.body }} is not in CAD_Matrixes.dat, so it has no matrix`,
         0,
       );
     } else if (found.kind === "no-solver") {
       sink.report(
         AMX.cadWithoutSolver,
-        `body ${binding.body} has no solver of type ${binding.type} in CAD_Matrixes.dat${found.types.length ? ` (it has type ${found.types.join(", ")})` : " (it has no solvers)"}`,
+        msg`body ${{ body: binding.body }} has no solver of type ${{ type: binding.type }} in CAD_Matrixes.dat${found.types.length ? ` (it has type ${found.types.join(", ")})` : " (it has no solvers)"}`,
         0,
       );
     } else if (!found.solver.hasCad || !found.solver.matrix) {
       sink.report(
         AMX.cadWithoutSolver,
-        `body ${binding.body}'s solver of type ${binding.type} has no CAD model in CAD_Matrixes.dat (flag 0), so it has no matrix`,
+        msg`body ${{ body: binding.body }}'s solver of type ${{ type: binding.type }} has no CAD model in CAD_Matrixes.dat (flag 0), so it has no matrix`,
         0,
       );
     } else matrix = [...found.solver.matrix];
@@ -76,11 +77,15 @@ export function createAmx(options: CreateAmxOptions): {
     const body = bodies.get(v.body);
     const requested = options.bodies.filter((b) => b.body === v.body).length;
     if (requested === 0) {
-      sink.report(AMX.variantUnknownBody, `--variant names body ${v.body}, which has no --body`, 0);
+      sink.report(
+        AMX.variantUnknownBody,
+        msg`--variant names body ${{ body: v.body }}, which has no --body`,
+        0,
+      );
     } else if (v.index < 0 || v.index >= requested) {
       sink.report(
         AMX.variantUnknownBody,
-        `--variant ${v.body}:${v.index} is outside 0…${requested - 1} (body ${v.body} has ${requested} variant${requested === 1 ? "" : "s"})`,
+        msg`--variant ${{ body: v.body }}:${{ index: v.index }} is outside 0…${requested - 1} (body ${v.body} has ${requested} variant${requested === 1 ? "" : "s"})`,
         0,
       );
     } else if (body) body.variantInUse = v.index;

@@ -2,6 +2,7 @@
 import { decodeText } from "../../core/bytes.js";
 import type { FileReader } from "../../core/file-source.js";
 import { defineFormat, type FormatReadResult } from "../../core/formats/descriptor.js";
+import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import { AMX } from "./codes.js";
 import type { MixedAnimation } from "./model.js";
 
@@ -37,6 +38,8 @@ async function readAmxFile(
 export const AMX_FORMAT = defineFormat<MixedAnimation>({
   id: "amx",
   label: "mixed animation",
+  labels: { ru: "смешанная анимация" },
+  messages: { ru: MIXED_MESSAGES_RU },
   system: "mixed",
   extensions: [".amx"],
   // The readers load on first use: recognising a file (every CLI command) needs only the magic.

@@ -6,6 +6,7 @@
  * {@link readAmx} runs both. Never throws.
  */
 import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { TokenReader } from "../../core/token-reader.js";
 import { readMatrixText } from "../matrix-text.js";
 import { AMX, type AmxCode, type AmxKind } from "./codes.js";
@@ -123,7 +124,7 @@ function parse(r: TokenReader<AmxKind>, model: MixedAnimation, spans: Mutable<Am
     while (r.cursor.next()) extra++;
     r.report(
       AMX.trailingTokens,
-      `${extra} token${extra === 1 ? "" : "s"} after the last of the ${count} bodies the file announces`,
+      msg`${{ extra }} token${extra === 1 ? "" : "s"} after the last of the ${{ count }} bodies the file announces`,
       start,
       start + 1,
     );

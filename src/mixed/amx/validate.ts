@@ -5,6 +5,7 @@
  * next to it are in `cross-check.ts`.
  */
 import { type Diagnostic, DiagnosticSink, hasErrors, type Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { extensionOf } from "../../core/path.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
@@ -78,7 +79,7 @@ export function validateAmx(
   const sink = new DiagnosticSink<AmxKind>();
   if (model.mbs !== "") checkExtension(sink, model.mbs, ".amb", "MBS animation", spans.mbs);
   if (spans.declaredBodies === 0 && !hasErrors(syntax) && !hasErrors(sink.items)) {
-    sink.report(AMX.noBodies, "the file replaces no body (body count 0)", ...spans.bodyCount);
+    sink.report(AMX.noBodies, msg`the file replaces no body (body count 0)`, ...spans.bodyCount);
   }
   const seen = new Map<number, number>();
   model.bodies.forEach((b, i) => {
@@ -86,13 +87,13 @@ export function validateAmx(
     if (b.body <= 0) {
       sink.report(
         AMX.bodyNumber,
-        `body number must be a positive integer, found ${b.body}`,
+        msg`body number must be a positive integer, found ${{ body: b.body }}`,
         ...s.body,
       );
     } else if (seen.has(b.body)) {
       sink.report(
         AMX.duplicateBody,
-        `body ${b.body} appears a second time (first as body ${seen.get(b.body)! + 1} of the list)`,
+        msg`body ${{ body: b.body }} appears a second time (first as body ${{ first: seen.get(b.body)! + 1 }} of the list)`,
         ...s.body,
       );
     } else seen.set(b.body, i);
@@ -100,7 +101,7 @@ export function validateAmx(
     if (declared === 0) {
       sink.report(
         AMX.noVariants,
-        `body ${b.body} has no mesh animation variant`,
+        msg`body ${{ body: b.body }} has no mesh animation variant`,
         ...s.variantCount,
       );
     } else if (
@@ -109,7 +110,7 @@ export function validateAmx(
     ) {
       sink.report(
         AMX.variantInUseRange,
-        `variant in use ${b.variantInUse} is outside 0…${declared - 1} (body ${b.body} has ${declared} variant${declared === 1 ? "" : "s"}; indices are 0-based)`,
+        msg`variant in use ${{ used: b.variantInUse }} is outside 0…${{ last: declared - 1 }} (body ${{ body: b.body }} has ${{ count: declared }} variant${declared === 1 ? "" : "s"}; indices are 0-based)`,
         ...s.variantInUse,
       );
     }
@@ -130,28 +131,28 @@ function checkAnimation(
   if (!info) {
     r.report(
       AMX.unknownType,
-      `mesh animation type ${a.type} of body ${body} is unknown (0 thermal, 1 stress-strain)`,
+      msg`mesh animation type ${{ type: a.type }} of body ${{ body }} is unknown (0 thermal, 1 stress-strain)`,
       ...s.type,
     );
   } else {
     if (a.scalarParam >= info.scalars.length) {
       r.report(
         AMX.scalarParamRange,
-        `scalar parameter ${a.scalarParam} does not exist for type ${a.type} (${info.solver}); valid: 0…${info.scalars.length - 1}`,
+        msg`scalar parameter ${{ index: a.scalarParam }} does not exist for type ${{ type: a.type }} (${info.solver}); valid: 0…${{ last: info.scalars.length - 1 }}`,
         ...s.scalarParam,
       );
     }
     if (a.vectorParam >= info.vectors.length) {
       r.report(
         AMX.vectorParamRange,
-        `vector parameter ${a.vectorParam} does not exist for type ${a.type} (${info.solver}); valid: 0…${info.vectors.length - 1}`,
+        msg`vector parameter ${{ index: a.vectorParam }} does not exist for type ${{ type: a.type }} (${info.solver}); valid: 0…${{ last: info.vectors.length - 1 }}`,
         ...s.vectorParam,
       );
     }
   }
   checkExtension(r, a.file, ".agr", "mesh animation", s.file);
   if (a.matrix.every(Number.isFinite)) {
-    const problem = rotationProblem(a.matrix, `body ${body}'s matrix`);
+    const problem = rotationProblem(a.matrix, `body ${body}'s matrix`, { body });
     if (problem) r.report(AMX.notRotation, problem, ...s.matrix);
   }
 }
@@ -168,13 +169,13 @@ function checkExtension(
   if (extension === "") {
     r.report(
       AMX.missingExtension,
-      `${what} file name '${name}' has no extension (expected '${expected}')`,
+      msg`${what} file name '${{ name }}' has no extension (expected '${{ expected }}')`,
       ...span,
     );
   } else if (extension !== expected) {
     r.report(
       AMX.unexpectedExtension,
-      `${what} file name '${name}' does not end in '${expected}'`,
+      msg`${what} file name '${{ name }}' does not end in '${{ expected }}'`,
       ...span,
     );
   }

@@ -5,6 +5,7 @@
  * `validate.ts` checks the meaning; {@link readCad} runs both. Never throws.
  */
 import { type Diagnostic, type Span, sortBySource } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { TokenReader } from "../../core/token-reader.js";
 import { NumberForm, type TokenCursor } from "../../core/tokenizer.js";
 import { readMatrixText } from "../matrix-text.js";
@@ -108,13 +109,17 @@ function parse(
       // A flag other than 0 or 1 is read as "yes" (non-zero), so a matrix is expected after it.
       let withMatrix = flag !== 0;
       if (flag !== 0 && flag !== 1) {
-        r.report(CAD.badFlag, `the CAD flag ${of} must be 0 or 1, found ${flag}`, ...flagSpan);
+        r.report(
+          CAD.badFlag,
+          msg`the CAD flag ${of} must be 0 or 1, found ${{ found: flag }}`,
+          ...flagSpan,
+        );
       } else if (flag === 0 && nextLooksLikeMatrix(r)) {
         const m = r.cursor.mark();
         r.cursor.next();
         r.report(
           CAD.unexpectedMatrix,
-          `the CAD flag ${of} is 0 but a matrix follows ('${r.cursor.token()}' is no integer); a matrix is written only when the flag is 1`,
+          msg`the CAD flag ${of} is 0 but a matrix follows ('${{ found: r.cursor.token() }}' is no integer); a matrix is written only when the flag is 1`,
           r.cursor.start,
           r.cursor.end,
         );

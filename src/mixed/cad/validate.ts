@@ -4,6 +4,7 @@
  * repeated, matrices proper rotations.
  */
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { rotationProblem } from "../rotation-message.js";
 import { MESH_TYPES } from "../types.js";
 import { CAD, type CadCode, type CadKind } from "./codes.js";
@@ -63,11 +64,15 @@ export function validateCad(
     if (b.body <= 0)
       sink.report(
         CAD.bodyNumber,
-        `body number must be a positive integer, found ${b.body}`,
+        msg`body number must be a positive integer, found ${{ body: b.body }}`,
         ...s.body,
       );
     else if (seen.has(b.body))
-      sink.report(CAD.duplicateBody, `body ${b.body} appears a second time`, ...s.body);
+      sink.report(
+        CAD.duplicateBody,
+        msg`body ${{ body: b.body }} appears a second time`,
+        ...s.body,
+      );
     seen.add(b.body);
     const types = new Set<number>();
     b.solvers.forEach((solver, j) => {
@@ -75,20 +80,22 @@ export function validateCad(
       if (!MESH_TYPES.has(solver.type)) {
         sink.report(
           CAD.unknownSolverType,
-          `solver type ${solver.type} of body ${b.body} is not a mesh animation type (0 thermal, 1 stress-strain)`,
+          msg`solver type ${{ type: solver.type }} of body ${{ body: b.body }} is not a mesh animation type (0 thermal, 1 stress-strain)`,
           ...ss.type,
         );
       }
       if (types.has(solver.type)) {
         sink.report(
           CAD.duplicateSolver,
-          `body ${b.body} has a second solver of type ${solver.type}`,
+          msg`body ${{ body: b.body }} has a second solver of type ${{ type: solver.type }}`,
           ...ss.type,
         );
       }
       types.add(solver.type);
       if (solver.matrix?.every(Number.isFinite)) {
-        const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`);
+        const problem = rotationProblem(solver.matrix, `body ${b.body}'s matrix`, {
+          body: b.body,
+        });
         if (problem) sink.report(CAD.notRotation, problem, ...ss.matrix);
       }
     });

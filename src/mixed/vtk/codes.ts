@@ -44,6 +44,7 @@ export const VTK = {
   },
   extraPieces: {
     code: "VTK008",
+    args: ["count"],
     severity: "warning",
     summary: "more than one Piece in a file: only the first is read",
   },
@@ -82,6 +83,7 @@ export const VTK = {
   noFrames: { code: "VTK015", severity: "error", summary: "no frame to read" },
   arrayLength: {
     code: "VTK016",
+    args: ["found", "expected"],
     severity: "error",
     summary: "a point-data array's tuple count differs from the number of points",
   },

@@ -14,6 +14,7 @@ import {
   type FormatReadResult,
 } from "../../core/formats/descriptor.js";
 import type { FileReport } from "../../core/report.js";
+import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./read.js";
 
@@ -116,6 +117,8 @@ export const VTU_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "vtu",
   label: "VTK unstructured grid",
+  labels: { ru: "неструктурированная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".vtu"],
   magic: [xmlMagic("UnstructuredGrid")],
   read: readOne,
@@ -127,6 +130,8 @@ export const VTP_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "vtp",
   label: "VTK polygonal data",
+  labels: { ru: "полигональные данные VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".vtp"],
   magic: [xmlMagic("PolyData")],
   read: readOne,
@@ -138,6 +143,8 @@ export const VTK_LEGACY_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "vtk-legacy",
   label: "legacy VTK data",
+  labels: { ru: "данные VTK (устаревший формат)" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".vtk"],
   magic: [
     {
@@ -154,6 +161,8 @@ export const PVTU_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "pvtu",
   label: "VTK parallel unstructured grid",
+  labels: { ru: "параллельная неструктурированная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".pvtu"],
   magic: [xmlMagic("PUnstructuredGrid")],
   read: readOne,
@@ -166,6 +175,8 @@ export const PVTP_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "pvtp",
   label: "VTK parallel polygonal data",
+  labels: { ru: "параллельные полигональные данные VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".pvtp"],
   magic: [xmlMagic("PPolyData")],
   read: readOne,
@@ -178,6 +189,8 @@ export const VTM_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "vtm",
   label: "VTK multiblock data set",
+  labels: { ru: "составной набор данных VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".vtm"],
   magic: [xmlMagic("vtkMultiBlockDataSet")],
   read: readOne,
@@ -190,6 +203,8 @@ export const PVD_FORMAT = defineFormat<VtkFrame[]>({
   ...common,
   id: "pvd",
   label: "ParaView data collection",
+  labels: { ru: "коллекция данных ParaView" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".pvd"],
   magic: [xmlMagic("Collection")],
   read: readMany,
@@ -202,6 +217,8 @@ export const VTK_SERIES_FORMAT = defineFormat<VtkFrame[]>({
   ...common,
   id: "vtk-series",
   label: "ParaView file series",
+  labels: { ru: "серия файлов ParaView" },
+  messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".series"],
   read: readMany,
   indexes: "series",

@@ -5,6 +5,8 @@
  * past), and the dataset's own FIELD (its time). Point data becomes the
  * frame's point arrays; cell data is parsed past.
  */
+
+import { msg } from "../../core/message.js";
 import { VTK } from "./codes.js";
 import { decodeName, type LegacyCursor, type Token } from "./legacy-cursor.js";
 import type { DecodedArray } from "./read-data.js";
@@ -142,7 +144,7 @@ function readField(r: AttributeReader): void {
       r.values(components * tuples, type, nm, nt.start, false);
       r.sink.report(
         VTK.arrayLength,
-        `point array '${nm}' has ${tuples} tuples for ${r.target.n} points`,
+        msg`point array '${nm}' has ${{ found: tuples }} tuples for ${{ expected: r.target.n }} points`,
         nt.start,
         nt.end,
       );

@@ -6,6 +6,7 @@
  * reading stops ({@link Stop}, caught by the reader).
  */
 import type { Reporter } from "../../core/diagnostics.js";
+import type { MessageInput } from "../../core/message.js";
 import { parseNumber } from "../../core/tokenizer.js";
 import { VTK } from "./codes.js";
 import { type MemoryBudget, READ_BUDGET_BYTES } from "./read-data.js";
@@ -71,7 +72,7 @@ export class LegacyCursor {
   /** Reports a finding at `[start, end)` and stops reading. */
   fail(
     kind: (typeof VTK)[keyof typeof VTK],
-    message: string,
+    message: MessageInput,
     start: number,
     end = start + 1,
   ): never {

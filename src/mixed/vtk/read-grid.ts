@@ -1,5 +1,6 @@
 /** Reading one UnstructuredGrid piece: points, cells (mapped to the `.agr` kinds, see cells.ts) and point data. */
 import type { DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
 import { type MappedCells, mapCells, type PolyhedronFaces } from "./cells.js";
 import { VTK } from "./codes.js";
@@ -50,7 +51,7 @@ export async function readGrid(
   if (pieces.length > 1)
     sink.report(
       VTK.extraPieces,
-      `${pieces.length} pieces: only the first is read`,
+      msg`${{ count: pieces.length }} pieces: only the first is read`,
       pieces[1]!.start,
     );
   if (time === undefined) {
@@ -86,7 +87,7 @@ export async function readGrid(
     if (v.values.length !== pointCount * v.components) {
       sink.report(
         VTK.arrayLength,
-        `point array '${v.name}' has ${v.values.length / v.components} tuples for ${pointCount} points`,
+        msg`point array '${v.name}' has ${{ found: v.values.length / v.components }} tuples for ${{ expected: pointCount }} points`,
         a.start,
       );
       continue;

@@ -14,6 +14,7 @@
  * file, the offsets of its text, shown as line and column).
  */
 import type { Reporter } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
 import { ATTRIBUTES, type AttributeReader, readAttribute } from "./legacy-attributes.js";
@@ -173,7 +174,7 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
         if (!fits)
           this.sink.report(
             VTK.arrayLength,
-            `POINT_DATA ${n} for ${this.pointCount} points: its arrays are left out`,
+            msg`POINT_DATA ${{ found: n }} for ${{ expected: this.pointCount }} points: its arrays are left out`,
             t.start,
             t.end,
           );

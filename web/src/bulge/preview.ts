@@ -32,6 +32,7 @@ import { toolButton } from "../shell/tool-button.js";
 import { bulgeTint, flexRange } from "./preview-math.js";
 import { PolarView } from "./preview-polar.js";
 import { PreviewView } from "./preview-view.js";
+import "./strings.js";
 
 /** What the preview shows once loaded. */
 interface Loaded {

@@ -20,6 +20,7 @@ import { BulgePreview } from "./preview.js";
 import { SectionEditor } from "./section-editor.js";
 import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
+import "./strings.js";
 
 /** The studio's file API as a bulge project's reader, writer and rig lister. */
 const STUDIO_IO: BulgeProjectIo = {

@@ -25,6 +25,7 @@ import { LivePanel } from "./panel.js";
 import { LiveSession } from "./session.js";
 import { Stage } from "./stage.js";
 import { LiveToolbar, liveButton } from "./toolbar.js";
+import "./strings.js";
 
 /** What is made per open scene and freed on close. */
 interface Opened {

@@ -14,6 +14,7 @@ import { readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
 import { loadStreamed } from "./stream-loader.js";
 import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
+import "./strings.js";
 
 /** Reads a file as {@link loadMeshFile} does with the readers of `formats` and makes it a one-body scene. */
 export function meshSceneLoader(formats: FormatRegistry): SceneLoader {

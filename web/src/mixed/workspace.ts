@@ -30,6 +30,7 @@ import { ProbePanel } from "./probe-panel.js";
 import { MixedSession } from "./session.js";
 import { ViewTools } from "./view-tools.js";
 import { MixedViewer } from "./viewer.js";
+import "./strings.js";
 
 /** What is made per open animation and freed on close. */
 interface Opened {

@@ -9,9 +9,10 @@ import {
   LineCounter,
   type LocatedDiagnostic,
 } from "../../../src/core/diagnostics.js";
+import type { MessageArgs } from "../../../src/core/message.js";
 import type { FileReport } from "../../../src/core/report.js";
 import { h } from "../dom.js";
-import { diagnosticMessage } from "../i18n/diagnostics.js";
+import { diagnosticMessage, diagnosticText } from "../i18n/diagnostics.js";
 import { language, type MessageKey, t } from "../i18n.js";
 
 /** Renders reports into a list element; re-render on a language switch with {@link show}. */
@@ -54,13 +55,14 @@ export interface ShownDiagnostic {
   readonly severity: string;
   readonly code: string;
   readonly message: string;
+  readonly args?: MessageArgs | undefined;
 }
 
 /**
  * One entry of a problems list: the head line `file:line:col: severity CODE:
  * message` (wraps; the message in the studio's language), the source line and
  * caret (keep their columns), and the reader's English message under a
- * translation.
+ * translation that gives only the code's meaning.
  */
 export function problemItem(d: ShownDiagnostic, head: string, source?: string): HTMLLIElement {
   const item = h(
@@ -69,7 +71,7 @@ export function problemItem(d: ShownDiagnostic, head: string, source?: string): 
     h("pre", { className: "head" }, head),
     source === undefined ? null : h("pre", { className: "source" }, source),
   );
-  if (diagnosticMessage(d, language()) !== d.message) {
+  if (!diagnosticText(d, language()).complete) {
     item.title = d.message;
     item.append(h("p", { className: "original" }, `${t("problems.original")} ${d.message}`));
   }

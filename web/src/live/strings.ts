@@ -1,6 +1,11 @@
-/** The Live workspace's strings (merged into the catalogue of `../i18n.ts`). */
+/**
+ * The Live workspace's strings, kept with the workspace and added to the studio's
+ * catalogue on import (the workspace's entry modules import this file).
+ */
+import { registerStrings } from "../i18n.js";
 
-export const LIVE_EN = {
+const LIVE_EN = {
+  "ws.live": "Live",
   "live.loading": "Loading {file}…",
   "live.noScene": "The project has no .scene.json file. Add one, or open one with #/live?scene=…",
   "live.missing": "{file} not found in the project",
@@ -52,10 +57,8 @@ export const LIVE_EN = {
   "live.redo": "Redo move",
 } as const;
 
-/** A key of the Live workspace's strings. */
-export type LiveKey = keyof typeof LIVE_EN;
-
-export const LIVE_RU: Record<LiveKey, string> = {
+const LIVE_RU: Record<keyof typeof LIVE_EN, string> = {
+  "ws.live": "Живое",
   "live.loading": "Загрузка {file}…",
   "live.noScene":
     "В проекте нет файла .scene.json. Добавьте его или откройте сцену ссылкой #/live?scene=…",
@@ -108,3 +111,12 @@ export const LIVE_RU: Record<LiveKey, string> = {
   "live.undo": "Отменить перенос",
   "live.redo": "Повторить перенос",
 };
+
+registerStrings({ en: LIVE_EN, ru: LIVE_RU });
+
+type LiveStrings = typeof LIVE_EN;
+
+declare module "../i18n.js" {
+  /** The live workspace's keys, checked by `t`. */
+  interface Catalogue extends LiveStrings {}
+}
