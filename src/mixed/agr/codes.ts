@@ -125,6 +125,7 @@ export const AGR = {
   },
   badFlags: {
     code: "AGR024",
+    args: ["index", "flags"],
     severity: "error",
     summary: "binary: unknown bits set in a parameter's flags byte",
   },

@@ -50,16 +50,19 @@ export const VTK = {
   },
   missingFile: {
     code: "VTK009",
+    args: ["file"],
     severity: "error",
     summary: "a file named by a .pvd or .vtm was not given or cannot be read",
   },
   frameMismatch: {
     code: "VTK010",
+    args: ["frame"],
     severity: "error",
     summary: "a frame's point count or cells differ from the first frame's",
   },
   pointsMove: {
     code: "VTK011",
+    args: ["frame", "shift", "tolerance"],
     severity: "error",
     summary: "type 0 (thermal): node coordinates change between frames beyond the tolerance",
   },
@@ -76,6 +79,7 @@ export const VTK = {
   },
   noTimes: {
     code: "VTK014",
+    args: [],
     severity: "warning",
     summary:
       "no frame times in the files (.pvd timestep or TimeValue): frames numbered 0, 1, 2 … s",
@@ -89,6 +93,7 @@ export const VTK = {
   },
   decompress: {
     code: "VTK017",
+    args: ["array", "block", "bytes"],
     severity: "error",
     summary: "a zlib-compressed block does not inflate to its declared size",
   },
@@ -111,11 +116,13 @@ export const VTK = {
   },
   noDisplacement: {
     code: "VTK021",
+    args: [],
     severity: "warning",
     summary: "type 1: no displacement array and the points do not move: the displacement is 0",
   },
   scalarAmbiguous: {
     code: "VTK022",
+    args: ["count", "names"],
     severity: "error",
     summary:
       "type 0: no temperature array by name and several one-component arrays: choose one with --scalar",
