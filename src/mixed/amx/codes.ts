@@ -191,6 +191,7 @@ export const AMX = {
   },
   createMissingFile: {
     code: "AMX122",
+    args: ["file"],
     severity: "warning",
     summary: "`amx create`: a file the new `.amx` names does not exist (yet) next to it.",
   },

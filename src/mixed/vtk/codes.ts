@@ -84,7 +84,7 @@ export const VTK = {
     summary:
       "no frame times in the files (.pvd timestep or TimeValue): frames numbered 0, 1, 2 … s",
   },
-  noFrames: { code: "VTK015", severity: "error", summary: "no frame to read" },
+  noFrames: { code: "VTK015", args: [], severity: "error", summary: "no frame to read" },
   arrayLength: {
     code: "VTK016",
     args: ["found", "expected"],
@@ -111,6 +111,7 @@ export const VTK = {
   },
   skippedCells: {
     code: "VTK020",
+    args: ["count"],
     severity: "warning",
     summary: "vertex and line cells (VTK types 1 2 3 4 21 68 75) are skipped: they draw no face",
   },

@@ -113,7 +113,7 @@ export function noteSkippedCells(frames: readonly VtkFrame[], findings: Findings
   const skipped = frames.find((f) => f.skippedCells > 0);
   if (!skipped) return;
   const count = skipped.skippedCells;
-  const message = `${count} vertex or line cell${count > 1 ? "s" : ""} skipped (they draw no face)`;
+  const message = msg`${{ count }} vertex or line cell${count > 1 ? "s" : ""} skipped (they draw no face)`;
   findings.note(skipped.file, VTK.skippedCells, message, skipped.start);
 }
 
