@@ -8,8 +8,15 @@
  * the frame's `image` value in the scene's text, after the scene's own.
  * Never throws.
  */
-import { type Diagnostic, DiagnosticSink, type Span, sortBySource } from "../core/diagnostics.js";
+import {
+  type Diagnostic,
+  type DiagnosticKind,
+  DiagnosticSink,
+  type Span,
+  sortBySource,
+} from "../core/diagnostics.js";
 import { type FileReader, type FileSource, OUTSIDE_REASON } from "../core/file-source.js";
+import type { Message, MessageArgs } from "../core/message.js";
 import { resolveSibling } from "../core/path.js";
 import type { FileReport } from "../core/report.js";
 import type { RgbaImage } from "./image.js";
@@ -75,8 +82,13 @@ export async function loadLiveProject(
   };
 }
 
-/** One picture file's outcome: the picture, or why not (without location). */
-type Outcome = { readonly image: RgbaImage } | { readonly kind: PngKind; readonly message: string };
+/**
+ * One picture file's outcome: the picture, or why not (without location and
+ * frame; `args` are the message's named arguments besides `frame`).
+ */
+type Outcome =
+  | { readonly image: RgbaImage }
+  | { readonly kind: PngKind; readonly message: string; readonly args: MessageArgs };
 
 /** The pictures of `scene` (read from `path`), with their findings located at each frame's `image`. */
 async function loadPictures(
@@ -103,25 +115,35 @@ async function loadPictures(
     }
     const at: Span = spans.frames[i]?.image ?? [0, 0];
     if ("image" in outcome) images.set(frame.name, outcome.image);
-    else sink.report(outcome.kind, `frame '${frame.name}': ${outcome.message}`, ...at);
+    else {
+      const message: Message = {
+        text: `frame '${frame.name}': ${outcome.message}`,
+        args: (outcome.kind as DiagnosticKind).args?.includes("frame")
+          ? { frame: frame.name, ...outcome.args }
+          : outcome.args,
+      };
+      sink.report(outcome.kind, message, ...at);
+    }
   }
   return { images, diagnostics: sink.items };
 }
 
 /** Why a reader could not give the picture `image`, as a finding. */
 function unread(image: string, source: Exclude<FileSource, { status: "ok" }>): Outcome {
+  const args = { image };
   if (source.status === "missing") {
-    return { kind: PNG.missing, message: `'${image}' does not exist` };
+    return { kind: PNG.missing, message: `'${image}' does not exist`, args };
   }
   const { reason } = source;
   if (reason === OUTSIDE_REASON) {
-    return { kind: PNG.outside, message: `'${image}' lies outside the scene's folder; not read` };
+    const message = `'${image}' lies outside the scene's folder; not read`;
+    return { kind: PNG.outside, message, args };
   }
-  if (reason === "EISDIR") return { kind: PNG.notFile, message: `'${image}' is a folder` };
+  if (reason === "EISDIR") return { kind: PNG.notFile, message: `'${image}' is a folder`, args };
   if (reason.startsWith("not a regular file")) {
-    return { kind: PNG.notFile, message: `'${image}' is ${reason}` };
+    return { kind: PNG.notFile, message: `'${image}' is ${reason}`, args };
   }
-  return { kind: PNG.missing, message: `'${image}' cannot be read (${reason})` };
+  return { kind: PNG.missing, message: `'${image}' cannot be read (${reason})`, args };
 }
 
 /** The picture in `source`, or the finding about it. */
@@ -133,7 +155,7 @@ async function picture(image: string, source: FileSource, scene: Scene): Promise
     const kind = Object.values(PNG).find((k) => k.code === problem?.code) ?? PNG.corrupt;
     const message = problem?.message ?? "cannot decode the PNG";
     const at = problem && problem.start > 0 ? ` (at byte ${problem.start})` : "";
-    return { kind, message: `'${image}': ${message}${at}` };
+    return { kind, message: `'${image}': ${message}${at}`, args: problem?.args ?? {} };
   }
   return sized(image, decoded.image, scene);
 }
@@ -145,6 +167,7 @@ function sized(image: string, picture: RgbaImage, scene: Scene): Outcome {
     return {
       kind: PNG.size,
       message: `'${image}' is ${width}×${height}; the scene's size is ${scene.width}×${scene.height}`,
+      args: { image, width, height, sceneWidth: scene.width, sceneHeight: scene.height },
     };
   }
   return { image: picture };

@@ -45,6 +45,7 @@ describe("deforma amx show / cad show --json (docs/design.md contracts)", () => 
           severity: "error",
           code: "AMX013",
           message: "variant in use 1 is outside 0…0 (body 2 has 1 variant; indices are 0-based)",
+          // decision 159: the English message unchanged, its values as named arguments
           args: { used: 1, last: 0, body: 2, count: 1 },
           file: "bad.amx",
           line: 3,

@@ -6,6 +6,7 @@ import { reportJson } from "../../src/core/report.js";
 const KIND = { code: "TST001", severity: "error", summary: "s", args: ["frame", "count"] } as const;
 
 describe("messages with named arguments", () => {
+  // decision 159
   it("a msg template yields the English text and the named values", () => {
     const name = "smile";
     const m = msg`frame '${{ frame: name }}' has ${{ count: 3 }} points, ${"plain"} text`;

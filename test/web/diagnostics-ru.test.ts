@@ -68,6 +68,7 @@ describe("Russian diagnostic messages", () => {
     expect(templated.filter((c) => !kinds.has(c))).toEqual([]);
   });
 
+  // decision 162 (Russian, not quoted English), decision 164
   it("templates are Russian sentences without Markdown backticks", () => {
     for (const code of kinds.keys()) {
       const text = ru(code)!;
@@ -77,6 +78,7 @@ describe("Russian diagnostic messages", () => {
     }
   });
 
+  // decision 160
   it("every placeholder is an argument its code declares, and every report site of the code supplies it", () => {
     const sites = reportSites();
     expect(sites.size).toBeGreaterThan(20);
@@ -109,6 +111,7 @@ describe("Russian diagnostic messages", () => {
     }
   });
 
+  // decisions 161, 162: complete only with declared args; else the English beside it
   it("the studio fills a template from the diagnostic's arguments; a meaning-only template keeps the English beside it", () => {
     const d = {
       code: "AMX013",
@@ -151,6 +154,7 @@ describe("Russian format names", () => {
     expect(formatLabel({ id: "amb", label: "MBS animation" }, "en")).toBe("MBS animation");
   });
 
+  // decision 163
   it("a planted format brings its own Russian name and messages, with no edit to the web app", () => {
     const toy = new FormatRegistry([
       {

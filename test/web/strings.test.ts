@@ -37,6 +37,7 @@ describe("studio strings", () => {
     setLanguage("en");
   });
 
+  // decision 165
   it("a planted workspace registers its strings with no edit to the shell", () => {
     registerStrings({
       en: { "toy.hello": "Hello {name}" },

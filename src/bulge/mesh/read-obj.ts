@@ -5,7 +5,9 @@
  * geometry (lines, points, free-form) is skipped with a warning. Never
  * throws; every finding is located at its token.
  */
+
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { OBJ, type ObjKind } from "./codes.js";
 import type { PolyMesh } from "./model.js";
 
@@ -66,7 +68,7 @@ export function readObj(text: string): ObjReadResult {
     else if (!QUIET.has(keyword)) {
       sink.report(
         OBJ.ignored,
-        `'${keyword}' statements are not used; the line is skipped`,
+        msg`'${{ keyword }}' statements are not used; the line is skipped`,
         at(s, 0),
         after(s, 0),
       );
@@ -120,7 +122,7 @@ function readVertexData(
   if (words.length - 1 < need) {
     sink.report(
       OBJ.tooFewValues,
-      `'${keyword}' needs ${need === 1 ? "at least 1 number" : "3 numbers"}, found ${words.length - 1}`,
+      msg`'${{ keyword }}' needs ${need === 1 ? "at least 1 number" : "3 numbers"}, found ${{ found: words.length - 1 }}`,
       at(s, 0),
       after(s, words.length - 1),
     );
@@ -133,12 +135,17 @@ function readVertexData(
     }
     const v = Number(w);
     if (!Number.isFinite(v)) {
-      sink.report(OBJ.notNumber, `expected a number, found '${w}'`, at(s, k), after(s, k));
+      sink.report(
+        OBJ.notNumber,
+        msg`expected a number, found '${{ found: w }}'`,
+        at(s, k),
+        after(s, k),
+      );
       into.push(0);
     } else if (!Number.isFinite(Math.fround(v))) {
       sink.report(
         OBJ.notNumber,
-        `${w} is beyond the float32 range (±3.4e38)`,
+        msg`${{ found: w }} is beyond the float32 range (±3.4e38)`,
         at(s, k),
         after(s, k),
       );
@@ -161,7 +168,7 @@ function readFace(sink: DiagnosticSink<ObjKind>, arrays: ObjArrays, s: Statement
     if (words.length - 1 < 3)
       sink.report(
         OBJ.shortFace,
-        `a face needs at least 3 corners, found ${words.length - 1}`,
+        msg`a face needs at least 3 corners, found ${{ found: words.length - 1 }}`,
         at(s, 0),
         after(s, words.length - 1),
       );
@@ -195,14 +202,12 @@ function readCorner(
     const i = Number(p);
     const index = i > 0 ? i - 1 : count + i;
     if (i === 0 || index < 0 || index >= count) {
-      sink.report(
-        i === 0 ? OBJ.badIndex : OBJ.indexRange,
-        i === 0
-          ? `${what} index 0: OBJ indices start at 1`
-          : `${what} ${i} is not defined (${count} so far)`,
-        at(s, k),
-        after(s, k),
-      );
+      if (i === 0)
+        sink.report(OBJ.badIndex, `${what} index 0: OBJ indices start at 1`, at(s, k), after(s, k));
+      else {
+        const message = msg`${what} ${{ index: i }} is not defined (${{ count }} so far)`;
+        sink.report(OBJ.indexRange, message, at(s, k), after(s, k));
+      }
       return -2;
     }
     return index;
@@ -221,7 +226,7 @@ function meshOf(sink: DiagnosticSink<ObjKind>, a: ObjArrays): PolyMesh | undefin
   if (a.positions.length === 0 || a.faceStart.length < 2) {
     sink.report(
       OBJ.noFaces,
-      `no mesh: ${a.positions.length / 3} vertices, ${a.faceStart.length - 1} faces`,
+      msg`no mesh: ${{ vertices: a.positions.length / 3 }} vertices, ${{ faces: a.faceStart.length - 1 }} faces`,
       0,
       0,
     );

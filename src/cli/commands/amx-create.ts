@@ -76,6 +76,7 @@ export const amxCreate = defineCommand({
             code: AMX.createMissingFile.code,
             severity: AMX.createMissingFile.severity,
             message: `'${name}' does not exist in ${output === undefined ? "the working folder" : "the output's folder"} yet`,
+            args: { file: name },
             start: 0,
             end: 0,
           });

@@ -8,7 +8,7 @@ import { type Diagnostic, hasErrors, type LocatedDiagnostic } from "../diagnosti
 import { type FileReport, locateReport } from "../report.js";
 import { FORMAT } from "./codes.js";
 import type { AnyFormat, FormatReadContext } from "./descriptor.js";
-import { type FormatRegistry, formatPhrase, HEAD_BYTES } from "./registry.js";
+import { type FormatRegistry, formatFileName, formatPhrase, HEAD_BYTES } from "./registry.js";
 import { describeContent, looksLikeText, TEXT_PROBE_BYTES } from "./sniff.js";
 
 /** The outcome of {@link checkFile}. */
@@ -62,6 +62,7 @@ export async function checkFile(
       code: FORMAT.notThisFormat.code,
       severity: FORMAT.notThisFormat.severity,
       message: `the name says ${formatPhrase(format)}, but this is ${describeContent(probe)}; not read`,
+      args: { named: formatFileName(format) },
       start: 0,
       end: 0,
     };
@@ -73,6 +74,7 @@ export async function checkFile(
       code: FORMAT.nameMismatch.code,
       severity: FORMAT.nameMismatch.severity,
       message: `the name says ${formatPhrase(found.nameSays)}, but this is ${formatPhrase(format, found.variant)}; read as such`,
+      args: { named: formatFileName(found.nameSays), found: formatFileName(format) },
       start: 0,
       end: 0,
     });
@@ -116,6 +118,7 @@ export function unreadableReport(file: string, reason: string): FileReport {
         code: FORMAT.unreadable.code,
         severity: FORMAT.unreadable.severity,
         message: `cannot read '${file}': ${reason}`,
+        args: { file },
         start: 0,
         end: 0,
       },

@@ -10,11 +10,13 @@ export const FORMAT = {
   },
   nameMismatch: {
     code: "FMT002",
+    args: ["named", "found"],
     severity: "warning",
     summary: "the name says one format and the content another; the file is read as its content",
   },
   unreadable: {
     code: "FMT003",
+    args: ["file"],
     severity: "error",
     summary: "the file cannot be read (missing, a folder, no permission)",
   },
@@ -25,6 +27,7 @@ export const FORMAT = {
   },
   notThisFormat: {
     code: "FMT005",
+    args: ["named"],
     severity: "error",
     summary:
       "the name says a format, but the content is binary data that format cannot start with; not read",

@@ -97,9 +97,14 @@ export class FormatRegistry {
   }
 }
 
+/** The file name or extension that names a format: `.amx`, `CAD_Matrixes.dat` (its id when it has neither). */
+export function formatFileName(format: AnyFormat): string {
+  return format.fileNames?.[0] ?? format.extensions[0] ?? format.id;
+}
+
 /** "a binary .agr (mesh animation)": how messages name a recognised format. */
 export function formatPhrase(format: AnyFormat, variant?: string): string {
-  const ext = format.fileNames?.[0] ?? format.extensions[0] ?? format.id;
+  const ext = formatFileName(format);
   const first = variant ?? ext;
   // "an .amx", "an XML .vtu", "a binary .agr", "a CAD_Matrixes.dat".
   const article = /^\.?[aeiou]/i.test(first) || /^(XML|SVG)/.test(first) ? "an" : "a";

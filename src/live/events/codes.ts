@@ -16,33 +16,39 @@ export const EVT = {
   },
   missing: {
     code: "EVT003",
+    args: ["input", "signal"],
     severity: "error",
     summary:
       "An entry lacks `atMs`, or has neither `event` nor `signal`, or a signal lacks `value`.",
   },
   both: {
     code: "EVT004",
+    args: ["input"],
     severity: "error",
     summary: "An entry has both `event` and `signal` (one input per entry).",
   },
   unknown: {
     code: "EVT005",
+    args: ["input", "member"],
     severity: "warning",
     summary:
       "A member the format does not know (a misspelling?), or `payload`/`value` on the wrong kind of entry; ignored.",
   },
   time: {
     code: "EVT006",
+    args: ["input", "found"],
     severity: "error",
     summary: "`atMs` is negative (milliseconds from the player's start, ≥ 0).",
   },
   name: {
     code: "EVT007",
+    args: ["input"],
     severity: "error",
     summary: "An event or signal name is empty.",
   },
   duplicateMember: {
     code: "EVT008",
+    args: ["input", "member"],
     severity: "error",
     summary: "A member is given twice in one entry.",
   },

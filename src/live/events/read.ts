@@ -6,6 +6,7 @@
  * player delivers each at the first tick at or after its time). An entry
  * with an error is left out of the model. Never throws.
  */
+
 import {
   type Diagnostic,
   DiagnosticSink,
@@ -18,6 +19,7 @@ import {
   type JsonNode,
   readJsonSpans,
 } from "../../core/json-spans.js";
+import { msg } from "../../core/message.js";
 import type { ExternalInput } from "../player/types.js";
 import { EVT, type EvtCode, type EvtKind } from "./codes.js";
 
@@ -81,7 +83,8 @@ function readEntry(
   text: string,
   sink: Sink,
 ): { input: ExternalInput; spans: InputSpans } | undefined {
-  const where = `input ${index + 1}`;
+  const input = index + 1;
+  const where = `input ${input}`;
   if (node.kind !== "object") {
     sink.report(
       EVT.type,
@@ -90,19 +93,20 @@ function readEntry(
     );
     return undefined;
   }
-  const members = entryMembers(node, where, sink);
+  const members = entryMembers(node, input, sink);
   if (!members) return undefined;
   const start = node.span[0];
   const event = members.get("event");
   const signal = members.get("signal");
   const at = members.get("atMs");
-  const atMs = readTime(at, where, start, sink);
+  const atMs = readTime(at, input, start, sink);
   const named = event ?? signal;
   if (!named) {
-    sink.report(EVT.missing, `${where}: neither 'event' nor 'signal' is given`, start, start + 1);
+    const message = msg`input ${{ input }}: neither 'event' nor 'signal' is given`;
+    sink.report(EVT.missing, message, start, start + 1);
     return undefined;
   }
-  const name = readName(named, event ? "event" : "signal", where, sink);
+  const name = readName(named, event ? "event" : "signal", input, sink);
   if (name === undefined || atMs === undefined || !at) return undefined;
   const spans: InputSpans = { entry: node.span, atMs: at.value.span, name: named.value.span };
   if (event) {
@@ -114,7 +118,8 @@ function readEntry(
   }
   const value = members.get("value");
   if (!value) {
-    sink.report(EVT.missing, `${where}: signal '${name}' has no 'value'`, start, start + 1);
+    const message = msg`input ${{ input }}: signal '${{ signal: name }}' has no 'value'`;
+    sink.report(EVT.missing, message, start, start + 1);
     return undefined;
   }
   if (value.value.kind !== "number") {
@@ -135,13 +140,14 @@ function readEntry(
  */
 function entryMembers(
   node: JsonNode & { kind: "object" },
-  where: string,
+  input: number,
   sink: Sink,
 ): Map<string, JsonMember> | undefined {
   const members = new Map<string, JsonMember>();
   for (const m of node.members) {
     if (members.has(m.key)) {
-      sink.report(EVT.duplicateMember, `${where}: '${m.key}' is given twice`, ...m.keySpan);
+      const message = msg`input ${{ input }}: '${{ member: m.key }}' is given twice`;
+      sink.report(EVT.duplicateMember, message, ...m.keySpan);
       return undefined;
     }
     members.set(m.key, m);
@@ -151,7 +157,7 @@ function entryMembers(
   if (event && signal) {
     sink.report(
       EVT.both,
-      `${where}: has both 'event' and 'signal'; give one input per entry`,
+      msg`input ${{ input }}: has both 'event' and 'signal'; give one input per entry`,
       ...signal.keySpan,
     );
     return undefined;
@@ -160,13 +166,13 @@ function entryMembers(
     if (!MEMBERS.includes(m.key)) {
       sink.report(
         EVT.unknown,
-        `${where}: unknown member '${m.key}' (known: ${MEMBERS.join(", ")}); ignored`,
+        msg`input ${{ input }}: unknown member '${{ member: m.key }}' (known: ${MEMBERS.join(", ")}); ignored`,
         ...m.keySpan,
       );
     } else if ((m.key === "payload" && signal) || (m.key === "value" && event)) {
       sink.report(
         EVT.unknown,
-        `${where}: '${m.key}' belongs to ${m.key === "value" ? "a signal" : "an event"}; ignored`,
+        msg`input ${{ input }}: '${{ member: m.key }}' belongs to ${m.key === "value" ? "a signal" : "an event"}; ignored`,
         ...m.keySpan,
       );
     }
@@ -177,14 +183,15 @@ function entryMembers(
 /** The entry's `atMs` (a number ≥ 0), or undefined (reported); `start` locates a missing one. */
 function readTime(
   at: JsonMember | undefined,
-  where: string,
+  input: number,
   start: number,
   sink: Sink,
 ): number | undefined {
+  const where = `input ${input}`;
   if (!at) {
     sink.report(
       EVT.missing,
-      `${where}: 'atMs' (milliseconds from the start) is missing`,
+      msg`input ${{ input }}: 'atMs' (milliseconds from the start) is missing`,
       start,
       start + 1,
     );
@@ -197,7 +204,7 @@ function readTime(
   } else if (at.value.value < 0) {
     sink.report(
       EVT.time,
-      `${where}: 'atMs' must be ≥ 0 (milliseconds from the start), found ${at.value.value}`,
+      msg`input ${{ input }}: 'atMs' must be ≥ 0 (milliseconds from the start), found ${{ found: at.value.value }}`,
       ...at.value.span,
     );
   } else return at.value.value;
@@ -208,9 +215,10 @@ function readTime(
 function readName(
   named: JsonMember,
   what: "event" | "signal",
-  where: string,
+  input: number,
   sink: Sink,
 ): string | undefined {
+  const where = `input ${input}`;
   if (named.value.kind !== "string") {
     sink.report(
       EVT.type,
@@ -221,7 +229,7 @@ function readName(
   }
   const name = named.value.value;
   if (name.trim() === "") {
-    sink.report(EVT.name, `${where}: the ${what} name is empty`, ...named.value.span);
+    sink.report(EVT.name, msg`input ${{ input }}: the ${what} name is empty`, ...named.value.span);
     return undefined;
   }
   return name;

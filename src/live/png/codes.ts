@@ -29,22 +29,26 @@ export const PNG = {
   },
   missing: {
     code: "PNG010",
+    args: ["frame", "image"],
     severity: "error",
     summary: "A frame's picture file does not exist or cannot be read.",
   },
   notFile: {
     code: "PNG011",
+    args: ["frame", "image"],
     severity: "error",
     summary: "A frame's picture is not a regular file (a folder, a device, a FIFO).",
   },
   outside: {
     code: "PNG012",
+    args: ["frame", "image"],
     severity: "error",
     summary:
       "A frame's picture resolves outside the scene's folder (a symbolic link leading out); not read unless `--allow-outside`.",
   },
   size: {
     code: "PNG013",
+    args: ["frame", "image", "width", "height", "sceneWidth", "sceneHeight"],
     severity: "error",
     summary: "A frame's picture is not of the scene's size.",
   },

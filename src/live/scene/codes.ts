@@ -117,6 +117,7 @@ export const LIVE = {
   },
   imagePath: {
     code: "LIV019",
+    args: ["frame"],
     severity: "error",
     summary:
       "A frame's image path is not a relative `/`-separated path to a `.png` inside the scene's folder (absolute, `\\`, `..` leaving it, or another extension).",

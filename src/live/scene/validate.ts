@@ -42,7 +42,8 @@ export function validateScene(
     }
     names.add(f.name);
     const problem = imagePathProblem(f.image);
-    if (problem) sink.report(LIVE.imagePath, `frame '${f.name}': ${problem}`, ...s.image);
+    if (problem)
+      sink.report(LIVE.imagePath, msg`frame '${{ frame: f.name }}': ${problem}`, ...s.image);
     checkFrame(sink, f, s, sizeOk ? scene : undefined);
   });
   checkSamePoints(sink, scene, spans);

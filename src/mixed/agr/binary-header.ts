@@ -6,6 +6,7 @@
  */
 import { decodeUtf8Strict } from "../../core/bytes.js";
 import type { Reporter, Span } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import { checkFileSize, checkReserved, openBinary } from "../container.js";
 import {
   AGR_HEADER_BYTES,
@@ -168,7 +169,7 @@ function readDescriptors(
       );
       return undefined;
     }
-    params.push(readDescriptor(bytes, at, what, sink));
+    params.push(readDescriptor(bytes, at, i < s ? i : i - s, i < s ? "scalar" : "vector", sink));
     spans.push([at, unitEnd]);
     if (i + 1 < s + v && unitEnd + 3 > end) {
       sink.report(
@@ -196,14 +197,21 @@ function readDescriptors(
 function readDescriptor(
   bytes: Uint8Array,
   at: number,
-  what: string,
+  index: number,
+  kind: "scalar" | "vector",
   sink: Reporter<AgrKind>,
 ): ParamDescriptor {
+  const what = `${kind} ${index}`;
   const flags = bytes[at]!;
   const nameEnd = at + 3 + bytes[at + 1]!;
   const unitEnd = nameEnd + bytes[at + 2]!;
   if ((flags & ~FLAG_VARYING) !== 0) {
-    sink.report(AGR.badFlags, `expected flags 0 or 1 for ${what}, found ${flags}`, at, at + 1);
+    sink.report(
+      AGR.badFlags,
+      msg`expected flags 0 or 1 for ${kind} ${{ index }}, found ${{ flags }}`,
+      at,
+      at + 1,
+    );
   }
   const name = decodeUtf8Strict(bytes, at + 3, nameEnd);
   const unit = decodeUtf8Strict(bytes, nameEnd, unitEnd);

@@ -49,6 +49,7 @@ export const AGR = {
   },
   tooManyErrors: {
     code: "AGR009",
+    args: [],
     severity: "error",
     summary: "reading stopped after 100 errors",
   },
@@ -105,7 +106,12 @@ export const AGR = {
     severity: "error",
     summary: "frame times not finite or not strictly increasing",
   },
-  noFrames: { code: "AGR020", severity: "error", summary: "no frames (at least one is needed)" },
+  noFrames: {
+    code: "AGR020",
+    args: [],
+    severity: "error",
+    summary: "no frames (at least one is needed)",
+  },
   nonFinite: {
     code: "AGR021",
     args: ["found", "index"],
@@ -125,11 +131,13 @@ export const AGR = {
   },
   badFlags: {
     code: "AGR024",
+    args: ["index", "flags"],
     severity: "error",
     summary: "binary: unknown bits set in a parameter's flags byte",
   },
   reserved: {
     code: "AGR025",
+    args: ["found"],
     severity: "warning",
     summary: "binary: the reserved header field is not 0",
   },

@@ -43,7 +43,12 @@ export const AMB = {
     severity: "error",
     summary: "the text does not end with a line break",
   },
-  tooManyErrors: { code: "AMB009", severity: "error", summary: "reading stopped after 100 errors" },
+  tooManyErrors: {
+    code: "AMB009",
+    args: [],
+    severity: "error",
+    summary: "reading stopped after 100 errors",
+  },
   unknownGeometry: {
     code: "AMB010",
     args: ["body", "found"],
@@ -84,7 +89,12 @@ export const AMB = {
     severity: "error",
     summary: "frame times not finite or not strictly increasing",
   },
-  noFrames: { code: "AMB017", severity: "error", summary: "no frames (at least one is needed)" },
+  noFrames: {
+    code: "AMB017",
+    args: [],
+    severity: "error",
+    summary: "no frames (at least one is needed)",
+  },
   notRotation: {
     code: "AMB018",
     args: ["body", "frame", "count", "deviation", "det"],

@@ -108,59 +108,70 @@ export const AMX = {
   },
   mbsFileMissing: {
     code: "AMX100",
+    args: ["file"],
     severity: "error",
     summary: "The MBS animation file named by the `.amx` does not exist next to it.",
   },
   meshFileMissing: {
     code: "AMX101",
+    args: ["file"],
     severity: "error",
     summary: "A mesh animation file named by the `.amx` does not exist next to it.",
   },
   cadFileMissing: {
     code: "AMX102",
+    args: [],
     severity: "warning",
     summary:
       "No `CAD_Matrixes.dat` next to the `.amx`: body numbers and matrices are not cross-checked.",
   },
   bodyNotInCad: {
     code: "AMX103",
+    args: ["body"],
     severity: "error",
     summary: "The body number does not appear in `CAD_Matrixes.dat`.",
   },
   solverNotInCad: {
     code: "AMX104",
+    args: ["type", "body"],
     severity: "error",
     summary: "`CAD_Matrixes.dat` has no solver of this type attached to the body.",
   },
   cadHasNoMatrix: {
     code: "AMX105",
+    args: ["body", "type"],
     severity: "warning",
     summary:
       "`CAD_Matrixes.dat` has the solver but no CAD model (flag 0), so the matrix cannot be checked.",
   },
   matrixDiffersFromCad: {
     code: "AMX106",
+    args: ["body", "type", "entry", "here", "there"],
     severity: "warning",
     summary: "The matrix differs from the CAD matrix of that body and solver type.",
   },
   bodyNotInMbs: {
     code: "AMX107",
+    args: ["body", "file"],
     severity: "error",
     summary: "The body number does not appear in the MBS animation (`.amb`).",
   },
   meshTypeMismatch: {
     code: "AMX108",
+    args: ["file", "found", "type"],
     severity: "error",
     summary: "The mesh animation file holds another animation type than the `.amx` declares.",
   },
   paramBeyondMesh: {
     code: "AMX109",
+    args: ["index", "count", "file"],
     severity: "error",
     summary:
       "The scalar or vector parameter index is beyond the parameters the mesh animation file holds.",
   },
   unreadableFile: {
     code: "AMX110",
+    args: ["file"],
     severity: "error",
     summary: "A referenced file exists but cannot be read (permissions, a folder, I/O error).",
   },
@@ -180,6 +191,7 @@ export const AMX = {
   },
   createMissingFile: {
     code: "AMX122",
+    args: ["file"],
     severity: "warning",
     summary: "`amx create`: a file the new `.amx` names does not exist (yet) next to it.",
   },

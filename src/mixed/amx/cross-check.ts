@@ -5,6 +5,7 @@
  */
 import { AFFINE_ENTRY_NAMES, affineEquals } from "../../core/affine.js";
 import { type Diagnostic, DiagnosticSink, sortBySource } from "../../core/diagnostics.js";
+import { type Message, msg } from "../../core/message.js";
 import type { MeshAnimation } from "../agr/model.js";
 import type { MbsAnimation } from "../amb/model.js";
 import { findCadSolver } from "../cad/lookup.js";
@@ -51,14 +52,18 @@ export function crossCheckAmx(
     if (mbsBodies && !mbsBodies.has(b.body)) {
       sink.report(
         AMX.bodyNotInMbs,
-        `body ${b.body} is not in the MBS animation '${amx.mbs}'`,
+        msg`body ${{ body: b.body }} is not in the MBS animation '${{ file: amx.mbs }}'`,
         ...bs.body,
       );
     }
     const cadModel = cad?.status === "ok" ? cad.model : undefined;
     const bodyInCad = !cadModel || cadModel.bodies.some((x) => x.body === b.body);
     if (!bodyInCad) {
-      sink.report(AMX.bodyNotInCad, `body ${b.body} is not in CAD_Matrixes.dat`, ...bs.body);
+      sink.report(
+        AMX.bodyNotInCad,
+        msg`body ${{ body: b.body }} is not in CAD_Matrixes.dat`,
+        ...bs.body,
+      );
     }
     b.animations.forEach((a, j) => {
       const as = bs.animations[j]!;
@@ -82,20 +87,28 @@ function reportCompanionFiles(
   if (mbs?.status === "missing") {
     sink.report(
       AMX.mbsFileMissing,
-      `MBS animation '${amx.mbs}' not found next to the file`,
+      msg`MBS animation '${{ file: amx.mbs }}' not found next to the file`,
       ...spans.mbs,
     );
   } else if (mbs?.status === "unreadable") {
-    sink.report(AMX.unreadableFile, `cannot read '${amx.mbs}': ${mbs.reason}`, ...spans.mbs);
+    sink.report(
+      AMX.unreadableFile,
+      msg`cannot read '${{ file: amx.mbs }}': ${mbs.reason}`,
+      ...spans.mbs,
+    );
   }
   if (cad?.status === "missing") {
     sink.report(
       AMX.cadFileMissing,
-      "no CAD_Matrixes.dat next to the file: body numbers and matrices not cross-checked",
+      msg`no CAD_Matrixes.dat next to the file: body numbers and matrices not cross-checked`,
       0,
     );
   } else if (cad?.status === "unreadable") {
-    sink.report(AMX.unreadableFile, `cannot read CAD_Matrixes.dat: ${cad.reason}`, 0);
+    sink.report(
+      AMX.unreadableFile,
+      msg`cannot read ${{ file: "CAD_Matrixes.dat" }}: ${cad.reason}`,
+      0,
+    );
   }
 }
 
@@ -111,14 +124,14 @@ function checkAgainstCad(
   if (found.kind === "no-solver") {
     sink.report(
       AMX.solverNotInCad,
-      `CAD_Matrixes.dat attaches no solver of type ${a.type} to body ${body}`,
+      msg`CAD_Matrixes.dat attaches no solver of type ${{ type: a.type }} to body ${{ body }}`,
       ...as.type,
     );
   } else if (found.kind === "found") {
     if (!found.solver.hasCad || !found.solver.matrix) {
       sink.report(
         AMX.cadHasNoMatrix,
-        `CAD_Matrixes.dat has no CAD model for body ${body}, type ${a.type} (flag 0): matrix not checked`,
+        msg`CAD_Matrixes.dat has no CAD model for body ${{ body }}, type ${{ type: a.type }} (flag 0): matrix not checked`,
         ...as.matrix,
       );
     } else if (
@@ -127,7 +140,7 @@ function checkAgainstCad(
     ) {
       sink.report(
         AMX.matrixDiffersFromCad,
-        `the matrix of body ${body} differs from its CAD matrix (type ${a.type}) in CAD_Matrixes.dat${firstDifference(a.matrix, found.solver.matrix)}`,
+        matrixDifference(body, a, found.solver.matrix),
         ...as.matrix,
       );
     }
@@ -149,14 +162,18 @@ function checkAgainstMesh(
     if (!missingSaid) {
       sink.report(
         AMX.meshFileMissing,
-        `mesh animation '${a.file}' not found next to the file`,
+        msg`mesh animation '${{ file: a.file }}' not found next to the file`,
         ...as.file,
       );
     }
     return;
   }
   if (mesh.status === "unreadable") {
-    sink.report(AMX.unreadableFile, `cannot read '${a.file}': ${mesh.reason}`, ...as.file);
+    sink.report(
+      AMX.unreadableFile,
+      msg`cannot read '${{ file: a.file }}': ${mesh.reason}`,
+      ...as.file,
+    );
     return;
   }
   if (mesh.status !== "ok") return;
@@ -164,31 +181,30 @@ function checkAgainstMesh(
   if (m.type !== a.type) {
     sink.report(
       AMX.meshTypeMismatch,
-      `'${a.file}' holds a type ${m.type} mesh animation, the file declares type ${a.type}`,
+      msg`'${{ file: a.file }}' holds a type ${{ found: m.type }} mesh animation, the file declares type ${{ type: a.type }}`,
       ...as.type,
     );
   }
   if (a.scalarParam >= m.scalars.length) {
     sink.report(
       AMX.paramBeyondMesh,
-      `scalar parameter ${a.scalarParam} is beyond the ${m.scalars.length} scalar parameter(s) of '${a.file}'`,
+      msg`scalar parameter ${{ index: a.scalarParam }} is beyond the ${{ count: m.scalars.length }} scalar parameter(s) of '${{ file: a.file }}'`,
       ...as.scalarParam,
     );
   }
   if (a.vectorParam >= m.vectors.length) {
     sink.report(
       AMX.paramBeyondMesh,
-      `vector parameter ${a.vectorParam} is beyond the ${m.vectors.length} vector parameter(s) of '${a.file}'`,
+      msg`vector parameter ${{ index: a.vectorParam }} is beyond the ${{ count: m.vectors.length }} vector parameter(s) of '${{ file: a.file }}'`,
       ...as.vectorParam,
     );
   }
 }
 
-function firstDifference(a: readonly number[], b: readonly number[]): string {
-  for (let i = 0; i < 12; i++) {
-    if (!(Math.abs(a[i]! - b[i]!) <= CAD_MATRIX_TOLERANCE)) {
-      return ` (first at ${AFFINE_ENTRY_NAMES[i]}: ${a[i]} here, ${b[i]} there)`;
-    }
-  }
-  return "";
+/** The AMX106 message: the body, the type and the first entry that differs. */
+function matrixDifference(body: number, a: MeshAnimationRef, cad: readonly number[]): Message {
+  let i = a.matrix.findIndex((v, k) => !(Math.abs(v - cad[k]!) <= CAD_MATRIX_TOLERANCE));
+  if (i < 0) i = 0;
+  const entry = AFFINE_ENTRY_NAMES[i]!;
+  return msg`the matrix of body ${{ body }} differs from its CAD matrix (type ${{ type: a.type }}) in CAD_Matrixes.dat (first at ${{ entry }}: ${{ here: a.matrix[i]! }} here, ${{ there: cad[i]! }} there)`;
 }

@@ -34,6 +34,7 @@ export const CAD = {
   },
   bodyCountMismatch: {
     code: "CAD006",
+    args: ["count", "found"],
     severity: "error",
     summary: "The number of bodies in the file differs from the body count on its first line.",
   },

@@ -79,7 +79,7 @@ function parse(
     if (c.atEnd()) {
       r.report(
         CAD.bodyCountMismatch,
-        `the file announces ${count} bodies but holds ${i}`,
+        msg`the file announces ${{ count }} bodies but holds ${{ found: i }}`,
         r.text.length,
       );
       return;
@@ -147,7 +147,7 @@ function parse(
     while (c.next());
     r.report(
       CAD.bodyCountMismatch,
-      `the file announces ${count} bodies but more follows (${extra} token${extra === 1 ? "" : "s"} after body ${count})`,
+      msg`the file announces ${{ count }} bodies but more follows (${extra} token${extra === 1 ? "" : "s"} after body ${count})`,
       start,
       start + 1,
     );

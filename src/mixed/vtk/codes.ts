@@ -50,16 +50,19 @@ export const VTK = {
   },
   missingFile: {
     code: "VTK009",
+    args: ["file"],
     severity: "error",
     summary: "a file named by a .pvd or .vtm was not given or cannot be read",
   },
   frameMismatch: {
     code: "VTK010",
+    args: ["frame"],
     severity: "error",
     summary: "a frame's point count or cells differ from the first frame's",
   },
   pointsMove: {
     code: "VTK011",
+    args: ["frame", "shift", "tolerance"],
     severity: "error",
     summary: "type 0 (thermal): node coordinates change between frames beyond the tolerance",
   },
@@ -76,11 +79,12 @@ export const VTK = {
   },
   noTimes: {
     code: "VTK014",
+    args: [],
     severity: "warning",
     summary:
       "no frame times in the files (.pvd timestep or TimeValue): frames numbered 0, 1, 2 … s",
   },
-  noFrames: { code: "VTK015", severity: "error", summary: "no frame to read" },
+  noFrames: { code: "VTK015", args: [], severity: "error", summary: "no frame to read" },
   arrayLength: {
     code: "VTK016",
     args: ["found", "expected"],
@@ -89,6 +93,7 @@ export const VTK = {
   },
   decompress: {
     code: "VTK017",
+    args: ["array", "block", "bytes"],
     severity: "error",
     summary: "a zlib-compressed block does not inflate to its declared size",
   },
@@ -106,16 +111,19 @@ export const VTK = {
   },
   skippedCells: {
     code: "VTK020",
+    args: ["count"],
     severity: "warning",
     summary: "vertex and line cells (VTK types 1 2 3 4 21 68 75) are skipped: they draw no face",
   },
   noDisplacement: {
     code: "VTK021",
+    args: [],
     severity: "warning",
     summary: "type 1: no displacement array and the points do not move: the displacement is 0",
   },
   scalarAmbiguous: {
     code: "VTK022",
+    args: ["count", "names"],
     severity: "error",
     summary:
       "type 0: no temperature array by name and several one-component arrays: choose one with --scalar",

@@ -4,6 +4,7 @@
  * frame; type 0 (thermal), fixed points and one scalar. See from-vtk.ts for
  * the seed's table.
  */
+import { msg } from "../../core/message.js";
 import type { MeshAnimation, ParamDescriptor } from "../agr/model.js";
 import { VTK } from "./codes.js";
 import { arrayList, type Findings, sameArray } from "./from-vtk-frames.js";
@@ -71,7 +72,7 @@ function displacementArray(
     findings.note(
       first.file,
       VTK.noDisplacement,
-      "no displacement array (u, displ…, displacement…, nodal displacement; or --displacement NAME) and the points do not move: the displacement is 0",
+      msg`no displacement array (u, displ…, displacement…, nodal displacement; or --displacement NAME) and the points do not move: the displacement is 0`,
       first.start,
     );
   }
@@ -144,7 +145,7 @@ function checkFixedPoints(
       findings.error(
         f.file,
         VTK.pointsMove,
-        `frame ${k}: points move by up to ${worst} (tolerance ${tolerance}); a thermal series keeps them fixed (use --type 1?)`,
+        msg`frame ${{ frame: k }}: points move by up to ${{ shift: worst }} (tolerance ${{ tolerance }}); a thermal series keeps them fixed (use --type 1?)`,
         f.start,
       );
     }
@@ -162,7 +163,7 @@ function defaultThermalScalar(
   if ("name" in pick) return scalarOver(frames, pick.name, unit, findings);
   if (pick.candidates.length > 1) {
     const names = pick.candidates.map((c) => `'${c}'`).join(", ");
-    const message = `no temperature array (temperature, temp, t, nt) and ${pick.candidates.length} candidates: ${names}; choose one with --scalar NAME`;
+    const message = msg`no temperature array (temperature, temp, t, nt) and ${{ count: pick.candidates.length }} candidates: ${{ names }}; choose one with --scalar NAME`;
     findings.error(first.file, VTK.scalarAmbiguous, message, first.start);
   } else {
     const message = `no one-component point array to take as the scalar (arrays: ${arrayList(first) || "none"}); id arrays are not taken: name one with --scalar NAME`;

@@ -3,7 +3,9 @@
  * animation (from-vtk.ts): one mesh in every frame, strictly increasing
  * times, cells that draw no face. Findings are gathered per file.
  */
+
 import { type DiagnosticKind, DiagnosticSink } from "../../core/diagnostics.js";
+import { type MessageInput, msg } from "../../core/message.js";
 import type { FileReport } from "../../core/report.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
@@ -17,13 +19,13 @@ export class Findings {
   constructor(private readonly texts: ReadonlyMap<string, string | undefined>) {}
 
   /** Reports an error: the conversion will make no model. */
-  error(file: string, code: DiagnosticKind, message: string, at: number): void {
+  error(file: string, code: DiagnosticKind, message: MessageInput, at: number): void {
     this.note(file, code, message, at);
     this.ok = false;
   }
 
   /** Reports a finding that does not stop the conversion (its severity is the code's). */
-  note(file: string, code: DiagnosticKind, message: string, at: number): void {
+  note(file: string, code: DiagnosticKind, message: MessageInput, at: number): void {
     let s = this.sinks.get(file);
     if (!s) {
       s = new DiagnosticSink();
@@ -53,6 +55,7 @@ export function checkSameMesh(frames: readonly VtkFrame[], findings: Findings): 
   const n = first.pointCount;
   let mismatches = 0;
   let firstMismatch: { frame: VtkFrame; problem: string } | undefined;
+  // The English says what differs; the arguments name the frame only.
   for (const f of frames) {
     const problem =
       f.pointCount !== n
@@ -71,7 +74,7 @@ export function checkSameMesh(frames: readonly VtkFrame[], findings: Findings): 
       ? ` (${mismatches - 1} more frame${mismatches > 2 ? "s differ" : " differs"})`
       : "";
   const f = firstMismatch.frame;
-  const message = `frame ${frames.indexOf(f)}: ${firstMismatch.problem}${more}`;
+  const message = msg`frame ${{ frame: frames.indexOf(f) }}: ${firstMismatch.problem}${more}`;
   findings.error(f.file, VTK.frameMismatch, message, f.start);
 }
 
@@ -91,7 +94,7 @@ export function frameTimes(
   } else if (frames.every((f) => f.time !== undefined && Number.isFinite(f.time))) {
     for (let k = 0; k < F; k++) times[k] = frames[k]!.time!;
   } else {
-    const message = "frames without a time: numbered 0, 1, 2 … s";
+    const message = msg`frames without a time: numbered 0, 1, 2 … s`;
     findings.note(first.file, VTK.noTimes, message, first.start);
     for (let k = 0; k < F; k++) times[k] = k;
   }
@@ -110,7 +113,7 @@ export function noteSkippedCells(frames: readonly VtkFrame[], findings: Findings
   const skipped = frames.find((f) => f.skippedCells > 0);
   if (!skipped) return;
   const count = skipped.skippedCells;
-  const message = `${count} vertex or line cell${count > 1 ? "s" : ""} skipped (they draw no face)`;
+  const message = msg`${{ count }} vertex or line cell${count > 1 ? "s" : ""} skipped (they draw no face)`;
   findings.note(skipped.file, VTK.skippedCells, message, skipped.start);
 }
 

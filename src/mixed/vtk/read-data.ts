@@ -8,6 +8,7 @@
 import { Base64Reader } from "../../core/base64.js";
 import type { Reporter } from "../../core/diagnostics.js";
 import { inflate } from "../../core/inflate.js";
+import { msg } from "../../core/message.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
 import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
@@ -340,7 +341,7 @@ async function readCompressed(
     if (!block || block.length !== expected) {
       ctx.sink.report(
         VTK.decompress,
-        `DataArray '${attr(e, "Name") ?? ""}': block ${b} does not inflate to ${expected} bytes`,
+        msg`DataArray '${{ array: attr(e, "Name") ?? "" }}': block ${{ block: b }} does not inflate to ${{ bytes: expected }} bytes`,
         e.start,
         e.start + 1,
       );

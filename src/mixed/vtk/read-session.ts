@@ -5,8 +5,10 @@
  * file's pieces are merged into one frame; a file that names itself back is
  * a cycle, reported and not followed.
  */
+
 import { DiagnosticSink } from "../../core/diagnostics.js";
 import type { FileReader } from "../../core/file-source.js";
+import { msg } from "../../core/message.js";
 import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
 import type { FileReport } from "../../core/report.js";
 import { attr, attrStart, childrenNamed, parseXml } from "../../core/xml.js";
@@ -119,12 +121,13 @@ export class SeriesSession {
     into: VtkFrame[] = this.frames,
   ): Promise<void> {
     if (this.following.has(normalize(name))) {
-      const message = `'${name}' names itself through its blocks; not followed`;
+      const message = msg`'${{ file: name }}' names itself through its blocks; not followed`;
       return from.sink.report(VTK.missingFile, message, at, at + 1);
     }
     const bytes = await this.fetch(name, from.file);
     if (typeof bytes === "string") {
-      return from.sink.report(VTK.missingFile, `'${name}' cannot be read: ${bytes}`, at, at + 1);
+      const message = msg`'${{ file: name }}' cannot be read: ${bytes}`;
+      return from.sink.report(VTK.missingFile, message, at, at + 1);
     }
     const p = this.open(name, bytes);
     if (p.legacy) {
