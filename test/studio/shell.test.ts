@@ -120,14 +120,16 @@ describe.skipIf(!browserAvailable)("studio shell in Chromium", () => {
     expect((await page.locator(".play").textContent())?.trim()).toBe("");
   });
 
+  // Each size opens the model afresh (the framing on opening is part of what is checked), so
+  // the list holds only sizes that can fail apart: the smallest and the common size in English,
+  // a window taller than wide, and the middle size with Russian's longer labels (at 1280×800
+  // they have more room than at 1024×640, and English at 1024×640 has less to fit).
   for (const [width, height, lang] of [
     [800, 600, "en"],
-    [1024, 640, "en"],
     [1280, 800, "en"],
     // Taller than wide: the horizontal field of view is the one the model must fit.
     [800, 1000, "en"],
     // Russian labels are longer.
-    [1280, 800, "ru"],
     [1024, 640, "ru"],
   ] as const) {
     it(`at ${width}×${height} (${lang}): nothing overlaps or is cut off, and Fit view shows the whole model`, async () => {
