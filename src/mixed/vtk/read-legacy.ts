@@ -318,11 +318,19 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       ends = allEnds;
       conn = allConn;
     }
-    const mapped = mapCells(types, ends, 0, conn, pointCount);
+    const mapped = mapCells(types, ends, 0, conn, pointCount, undefined, true);
     if ("error" in mapped)
       return void this.sink.report(
         mapped.cellType ? VTK.cellType : VTK.cellNodes,
         mapped.error,
+        at,
+        at + 5,
+      );
+    const x = mapped.extraIds;
+    if (x)
+      this.sink.report(
+        VTK.extraIds,
+        msg`${{ count: x.count }} cells list more point ids than their type has (the first: cell ${{ cell: x.cell }}, VTK type ${{ type: x.type }}, ${{ found: x.found }} ids for ${{ expected: x.expected }}): each is read by its first ids, as VTK does`,
         at,
         at + 5,
       );
