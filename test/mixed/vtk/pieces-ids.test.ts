@@ -3,9 +3,9 @@
  * pieces merged), and legacy cells listing more point ids than their type
  * has are read by their first ids; both checked against VTK's own readers.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locateReport } from "../../../src/core/report.js";
 import { readVtkSeries, type VtkFrame } from "../../../src/mixed/vtk/index.js";
@@ -193,3 +193,28 @@ describe("a .vtu of several Pieces (issue 18, item 8)", () => {
     expect(f.pointData.map((a) => a.name)).toEqual(["U"]);
   });
 });
+
+const CORPUS = "/work/shared/corpus/solver-output";
+const NOTCH = join(CORPUS, "vtk-data/notch_stress.vtk");
+const TWO_PIECES = join(CORPUS, "paraview-data/polyhedron2pieces.vtu");
+
+// decision 210, decision 211
+describe.skipIf(!existsSync(NOTCH) || !existsSync(TWO_PIECES) || !HAS_VTK)(
+  "the solver corpus, when present",
+  () => {
+    it("reads VTK's notch (legacy 5.1, hexahedra of 20 ids) and ParaView's two-piece polyhedra as VTK counts them", async () => {
+      const theirs = python("read-vtu.py", NOTCH, TWO_PIECES) as VtkSays[];
+      for (const [k, file] of [NOTCH, TWO_PIECES].entries()) {
+        const s = await readVtkSeries([{ name: basename(file), bytes: readFileSync(file) }]);
+        const f = s.frames[0]!;
+        expect(f.pointCount, file).toBe(theirs[k]!.points);
+        expect(f.pointData.map((a) => a.name).sort()).toEqual(
+          Object.keys(theirs[k]!.arrays).sort(),
+        );
+      }
+      const notch = await readVtkSeries([{ name: "notch.vtk", bytes: readFileSync(NOTCH) }]);
+      expect(notch.frames[0]!.types.length).toBe(theirs[0]!.cells);
+      expect(codes(notch.report).map((c) => c.slice(0, 6))).toEqual(["VTK024"]);
+    });
+  },
+);
