@@ -8,6 +8,8 @@
  * CONNECTIVITY), CELL_TYPES, VERTICES, LINES, POLYGONS, TRIANGLE_STRIPS,
  * POINT_DATA and CELL_DATA with their attributes (SCALARS, VECTORS, NORMALS,
  * TENSORS, TENSORS6, TEXTURE_COORDINATES, FIELD, …) and METADATA blocks.
+ * A cell listing more point ids than its type has is read by its first ids,
+ * as VTK does (one VTK024 warning).
  * Point data is kept; cell data is parsed past and dropped. Every declared
  * count is checked against the bytes left before anything is allocated.
  * Never throws: problems become diagnostics at byte offsets (for an ASCII
