@@ -111,6 +111,17 @@ export interface MappedCells {
   readonly connectivity: Uint32Array;
   /** Cells skipped (vertex and line kinds). */
   readonly skipped: number;
+  /** With `lenient`: the cells that list more point ids than their type has, and the first of them. */
+  readonly extraIds?: ExtraIds | undefined;
+}
+
+/** Cells listing more point ids than their type has (read by their first ones, as VTK does). */
+export interface ExtraIds {
+  readonly count: number;
+  readonly cell: number;
+  readonly type: number;
+  readonly found: number;
+  readonly expected: number;
 }
 
 /**
@@ -127,7 +138,9 @@ export interface PolyhedronFaces {
  * Maps `cellCount` cells (`types`, end `offsets` from `shift`, `conn`) over
  * `pointCount` points; a string says why they cannot be read. Polyhedra take
  * their faces from `faces`, or without it (a legacy file) from their own
- * connectivity, which is then their face stream.
+ * connectivity, which is then their face stream. `lenient` (legacy files):
+ * a cell of a fixed point count that lists more ids is read by its first
+ * ones, as VTK's legacy reader does, and counted in `extraIds`.
  */
 export function mapCells(
   types: ArrayLike<number>,
@@ -136,6 +149,7 @@ export function mapCells(
   conn: ArrayLike<number>,
   pointCount: number,
   faces?: PolyhedronFaces,
+  lenient = false,
 ): MappedCells | { readonly error: string; readonly cellType?: true } {
   const cellCount = types.length;
   const outTypes = new List(Uint8Array, cellCount);
@@ -144,6 +158,7 @@ export function mapCells(
   let begin = 0;
   const surface = new PolyhedronSurface();
   let faceBegin = 0;
+  let extraIds: { -readonly [K in keyof ExtraIds]: ExtraIds[K] } | undefined;
   for (let c = 0; c < cellCount; c++) {
     const t = types[c]!;
     const m = BY_TYPE[t];
@@ -154,7 +169,13 @@ export function mapCells(
       };
     }
     const end = offsets[c + shift]!;
-    const count = end - begin;
+    const extra = lenient && m.points > 0 && end - begin > m.points;
+    if (extra && extraIds) extraIds.count++;
+    else if (extra)
+      extraIds = { count: 1, cell: c, type: t, found: end - begin, expected: m.points };
+    // The ids the cell uses: with extra ids, its type's first ones.
+    const count = extra ? m.points : end - begin;
+    const stop = begin + count;
     if (
       !(Number.isInteger(end) && end <= conn.length) ||
       (m.points > 0 ? count !== m.points : count < (m.min ?? (m.split ? 3 : 1)))
@@ -165,7 +186,7 @@ export function mapCells(
     }
     // A legacy polyhedron's connectivity is its face stream (counts among the points): checked by its faces.
     const stream = m.split === "faces" && !faces;
-    for (let k = begin; k < end && !stream; k++) {
+    for (let k = begin; k < stop && !stream; k++) {
       const v = conn[k]!;
       if (!(v >= 0 && v < pointCount && Number.isInteger(v)))
         return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
@@ -188,7 +209,7 @@ export function mapCells(
     } else if (m.split === "fan" && count === 4) {
       // A four-point polygon stays a quad.
       outTypes.push(9);
-      for (let k = begin; k < end; k++) out.push(conn[k]!);
+      for (let k = begin; k < stop; k++) out.push(conn[k]!);
     } else if (m.split) {
       for (let k = 0; k + 2 < count; k++) {
         outTypes.push(m.to);
@@ -214,6 +235,7 @@ export function mapCells(
     types: outTypes.array(),
     connectivity: out.array(),
     skipped,
+    extraIds,
   };
 }
 

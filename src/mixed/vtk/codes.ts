@@ -42,12 +42,6 @@ export const VTK = {
     severity: "error",
     summary: "cells disagree with their offsets, their type's node count or the number of points",
   },
-  extraPieces: {
-    code: "VTK008",
-    args: ["count"],
-    severity: "warning",
-    summary: "more than one Piece in a file: only the first is read",
-  },
   missingFile: {
     code: "VTK009",
     args: ["file"],
@@ -133,5 +127,19 @@ export const VTK = {
     severity: "error",
     summary:
       "legacy .vtk: an unknown keyword, a count that is not a non-negative integer, or a section missing its OFFSETS or CONNECTIVITY",
+  },
+  extraIds: {
+    code: "VTK024",
+    args: ["count", "cell", "type", "found", "expected"],
+    severity: "warning",
+    summary:
+      "legacy .vtk: cells list more point ids than their type has (a 5.1 hexahedron with 20): each is read by its first ids, as VTK does",
+  },
+  pieceArray: {
+    code: "VTK025",
+    args: ["array", "piece", "pieces"],
+    severity: "error",
+    summary:
+      "a .vtu or .vtp of several Pieces: a point array that one Piece (named) lacks or holds with other components than the others; the array is left out",
   },
 } as const satisfies DiagnosticTable;

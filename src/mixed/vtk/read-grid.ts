@@ -1,9 +1,10 @@
-/** Reading one UnstructuredGrid piece: points, cells (mapped to the `.agr` kinds, see cells.ts) and point data. */
+/** Reading an UnstructuredGrid or PolyData file: its pieces (points, cells mapped to the `.agr` kinds, see cells.ts, and point data), merged. */
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
 import { type MappedCells, mapCells, type PolyhedronFaces } from "./cells.js";
 import { VTK } from "./codes.js";
+import { mergeFrames } from "./merge.js";
 import type { VtkFrame } from "./model.js";
 import { type ArraySize, type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
 import { readPolyCells } from "./read-poly.js";
@@ -32,7 +33,12 @@ export function wrongType(p: Parsed): void {
   );
 }
 
-/** The frame of an UnstructuredGrid or PolyData file (first piece), or undefined when it cannot be read (reported). */
+/**
+ * The frame of an UnstructuredGrid or PolyData file, or undefined when it
+ * cannot be read (reported). Several Pieces are merged, as VTK's reader does:
+ * points one piece after another, each piece's cells shifted by the points
+ * before it, point arrays concatenated (see {@link checkPieceArrays}).
+ */
 export async function readGrid(
   file: string,
   p: Parsed,
@@ -45,15 +51,8 @@ export async function readGrid(
     return void wrongType(p);
   const grid = childrenNamed(root, kind)[0];
   const pieces = grid ? childrenNamed(grid, "Piece") : [];
-  const piece = pieces[0];
-  if (!grid || !piece)
+  if (!grid || pieces.length === 0)
     return void sink.report(VTK.missingSection, `no <${kind}><Piece>`, root.start);
-  if (pieces.length > 1)
-    sink.report(
-      VTK.extraPieces,
-      msg`${{ count: pieces.length }} pieces: only the first is read`,
-      pieces[1]!.start,
-    );
   if (time === undefined) {
     for (const fd of childrenNamed(grid, "FieldData")) {
       for (const a of childrenNamed(fd, "DataArray")) {
@@ -63,6 +62,51 @@ export async function readGrid(
       }
     }
   }
+  const frames: VtkFrame[] = [];
+  for (const piece of pieces) {
+    const f = await readPiece(file, p, kind, piece, time);
+    if (!f) return undefined;
+    frames.push(f);
+  }
+  if (frames.length > 1) checkPieceArrays(sink, frames, pieces);
+  return mergeFrames(frames);
+}
+
+/**
+ * Reports (VTK025) each point array that some piece lacks or holds with
+ * other components than the first piece that has it, naming that piece;
+ * {@link mergeFrames} then leaves the array out.
+ */
+function checkPieceArrays(
+  sink: DiagnosticSink,
+  frames: readonly VtkFrame[],
+  pieces: readonly XmlElement[],
+): void {
+  const seen = new Map<string, number>();
+  for (const f of frames)
+    for (const a of f.pointData) seen.set(a.name, seen.get(a.name) ?? a.components);
+  for (const [name, components] of seen) {
+    const k = frames.findIndex(
+      (f) => !f.pointData.some((a) => a.name === name && a.components === components),
+    );
+    if (k < 0) continue;
+    sink.report(
+      VTK.pieceArray,
+      msg`point array '${{ array: name }}' is missing in Piece ${{ piece: k }} of ${{ pieces: frames.length }} (or has other components there): it is left out`,
+      pieces[k]!.start,
+    );
+  }
+}
+
+/** One Piece as a frame, or undefined (reported). */
+async function readPiece(
+  file: string,
+  p: Parsed,
+  kind: "UnstructuredGrid" | "PolyData",
+  piece: XmlElement,
+  time: number | undefined,
+): Promise<VtkFrame | undefined> {
+  const { sink, ctx } = p;
   const points = childrenNamed(piece, "Points")[0];
   const pointCount = Number(attr(piece, "NumberOfPoints"));
   if (!(Number.isInteger(pointCount) && pointCount >= 0))

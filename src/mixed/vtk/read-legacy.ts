@@ -8,6 +8,8 @@
  * CONNECTIVITY), CELL_TYPES, VERTICES, LINES, POLYGONS, TRIANGLE_STRIPS,
  * POINT_DATA and CELL_DATA with their attributes (SCALARS, VECTORS, NORMALS,
  * TENSORS, TENSORS6, TEXTURE_COORDINATES, FIELD, …) and METADATA blocks.
+ * A cell listing more point ids than its type has is read by its first ids,
+ * as VTK does (one VTK024 warning).
  * Point data is kept; cell data is parsed past and dropped. Every declared
  * count is checked against the bytes left before anything is allocated.
  * Never throws: problems become diagnostics at byte offsets (for an ASCII
@@ -318,11 +320,19 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       ends = allEnds;
       conn = allConn;
     }
-    const mapped = mapCells(types, ends, 0, conn, pointCount);
+    const mapped = mapCells(types, ends, 0, conn, pointCount, undefined, true);
     if ("error" in mapped)
       return void this.sink.report(
         mapped.cellType ? VTK.cellType : VTK.cellNodes,
         mapped.error,
+        at,
+        at + 5,
+      );
+    const x = mapped.extraIds;
+    if (x)
+      this.sink.report(
+        VTK.extraIds,
+        msg`${{ count: x.count }} cells list more point ids than their type has (the first: cell ${{ cell: x.cell }}, VTK type ${{ type: x.type }}, ${{ found: x.found }} ids for ${{ expected: x.expected }}): each is read by its first ids, as VTK does`,
         at,
         at + 5,
       );
