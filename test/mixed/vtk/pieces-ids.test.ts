@@ -78,7 +78,7 @@ ${IDS20.join(" ")}
 `;
 }
 
-// decision 210
+// decision 166
 describe("legacy cells with extra point ids (issue 18, item 9)", () => {
   for (const version of ["5.1", "4.2"] as const) {
     it(`${version}: a hexahedron of 20 ids and a triangle of 4 are read by their first ids, one VTK024 warning`, async () => {
@@ -137,7 +137,7 @@ const arrays = (k: number, withT = true): Arr[] => [
   { name: "U", comps: "3", values: Array.from({ length: 12 }, (_, i) => (i % 3) * k) },
 ];
 
-// decision 211
+// decision 167
 describe("a .vtu of several Pieces (issue 18, item 8)", () => {
   it("merges every piece: points, cells shifted by the earlier pieces' points, arrays concatenated, as VTK", async () => {
     const text = pieces([
@@ -198,7 +198,7 @@ const CORPUS = "/work/shared/corpus/solver-output";
 const NOTCH = join(CORPUS, "vtk-data/notch_stress.vtk");
 const TWO_PIECES = join(CORPUS, "paraview-data/polyhedron2pieces.vtu");
 
-// decision 210, decision 211
+// decision 166, decision 167
 describe.skipIf(!existsSync(NOTCH) || !existsSync(TWO_PIECES) || !HAS_VTK)(
   "the solver corpus, when present",
   () => {
