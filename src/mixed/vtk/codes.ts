@@ -134,4 +134,11 @@ export const VTK = {
     summary:
       "legacy .vtk: an unknown keyword, a count that is not a non-negative integer, or a section missing its OFFSETS or CONNECTIVITY",
   },
+  noCells: {
+    code: "VTK024",
+    args: ["skipped"],
+    severity: "error",
+    summary:
+      "no cell would be kept (a beam, truss, line or point model: only vertex and line cells, or none): the .agr would have 0 cells",
+  },
 } as const satisfies DiagnosticTable;
