@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { cli } from "../../helpers.js";
@@ -32,6 +33,15 @@ const TRUSS = vtu(
   ],
   [{ name: "T", values: [300, 301, 302] }],
 );
+
+/** Kratos' static beam from the shared solver corpus beside the repository (see its SOURCES.md), when present. */
+const KRATOS_BEAM = ["../../../../shared", "../../../../../shared"]
+  .map((up) =>
+    fileURLToPath(
+      new URL(`${up}/corpus/solver-output/kratos-beam/Structure_0_1.vtk`, import.meta.url),
+    ),
+  )
+  .find((p) => existsSync(p));
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-lines-"));
@@ -94,5 +104,14 @@ describe("line-only models (decision 220)", () => {
     expect(r.err).toContain("VTK020");
     expect(r.err).not.toContain("VTK024");
     expect(existsSync(out)).toBe(true);
+  });
+
+  it.skipIf(KRATOS_BEAM === undefined)("refuses Kratos' real beam (20 line cells)", async () => {
+    const out = join(folder({}), "beam.agr");
+    const r = await cli(["agr", "from-vtk", KRATOS_BEAM!, "--type", "1", "-o", out]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("20 vertex or line cells skipped");
+    expect(r.err).toContain("VTK024");
+    expect(existsSync(out)).toBe(false);
   });
 });
