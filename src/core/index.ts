@@ -17,6 +17,7 @@ export * from "./frame-cursor.js";
 export * from "./inflate.js";
 export * from "./json-spans.js";
 export * from "./message.js";
+export * from "./natural.js";
 export * from "./numbers.js";
 export * from "./path.js";
 export * from "./quaternion.js";

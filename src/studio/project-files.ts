@@ -2,6 +2,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { naturalCompare } from "../core/natural.js";
 import { isInside, nameRefusal } from "./project-path.js";
 
 /** One file of the project: relative POSIX path, size in bytes, modification time in ms since 1970. */
@@ -29,7 +30,8 @@ export interface ProjectListing {
 }
 
 /**
- * Lists the files under `root` (a realpath), sorted by path. Skips hidden
+ * Lists the files under `root` (a realpath), sorted by path in natural order
+ * (`run_2` before `run_10`). Skips hidden
  * names, `node_modules`, names the file API would refuse, symlinks that
  * resolve outside `root`, and anything that is neither file nor folder;
  * follows symlinked folders inside `root` once each (no loops).
@@ -50,7 +52,7 @@ export async function listProjectFiles(
     } catch {
       return;
     }
-    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    dirents.sort((a, b) => naturalCompare(a.name, b.name));
     for (const d of dirents) {
       if (d.name === "node_modules" || nameRefusal(d.name) !== undefined) continue;
       if (entries >= limits.maxEntries) {
@@ -93,6 +95,6 @@ export async function listProjectFiles(
   }
 
   await walk(root, "", 1);
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort((a, b) => naturalCompare(a.path, b.path));
   return { files, truncated };
 }

@@ -96,6 +96,27 @@ describe("file tree", () => {
     const tree = buildFileTree(
       files("a_1.vtu", "a_2.vtu", "a_3.vtu", "a_1.vtm", "b_10.vtu", "b_9.vtu", "b_11.vtu"),
     );
-    expect(outline(tree)).toEqual(["a_#.vtu [3]", "a_1.vtm", "b_##.vtu [3]"]);
+    // The pattern has the digits of the first member in natural order (b_9: one).
+    expect(outline(tree)).toEqual(["a_#.vtu [3]", "a_1.vtm", "b_#.vtu [3]"]);
+  });
+});
+
+describe("natural order (decision 169)", () => {
+  // decision 169
+  it("lists files and a series' members by their numbers: 0, 100, 200, 1000", () => {
+    const steps = [0, 100, 1000, 200];
+    const tree = buildFileTree(
+      files(...steps.map((k) => `VTK/pitzDaily_${k}.vtk`), "run10.txt", "run9.txt"),
+    );
+    const folder = tree.find((n) => n.kind === "folder")!;
+    const series = folder.kind === "folder" ? folder.children[0]! : undefined;
+    expect(series?.kind).toBe("series");
+    expect(series?.kind === "series" && series.children.map((c) => c.name)).toEqual([
+      "pitzDaily_0.vtk",
+      "pitzDaily_100.vtk",
+      "pitzDaily_200.vtk",
+      "pitzDaily_1000.vtk",
+    ]);
+    expect(outline(tree).slice(-2)).toEqual(["run9.txt", "run10.txt"]);
   });
 });

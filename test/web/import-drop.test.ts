@@ -61,6 +61,23 @@ describe("walkEntries", () => {
     expect(await files[0]!.file.text()).toBe("beam.pvd");
   });
 
+  // decision 169
+  it("lists a dropped numbered series in natural order", async () => {
+    const names = [0, 100, 1000, 200].map((k) => `pitzDaily_${k}.vtk`);
+    const files = await walkEntries(
+      [
+        entry(
+          "VTK",
+          names.map((n) => entry(n)),
+        ),
+      ],
+      [],
+    );
+    expect(files.map((f) => f.path)).toEqual(
+      [0, 100, 200, 1000].map((k) => `VTK/pitzDaily_${k}.vtk`),
+    );
+  });
+
   it("takes the files of a drop without entries (made by a script)", async () => {
     const files = await walkEntries([], [new File(["x"], "a.vtu"), new File(["y"], "a.pvd")]);
     expect(files.map((f) => f.path)).toEqual(["a.vtu", "a.pvd"]);

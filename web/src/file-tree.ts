@@ -3,8 +3,10 @@
  * and numbered series (`name_0000.vtu … name_0191.vtu`, numbered folders of a
  * VTK export) collapse into one entry, together with the file that indexes
  * them (a `.pvd`: which files do is the format registry's word, passed in).
- * Pure: no DOM, so it is unit-tested in Node.
+ * Names sort in natural order (`_0`, `_100`, `_200`, `_1000`), a series'
+ * members too. Pure: no DOM, so it is unit-tested in Node.
  */
+import { naturalCompare } from "../../src/core/natural.js";
 import { stemOf } from "../../src/core/path.js";
 
 /** A file as the listing gives it (path relative to the project, `/`-separated). */
@@ -51,7 +53,8 @@ interface Folder {
 
 const newFolder = (): Folder => ({ folders: new Map(), files: [] });
 
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Names in natural order (`run_2` before `run_10`): the core's one comparator. */
+const byName = naturalCompare;
 
 /** `name` split as prefix, number, suffix (`run_0012.vtu` → `run_`, `0012`, `.vtu`), or undefined. */
 function numbered(name: string): { prefix: string; digits: string; suffix: string } | undefined {
@@ -65,7 +68,7 @@ function stem(prefix: string): string {
   return prefix.replace(/[_\-. ]+$/, "");
 }
 
-/** Builds the tree of `files` (any order); entries are folders first, then files, by name. */
+/** Builds the tree of `files` (any order); entries are folders first, then files, by name in natural order. */
 export function buildFileTree(files: readonly TreeFile[], isIndex: IsSeriesIndex): TreeNode[] {
   const root = newFolder();
   for (const f of files) {

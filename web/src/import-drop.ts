@@ -7,6 +7,7 @@
  * format registry says (`FormatInfo.indexes`).
  */
 import type { FormatInfo } from "../../src/core/formats/reply.js";
+import { naturalCompare } from "../../src/core/natural.js";
 import { formatOfName, indexKind } from "./shell/file-kinds.js";
 
 /** One dropped file and its `/`-separated path inside the drop (a dropped folder's name first). */
@@ -58,7 +59,7 @@ export async function walkEntries(
         todo.push({ entry: child, path: `${path}/${child.name}` });
     }
   }
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out.sort((a, b) => naturalCompare(a.path, b.path));
 }
 
 /** All entries of a folder (`readEntries` gives them in batches until an empty one). */

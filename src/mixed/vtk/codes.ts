@@ -142,4 +142,11 @@ export const VTK = {
     summary:
       "a .vtu or .vtp of several Pieces: a point array that one Piece (named) lacks or holds with other components than the others; the array is left out",
   },
+  noCells: {
+    code: "VTK026",
+    args: ["skipped"],
+    severity: "error",
+    summary:
+      "no cell would be kept (a beam, truss, line or point model: only vertex and line cells, or none): the .agr would have 0 cells",
+  },
 } as const satisfies DiagnosticTable;

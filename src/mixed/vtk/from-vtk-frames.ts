@@ -117,6 +117,18 @@ export function noteSkippedCells(frames: readonly VtkFrame[], findings: Findings
   findings.note(skipped.file, VTK.skippedCells, message, skipped.start);
 }
 
+/**
+ * An error when the first frame keeps no cell (all were vertex or line
+ * cells, or there were none): a conversion that keeps no cell is refused.
+ */
+export function checkSomeCells(frames: readonly VtkFrame[], findings: Findings): void {
+  const first = frames[0]!;
+  if (first.types.length > 0) return;
+  const skipped = first.skippedCells;
+  const message = msg`no cell to keep: ${{ skipped }} vertex or line cell${skipped === 1 ? "" : "s"} skipped and no face, volume or surface cell left; the .agr would have 0 cells`;
+  findings.error(first.file, VTK.noCells, message, first.start);
+}
+
 /** Whether `a` and `b` hold the same numbers. */
 export function sameArray(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;

@@ -11,7 +11,13 @@ import type { FileReport } from "../../core/report.js";
 import type { MeshAnimation } from "../agr/model.js";
 import { VTK } from "./codes.js";
 import { meshBase, scalarOver, stressStrain, thermal } from "./from-vtk-build.js";
-import { checkSameMesh, Findings, frameTimes, noteSkippedCells } from "./from-vtk-frames.js";
+import {
+  checkSameMesh,
+  checkSomeCells,
+  Findings,
+  frameTimes,
+  noteSkippedCells,
+} from "./from-vtk-frames.js";
 import type { VtkFrame } from "./model.js";
 
 /** Options of {@link meshAnimationFromVtk}. */
@@ -61,6 +67,8 @@ export function meshAnimationFromVtk(
   const times = frameTimes(frames, options.times, findings);
   if (!findings.ok) return done();
   noteSkippedCells(frames, findings);
+  checkSomeCells(frames, findings);
+  if (!findings.ok) return done();
   const base = meshBase(first, times);
   // The optional --scalar of either type, over all frames.
   const extra =

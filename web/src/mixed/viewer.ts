@@ -12,6 +12,7 @@ import { Signal } from "../shell/signal.js";
 import { AxesTriad } from "../three/axes-triad.js";
 import { sizeToContainer } from "../three/canvas-size.js";
 import { GroundGrid } from "../three/ground-grid.js";
+import { homeDirection } from "../three/home-view.js";
 import type { FrameSource } from "./frame-source.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
@@ -182,7 +183,7 @@ export class MixedViewer {
     return rigid?.index ?? null;
   }
 
-  /** Frames every visible body. */
+  /** Frames every visible body: obliquely, or top-down for 2-D data (z all equal). */
   fit(): void {
     const box = this.bounds();
     if (box.isEmpty()) return;
@@ -193,9 +194,8 @@ export class MixedViewer {
     const vertical = THREE.MathUtils.degToRad(this.camera.fov / 2);
     const horizontal = Math.atan(Math.tan(vertical) * this.camera.aspect);
     const distance = (1.04 * radius) / Math.sin(Math.min(vertical, horizontal));
-    this.camera.position
-      .copy(center)
-      .add(new THREE.Vector3(0.35, -1, 0.55).normalize().multiplyScalar(distance));
+    // Obliquely, or straight down −z for 2-D data in an x-y plane.
+    this.camera.position.copy(center).add(homeDirection(box).multiplyScalar(distance));
     this.camera.near = distance / 100;
     this.camera.far = distance * 100;
     this.camera.updateProjectionMatrix();
