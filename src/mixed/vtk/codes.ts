@@ -134,4 +134,11 @@ export const VTK = {
     summary:
       "legacy .vtk: an unknown keyword, a count that is not a non-negative integer, or a section missing its OFFSETS or CONNECTIVITY",
   },
+  arrayHeld: {
+    code: "VTK024",
+    args: ["array", "count", "frame"],
+    severity: "warning",
+    summary:
+      "an array the other frames have is missing from some: their values are held from the previous frame (before the first frame that has it: 0 for the displacement, that frame's values for a scalar)",
+  },
 } as const satisfies DiagnosticTable;
