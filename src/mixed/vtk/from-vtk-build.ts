@@ -7,7 +7,7 @@
 import { msg } from "../../core/message.js";
 import type { MeshAnimation, ParamDescriptor } from "../agr/model.js";
 import { VTK } from "./codes.js";
-import { arrayList, type Findings, noteHeld, sameArray } from "./from-vtk-frames.js";
+import { arrayList, type Findings, noteHeld, sameArray, seriesArrays } from "./from-vtk-frames.js";
 import type { VtkFrame } from "./model.js";
 import {
   defaultScalar,
@@ -186,14 +186,15 @@ function checkFixedPoints(
   }
 }
 
-/** The scalar a thermal series takes when none is named: a temperature, else the only candidate. */
+/** The scalar a thermal series takes when none is named: a temperature, else the only candidate (of any frame). */
 function defaultThermalScalar(
   frames: readonly VtkFrame[],
   unit: string | undefined,
   findings: Findings,
 ): ScalarSeries | undefined {
   const first = frames[0]!;
-  const pick = defaultScalar(first);
+  // Chosen among the arrays of every frame: a heat step may follow frames without a temperature.
+  const pick = defaultScalar({ ...first, pointData: seriesArrays(frames) });
   if ("name" in pick) return scalarOver(frames, pick.name, unit, findings);
   if (pick.candidates.length > 1) {
     const names = pick.candidates.map((c) => `'${c}'`).join(", ");

@@ -44,6 +44,14 @@ export class Findings {
   }
 }
 
+/** The point arrays of `frames`, the first of each name, in order of first appearance. */
+export function seriesArrays(frames: readonly VtkFrame[]): VtkFrame["pointData"] {
+  const byName = new Map<string, VtkFrame["pointData"][number]>();
+  for (const f of frames)
+    for (const a of f.pointData) if (!byName.has(a.name)) byName.set(a.name, a);
+  return [...byName.values()];
+}
+
 /** `'name'(components)` of each point array any of `frames` has (in order of first appearance), for a message. */
 export function arrayList(frames: readonly VtkFrame[]): string {
   const seen = new Set<string>();

@@ -107,6 +107,15 @@ describe("agr from-vtk: a frame that lacks an array", () => {
     expect(wrong.err).toContain("scalar 'Displacement', frame 2: 'Displacement' has 3 components");
   });
 
+  // decision 234
+  it("type 0 chooses its scalar among the arrays of every frame", async () => {
+    const r = await convert(series([[V(0)], [T(1), V(1)], [T(2), V(2)]]), "--type", "0");
+    expect(r.code).toBe(0);
+    expect(r.found).toEqual(["VTK024 s_0.vtu"]);
+    expect(r.model!.scalars.map((p) => p.name)).toEqual(["T"]);
+    expect(frame(r.model!.scalarValues[0]!, 0)).toEqual(T(1).values.map(Math.fround));
+  });
+
   const CORPUS = "/work/shared/corpus/solver-output/calculix/thermomech.pvd";
   it.skipIf(!existsSync(CORPUS))(
     "reads CalculiX's heat-then-static run (when the corpus is present)",
