@@ -12,6 +12,7 @@ import type { FileReader } from "../core/file-source.js";
 import { type AnyFormat, FORMAT, type FormatRegistry, HEAD_BYTES } from "../core/formats/index.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
+import { Findings, noteHeld } from "./vtk/from-vtk-frames.js";
 import { meshAnimationFromVtk, VTK_FORMATS, type VtkFrame } from "./vtk/index.js";
 import { defaultScalar, detectDisplacement, scalarParam, scalarSeries } from "./vtk/select.js";
 
@@ -115,7 +116,7 @@ function fromVtkFrames(path: string, frames: VtkFrame[], report: FileReport[]): 
   // Checked as `agr from-vtk` would write it, before the scalars only the view offers are added.
   const checks = validateAgr(model);
   if (checks.length > 0) report.push({ file: path, diagnostics: checks });
-  addScalars(model, frames);
+  report.push(...addScalars(model, frames));
   return {
     model,
     report,
@@ -131,11 +132,16 @@ function fromVtkFrames(path: string, frames: VtkFrame[], report: FileReport[]): 
 /**
  * Appends every point array of `frames` the model does not show yet as a
  * scalar: one-component arrays as they are, vectors by magnitude, symmetric
- * tensors (6 components) as von Mises. Arrays some frame lacks are left out.
+ * tensors (6 components) as von Mises. An array some frames lack is held
+ * there, with one warning (VTK027), as `agr from-vtk` holds it. Returns the warnings.
  */
-function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): void {
+function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): FileReport[] {
+  const findings = new Findings(new Map(frames.map((f) => [f.file, f.text])));
   const have = new Set(model.scalars.map((p) => p.name));
-  for (const a of frames[0]!.pointData) {
+  const seen = new Set<string>();
+  for (const a of frames.flatMap((f) => f.pointData)) {
+    if (seen.has(a.name)) continue;
+    seen.add(a.name);
     const spec =
       a.components === 1
         ? a.name
@@ -149,10 +155,12 @@ function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): void {
     if (have.has(param.name)) continue;
     const r = scalarSeries(frames, spec);
     if (!("values" in r)) continue;
+    noteHeld(frames, r.array, r.lacking, findings);
     have.add(param.name);
     model.scalars.push(param);
     model.scalarValues.push(r.values);
   }
+  return findings.report();
 }
 
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

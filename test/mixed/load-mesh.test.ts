@@ -79,6 +79,20 @@ describe("loadMeshFile", () => {
     expect(r.model!.scalars.map((p) => p.name)).toEqual(["a", "b"]);
   });
 
+  // decision 174
+  it("offers an array some frames lack, held there, with one warning in the first such frame", async () => {
+    const files = cubeSeries("h", [0, 1, 2], ["T", "b"]);
+    files["h_1.vtu"] = cubeSeries("x", [0, 1], ["T"])["x_1.vtu"]!;
+    const r = await open(files, "h.pvd");
+    expect(r.vtk).toEqual({ type: 0, scalar: "T", others: [] });
+    const m = r.model!;
+    expect(m.scalars.map((p) => p.name)).toEqual(["T", "b"]);
+    expect([...m.scalarValues[1]!.subarray(8, 16)]).toEqual(Array(8).fill(0));
+    expect([...m.scalarValues[1]!.subarray(16, 24)]).toEqual(Array(8).fill(-2));
+    const found = locateReport(r.report).map((d) => `${d.code} ${d.file}`);
+    expect(found).toEqual(["VTK027 h_1.vtu"]);
+  });
+
   it("reports a series whose companion is missing, located in the .pvd", async () => {
     const files = cubeSeries("m", [0, 1]);
     delete files["m_1.vtu"];

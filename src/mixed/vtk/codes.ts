@@ -149,4 +149,11 @@ export const VTK = {
     summary:
       "no cell would be kept (a beam, truss, line or point model: only vertex and line cells, or none): the .agr would have 0 cells",
   },
+  arrayHeld: {
+    code: "VTK027",
+    args: ["array", "count", "frame"],
+    severity: "warning",
+    summary:
+      "an array the other frames have is missing from some: their values are held from the previous frame (before the first frame that has it: 0 for the displacement, that frame's values for a scalar)",
+  },
 } as const satisfies DiagnosticTable;

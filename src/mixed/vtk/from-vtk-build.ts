@@ -7,7 +7,7 @@
 import { msg } from "../../core/message.js";
 import type { MeshAnimation, ParamDescriptor } from "../agr/model.js";
 import { VTK } from "./codes.js";
-import { arrayList, type Findings, sameArray } from "./from-vtk-frames.js";
+import { arrayList, type Findings, noteHeld, sameArray, seriesArrays } from "./from-vtk-frames.js";
 import type { VtkFrame } from "./model.js";
 import {
   defaultScalar,
@@ -40,7 +40,10 @@ export function meshBase(first: VtkFrame, times: Float64Array): MeshBase {
   };
 }
 
-/** The scalar `spec` over all frames, or undefined (an error) when a frame lacks it. */
+/**
+ * The scalar `spec` over all frames (frames that lack its array hold it, one
+ * warning), or undefined (an error) when no frame has it or one cannot give it.
+ */
 export function scalarOver(
   frames: readonly VtkFrame[],
   spec: string,
@@ -48,9 +51,12 @@ export function scalarOver(
   findings: Findings,
 ): ScalarSeries | undefined {
   const r = scalarSeries(frames, spec);
-  if ("values" in r) return { param: scalarParam(spec, unit), values: r.values };
+  if ("values" in r) {
+    noteHeld(frames, r.array, r.lacking, findings);
+    return { param: scalarParam(spec, unit), values: r.values };
+  }
   const f = frames[r.frame]!;
-  const message = `scalar '${spec}': ${r.problem} in frame ${r.frame} (arrays: ${arrayList(f) || "none"})`;
+  const message = `scalar '${spec}', ${r.problem} (arrays: ${arrayList(frames) || "none"})`;
   findings.error(f.file, VTK.scalarMissing, message, f.start);
   return undefined;
 }
@@ -63,10 +69,20 @@ function displacementArray(
 ): string | undefined {
   const first = frames[0]!;
   const moves = frames.some((f) => !sameArray(f.points, first.points));
-  const wanted = named ?? (moves ? undefined : detectDisplacement(first));
-  if (wanted !== undefined && !frames.every((f) => vectorArray(f, wanted))) {
-    const message = `no 3-component point array '${wanted}' in every frame (arrays: ${arrayList(first) || "none"})`;
-    findings.error(first.file, VTK.scalarMissing, message, first.start);
+  const found = frames.map(detectDisplacement).find((name) => name !== undefined);
+  const wanted = named ?? (moves ? undefined : found);
+  if (wanted !== undefined) {
+    // A frame that has the name must hold a 3-component array; frames without it hold (noteHeld).
+    const has = (f: VtkFrame) => f.pointData.some((a) => a.name === wanted);
+    const having = frames.filter(has);
+    const bad = having.find((f) => !vectorArray(f, wanted)) ?? (having.length ? undefined : first);
+    if (bad) {
+      const message = `no 3-component point array '${wanted}' in frame ${frames.indexOf(bad)} (arrays: ${arrayList(frames) || "none"})`;
+      findings.error(bad.file, VTK.scalarMissing, message, bad.start);
+    } else {
+      const lacking = frames.flatMap((f, k) => (has(f) ? [] : [k]));
+      noteHeld(frames, wanted, lacking, findings);
+    }
   }
   if (findings.ok && wanted === undefined && !moves) {
     findings.note(
@@ -77,6 +93,18 @@ function displacementArray(
     );
   }
   return wanted;
+}
+
+/** The displacement of each frame: its array `name`, else the previous frame's, else none (0). */
+function heldVectors(
+  frames: readonly VtkFrame[],
+  name: string | undefined,
+): (Float64Array | undefined)[] {
+  let last: Float64Array | undefined;
+  return frames.map((f) => {
+    if (name !== undefined) last = vectorArray(f, name)?.values ?? last;
+    return last;
+  });
 }
 
 /**
@@ -98,9 +126,15 @@ export function stressStrain(
   const coordinates = new Float32Array(F * 3 * n);
   const displacement = new Float32Array(F * n);
   const given = frames.every((f) => findScalar(f, "displacement"));
+  const held = heldVectors(frames, wanted);
   for (let k = 0; k < F; k++) {
     const p = frames[k]!.points;
-    const u = wanted === undefined ? undefined : vectorArray(frames[k]!, wanted)!.values;
+    const u = held[k];
+    if (wanted !== undefined && !u) {
+      // Before the first frame with the displacement array: the points, displacement 0.
+      coordinates.set(p.subarray(0, 3 * n), k * 3 * n);
+      continue;
+    }
     const a = given ? findScalar(frames[k]!, "displacement")! : undefined;
     for (let i = 0; i < n; i++) {
       const o = k * 3 * n + 3 * i;
@@ -152,21 +186,22 @@ function checkFixedPoints(
   }
 }
 
-/** The scalar a thermal series takes when none is named: a temperature, else the only candidate. */
+/** The scalar a thermal series takes when none is named: a temperature, else the only candidate (of any frame). */
 function defaultThermalScalar(
   frames: readonly VtkFrame[],
   unit: string | undefined,
   findings: Findings,
 ): ScalarSeries | undefined {
   const first = frames[0]!;
-  const pick = defaultScalar(first);
+  // Chosen among the arrays of every frame: a heat step may follow frames without a temperature.
+  const pick = defaultScalar({ ...first, pointData: seriesArrays(frames) });
   if ("name" in pick) return scalarOver(frames, pick.name, unit, findings);
   if (pick.candidates.length > 1) {
     const names = pick.candidates.map((c) => `'${c}'`).join(", ");
     const message = msg`no temperature array (temperature, temp, t, nt) and ${{ count: pick.candidates.length }} candidates: ${{ names }}; choose one with --scalar NAME`;
     findings.error(first.file, VTK.scalarAmbiguous, message, first.start);
   } else {
-    const message = `no one-component point array to take as the scalar (arrays: ${arrayList(first) || "none"}); id arrays are not taken: name one with --scalar NAME`;
+    const message = `no one-component point array to take as the scalar (arrays: ${arrayList(frames) || "none"}); id arrays are not taken: name one with --scalar NAME`;
     findings.error(first.file, VTK.scalarMissing, message, first.start);
   }
   return undefined;

@@ -44,9 +44,34 @@ export class Findings {
   }
 }
 
-/** `'name'(components)` of each point array of `f`, for a message. */
-export function arrayList(f: VtkFrame): string {
-  return f.pointData.map((a) => `'${a.name}'(${a.components})`).join(", ");
+/** The point arrays of `frames`, the first of each name, in order of first appearance. */
+export function seriesArrays(frames: readonly VtkFrame[]): VtkFrame["pointData"] {
+  const byName = new Map<string, VtkFrame["pointData"][number]>();
+  for (const f of frames)
+    for (const a of f.pointData) if (!byName.has(a.name)) byName.set(a.name, a);
+  return [...byName.values()];
+}
+
+/** `'name'(components)` of each point array any of `frames` has (in order of first appearance), for a message. */
+export function arrayList(frames: readonly VtkFrame[]): string {
+  const seen = new Set<string>();
+  for (const f of frames) for (const a of f.pointData) seen.add(`'${a.name}'(${a.components})`);
+  return [...seen].join(", ");
+}
+
+/** One warning on the first of the frames `lacking` array `name` (by index): their values are held. */
+export function noteHeld(
+  frames: readonly VtkFrame[],
+  name: string,
+  lacking: readonly number[],
+  findings: Findings,
+): void {
+  if (lacking.length === 0) return;
+  const frame = lacking[0]!;
+  const f = frames[frame]!;
+  const count = lacking.length;
+  const message = msg`array '${{ array: name }}' is missing from ${{ count }} frame${count > 1 ? "s" : ""}, first frame ${{ frame }}: held from the previous frame that has it (before the first one: 0 for the displacement, that frame's values for a scalar)`;
+  findings.note(f.file, VTK.arrayHeld, message, f.start);
 }
 
 /** One error for the first frame whose points or cells differ from the first's, with the count of the others. */

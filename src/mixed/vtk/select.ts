@@ -129,17 +129,45 @@ export function scalarParam(spec: string, unit?: string): ParamDescriptor {
   return { name, unit: unit ?? (isTemperatureName(spec) ? "K" : "-"), varying: true };
 }
 
-/** The scalar `spec` over all frames (frame-major), or the first frame's problem. */
+/** Whether `f` has the array `spec` reads: its whole name, or the name before its last `:`. */
+export function hasSpecArray(f: VtkFrame, spec: string): boolean {
+  if (f.pointData.some((a) => a.name === spec)) return true;
+  const colon = spec.lastIndexOf(":");
+  return colon >= 0 && f.pointData.some((a) => a.name === spec.slice(0, colon));
+}
+
+/**
+ * The scalar `spec` over all frames (frame-major) and the frames that lack its
+ * array (their values held from the previous frame that has it, else taken
+ * from the first that does); or the problem of the first frame that has the
+ * array and cannot give it, or of frame 0 when no frame has it.
+ */
 export function scalarSeries(
   frames: readonly VtkFrame[],
   spec: string,
-): { values: Float32Array } | { frame: number; problem: string } {
+): { values: Float32Array; array: string; lacking: number[] } | { frame: number; problem: string } {
   const n = frames[0]!.pointCount;
   const values = new Float32Array(frames.length * n);
+  const lacking: number[] = [];
+  let last: Float64Array | undefined;
   for (let k = 0; k < frames.length; k++) {
+    if (!hasSpecArray(frames[k]!, spec)) {
+      lacking.push(k);
+      if (last) values.set(last, k * n);
+      continue;
+    }
     const v = scalarValues(frames[k]!, spec);
-    if (typeof v === "string") return { frame: k, problem: v };
+    if (typeof v === "string") return { frame: k, problem: `frame ${k}: ${v}` };
+    // The frames before the first that has it take its values.
+    if (!last) for (const j of lacking) values.set(v, j * n);
     values.set(v, k * n);
+    last = v;
   }
-  return { values };
+  const colon = spec.lastIndexOf(":");
+  const array =
+    colon < 0 || frames.some((f) => f.pointData.some((a) => a.name === spec))
+      ? spec
+      : spec.slice(0, colon);
+  if (!last) return { frame: 0, problem: `no point array '${array}' in any frame` };
+  return { values, array, lacking };
 }
