@@ -134,4 +134,11 @@ export const VTK = {
     summary:
       "legacy .vtk: an unknown keyword, a count that is not a non-negative integer, or a section missing its OFFSETS or CONNECTIVITY",
   },
+  ambiguousDisplacement: {
+    code: "VTK030",
+    args: ["name"],
+    severity: "warning",
+    summary:
+      "type 1: the displacement is taken from an array named U or u, which may be velocity (OpenFOAM); choose with --displacement NAME",
+  },
 } as const satisfies DiagnosticTable;

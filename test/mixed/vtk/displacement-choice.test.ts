@@ -1,0 +1,157 @@
+/**
+ * Issue 18, item 1: displacement is chosen, never guessed silently. Names
+ * that can only mean displacement are followed; `U`/`u` (OpenFOAM's
+ * velocity) is ambiguous: the studio never warps by it, `agr from-vtk
+ * --type 1` takes it only with a warning naming it (VTK030); every
+ * conversion says which arrays it took and why; a name settles no unit.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { FileReader } from "../../../src/core/file-source.js";
+import { FORMATS } from "../../../src/formats.js";
+import { readAgr } from "../../../src/mixed/agr/index.js";
+import { loadMeshFile } from "../../../src/mixed/load-mesh.js";
+import {
+  chooseDisplacement,
+  detectDisplacement,
+  isAmbiguousDisplacementName,
+} from "../../../src/mixed/vtk/select.js";
+import { unitText, withUnit } from "../../../web/src/mixed/unit-label.js";
+import { cli } from "../../helpers.js";
+
+const FIXTURES = join(__dirname, "../../fixtures/vtk/disp");
+const fixture = (name: string) => join(FIXTURES, name);
+
+/** A frame with 3-component point arrays named `names`. */
+const frame = (names: string[], comps = 3) =>
+  ({
+    pointData: names.map((name) => ({ name, components: comps, values: new Float64Array() })),
+  }) as never;
+
+async function openInStudio(name: string) {
+  const bytes = new Uint8Array(readFileSync(fixture(name)));
+  const read: FileReader = async () => ({ status: "missing" });
+  return loadMeshFile(name, bytes, read, FORMATS);
+}
+
+describe("choosing the displacement", () => {
+  // decision 200
+  it("follows names that can only mean displacement; U/u alone is ambiguous", () => {
+    for (const n of ["DISPL", "Displacement", "displacement_", "Nodal Displacement"])
+      expect(detectDisplacement(frame([n, "V"])), n).toBe(n);
+    for (const n of ["U", "u"]) {
+      expect(detectDisplacement(frame([n])), n).toBeUndefined();
+      expect(isAmbiguousDisplacementName(n)).toBe(true);
+      expect(chooseDisplacement(frame([n]), undefined, false)).toBeUndefined();
+      expect(chooseDisplacement(frame([n]), undefined, true)).toEqual({
+        name: n,
+        reason: "ambiguous",
+      });
+    }
+    expect(chooseDisplacement(frame(["U", "DISPL"]), undefined, true)).toEqual({
+      name: "DISPL",
+      reason: "by name",
+    });
+    expect(chooseDisplacement(frame(["U"]), "U", false)).toEqual({ name: "U", reason: "named" });
+  });
+
+  // decision 200
+  it("the studio does not warp by an OpenFOAM-style U: it offers it by magnitude", async () => {
+    for (const name of ["openfoam-U.vtk", "only-U.vtk"]) {
+      const r = await openInStudio(name);
+      const m = r.model!;
+      expect(r.vtk?.displacement, name).toBeUndefined();
+      // The positions never move: no frame is drawn displaced by m/s.
+      const coords = m.vectorValues[0]!;
+      expect([...coords.subarray(0, 24)], name).toEqual([...m.positions]);
+      expect(
+        m.scalars.map((p) => p.name),
+        name,
+      ).toContain("U_magnitude");
+      expect(r.report.flatMap((f) => f.diagnostics.map((d) => d.code))).not.toContain("VTK030");
+    }
+    const both = await openInStudio("openfoam-U.vtk");
+    expect(both.vtk?.type).toBe(0);
+    expect(both.model!.scalars[0]!.name).toBe("p");
+  });
+
+  // decision 200
+  it("the studio follows an array named displacement, with no unit claimed", async () => {
+    const r = await openInStudio("displacement.vtk");
+    expect(r.vtk?.displacement).toBe("displacement");
+    const m = r.model!;
+    expect(m.vectorValues[0]![3 * 7 + 2]).toBeCloseTo(1 + 0.007, 6);
+    expect(m.scalars[0]).toMatchObject({ name: "displacement", unit: "-" });
+  });
+});
+
+describe("agr from-vtk says what it took", () => {
+  const out = () => join(mkdtempSync(join(tmpdir(), "deforma-disp-")), "out.agr");
+
+  // decision 201
+  it("--type 1 takes U only with a warning naming it, and says so on one line", async () => {
+    const o = out();
+    const r = await cli(["agr", "from-vtk", fixture("openfoam-U.vtk"), "--type", "1", "-o", o]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/warning VTK030: 'U' is taken as the displacement/);
+    const line = r.err.split("\n").filter((l) => l.includes("arrays:"));
+    expect(line).toEqual([`${o}: arrays: displacement 'U' (U may be velocity: --type 1 takes it)`]);
+  });
+
+  // decision 201
+  it("--displacement NAME chooses explicitly; a displacement name is followed", async () => {
+    const o = out();
+    const named = await cli([
+      "agr",
+      "from-vtk",
+      fixture("openfoam-U.vtk"),
+      "--type",
+      "1",
+      "--displacement",
+      "U",
+      "-o",
+      o,
+    ]);
+    expect(named.code).toBe(0);
+    expect(named.err).not.toMatch(/VTK030/);
+    expect(named.err).toContain(`${o}: arrays: displacement 'U' (--displacement)`);
+    const o2 = out();
+    const found = await cli([
+      "agr",
+      "from-vtk",
+      fixture("displacement.vtk"),
+      "--type",
+      "1",
+      "-o",
+      o2,
+    ]);
+    expect(found.code).toBe(0);
+    expect(found.err).toContain(
+      `${o2}: arrays: displacement 'displacement' (its name means displacement)`,
+    );
+    // A name settles no unit: the .agr says "-", not metres.
+    const model = readAgr(new Uint8Array(readFileSync(o2))).model!;
+    expect(model.scalars[0]).toMatchObject({ name: "displacement", unit: "-" });
+  });
+
+  // decision 201
+  it("type 0 says which scalar it took and why", async () => {
+    const o = out();
+    const r = await cli(["agr", "from-vtk", fixture("openfoam-U.vtk"), "--type", "0", "-o", o]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`${o}: arrays: scalar 'p' (the only one-component array)`);
+  });
+});
+
+describe("unit labels", () => {
+  // decision 202
+  it("claim no unit they do not know", () => {
+    expect(withUnit("displacement", "-")).toBe("displacement");
+    expect(withUnit("displacement", "")).toBe("displacement");
+    expect(withUnit("temperature", "K")).toBe("temperature (K)");
+    expect(unitText("-")).toBe("");
+    expect(unitText("MPa")).toBe("MPa");
+  });
+});
