@@ -14,6 +14,7 @@ import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
 import { meshAnimationFromVtk, VTK_FORMATS, type VtkFrame } from "./vtk/index.js";
 import { defaultScalar, detectDisplacement, scalarParam, scalarSeries } from "./vtk/select.js";
+import { withSplitDisplacement } from "./vtk/split-displacement.js";
 
 /** The studio workspace of the formats {@link loadMeshFile} opens. */
 export const MESH_WORKSPACE = "mesh";
@@ -95,7 +96,9 @@ function notMesh(path: string, format: AnyFormat | undefined): FileReport {
 }
 
 /** A VTK frame or series made into a mesh animation, its type and scalar chosen from the data. */
-function fromVtkFrames(path: string, frames: VtkFrame[], report: FileReport[]): MeshFile {
+function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): MeshFile {
+  // deal.II's x_/y_/z_displacement are followed as one vector (decision 203).
+  const frames = given.map(withSplitDisplacement);
   const first = frames[0];
   if (!first) {
     const made = meshAnimationFromVtk(frames, { type: 0 });

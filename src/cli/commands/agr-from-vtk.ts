@@ -18,7 +18,8 @@ export const agrFromVtk = defineCommand({
   description:
     "Frames of .vtu/.vtp/.pvtu/.pvtp files in the order given (a .pvd or .series: its order and times). Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or displ…,\n" +
-    "displacement…, nodal displacement when the points stay put; else U/u, which may be velocity: VTK030),\n" +
+    "displacement…, nodal displacement, or x_/y_/z_displacement combined, when the points stay put; else\n" +
+    "U/u, which may be velocity: VTK030),\n" +
     "else the points (|p − p0|). One line says which arrays were taken and why.\n" +
     "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +
     "only one-component non-id array (several: refused, listed). --scalar on type 1 adds a scalar.\n" +

@@ -13,6 +13,11 @@ import { VTK } from "./codes.js";
 import { meshBase, scalarOver, stressStrain, thermal } from "./from-vtk-build.js";
 import { checkSameMesh, Findings, frameTimes, noteSkippedCells } from "./from-vtk-frames.js";
 import type { VtkFrame } from "./model.js";
+import {
+  COMBINED_DISPLACEMENT,
+  splitDisplacementNames,
+  withSplitDisplacement,
+} from "./split-displacement.js";
 
 /** Options of {@link meshAnimationFromVtk}. */
 export interface FromVtkOptions {
@@ -51,11 +56,15 @@ export interface FromVtkResult {
 
 /** Builds the mesh animation of `frames` (in order); see the module comment. */
 export function meshAnimationFromVtk(
-  frames: readonly VtkFrame[],
+  given: readonly VtkFrame[],
   options: FromVtkOptions,
 ): FromVtkResult {
-  const findings = new Findings(new Map(frames.map((f) => [f.file, f.text])));
+  const findings = new Findings(new Map(given.map((f) => [f.file, f.text])));
   const said: string[] = [];
+  const split = given[0] ? splitDisplacementNames(given[0]) : undefined;
+  const frames = split ? given.map(withSplitDisplacement) : given;
+  if (split)
+    said.push(`'${COMBINED_DISPLACEMENT}' combined from ${split.map((n) => `'${n}'`).join(", ")}`);
   const done = (model?: MeshAnimation): FromVtkResult => ({
     ...(model ? { model } : {}),
     report: findings.report(),

@@ -19,6 +19,7 @@ import {
   isAmbiguousDisplacementName,
 } from "../../../src/mixed/vtk/select.js";
 import { unitText, withUnit } from "../../../web/src/mixed/unit-label.js";
+import { withSplitDisplacement } from "../../../src/mixed/vtk/split-displacement.js";
 import { cli } from "../../helpers.js";
 
 const FIXTURES = join(__dirname, "../../fixtures/vtk/disp");
@@ -153,5 +154,47 @@ describe("unit labels", () => {
     expect(withUnit("temperature", "K")).toBe("temperature (K)");
     expect(unitText("-")).toBe("");
     expect(unitText("MPa")).toBe("MPa");
+  });
+});
+
+describe("split displacement components", () => {
+  // decision 203
+  it("combines deal.II's x_/y_/z_displacement into one vector, in the CLI and the studio", async () => {
+    const o = join(mkdtempSync(join(tmpdir(), "deforma-disp-")), "out.agr");
+    const r = await cli(["agr", "from-vtk", fixture("dealii-split.vtk"), "--type", "1", "-o", o]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      `${o}: arrays: 'displacement' combined from 'x_displacement', 'y_displacement', 'z_displacement'; displacement 'displacement' (its name means displacement)`,
+    );
+    const model = readAgr(new Uint8Array(readFileSync(o))).model!;
+    // Node 7 at (1, 1, 1) moves by 7 · (0.001, −0.002, 0.003).
+    const at = 3 * 7;
+    expect([...model.vectorValues[0]!.subarray(at, at + 3)].map((v) => +v.toFixed(6))).toEqual([
+      1.007, 0.986, 1.021,
+    ]);
+    const studio = await openInStudio("dealii-split.vtk");
+    expect(studio.vtk?.displacement).toBe("displacement");
+    expect(studio.vtk?.type).toBe(1);
+  });
+
+  // decision 203
+  it("takes z = 0 in 2-D and leaves a frame with its own displacement alone", () => {
+    const f = (names: string[]) =>
+      ({
+        pointCount: 2,
+        pointData: names.map((name) => ({
+          name,
+          components: 1,
+          values: Float64Array.from([1, 2]),
+        })),
+      }) as never;
+    const two = withSplitDisplacement(f(["x_displacement", "Y_Displacement"]));
+    const d = two.pointData.find((a) => a.name === "displacement")!;
+    expect(d.components).toBe(3);
+    expect([...d.values]).toEqual([1, 1, 0, 2, 2, 0]);
+    const own = f(["x_displacement", "y_displacement", "displacement"]);
+    expect(withSplitDisplacement(own)).toBe(own);
+    const xOnly = f(["x_displacement"]);
+    expect(withSplitDisplacement(xOnly)).toBe(xOnly);
   });
 });
