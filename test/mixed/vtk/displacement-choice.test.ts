@@ -18,8 +18,8 @@ import {
   detectDisplacement,
   isAmbiguousDisplacementName,
 } from "../../../src/mixed/vtk/select.js";
-import { unitText, withUnit } from "../../../web/src/mixed/unit-label.js";
 import { withSplitDisplacement } from "../../../src/mixed/vtk/split-displacement.js";
+import { unitText, withUnit } from "../../../web/src/mixed/unit-label.js";
 import { cli } from "../../helpers.js";
 
 const FIXTURES = join(__dirname, "../../fixtures/vtk/disp");
