@@ -13,7 +13,13 @@ import { type AnyFormat, FORMAT, type FormatRegistry, HEAD_BYTES } from "../core
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
 import { meshAnimationFromVtk, VTK_FORMATS, type VtkFrame } from "./vtk/index.js";
-import { defaultScalar, detectDisplacement, scalarParam, scalarSeries } from "./vtk/select.js";
+import {
+  chooseDisplacement,
+  defaultScalar,
+  detectDisplacement,
+  scalarParam,
+  scalarSeries,
+} from "./vtk/select.js";
 import { withSplitDisplacement } from "./vtk/split-displacement.js";
 
 /** The studio workspace of the formats {@link loadMeshFile} opens. */
@@ -34,6 +40,8 @@ export interface VtkChoice {
   readonly scalar: string;
   /** Scalars that were candidates too when the choice was not clear (type 0). */
   readonly others: readonly string[];
+  /** A vector named `U`/`u` not followed as the displacement: it may be velocity (decision 200). */
+  readonly notWarped?: string;
 }
 
 /** What {@link loadMeshFile} made. */
@@ -105,6 +113,8 @@ function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): M
     return { report: [...report, ...made.report] };
   }
   const displacement = detectDisplacement(first);
+  const ambiguous =
+    displacement === undefined ? chooseDisplacement(first, undefined, true) : undefined;
   const moves = frames.some((f) => !sameValues(f.points, first.points));
   const pick = defaultScalar(first);
   const candidates = "name" in pick ? [pick.name] : pick.candidates;
@@ -127,6 +137,7 @@ function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): M
       ...(type === 1 && displacement !== undefined && !moves ? { displacement } : {}),
       scalar: model.scalars[0]!.name,
       others: candidates.slice(1),
+      ...(ambiguous !== undefined ? { notWarped: ambiguous.name } : {}),
     },
   };
 }

@@ -107,6 +107,7 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
     await open("#/mesh?file=foam/openfoam-U.vtk&t=0");
     const note = await page.locator(".load-note").textContent();
     expect(note).not.toContain("stress-strain (type 1)");
+    expect(note).toContain("“U” not taken as displacement (it may be velocity");
     expect(await page.locator(".bodies input.exaggeration").count()).toBe(0);
     expect(await page.locator(".bodies select.scalar option").allTextContents()).toEqual([
       "p",

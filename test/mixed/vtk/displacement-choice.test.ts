@@ -64,6 +64,8 @@ describe("choosing the displacement", () => {
       const r = await openInStudio(name);
       const m = r.model!;
       expect(r.vtk?.displacement, name).toBeUndefined();
+      // The studio says why it did not warp.
+      expect(r.vtk?.notWarped, name).toBe("U");
       // The positions never move: no frame is drawn displaced by m/s.
       const coords = m.vectorValues[0]!;
       expect([...coords.subarray(0, 24)], name).toEqual([...m.positions]);
