@@ -90,12 +90,12 @@ export const agrFromVtk = defineCommand({
       ...(unit !== undefined ? { unit } : {}),
       ambiguousDisplacement: type === "1",
     });
-    if (made.chosen.length > 0) io.err(`${output}: arrays: ${made.chosen.join("; ")}\n`);
     const report = [...series.report, ...made.report];
     const model = made.model;
     const checks = model ? validateAgr(model) : [];
     if (checks.length > 0) report.push({ file: output, diagnostics: checks });
     io.err(formatReport(report));
+    if (made.chosen.length > 0) io.err(`${output}: arrays: ${made.chosen.join("; ")}\n`);
     if (!model || reportHasErrors(report)) {
       io.err(`${output}: not written (the series has errors)\n`);
       return ExitCode.Problems;

@@ -96,7 +96,12 @@ function displacementArray(
     );
   }
   if (chosen) said.push(`displacement '${chosen.name}' (${REASONS[chosen.reason]})`);
-  else if (moves) said.push("no displacement array: the points move, positions are the points");
+  else
+    said.push(
+      moves
+        ? "no displacement array: the points move, positions are the points"
+        : "no displacement array: the displacement is 0",
+    );
   if (findings.ok && wanted === undefined && !moves) {
     findings.note(
       first.file,

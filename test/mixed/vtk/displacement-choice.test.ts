@@ -101,6 +101,9 @@ describe("agr from-vtk says what it took", () => {
     expect(r.err).toMatch(/warning VTK030: 'U' is taken as the displacement/);
     const line = r.err.split("\n").filter((l) => l.includes("arrays:"));
     expect(line).toEqual([`${o}: arrays: displacement 'U' (U may be velocity: --type 1 takes it)`]);
+    // After the findings, before "written".
+    expect(r.err.indexOf("arrays:")).toBeGreaterThan(r.err.indexOf("VTK030"));
+    expect(r.err.indexOf("arrays:")).toBeLessThan(r.err.indexOf("written"));
   });
 
   // decision 201
