@@ -4,7 +4,7 @@
  * exact model comparison and the property-test run count.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
@@ -229,4 +229,15 @@ export function framesModel(nodes: number, frames: number): MeshAnimation {
     scalarValues: [f32(frames * nodes, 1)],
     vectorValues: [f32(frames * 3 * nodes, 2)],
   };
+}
+
+/**
+ * A file of the shared solver corpus (real results from public projects, see its
+ * SOURCES.md), which sits beside the repository's folder or one level up; undefined
+ * when it is absent, so tests that read it skip.
+ */
+export function corpusFile(path: string): string | undefined {
+  return ["../../shared", "../../../shared"]
+    .map((up) => fileURLToPath(new URL(`${up}/corpus/${path}`, import.meta.url)))
+    .find((p) => existsSync(p));
 }

@@ -14,7 +14,14 @@ import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
 import { Findings, noteHeld } from "./vtk/from-vtk-frames.js";
 import { meshAnimationFromVtk, VTK_FORMATS, type VtkFrame } from "./vtk/index.js";
-import { defaultScalar, detectDisplacement, scalarParam, scalarSeries } from "./vtk/select.js";
+import {
+  chooseDisplacement,
+  defaultScalar,
+  detectDisplacement,
+  scalarParam,
+  scalarSeries,
+} from "./vtk/select.js";
+import { withSplitDisplacement } from "./vtk/split-displacement.js";
 
 /** The studio workspace of the formats {@link loadMeshFile} opens. */
 export const MESH_WORKSPACE = "mesh";
@@ -34,6 +41,8 @@ export interface VtkChoice {
   readonly scalar: string;
   /** Scalars that were candidates too when the choice was not clear (type 0). */
   readonly others: readonly string[];
+  /** A vector named `U`/`u` not followed as the displacement: it may be velocity (decision 176). */
+  readonly notWarped?: string;
 }
 
 /** What {@link loadMeshFile} made. */
@@ -96,13 +105,17 @@ function notMesh(path: string, format: AnyFormat | undefined): FileReport {
 }
 
 /** A VTK frame or series made into a mesh animation, its type and scalar chosen from the data. */
-function fromVtkFrames(path: string, frames: VtkFrame[], report: FileReport[]): MeshFile {
+function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): MeshFile {
+  // deal.II's x_/y_/z_displacement are followed as one vector (decision 179).
+  const frames = given.map(withSplitDisplacement);
   const first = frames[0];
   if (!first) {
     const made = meshAnimationFromVtk(frames, { type: 0 });
     return { report: [...report, ...made.report] };
   }
   const displacement = detectDisplacement(first);
+  const ambiguous =
+    displacement === undefined ? chooseDisplacement(first, undefined, true) : undefined;
   const moves = frames.some((f) => !sameValues(f.points, first.points));
   const pick = defaultScalar(first);
   const candidates = "name" in pick ? [pick.name] : pick.candidates;
@@ -125,6 +138,7 @@ function fromVtkFrames(path: string, frames: VtkFrame[], report: FileReport[]): 
       ...(type === 1 && displacement !== undefined && !moves ? { displacement } : {}),
       scalar: model.scalars[0]!.name,
       others: candidates.slice(1),
+      ...(ambiguous !== undefined ? { notWarped: ambiguous.name } : {}),
     },
   };
 }

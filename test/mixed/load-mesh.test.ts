@@ -54,13 +54,18 @@ describe("loadMeshFile", () => {
 
   // decision 44
   it("takes a series with a displacement array as type 1 and offers its other arrays", async () => {
-    const files = cubeSeries("out/run", [0, 0.5, 2]);
+    const files = cubeSeries("out/run", [0, 0.5, 2], ["displacement", "T"]);
     const r = await open(files, "out/run.pvd");
     expect(r.report.flatMap((f) => f.diagnostics)).toEqual([]);
-    expect(r.vtk).toEqual({ type: 1, displacement: "U", scalar: "displacement", others: [] });
+    expect(r.vtk).toEqual({
+      type: 1,
+      displacement: "displacement",
+      scalar: "displacement",
+      others: [],
+    });
     const m = r.model!;
     expect([...m.times]).toEqual([0, 0.5, 2]);
-    expect(m.scalars.map((p) => p.name)).toEqual(["displacement", "U_magnitude", "T"]);
+    expect(m.scalars.map((p) => p.name)).toEqual(["displacement", "displacement_magnitude", "T"]);
     // Frame 2: node 6 (1,1,1) moved by 0.2 in z; T = 300 + 2 + 1.
     expect(m.vectorValues[0]![2 * 24 + 6 * 3 + 2]).toBeCloseTo(1.2, 6);
     expect(m.scalarValues[2]![2 * 8 + 6]).toBe(303);
@@ -107,7 +112,7 @@ describe("loadMeshFile", () => {
 describe("meshAloneScene", () => {
   // decision 43
   it("is one body at the origin over the mesh's own frames", async () => {
-    const r = await open(cubeSeries("s", [0.25, 1, 4]), "s.pvd");
+    const r = await open(cubeSeries("s", [0.25, 1, 4], ["displacement", "T"]), "s.pvd");
     const scene = meshAloneScene("s.pvd", r.model!, 2);
     expect([scene.start, scene.end]).toEqual([0.25, 4]);
     expect([...scene.mbs.times]).toEqual([0.25, 1, 4]);

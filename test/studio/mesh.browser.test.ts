@@ -24,7 +24,11 @@ import {
   startBrowserStudio,
 } from "./browser-launch.js";
 
-const SERIES = cubeSeries("results/beam", [0, 0.5, 2]);
+const SERIES = cubeSeries("results/beam", [0, 0.5, 2], ["displacement", "T"]);
+/** OpenFOAM-style velocity `U` beside a pressure `p` (test/fixtures/vtk/disp). */
+const FOAM = {
+  "foam/openfoam-U.vtk": readFileSync(fixturePath("vtk/disp/openfoam-U.vtk"), "utf8"),
+};
 /** FEniCS' cantilever: a `.pvd` of zlib-compressed `.vtu` files (test/fixtures/solvers). */
 const SOLVER = Object.fromEntries(
   ["displacement.pvd", ...[0, 1, 2].map((i) => `displacement00000${i}.vtu`)].map((name) => [
@@ -40,7 +44,7 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
   let errors: string[] = [];
 
   beforeAll(async () => {
-    studio = await startBrowserStudio({ files: { ...SERIES, ...SOLVER } });
+    studio = await startBrowserStudio({ files: { ...SERIES, ...SOLVER, ...FOAM } });
     page = await studio.page();
     errors = pageErrors(page);
   }, 60_000);
@@ -83,11 +87,11 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
     expect(await span()).toEqual([0, 2]);
     const note = await page.locator(".load-note").textContent();
     expect(note).toContain("stress-strain (type 1)");
-    expect(note).toContain("“U”");
     expect(note).toContain("“displacement”");
+    // decision 178: no unit is claimed that the data does not settle.
     expect(await page.locator(".bodies select.scalar option").allTextContents()).toEqual([
-      "displacement (m)",
-      "U_magnitude (-)",
+      "displacement",
+      "displacement_magnitude",
       "T (K)",
     ]);
     const before = await canvasPixels(page, '.workspace[data-ws="mesh"] .stage canvas');
@@ -96,6 +100,19 @@ describe.skipIf(!browserAvailable)("studio mesh workspace in Chromium", () => {
     expect(
       differs(before, await canvasPixels(page, '.workspace[data-ws="mesh"] .stage canvas')),
     ).toBeGreaterThan(0);
+  });
+
+  // decision 176
+  it("does not warp by an OpenFOAM-style U: it offers it coloured by magnitude", async () => {
+    await open("#/mesh?file=foam/openfoam-U.vtk&t=0");
+    const note = await page.locator(".load-note").textContent();
+    expect(note).not.toContain("stress-strain (type 1)");
+    expect(note).toContain("“U” not taken as displacement (it may be velocity");
+    expect(await page.locator(".bodies input.exaggeration").count()).toBe(0);
+    expect(await page.locator(".bodies select.scalar option").allTextContents()).toEqual([
+      "p",
+      "U_magnitude",
+    ]);
   });
 
   // decision 111

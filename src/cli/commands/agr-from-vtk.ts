@@ -17,8 +17,10 @@ export const agrFromVtk = defineCommand({
     "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
     "Frames of .vtu/.vtp/.pvtu/.pvtp files in the order given (a .pvd or .series: its order and times). Type 1\n" +
-    "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or u, displ…,\n" +
-    "displacement…, nodal displacement when the points stay put), else the points (|p − p0|).\n" +
+    "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or displ…,\n" +
+    "displacement…, nodal displacement, or x_/y_/z_displacement combined, when the points stay put; else\n" +
+    "U/u, which may be velocity: VTK030),\n" +
+    "else the points (|p − p0|). One line says which arrays were taken and why.\n" +
     "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +
     "only one-component non-id array (several: refused, listed). --scalar on type 1 adds a scalar.\n" +
     "Quadratic cells keep all points as nodes, drawn from their corners; polygons, strips and prisms are\n" +
@@ -86,12 +88,14 @@ export const agrFromVtk = defineCommand({
       ...(scalar !== undefined ? { scalar } : {}),
       ...(displacement !== undefined ? { displacement } : {}),
       ...(unit !== undefined ? { unit } : {}),
+      ambiguousDisplacement: type === "1",
     });
     const report = [...series.report, ...made.report];
     const model = made.model;
     const checks = model ? validateAgr(model) : [];
     if (checks.length > 0) report.push({ file: output, diagnostics: checks });
     io.err(formatReport(report));
+    if (made.chosen.length > 0) io.err(`${output}: arrays: ${made.chosen.join("; ")}\n`);
     if (!model || reportHasErrors(report)) {
       io.err(`${output}: not written (the series has errors)\n`);
       return ExitCode.Problems;

@@ -156,4 +156,11 @@ export const VTK = {
     summary:
       "an array the other frames have is missing from some: their values are held from the previous frame (before the first frame that has it: 0 for the displacement, that frame's values for a scalar)",
   },
+  ambiguousDisplacement: {
+    code: "VTK030",
+    args: ["name"],
+    severity: "warning",
+    summary:
+      "type 1: the displacement is taken from an array named U or u, which may be velocity (OpenFOAM); choose with --displacement NAME",
+  },
 } as const satisfies DiagnosticTable;

@@ -10,8 +10,9 @@ import { VTK } from "./codes.js";
 import { arrayList, type Findings, noteHeld, sameArray, seriesArrays } from "./from-vtk-frames.js";
 import type { VtkFrame } from "./model.js";
 import {
+  chooseDisplacement,
   defaultScalar,
-  detectDisplacement,
+  isTemperatureName,
   scalarParam,
   scalarSeries,
   vectorArray,
@@ -61,16 +62,36 @@ export function scalarOver(
   return undefined;
 }
 
-/** The displacement array type 1 takes: the one named, else one found by name when the points stay put. */
+/** How type 1 chooses its displacement: the array named, and whether an ambiguous `U`/`u` may be taken. */
+export interface DisplacementChoice {
+  readonly named: string | undefined;
+  readonly ambiguous: boolean;
+}
+
+/** Why each array was taken, one phrase each, for the one line a command prints. */
+export type Said = string[];
+
+/**
+ * The displacement array type 1 takes: the one named, else one found by a
+ * name that settles it when the points stay put, else (when allowed) a
+ * `U`/`u`, with a warning naming it (VTK030).
+ */
 function displacementArray(
   frames: readonly VtkFrame[],
-  named: string | undefined,
+  choice: DisplacementChoice,
   findings: Findings,
+  said: Said,
 ): string | undefined {
   const first = frames[0]!;
   const moves = frames.some((f) => !sameArray(f.points, first.points));
-  const found = frames.map(detectDisplacement).find((name) => name !== undefined);
-  const wanted = named ?? (moves ? undefined : found);
+  // The first frame with a candidate decides: a heat step may come before the frames with a displacement.
+  const chosen =
+    choice.named !== undefined || !moves
+      ? frames
+          .map((f) => chooseDisplacement(f, choice.named, choice.ambiguous))
+          .find((c) => c !== undefined)
+      : undefined;
+  const wanted = chosen?.name;
   if (wanted !== undefined) {
     // A frame that has the name must hold a 3-component array; frames without it hold (noteHeld).
     const has = (f: VtkFrame) => f.pointData.some((a) => a.name === wanted);
@@ -84,11 +105,26 @@ function displacementArray(
       noteHeld(frames, wanted, lacking, findings);
     }
   }
+  if (chosen?.reason === "ambiguous") {
+    findings.note(
+      first.file,
+      VTK.ambiguousDisplacement,
+      msg`'${{ name: chosen.name }}' is taken as the displacement, but the name may mean velocity (OpenFOAM's U); choose with --displacement NAME`,
+      first.start,
+    );
+  }
+  if (chosen) said.push(`displacement '${chosen.name}' (${REASONS[chosen.reason]})`);
+  else
+    said.push(
+      moves
+        ? "no displacement array: the points move, positions are the points"
+        : "no displacement array: the displacement is 0",
+    );
   if (findings.ok && wanted === undefined && !moves) {
     findings.note(
       first.file,
       VTK.noDisplacement,
-      msg`no displacement array (u, displ…, displacement…, nodal displacement; or --displacement NAME) and the points do not move: the displacement is 0`,
+      msg`no displacement array (displ…, displacement…, nodal displacement; or --displacement NAME) and the points do not move: the displacement is 0`,
       first.start,
     );
   }
@@ -107,6 +143,13 @@ function heldVectors(
   });
 }
 
+/** The reasons of {@link chooseDisplacement}, as the command's line says them. */
+const REASONS = {
+  named: "--displacement",
+  "by name": "its name means displacement",
+  ambiguous: "U may be velocity: --type 1 takes it",
+} as const;
+
 /**
  * Type 1: coordinates p + u with |u| when a displacement array is taken,
  * else the points themselves with a one-component `displacement` array or |p − p0|.
@@ -114,11 +157,12 @@ function heldVectors(
 export function stressStrain(
   frames: readonly VtkFrame[],
   base: MeshBase,
-  named: string | undefined,
+  choice: DisplacementChoice,
   extra: ScalarSeries | undefined,
   findings: Findings,
+  said: Said,
 ): MeshAnimation | undefined {
-  const wanted = displacementArray(frames, named, findings);
+  const wanted = displacementArray(frames, choice, findings, said);
   if (!findings.ok) return undefined;
   const n = base.nodeCount;
   const F = frames.length;
@@ -156,7 +200,7 @@ export function stressStrain(
   return {
     type: 1,
     ...base,
-    scalars: [{ name: "displacement", unit: "m", varying: true }, ...(extra ? [extra.param] : [])],
+    scalars: [{ name: "displacement", unit: "-", varying: true }, ...(extra ? [extra.param] : [])],
     vectors: [{ name: "coordinates", unit: "m", varying: true }],
     scalarValues: [displacement, ...(extra ? [extra.values] : [])],
     vectorValues: [coordinates],
@@ -191,11 +235,18 @@ function defaultThermalScalar(
   frames: readonly VtkFrame[],
   unit: string | undefined,
   findings: Findings,
+  said: Said,
 ): ScalarSeries | undefined {
   const first = frames[0]!;
   // Chosen among the arrays of every frame: a heat step may follow frames without a temperature.
   const pick = defaultScalar({ ...first, pointData: seriesArrays(frames) });
-  if ("name" in pick) return scalarOver(frames, pick.name, unit, findings);
+  if ("name" in pick) {
+    const why = isTemperatureName(pick.name)
+      ? "its name means temperature"
+      : "the only one-component array";
+    said.push(`scalar '${pick.name}' (${why})`);
+    return scalarOver(frames, pick.name, unit, findings);
+  }
   if (pick.candidates.length > 1) {
     const names = pick.candidates.map((c) => `'${c}'`).join(", ");
     const message = msg`no temperature array (temperature, temp, t, nt) and ${{ count: pick.candidates.length }} candidates: ${{ names }}; choose one with --scalar NAME`;
@@ -218,9 +269,10 @@ export function thermal(
   },
   extra: ScalarSeries | undefined,
   findings: Findings,
+  said: Said,
 ): MeshAnimation | undefined {
   checkFixedPoints(frames, options.tolerance, findings);
-  const scalar = options.named ? extra : defaultThermalScalar(frames, options.unit, findings);
+  const scalar = options.named ? extra : defaultThermalScalar(frames, options.unit, findings, said);
   if (!findings.ok || !scalar) return undefined;
   return {
     type: 0,

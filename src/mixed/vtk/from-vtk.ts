@@ -19,6 +19,11 @@ import {
   noteSkippedCells,
 } from "./from-vtk-frames.js";
 import type { VtkFrame } from "./model.js";
+import {
+  COMBINED_DISPLACEMENT,
+  splitDisplacementNames,
+  withSplitDisplacement,
+} from "./split-displacement.js";
 
 /** Options of {@link meshAnimationFromVtk}. */
 export interface FromVtkOptions {
@@ -35,6 +40,11 @@ export interface FromVtkOptions {
   readonly unit?: string;
   /** Type 1: the 3-component displacement point array (default: found by name when the points stay put). */
   readonly displacement?: string;
+  /**
+   * Type 1 without `displacement`: whether an array named `U`/`u` (which may
+   * be velocity) may be taken, with a warning (VTK030); default false.
+   */
+  readonly ambiguousDisplacement?: boolean;
   /** Largest coordinate change (metres) a thermal series may show between frames. */
   readonly tolerance?: number;
 }
@@ -46,17 +56,25 @@ export const FROM_VTK_DEFAULTS = { tolerance: 1e-6 } as const;
 export interface FromVtkResult {
   readonly model?: MeshAnimation;
   readonly report: FileReport[];
+  /** Which arrays were taken and why, one phrase each (e.g. `displacement 'd' (--displacement)`). */
+  readonly chosen: readonly string[];
 }
 
 /** Builds the mesh animation of `frames` (in order); see the module comment. */
 export function meshAnimationFromVtk(
-  frames: readonly VtkFrame[],
+  given: readonly VtkFrame[],
   options: FromVtkOptions,
 ): FromVtkResult {
-  const findings = new Findings(new Map(frames.map((f) => [f.file, f.text])));
+  const findings = new Findings(new Map(given.map((f) => [f.file, f.text])));
+  const said: string[] = [];
+  const split = given[0] ? splitDisplacementNames(given[0]) : undefined;
+  const frames = split ? given.map(withSplitDisplacement) : given;
+  if (split)
+    said.push(`'${COMBINED_DISPLACEMENT}' combined from ${split.map((n) => `'${n}'`).join(", ")}`);
   const done = (model?: MeshAnimation): FromVtkResult => ({
     ...(model ? { model } : {}),
     report: findings.report(),
+    chosen: said,
   });
   const first = frames[0];
   if (!first) {
@@ -75,9 +93,15 @@ export function meshAnimationFromVtk(
     options.scalar === undefined
       ? undefined
       : scalarOver(frames, options.scalar, options.unit, findings);
-  if (options.type === 1)
-    return done(stressStrain(frames, base, options.displacement, extra, findings));
+  if (options.scalar !== undefined) said.push(`scalar '${options.scalar}' (--scalar)`);
+  if (options.type === 1) {
+    const choice = {
+      named: options.displacement,
+      ambiguous: options.ambiguousDisplacement === true,
+    };
+    return done(stressStrain(frames, base, choice, extra, findings, said));
+  }
   const tolerance = options.tolerance ?? FROM_VTK_DEFAULTS.tolerance;
   const thermalOptions = { named: options.scalar !== undefined, unit: options.unit, tolerance };
-  return done(thermal(frames, base, thermalOptions, extra, findings));
+  return done(thermal(frames, base, thermalOptions, extra, findings, said));
 }

@@ -24,10 +24,19 @@ export function isTemperatureName(name: string): boolean {
   return TEMPERATURE_NAMES.includes(name.toLowerCase());
 }
 
-/** Whether `name` names a displacement: `u`, `displ*`, `displacement*`, `nodal displacement` (any case). */
+/**
+ * Whether `name` can only mean a displacement: `displ*`, `displacement*`,
+ * `nodal displacement` (any case). `U`/`u` is not: OpenFOAM names velocity
+ * so (see {@link isAmbiguousDisplacementName}; decision 176).
+ */
 export function isDisplacementName(name: string): boolean {
   const n = name.toLowerCase();
-  return n === "u" || n.startsWith("displ") || n === "nodal displacement";
+  return n.startsWith("displ") || n === "nodal displacement";
+}
+
+/** Whether `name` may mean a displacement or something else (`U`/`u`: velocity in OpenFOAM). */
+export function isAmbiguousDisplacementName(name: string): boolean {
+  return name.toLowerCase() === "u";
 }
 
 /** The 3-component point array `name` of `f`. */
@@ -35,10 +44,33 @@ export function vectorArray(f: VtkFrame, name: string): DecodedArray | undefined
   return f.pointData.find((a) => a.name === name && a.components === 3);
 }
 
-/** The displacement array of `f` found by its name, if exactly one fits. */
+/** The displacement array of `f` found by a name that can only mean one, if exactly one fits. */
 export function detectDisplacement(f: VtkFrame): string | undefined {
   const found = f.pointData.filter((a) => a.components === 3 && isDisplacementName(a.name));
   return found.length === 1 ? found[0]!.name : undefined;
+}
+
+/** Why a displacement array was chosen: named by the user, by a name that settles it, or an ambiguous `U`. */
+export type DisplacementReason = "named" | "by name" | "ambiguous";
+
+/**
+ * The displacement array of `f` and why: `named` when given, else one found
+ * by a name that settles it, else (only when `ambiguous` allows it) the one
+ * 3-component array named `U`/`u`.
+ */
+export function chooseDisplacement(
+  f: VtkFrame,
+  named: string | undefined,
+  ambiguous: boolean,
+): { name: string; reason: DisplacementReason } | undefined {
+  if (named !== undefined) return { name: named, reason: "named" };
+  const sure = detectDisplacement(f);
+  if (sure !== undefined) return { name: sure, reason: "by name" };
+  if (!ambiguous) return undefined;
+  const maybe = f.pointData.filter(
+    (a) => a.components === 3 && isAmbiguousDisplacementName(a.name),
+  );
+  return maybe.length === 1 ? { name: maybe[0]!.name, reason: "ambiguous" } : undefined;
 }
 
 /** The default type-0 scalar of `f`: a temperature by name, else the only one-component non-id array. */

@@ -235,14 +235,17 @@ describe("type 1 follows the displacement array", () => {
     expect(m.scalarValues[0]!.subarray(0, 8).every((v) => v === 0)).toBe(true);
   });
 
-  it("detects u, DISPL, DISPLACEMENT_, Nodal Displacement (3 components); not ids", () => {
+  it("detects DISPL, DISPLACEMENT_, Nodal Displacement (3 components), not u; not ids", () => {
     const frame = (names: string[], comps = 3) =>
       ({
         pointData: names.map((name) => ({ name, components: comps, values: new Float64Array() })),
       }) as never;
-    for (const n of ["u", "U", "DISPL", "Displacement", "DISPLACEMENT_", "Nodal Displacement"])
+    for (const n of ["DISPL", "Displacement", "DISPLACEMENT_", "Nodal Displacement"])
       expect(detectDisplacement(frame([n, "V"])), n).toBe(n);
-    expect(detectDisplacement(frame(["U"], 1))).toBeUndefined();
+    // U/u alone may be velocity (decision 176).
+    expect(detectDisplacement(frame(["U"]))).toBeUndefined();
+    expect(detectDisplacement(frame(["u"]))).toBeUndefined();
+    expect(detectDisplacement(frame(["DISPL"], 1))).toBeUndefined();
     expect(detectDisplacement(frame(["velocity"]))).toBeUndefined();
     for (const n of [
       "GlobalNodeId",

@@ -7,10 +7,9 @@
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
-import { cli } from "../../helpers.js";
+import { cli, corpusFile } from "../../helpers.js";
 import { CUBE, vtu } from "./vtu-text.js";
 
 /** A Kratos-style beam: four nodes on the x axis, three VTK_LINE (3) cells, a displacement. */
@@ -34,14 +33,8 @@ const TRUSS = vtu(
   [{ name: "T", values: [300, 301, 302] }],
 );
 
-/** Kratos' static beam from the shared solver corpus beside the repository (see its SOURCES.md), when present. */
-const KRATOS_BEAM = ["../../../../shared", "../../../../../shared"]
-  .map((up) =>
-    fileURLToPath(
-      new URL(`${up}/corpus/solver-output/kratos-beam/Structure_0_1.vtk`, import.meta.url),
-    ),
-  )
-  .find((p) => existsSync(p));
+/** Kratos' static beam from the shared solver corpus, when present. */
+const KRATOS_BEAM = corpusFile("solver-output/kratos-beam/Structure_0_1.vtk");
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "deforma-lines-"));

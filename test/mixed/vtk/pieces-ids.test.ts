@@ -3,12 +3,13 @@
  * pieces merged), and legacy cells listing more point ids than their type
  * has are read by their first ids; both checked against VTK's own readers.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locateReport } from "../../../src/core/report.js";
 import { readVtkSeries, type VtkFrame } from "../../../src/mixed/vtk/index.js";
+import { corpusFile } from "../../helpers.js";
 import { HAS_VTK, python } from "../export-helpers.js";
 import { type Arr, vtu } from "./vtu-text.js";
 
@@ -194,12 +195,11 @@ describe("a .vtu of several Pieces (issue 18, item 8)", () => {
   });
 });
 
-const CORPUS = "/work/shared/corpus/solver-output";
-const NOTCH = join(CORPUS, "vtk-data/notch_stress.vtk");
-const TWO_PIECES = join(CORPUS, "paraview-data/polyhedron2pieces.vtu");
+const NOTCH = corpusFile("solver-output/vtk-data/notch_stress.vtk") ?? "";
+const TWO_PIECES = corpusFile("solver-output/paraview-data/polyhedron2pieces.vtu") ?? "";
 
 // decision 166, decision 167
-describe.skipIf(!existsSync(NOTCH) || !existsSync(TWO_PIECES) || !HAS_VTK)(
+describe.skipIf(NOTCH === "" || TWO_PIECES === "" || !HAS_VTK)(
   "the solver corpus, when present",
   () => {
     it("reads VTK's notch (legacy 5.1, hexahedra of 20 ids) and ParaView's two-piece polyhedra as VTK counts them", async () => {

@@ -59,14 +59,15 @@ const FIXTURES: readonly Fixture[] = [
   { path: "fenics/beam/displacement.pvd", type: 1, array: "Displacement" },
   // The same run under `mpirun -np 2`: a .pvd of .pvtu files with two .vtu pieces each.
   { path: "fenics/beam-mpi/displacement.pvd", type: 1, array: "Displacement" },
-  // FEniCSx (DOLFINx 0.5.2): .pvd → .pvtu → ASCII .vtu, Lagrange tetrahedra (71), "u".
-  { path: "fenicsx/bracket/u.pvd", type: 1, array: "u" },
+  // FEniCSx (DOLFINx 0.5.2): .pvd → .pvtu → ASCII .vtu, Lagrange tetrahedra (71), "u" (named:
+  // U/u alone may be velocity, decision 176).
+  { path: "fenicsx/bracket/u.pvd", type: 1, array: "u", displacement: "u" },
   // FEniCSx: Lagrange hexahedra (72), thermal "T" beside vtkGhostType and vtkOriginalPointIds.
   { path: "fenicsx/block/T.pvd", type: 0, array: "T" },
   // FEniCSx 2-D: Lagrange triangles of order 3 (69, 10 nodes), "T".
   { path: "fenicsx/plate/T.pvd", type: 0, array: "T" },
   // FEniCSx 2-D: Lagrange quadrilaterals (70, 9 nodes), a 2-D "u" padded to 3 components.
-  { path: "fenicsx/strip/u.pvd", type: 1, array: "u" },
+  { path: "fenicsx/strip/u.pvd", type: 1, array: "u", displacement: "u" },
   // deal.II 9.4: .pvd → .pvtu → zlib .vtu, Lagrange hexahedra (72) with points per cell, "temperature".
   { path: "dealii/heat/heat.pvd", type: 0, array: "temperature" },
   // deal.II: a .pvd of zlib .vtu, Lagrange hexahedra, the vector "displacement" (Q2 elasticity).
@@ -102,7 +103,7 @@ const FIXTURES: readonly Fixture[] = [
   },
   // Derived (derived/derive.py: the solvers' values re-encoded by VTK's writers, README):
   // quadratic tetrahedra (24), "U", uncompressed inline binary.
-  { path: "derived/quadratic-tetra/bracket.pvd", type: 1, array: "U" },
+  { path: "derived/quadratic-tetra/bracket.pvd", type: 1, array: "U", displacement: "U" },
   // Quadratic hexahedra (25) with unused points, "NT", appended raw zlib, UInt64 headers, .series.
   { path: "derived/quadratic-hex/block.vtu.series", type: 0, array: "NT" },
   // Firedrake's empty NumberOfComponents, appended base64.

@@ -77,13 +77,18 @@ export const CUBE = [
 export function cubeSeries(
   stem: string,
   times: readonly number[],
-  arrays: readonly ("U" | "T" | "a" | "b")[] = ["U", "T"],
+  arrays: readonly ("U" | "T" | "a" | "b" | "displacement")[] = ["U", "T"],
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const files = times.map((_, k) => `${stem}_${k}.vtu`);
   times.forEach((_, k) => {
     const all: Record<string, Arr> = {
       U: { name: "U", comps: "3", values: CUBE.flatMap((p) => [0, 0, k * 0.1 * p[2]!]) },
+      displacement: {
+        name: "displacement",
+        comps: "3",
+        values: CUBE.flatMap((p) => [0, 0, k * 0.1 * p[2]!]),
+      },
       T: { name: "T", values: CUBE.map((p) => 300 + k + p[0]!) },
       a: { name: "a", values: CUBE.map((p) => k + p[1]!) },
       b: { name: "b", values: CUBE.map(() => -k) },

@@ -4,6 +4,7 @@ import type { SceneBody } from "../../../src/mixed/sample/index.js";
 import { h } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import type { MixedSession } from "./session.js";
+import { withUnit } from "./unit-label.js";
 
 /** The panel's element; {@link render} rebuilds it (after a language switch, say). */
 export class BodyPanel {
@@ -76,7 +77,7 @@ export class BodyPanel {
         h(
           "option",
           { value: String(i), selected: i === state.mesh.scalarParam },
-          `${p.name} (${p.unit})`,
+          withUnit(p.name, p.unit),
         ),
       );
     });

@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { roundOutward, tickFormat, tickValues } from "../shell/scale.js";
 import type { RangeMode } from "./mesh-view.js";
 import type { MixedSession } from "./session.js";
+import { withUnit } from "./unit-label.js";
 
 /** Ticks per legend (both ends included). */
 const TICKS = 5;
@@ -36,7 +37,7 @@ export class LegendPanel {
       if (!view) continue;
       const param = view.animation.scalars[state.mesh.scalarParam];
       items.push(
-        this.legend(b.index, b.number, `${b.name}: ${param?.name ?? "—"} (${param?.unit ?? ""})`),
+        this.legend(b.index, b.number, `${b.name}: ${withUnit(param?.name ?? "—", param?.unit)}`),
       );
     }
     this.element.replaceChildren(...items);

@@ -35,6 +35,7 @@ export function vtkNote(c: VtkChoice): string {
   const type = c.type === 1 ? t("mesh.type1") : t("mesh.type0");
   const parts = [t("mesh.vtkType", { type })];
   if (c.displacement !== undefined) parts.push(t("mesh.vtkDisplacement", { name: c.displacement }));
+  if (c.notWarped !== undefined) parts.push(t("mesh.vtkNotWarped", { name: c.notWarped }));
   parts.push(t("mesh.vtkScalar", { name: c.scalar }));
   if (c.others.length > 0)
     parts.push(t("mesh.vtkOthers", { names: c.others.map((n) => `“${n}”`).join(", ") }));

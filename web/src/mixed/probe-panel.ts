@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { drawPlot, format } from "./plot.js";
 import type { MixedSession } from "./session.js";
+import { unitText, withUnit } from "./unit-label.js";
 
 /** The panel's element; follows the probe, the time and body changes. */
 export class ProbePanel {
@@ -48,7 +49,7 @@ export class ProbePanel {
         h("dt", {}, t("probe.value")),
         h("dd", { className: "value" }),
       ),
-      h("p", { className: "plot-title" }, `${desc.name} (${desc.unit}) ${t("probe.over")}`),
+      h("p", { className: "plot-title" }, `${withUnit(desc.name, desc.unit)} ${t("probe.over")}`),
       h("canvas", { className: "plot" }),
     );
     this.refresh();
@@ -75,8 +76,9 @@ export class ProbePanel {
     const param = this.param();
     const desc = m.scalars[param]!;
     const value = s.sampler.nodeScalar(hit.variant, hit.node, param);
-    this.element.querySelector(".value")!.textContent = `${format(value)} ${desc.unit}`;
+    this.element.querySelector(".value")!.textContent =
+      `${format(value)} ${unitText(desc.unit)}`.trim();
     const times = desc.varying ? m.times : [m.times[0] ?? 0];
-    drawPlot(canvas, times, this.series, s.sampler.time, desc.unit);
+    drawPlot(canvas, times, this.series, s.sampler.time, unitText(desc.unit));
   }
 }

@@ -43,6 +43,8 @@ const MIXED_EN = {
   "mesh.type1": "stress-strain (type 1)",
   "mesh.vtkType": "VTK series read as {type}",
   "mesh.vtkDisplacement": "displacement “{name}”",
+  "mesh.vtkNotWarped":
+    "“{name}” not taken as displacement (it may be velocity; it is offered as a scalar)",
   "mesh.vtkScalar": "colour: “{name}”",
   "mesh.vtkOthers": "other candidates {names}",
   "mesh.vtkSwitch": "Choose another scalar under Bodies.",
@@ -89,6 +91,8 @@ const MIXED_RU: Record<keyof typeof MIXED_EN, string> = {
   "mesh.type1": "напряжённо-деформированная (тип 1)",
   "mesh.vtkType": "Серия VTK прочитана как {type}",
   "mesh.vtkDisplacement": "перемещения «{name}»",
+  "mesh.vtkNotWarped":
+    "«{name}» не взят как перемещения (это может быть скорость; он доступен как скалярная величина)",
   "mesh.vtkScalar": "цвет: «{name}»",
   "mesh.vtkOthers": "другие кандидаты {names}",
   "mesh.vtkSwitch": "Другую скалярную величину можно выбрать в разделе «Тела».",
