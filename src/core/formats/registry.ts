@@ -62,11 +62,7 @@ export class FormatRegistry {
 
   /** The format `path`'s name gives (exact file names first, then the extension). */
   byName(path: string): AnyFormat | undefined {
-    const name = baseName(path).toLowerCase();
-    return (
-      this.list.find((f) => f.fileNames?.some((n) => n.toLowerCase() === name)) ??
-      this.list.find((f) => f.extensions.some((e) => name.endsWith(e.toLowerCase())))
-    );
+    return formatByName(this.list, path);
   }
 
   /** The format of a file named `path` that starts with `head` (see {@link HEAD_BYTES}). */
@@ -95,6 +91,21 @@ export class FormatRegistry {
     }
     return out;
   }
+}
+
+/**
+ * Of `formats` (descriptors, or the studio's `FormatInfo`s of them), the one
+ * `path`'s name gives: an exact file name first (without case), then an
+ * extension. The one rule for recognising a format by name.
+ */
+export function formatByName<
+  F extends { readonly extensions: readonly string[]; readonly fileNames?: readonly string[] },
+>(formats: readonly F[], path: string): F | undefined {
+  const name = baseName(path).toLowerCase();
+  return (
+    formats.find((f) => f.fileNames?.some((n) => n.toLowerCase() === name)) ??
+    formats.find((f) => f.extensions.some((e) => name.endsWith(e.toLowerCase())))
+  );
 }
 
 /** The file name or extension that names a format: `.amx`, `CAD_Matrixes.dat` (its id when it has neither). */

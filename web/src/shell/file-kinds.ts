@@ -3,16 +3,13 @@
  * (`GET /api/files`' `formats`): its format by name, and whether it indexes
  * other files. No format, extension or workspace is named here.
  */
-import type { FormatInfo } from "../../../src/core/formats/reply.js";
-import { baseName } from "../../../src/core/path.js";
 
-/** The format `path`'s name gives among `formats` (exact file names first, then the extension), as the registry's `byName`. */
+import { formatByName } from "../../../src/core/formats/registry.js";
+import type { FormatInfo } from "../../../src/core/formats/reply.js";
+
+/** The format `path`'s name gives among `formats`, by the registry's one rule ({@link formatByName}). */
 export function formatOfName(formats: readonly FormatInfo[], path: string): FormatInfo | undefined {
-  const name = baseName(path).toLowerCase();
-  return (
-    formats.find((f) => f.fileNames?.some((n) => n.toLowerCase() === name)) ??
-    formats.find((f) => f.extensions.some((e) => name.endsWith(e.toLowerCase())))
-  );
+  return formatByName(formats, path);
 }
 
 /** What a file named `path` indexes (a series, or the parts of one data set), if its format says. */
