@@ -14,3 +14,10 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
   AGR_FORMAT,
   ...VTK_FORMATS,
 ];
+
+/**
+ * The formats of solver results: their model is a frame or a series of
+ * frames (`VtkFrame`), made into a mesh animation by `agr from` and the Mesh
+ * workspace. A new solver format is added here and to {@link MIXED_FORMATS}.
+ */
+export const SOLVER_FORMATS: readonly AnyFormat[] = [...VTK_FORMATS];

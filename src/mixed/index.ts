@@ -9,5 +9,6 @@ export * from "./gltf/index.js";
 export * from "./load/index.js";
 export * from "./load-mesh.js";
 export * from "./sample/index.js";
+export * from "./solver.js";
 export * from "./types.js";
 export * from "./vtk/index.js";

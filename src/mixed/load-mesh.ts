@@ -12,8 +12,9 @@ import type { FileReader } from "../core/file-source.js";
 import { type AnyFormat, FORMAT, type FormatRegistry, HEAD_BYTES } from "../core/formats/index.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
+import { isSolverFormat } from "./solver.js";
 import { Findings, noteHeld } from "./vtk/from-vtk-frames.js";
-import { meshAnimationFromVtk, VTK_FORMATS, type VtkFrame } from "./vtk/index.js";
+import { meshAnimationFromVtk, type VtkFrame } from "./vtk/index.js";
 import {
   chooseDisplacement,
   defaultScalar,
@@ -79,7 +80,7 @@ export async function loadMeshFile(
     ...(r.related ?? []),
   ].filter((f) => f.diagnostics.length > 0);
   if (r.model === undefined) return { report };
-  if (!VTK_FORMATS.includes(format as (typeof VTK_FORMATS)[number])) {
+  if (!isSolverFormat(format)) {
     // Any other mesh format reads to a mesh animation.
     return { model: r.model as MeshAnimation, report };
   }

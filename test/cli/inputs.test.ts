@@ -49,7 +49,7 @@ describe("standard input ('-')", () => {
     expect(fmt.code).toBe(2);
     expect(fmt.err).toContain("standard input cannot be replaced");
     const vtk = await cli(["agr", "from-vtk", "-", "--type", "1", "-o", "x.agr"], DEMO, "");
-    expect(vtk.err).toContain("a VTK series cannot come from standard input");
+    expect(vtk.err).toContain("solver results cannot come from standard input");
   });
 
   it("gives amx create its CAD_Matrixes.dat", async () => {

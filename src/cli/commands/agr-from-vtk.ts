@@ -1,22 +1,29 @@
-/** `deforma agr from-vtk FILES… --type 0|1 -o OUT.agr`: a mesh animation from a VTK time series. */
+/**
+ * `deforma agr from FILES… --type 0|1 -o OUT.agr` (also `agr from-vtk`): a
+ * mesh animation from solver results: a VTK time series, or one file of
+ * another solver format of the registry.
+ */
 import { formatReport, reportHasErrors } from "../../core/report.js";
+import { FORMATS } from "../../formats.js";
 import { validateAgr, writeAgrBinary, writeAgrText } from "../../mixed/agr/index.js";
-import { meshAnimationFromVtk, readVtkSeries, VTK_FORMATS } from "../../mixed/vtk/index.js";
+import { readSolverSeries, SOLVER_FORMATS } from "../../mixed/index.js";
+import { meshAnimationFromVtk } from "../../mixed/vtk/index.js";
 import { companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, isStdin } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeOutput } from "../output.js";
 
-/** The registry formats an input may be (any VTK input; other formats of ours are refused, FMT006). */
-const VTK_INPUTS = VTK_FORMATS.map((f) => f.id);
+/** The registry formats an input may be (any solver-result format; other formats of ours are refused, FMT006). */
+const SOLVER_INPUTS = SOLVER_FORMATS.map((f) => f.id);
 
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
   usage:
-    "agr from-vtk FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
+    "agr from FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
-    "Frames of .vtu/.vtp/.pvtu/.pvtp files in the order given (a .pvd or .series: its order and times). Type 1\n" +
+    "Frames of .vtu/.vtp/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its order and times),\n" +
+    "or of one file of another solver format (its steps). Also named 'agr from-vtk'. Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or displ…,\n" +
     "displacement…, nodal displacement, or x_/y_/z_displacement combined, when the points stay put; else\n" +
     "U/u, which may be velocity: VTK030),\n" +
@@ -73,12 +80,12 @@ export const agrFromVtk = defineCommand({
       throw new UsageError("--type 0|1 is required (0 thermal, 1 stress-strain)");
     if (output === undefined) throw new UsageError("-o OUT.agr is required");
     if (args.positionals.some(isStdin)) {
-      throw new UsageError("a VTK series cannot come from standard input: give the files' paths");
+      throw new UsageError("solver results cannot come from standard input: give the files' paths");
     }
     const files = [];
     for (const name of args.positionals)
-      files.push({ name, bytes: await inputBytes(io, name, VTK_INPUTS) });
-    const series = await readVtkSeries(files, {
+      files.push({ name, bytes: await inputBytes(io, name, SOLVER_INPUTS) });
+    const series = await readSolverSeries(files, FORMATS, {
       read: companionReader(io.cwd, { allowOutside: args.options["allow-outside"] === true }),
       ...(block !== undefined ? { block } : {}),
       ...(part !== undefined ? { part } : {}),

@@ -48,8 +48,12 @@ export const MIXED_GROUPS: Readonly<Record<string, CommandGroup>> = {
       summary: "convert an .agr between its text and binary encodings",
       load: async () => (await import("../commands/agr.js")).agrConvert,
     },
+    from: {
+      summary: "make an .agr from solver results (a VTK series, or another solver format)",
+      load: async () => (await import("../commands/agr-from-vtk.js")).agrFromVtk,
+    },
     "from-vtk": {
-      summary: "make an .agr from a VTK time series (.vtu files or a .pvd)",
+      summary: "the same as 'agr from' (its older name)",
       load: async () => (await import("../commands/agr-from-vtk.js")).agrFromVtk,
     },
   },

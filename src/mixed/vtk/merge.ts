@@ -58,5 +58,6 @@ export function mergeFrames(parts: readonly VtkFrame[]): VtkFrame {
     connectivity,
     skippedCells: parts.reduce((n, p) => n + p.skippedCells, 0),
     pointData,
+    cellData: [],
   };
 }

@@ -1,7 +1,11 @@
 /** What the VTK reader hands to its callers: one time step of an unstructured grid. */
 import type { DecodedArray } from "./read-data.js";
 
-/** One time step: an unstructured grid's points, cells and point data. */
+/**
+ * One time step: an unstructured grid's points, cells, point and cell data.
+ * Every solver-result reader (VTK, and the formats that are not VTK) hands
+ * its frames over in this shape.
+ */
 export interface VtkFrame {
   /** The `.vtu` (or legacy `.vtk`) it came from, and the offset of its Piece (or DATASET) for diagnostics. */
   readonly file: string;
@@ -19,4 +23,9 @@ export interface VtkFrame {
   /** Vertex and line cells of the file, skipped (they draw no face). */
   readonly skippedCells: number;
   readonly pointData: readonly DecodedArray[];
+  /**
+   * Cell data: one tuple per cell of `types` (a file's cell cut into several
+   * gives each piece its value; skipped cells' values are left out).
+   */
+  readonly cellData: readonly DecodedArray[];
 }

@@ -149,6 +149,7 @@ async function readPiece(
     connectivity: mapped.connectivity,
     skippedCells: mapped.skipped,
     pointData,
+    cellData: [],
   };
 }
 

@@ -347,6 +347,7 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       connectivity: mapped.connectivity,
       skippedCells: mapped.skipped,
       pointData: this.pointData,
+      cellData: [],
     };
   }
 }
