@@ -8,8 +8,8 @@
  * quad when it has four), a
  * triangle strip (6) its triangles, a pentagonal or hexagonal prism (15, 16)
  * a fan of wedges; vertex, poly-vertex, line, poly-line and
- * quadratic edge, Lagrange and Bézier curve cells (1 2 3 4 21 68 75) draw no face and are skipped (counted,
- * one warning). A polyhedron (42) becomes the faces of its surface: its faces
+ * quadratic edge, Lagrange and Bézier curve cells (1 2 3 4 21 68 75) draw no face: they are not
+ * `.agr` cells (counted in `skipped`) but kept as line segments and vertices for the viewer. A polyhedron (42) becomes the faces of its surface: its faces
  * (from the `.vtu` `faces` stream, or, in a legacy file, the cell's own
  * stream) as triangles and quads (larger faces as fans), after every
  * polyhedron cell, leaving out faces that two polyhedra share (inside the
@@ -109,8 +109,16 @@ export const READABLE_CELL_TYPES = [...VTK_CELLS.keys()].sort((a, b) => a - b).j
 export interface MappedCells {
   readonly types: Uint8Array;
   readonly connectivity: Uint32Array;
-  /** Cells skipped (vertex and line kinds). */
+  /** Cells skipped (vertex and line kinds): kept in `lines` and `vertices`. */
   readonly skipped: number;
+  /** The file's cells read (their cell data has one tuple each). */
+  readonly fileCells: number;
+  /** The file's cell (0-based, in the order read) that each cell of `types` comes from. */
+  readonly cellOf: Uint32Array;
+  /** Line segments of the line cells (two point ids each): a poly-line or curve cut into segments. */
+  readonly lines: Uint32Array;
+  /** The point ids of the vertex and poly-vertex cells. */
+  readonly vertices: Uint32Array;
   /** With `lenient`: the cells that list more point ids than their type has, and the first of them. */
   readonly extraIds?: ExtraIds | undefined;
 }
@@ -154,6 +162,9 @@ export function mapCells(
   const cellCount = types.length;
   const outTypes = new List(Uint8Array, cellCount);
   const out = new List(Uint32Array, conn.length);
+  const cellOf = new List(Uint32Array, cellCount);
+  const lines = new List(Uint32Array, 0);
+  const vertices = new List(Uint32Array, 0);
   let skipped = 0;
   let begin = 0;
   const surface = new PolyhedronSurface();
@@ -191,12 +202,15 @@ export function mapCells(
       if (!(v >= 0 && v < pointCount && Number.isInteger(v)))
         return { error: `cell ${c} refers to point ${v}; there are ${pointCount}` };
     }
-    if (m.to === undefined) skipped++;
-    else if (m.split === "faces") {
+    const made = outTypes.length;
+    if (m.to === undefined) {
+      skipped++;
+      keepLineCell(t, conn, begin, count, lines, vertices);
+    } else if (m.split === "faces") {
       const [stream, fb, fe] = faces
         ? [faces.stream, faceBegin, faces.ends[c] ?? -1]
         : [conn, begin, end];
-      const problem = surface.add(stream, fb, fe, pointCount);
+      const problem = surface.add(stream, fb, fe, pointCount, c);
       if (problem) return { error: `cell ${c} (polyhedron): ${problem}` };
     } else if (m.split === "prism") {
       const n = count / 2;
@@ -224,25 +238,60 @@ export function mapCells(
       const corners = m.corners!;
       for (let k = 0; k < corners.length; k++) out.push(conn[begin + corners[k]!]!);
     }
+    for (let k = made; k < outTypes.length; k++) cellOf.push(c);
     begin = end;
     if (faces && (faces.ends[c] ?? -1) >= 0) faceBegin = faces.ends[c]!;
   }
   if (begin !== conn.length) {
     return { error: `the connectivity has ${conn.length - begin} entries after the last cell` };
   }
-  surface.emit(outTypes, out);
+  surface.emit(outTypes, out, cellOf);
   return {
     types: outTypes.array(),
     connectivity: out.array(),
     skipped,
+    fileCells: cellCount,
+    cellOf: cellOf.array(),
+    lines: lines.array(),
+    vertices: vertices.array(),
     extraIds,
   };
+}
+
+/**
+ * Keeps a vertex or line cell of type `t` (its `count` ids at `begin` of
+ * `conn`): a vertex or poly-vertex as its points, a line or poly-line as the
+ * segments between consecutive points, a quadratic edge, Lagrange or Bézier
+ * curve as the segments through its points in order along the curve (its two
+ * ends come first in VTK, then the points between them).
+ */
+function keepLineCell(
+  t: number,
+  conn: ArrayLike<number>,
+  begin: number,
+  count: number,
+  lines: List<Uint32Array>,
+  vertices: List<Uint32Array>,
+): void {
+  if (t === 1 || t === 2) {
+    for (let k = 0; k < count; k++) vertices.push(conn[begin + k]!);
+    return;
+  }
+  // Order along the curve: straight lines as listed; curves first end, inner points, last end.
+  const curve = t === 21 || t === 68 || t === 75;
+  const at = (k: number) => conn[begin + (!curve ? k : k === 0 ? 0 : k === count - 1 ? 1 : k + 1)]!;
+  for (let k = 0; k + 1 < count; k++) {
+    lines.push(at(k));
+    lines.push(at(k + 1));
+  }
 }
 
 /** The faces of polyhedron cells; a face two of them share lies inside the mesh and is left out. */
 class PolyhedronSurface {
   /** Each face's points, and how many polyhedra have it (by its sorted points). */
   private readonly faces: number[][] = [];
+  /** The polyhedron cell of each face. */
+  private readonly owners: number[] = [];
   private readonly seen = new Map<string, number>();
 
   /** Adds the faces of the stream `[begin, end)` of `stream`; a string says what is wrong with it. */
@@ -251,6 +300,7 @@ class PolyhedronSurface {
     begin: number,
     end: number,
     pointCount: number,
+    cell: number,
   ): string | undefined {
     if (!(Number.isInteger(end) && end > begin && end <= stream.length))
       return `its face stream ${begin}…${end} is not inside the ${stream.length} face entries`;
@@ -270,6 +320,7 @@ class PolyhedronSurface {
       const key = [...face].sort((a, b) => a - b).join(" ");
       this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
       this.faces.push(face);
+      this.owners.push(cell);
       at += 1 + k;
     }
     if (!(Number.isInteger(n) && n >= 1) || at !== end)
@@ -278,18 +329,21 @@ class PolyhedronSurface {
   }
 
   /** Appends the faces that one polyhedron alone has: triangles, quads, larger faces as fans. */
-  emit(types: List<Uint8Array>, out: List<Uint32Array>): void {
-    for (const face of this.faces) {
-      if (this.seen.get([...face].sort((a, b) => a - b).join(" "))! > 1) continue;
+  emit(types: List<Uint8Array>, out: List<Uint32Array>, cellOf: List<Uint32Array>): void {
+    this.faces.forEach((face, f) => {
+      if (this.seen.get([...face].sort((a, b) => a - b).join(" "))! > 1) return;
+      const owner = this.owners[f]!;
       if (face.length === 4) {
         types.push(9);
+        cellOf.push(owner);
         for (const v of face) out.push(v);
       } else
         for (let k = 1; k + 1 < face.length; k++) {
           types.push(5);
+          cellOf.push(owner);
           out.push3(face[0]!, face[k]!, face[k + 1]!);
         }
-    }
+    });
   }
 }
 

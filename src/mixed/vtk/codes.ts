@@ -163,4 +163,18 @@ export const VTK = {
     summary:
       "type 1: the displacement is taken from an array named U or u, which may be velocity (OpenFOAM); choose with --displacement NAME",
   },
+  cellArrayLength: {
+    code: "VTK031",
+    args: ["array", "found", "expected"],
+    severity: "error",
+    summary:
+      "a cell-data array's tuple count differs from the number of cells (of the Piece, or of the legacy CELL_DATA): the array is left out",
+  },
+  pieceCellArray: {
+    code: "VTK032",
+    args: ["array", "piece", "pieces"],
+    severity: "error",
+    summary:
+      "a .vtu or .vtp of several Pieces: a cell array that one Piece (named) lacks or holds with other components than the others; the array is left out",
+  },
 } as const satisfies DiagnosticTable;

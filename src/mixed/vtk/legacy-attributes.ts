@@ -3,7 +3,8 @@
  * VECTORS, NORMALS, TENSORS, TENSORS6, TEXTURE_COORDINATES, GLOBAL_IDS,
  * PEDIGREE_IDS, EDGE_FLAGS, FIELD; COLOR_SCALARS and LOOKUP_TABLE parsed
  * past), and the dataset's own FIELD (its time). Point data becomes the
- * frame's point arrays; cell data is parsed past.
+ * frame's point arrays, cell data its cell arrays (one tuple per file cell;
+ * the reader gives them to the cells they become).
  */
 
 import { msg } from "../../core/message.js";
@@ -34,6 +35,8 @@ export interface AttributeReader extends LegacyCursor {
     | { readonly what: "point" | "cell"; readonly n: number; readonly keep: boolean }
     | undefined;
   readonly pointData: DecodedArray[];
+  /** Cell data as read: one tuple per cell of the file. */
+  readonly cellData: DecodedArray[];
   time: number | undefined;
 }
 
@@ -142,9 +145,12 @@ function readField(r: AttributeReader): void {
     }
     if (r.target.keep && tuples !== r.target.n) {
       r.values(components * tuples, type, nm, nt.start, false);
+      const expected = r.target.n;
       r.sink.report(
-        VTK.arrayLength,
-        msg`point array '${nm}' has ${{ found: tuples }} tuples for ${{ expected: r.target.n }} points`,
+        r.target.what === "point" ? VTK.arrayLength : VTK.cellArrayLength,
+        r.target.what === "point"
+          ? msg`point array '${nm}' has ${{ found: tuples }} tuples for ${{ expected }} points`
+          : msg`cell array '${{ array: nm }}' has ${{ found: tuples }} tuples for ${{ expected }} cells: it is left out`,
         nt.start,
         nt.end,
       );
@@ -166,5 +172,6 @@ function readArray(
 ): void {
   const string = type.k === "string" || type.k === "utf8_string";
   const v = r.values(tuples * components, type, name, at, keep && !string);
-  if (v) r.pointData.push({ name, components, values: v });
+  if (v)
+    (r.target?.what === "cell" ? r.cellData : r.pointData).push({ name, components, values: v });
 }

@@ -28,4 +28,14 @@ export interface VtkFrame {
    * gives each piece its value; skipped cells' values are left out).
    */
   readonly cellData: readonly DecodedArray[];
+  /**
+   * The file's cell each cell of `types` comes from (merged pieces numbered
+   * one after another); absent: each cell is a file cell of its own. Cell
+   * data averaged onto the nodes counts a cell cut into several once.
+   */
+  readonly cellSource?: Uint32Array;
+  /** Line segments of the file's line cells (two point ids each), drawn by the viewer; not `.agr` cells. */
+  readonly lines?: Uint32Array;
+  /** The point ids of the file's vertex cells, drawn by the viewer as points; not `.agr` cells. */
+  readonly vertices?: Uint32Array;
 }

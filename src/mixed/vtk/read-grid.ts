@@ -2,6 +2,7 @@
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
+import { gatherCellData, mappedFields } from "./cell-data.js";
 import { type MappedCells, mapCells, type PolyhedronFaces } from "./cells.js";
 import { VTK } from "./codes.js";
 import { mergeFrames } from "./merge.js";
@@ -82,19 +83,25 @@ function checkPieceArrays(
   frames: readonly VtkFrame[],
   pieces: readonly XmlElement[],
 ): void {
-  const seen = new Map<string, number>();
-  for (const f of frames)
-    for (const a of f.pointData) seen.set(a.name, seen.get(a.name) ?? a.components);
-  for (const [name, components] of seen) {
-    const k = frames.findIndex(
-      (f) => !f.pointData.some((a) => a.name === name && a.components === components),
-    );
-    if (k < 0) continue;
-    sink.report(
-      VTK.pieceArray,
-      msg`point array '${{ array: name }}' is missing in Piece ${{ piece: k }} of ${{ pieces: frames.length }} (or has other components there): it is left out`,
-      pieces[k]!.start,
-    );
+  for (const what of ["point", "cell"] as const) {
+    const arrays = (f: VtkFrame) => (what === "point" ? f.pointData : f.cellData);
+    const seen = new Map<string, number>();
+    for (const f of frames)
+      for (const a of arrays(f)) seen.set(a.name, seen.get(a.name) ?? a.components);
+    for (const [name, components] of seen) {
+      const k = frames.findIndex(
+        (f) => !arrays(f).some((a) => a.name === name && a.components === components),
+      );
+      if (k < 0) continue;
+      const where = { array: name, piece: k, pieces: frames.length };
+      sink.report(
+        what === "point" ? VTK.pieceArray : VTK.pieceCellArray,
+        what === "point"
+          ? msg`point array '${{ array: where.array }}' is missing in Piece ${{ piece: where.piece }} of ${{ pieces: where.pieces }} (or has other components there): it is left out`
+          : msg`cell array '${{ array: where.array }}' is missing in Piece ${{ piece: where.piece }} of ${{ pieces: where.pieces }} (or has other components there): it is left out`,
+        pieces[k]!.start,
+      );
+    }
   }
 }
 
@@ -123,21 +130,7 @@ async function readPiece(
       ? await readPolyCells(sink, ctx, piece, pointCount)
       : await readCells(p, piece, pointCount);
   if (!mapped) return undefined;
-  const pointData: DecodedArray[] = [];
-  const pd = childrenNamed(piece, "PointData")[0];
-  for (const a of pd ? childrenNamed(pd, "DataArray") : []) {
-    const v = await readDataArray(ctx, a, { max: pointCount });
-    if (!v) continue;
-    if (v.values.length !== pointCount * v.components) {
-      sink.report(
-        VTK.arrayLength,
-        msg`point array '${v.name}' has ${{ found: v.values.length / v.components }} tuples for ${{ expected: pointCount }} points`,
-        a.start,
-      );
-      continue;
-    }
-    pointData.push(v);
-  }
+  const cellData = await readAttributes(p, piece, "cell", mapped.fileCells);
   return {
     file,
     start: piece.start,
@@ -145,12 +138,41 @@ async function readPiece(
     time,
     points: xyz.values,
     pointCount,
-    types: mapped.types,
-    connectivity: mapped.connectivity,
-    skippedCells: mapped.skipped,
-    pointData,
-    cellData: [],
+    ...mappedFields(mapped),
+    pointData: await readAttributes(p, piece, "point", pointCount),
+    cellData: gatherCellData(cellData, mapped),
   };
+}
+
+/**
+ * The arrays of the Piece's PointData or CellData of `n` tuples (one per
+ * point, or per file cell); an array of another length is reported and left out.
+ */
+async function readAttributes(
+  p: Parsed,
+  piece: XmlElement,
+  what: "point" | "cell",
+  n: number,
+): Promise<DecodedArray[]> {
+  const out: DecodedArray[] = [];
+  const section = childrenNamed(piece, what === "point" ? "PointData" : "CellData")[0];
+  for (const a of section ? childrenNamed(section, "DataArray") : []) {
+    const v = await readDataArray(p.ctx, a, { max: n });
+    if (!v) continue;
+    if (v.values.length === n * v.components) {
+      out.push(v);
+      continue;
+    }
+    const found = v.values.length / v.components;
+    p.sink.report(
+      what === "point" ? VTK.arrayLength : VTK.cellArrayLength,
+      what === "point"
+        ? msg`point array '${v.name}' has ${{ found }} tuples for ${{ expected: n }} points`
+        : msg`cell array '${{ array: v.name }}' has ${{ found }} tuples for ${{ expected: n }} cells: it is left out`,
+      a.start,
+    );
+  }
+  return out;
 }
 
 /** The cells of an UnstructuredGrid piece, mapped (see cells.ts), or undefined (reported). */

@@ -17,7 +17,8 @@
  */
 import type { Reporter } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
-import { mapCells } from "./cells.js";
+import { gatherCellData, mappedFields } from "./cell-data.js";
+import { type MappedCells, mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
 import { ATTRIBUTES, type AttributeReader, readAttribute } from "./legacy-attributes.js";
 import { LegacyCursor, latin1, Stop } from "./legacy-cursor.js";
@@ -87,6 +88,9 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
   cellTypes: { values: Float64Array; at: number } | undefined;
   readonly poly = new Map<string, RawCells>();
   readonly pointData: DecodedArray[] = [];
+  readonly cellData: DecodedArray[] = [];
+  /** The CELL_DATA keyword and its count, checked against the cells when they are mapped. */
+  cellDataAt: { start: number; end: number; n: number } | undefined;
   time: number | undefined;
   /** Where attributes go now: point data (`n` tuples), cell data, or the dataset's field data. */
   target:
@@ -180,7 +184,8 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
             t.start,
             t.end,
           );
-        this.target = { what: point ? "point" : "cell", n, keep: point && fits };
+        this.target = { what: point ? "point" : "cell", n, keep: fits };
+        if (!point) this.cellDataAt = { start: t.start, end: t.end, n };
       } else if (k === "metadata") {
         this.metadata();
       } else if (ATTRIBUTES.has(k) && (this.target || k === "field")) {
@@ -255,6 +260,21 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
         at + what.length,
       );
     return { ends, conn, at };
+  }
+
+  /** The cell data read, given to the cells they become; none (reported) when CELL_DATA counts other cells. */
+  private cellDataOf(mapped: MappedCells): DecodedArray[] {
+    const at = this.cellDataAt;
+    if (!at || this.cellData.length === 0) return [];
+    if (at.n === mapped.fileCells) return gatherCellData(this.cellData, mapped);
+    for (const a of this.cellData)
+      this.sink.report(
+        VTK.cellArrayLength,
+        msg`cell array '${{ array: a.name }}' has ${{ found: at.n }} tuples for ${{ expected: mapped.fileCells }} cells: it is left out`,
+        at.start,
+        at.end,
+      );
+    return [];
   }
 
   /** The frame of what was read, or undefined (reported) when points or cells are missing or wrong. */
@@ -343,11 +363,9 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       time: this.time,
       points,
       pointCount,
-      types: mapped.types,
-      connectivity: mapped.connectivity,
-      skippedCells: mapped.skipped,
+      ...mappedFields(mapped),
       pointData: this.pointData,
-      cellData: [],
+      cellData: this.cellDataOf(mapped),
     };
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * Cell data: a file's cell arrays given to the cells they become (cells.ts
+ * cuts some into several and keeps line and vertex cells out of the cells),
+ * and cell values made into node values by averaging over the cells that use
+ * each node, as VTK's CellDataToPointData does.
+ */
+import type { MappedCells } from "./cells.js";
+import type { VtkFrame } from "./model.js";
+import type { DecodedArray } from "./read-data.js";
+
+/** Each array of `arrays` (one tuple per file cell) as one tuple per cell of `mapped` (its `cellOf`). */
+export function gatherCellData(
+  arrays: readonly DecodedArray[],
+  mapped: Pick<MappedCells, "cellOf">,
+): DecodedArray[] {
+  const of = mapped.cellOf;
+  return arrays.map((a) => {
+    const c = a.components;
+    const values = new Float64Array(of.length * c);
+    for (let k = 0; k < of.length; k++)
+      for (let j = 0; j < c; j++) values[k * c + j] = a.values[of[k]! * c + j]!;
+    return { name: a.name, components: c, values };
+  });
+}
+
+/** The frame fields a reader sets from its mapped cells: cells, their file cells, lines and vertices. */
+export function mappedFields(
+  mapped: MappedCells,
+): Pick<VtkFrame, "types" | "connectivity" | "skippedCells" | "cellSource" | "lines" | "vertices"> {
+  return {
+    types: mapped.types,
+    connectivity: mapped.connectivity,
+    skippedCells: mapped.skipped,
+    cellSource: mapped.cellOf,
+    lines: mapped.lines,
+    vertices: mapped.vertices,
+  };
+}
+
+/** Node count of each `.agr` cell type (the linear types cells.ts makes). */
+const NODES: Readonly<Record<number, number>> = { 5: 3, 9: 4, 10: 4, 12: 8, 13: 6, 14: 5 };
+
+/**
+ * The node values of `cellValues` (one per cell of `f.types`): at each node
+ * the mean over the file cells that use it (a cell cut into several counts
+ * once); 0 at a node no cell uses.
+ */
+export function cellToNodes(f: VtkFrame, cellValues: ArrayLike<number>): Float64Array {
+  const n = f.pointCount;
+  const sum = new Float64Array(n);
+  const count = new Uint32Array(n);
+  // The last file cell counted at each node: the pieces of one cell come one after another.
+  const last = new Int32Array(n).fill(-1);
+  const source = f.cellSource;
+  const conn = f.connectivity;
+  let at = 0;
+  for (let c = 0; c < f.types.length; c++) {
+    const k = NODES[f.types[c]!] ?? 0;
+    const s = source ? source[c]! : c;
+    for (let j = at; j < at + k; j++) {
+      const v = conn[j]!;
+      if (last[v] === s) continue;
+      last[v] = s;
+      sum[v]! += cellValues[c]!;
+      count[v]!++;
+    }
+    at += k;
+  }
+  for (let v = 0; v < n; v++) sum[v] = count[v]! > 0 ? sum[v]! / count[v]! : 0;
+  return sum;
+}
