@@ -29,7 +29,9 @@ export const agrFromVtk = defineCommand({
     "U/u, which may be velocity: VTK030),\n" +
     "else the points (|p − p0|). One line says which arrays were taken and why.\n" +
     "Type 0 (thermal): points must stay put; the scalar is --scalar, else temperature/temp/t/nt, else the\n" +
-    "only one-component non-id array (several: refused, listed). --scalar on type 1 adds a scalar.\n" +
+    "only one-component non-id array (several: refused, listed), of the point arrays, else of the cell\n" +
+    "arrays. --scalar on type 1 adds a scalar. A cell array becomes node values: each node the mean of the\n" +
+    "cells that use it. A name both kinds have means the point array; cell:NAME the cell array.\n" +
     "Quadratic cells keep all points as nodes, drawn from their corners; polygons, strips and prisms are\n" +
     "cut into triangles or wedges; vertex and line cells are skipped. Binary .agr unless --text.\n" +
     "Standard input ('-') cannot be read: a series needs file names. See docs/formats/exports.md.",
@@ -43,7 +45,7 @@ export const agrFromVtk = defineCommand({
     scalar: {
       type: "string",
       value: "NAME",
-      help: "the scalar point array; NAME:magnitude, NAME:K (component), NAME:mises (6-component stress)",
+      help: "the scalar point or cell array (cell:NAME: the cell array of a name both have); NAME:magnitude, NAME:K (component), NAME:mises (6-component stress)",
     },
     unit: {
       type: "string",

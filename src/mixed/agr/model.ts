@@ -70,6 +70,13 @@ export interface MeshAnimation {
    * binary file): read them through {@link scalarAt} and {@link vectorAt}.
    */
   frames?: AgrFrames;
+  /**
+   * Not in the `.agr` (it holds node values only): per scalar parameter that
+   * comes from a cell array, its values per cell (F·M frame-major if
+   * varying, else M), which the studio draws flat per cell; the parameter's
+   * node values are then the mean over the cells at each node.
+   */
+  cellValues?: (Float32Array | undefined)[];
 }
 
 /** Per-frame values read on demand (`./frames.ts`); each array stays valid while held. */

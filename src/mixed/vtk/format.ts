@@ -27,7 +27,7 @@ const xmlMagic = (type: string): FormatMagic => ({
     new RegExp(`<VTKFile\\s[^>]*type\\s*=\\s*["']${type}["']`).test(head.decode(bytes)),
 });
 
-/** One frame's summary: counts, its time and its point data arrays. */
+/** One frame's summary: counts, its time and its point and cell data arrays. */
 function frameSummary(frame: VtkFrame): unknown {
   return {
     points: frame.pointCount,
@@ -35,6 +35,7 @@ function frameSummary(frame: VtkFrame): unknown {
     skippedCells: frame.skippedCells,
     time: frame.time ?? null,
     pointData: frame.pointData.map((a) => ({ name: a.name, components: a.components })),
+    cellData: frame.cellData.map((a) => ({ name: a.name, components: a.components })),
   };
 }
 

@@ -24,10 +24,22 @@ export type MeshBase = Pick<
   "nodeCount" | "positions" | "cellTypes" | "connectivity" | "times"
 >;
 
-/** A scalar over all frames: its descriptor and its F·N values. */
+/** A scalar over all frames: its descriptor and its F·N values (of a cell array also its F·M cell values). */
 export interface ScalarSeries {
   readonly param: ParamDescriptor;
   readonly values: Float32Array;
+  readonly cells?: Float32Array;
+}
+
+/** What the one line of taken arrays adds for a scalar made of a cell array. */
+export const AVERAGED = "a cell array: each node takes the mean of the cells that use it";
+
+/** The `cellValues` of a model whose scalars are `series` (absent when none comes from cells). */
+export function cellValuesOf(
+  series: readonly (ScalarSeries | undefined)[],
+): Pick<MeshAnimation, "cellValues"> {
+  if (!series.some((s) => s?.cells)) return {};
+  return { cellValues: series.map((s) => s?.cells) };
 }
 
 /** The mesh of the first frame and `times`. */
@@ -54,7 +66,11 @@ export function scalarOver(
   const r = scalarSeries(frames, spec);
   if ("values" in r) {
     noteHeld(frames, r.array, r.lacking, findings);
-    return { param: scalarParam(spec, unit), values: r.values };
+    return {
+      param: scalarParam(spec, unit),
+      values: r.values,
+      ...(r.cells ? { cells: r.cells } : {}),
+    };
   }
   const f = frames[r.frame]!;
   const message = `scalar '${spec}', ${r.problem} (arrays: ${arrayList(frames) || "none"})`;
@@ -204,6 +220,7 @@ export function stressStrain(
     vectors: [{ name: "coordinates", unit: "m", varying: true }],
     scalarValues: [displacement, ...(extra ? [extra.values] : [])],
     vectorValues: [coordinates],
+    ...cellValuesOf([undefined, extra]),
   };
 }
 
@@ -239,20 +256,25 @@ function defaultThermalScalar(
 ): ScalarSeries | undefined {
   const first = frames[0]!;
   // Chosen among the arrays of every frame: a heat step may follow frames without a temperature.
-  const pick = defaultScalar({ ...first, pointData: seriesArrays(frames) });
+  const pick = defaultScalar({
+    ...first,
+    pointData: seriesArrays(frames),
+    cellData: seriesArrays(frames, "cell"),
+  });
   if ("name" in pick) {
     const why = isTemperatureName(pick.name)
       ? "its name means temperature"
       : "the only one-component array";
-    said.push(`scalar '${pick.name}' (${why})`);
-    return scalarOver(frames, pick.name, unit, findings);
+    const scalar = scalarOver(frames, pick.name, unit, findings);
+    said.push(`scalar '${pick.name}' (${why}${scalar?.cells ? `; ${AVERAGED}` : ""})`);
+    return scalar;
   }
   if (pick.candidates.length > 1) {
     const names = pick.candidates.map((c) => `'${c}'`).join(", ");
     const message = msg`no temperature array (temperature, temp, t, nt) and ${{ count: pick.candidates.length }} candidates: ${{ names }}; choose one with --scalar NAME`;
     findings.error(first.file, VTK.scalarAmbiguous, message, first.start);
   } else {
-    const message = `no one-component point array to take as the scalar (arrays: ${arrayList(frames) || "none"}); id arrays are not taken: name one with --scalar NAME`;
+    const message = `no one-component point or cell array to take as the scalar (arrays: ${arrayList(frames) || "none"}); id arrays are not taken: name one with --scalar NAME`;
     findings.error(first.file, VTK.scalarMissing, message, first.start);
   }
   return undefined;
@@ -281,6 +303,7 @@ export function thermal(
     vectors: [{ name: "coordinates", unit: "m", varying: false }],
     scalarValues: [scalar.values],
     vectorValues: [Float32Array.from(base.positions)],
+    ...cellValuesOf([scalar]),
   };
 }
 

@@ -44,19 +44,29 @@ export class Findings {
   }
 }
 
-/** The point arrays of `frames`, the first of each name, in order of first appearance. */
-export function seriesArrays(frames: readonly VtkFrame[]): VtkFrame["pointData"] {
+/** The point (or cell) arrays of `frames`, the first of each name, in order of first appearance. */
+export function seriesArrays(
+  frames: readonly VtkFrame[],
+  kind: "point" | "cell" = "point",
+): VtkFrame["pointData"] {
   const byName = new Map<string, VtkFrame["pointData"][number]>();
   for (const f of frames)
-    for (const a of f.pointData) if (!byName.has(a.name)) byName.set(a.name, a);
+    for (const a of kind === "point" ? f.pointData : f.cellData)
+      if (!byName.has(a.name)) byName.set(a.name, a);
   return [...byName.values()];
 }
 
-/** `'name'(components)` of each point array any of `frames` has (in order of first appearance), for a message. */
+/**
+ * `'name'(components)` of each point array any of `frames` has (in order of
+ * first appearance), then the cell arrays marked as such, for a message.
+ */
 export function arrayList(frames: readonly VtkFrame[]): string {
-  const seen = new Set<string>();
-  for (const f of frames) for (const a of f.pointData) seen.add(`'${a.name}'(${a.components})`);
-  return [...seen].join(", ");
+  const list = (kind: "point" | "cell") =>
+    seriesArrays(frames, kind)
+      .map((a) => `'${a.name}'(${a.components})`)
+      .join(", ");
+  const cells = list("cell");
+  return [list("point"), cells && `cell arrays: ${cells}`].filter((x) => x).join("; ");
 }
 
 /** One warning on the first of the frames `lacking` array `name` (by index): their values are held. */

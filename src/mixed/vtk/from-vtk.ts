@@ -10,7 +10,7 @@
 import type { FileReport } from "../../core/report.js";
 import type { MeshAnimation } from "../agr/model.js";
 import { VTK } from "./codes.js";
-import { meshBase, scalarOver, stressStrain, thermal } from "./from-vtk-build.js";
+import { AVERAGED, meshBase, scalarOver, stressStrain, thermal } from "./from-vtk-build.js";
 import {
   checkSameMesh,
   checkSomeCells,
@@ -32,7 +32,8 @@ export interface FromVtkOptions {
   /** Frame times in seconds (one per frame); default: the frames' own times. */
   readonly times?: readonly number[];
   /**
-   * Point-data array of the scalar, with `:magnitude`, `:K` (component) or `:mises` (type 0: default a
+   * Point or cell array of the scalar (a cell array's node values are the
+   * mean of the cells at each node; `cell:NAME` when a point array has the name too), with `:magnitude`, `:K` (component) or `:mises` (type 0: default a
    * temperature by name, else the only one-component non-id array; type 1: an extra scalar).
    */
   readonly scalar?: string;
@@ -93,7 +94,8 @@ export function meshAnimationFromVtk(
     options.scalar === undefined
       ? undefined
       : scalarOver(frames, options.scalar, options.unit, findings);
-  if (options.scalar !== undefined) said.push(`scalar '${options.scalar}' (--scalar)`);
+  if (options.scalar !== undefined)
+    said.push(`scalar '${options.scalar}' (--scalar${extra?.cells ? `; ${AVERAGED}` : ""})`);
   if (options.type === 1) {
     const choice = {
       named: options.displacement,

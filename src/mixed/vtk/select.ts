@@ -1,10 +1,14 @@
 /**
- * Choosing point arrays for `agr from-vtk`: the displacement vector of a
+ * Choosing arrays for `agr from-vtk`: the displacement vector of a
  * structural result (by `--displacement NAME` or by its name), and a scalar
  * (`--scalar NAME`, `NAME:magnitude`, `NAME:K`, `NAME:mises`, or for type 0 a
  * temperature by name or the only one-component array that is not an id).
+ * A scalar may come from a point array or a cell array (its node values the
+ * mean over the cells at each node); a name both kinds have means the point
+ * array, `cell:NAME` the cell array (decision 180).
  */
 import type { ParamDescriptor } from "../agr/model.js";
+import { cellToNodes } from "./cell-data.js";
 import type { VtkFrame } from "./model.js";
 import type { DecodedArray } from "./read-data.js";
 
@@ -73,9 +77,26 @@ export function chooseDisplacement(
   return maybe.length === 1 ? { name: maybe[0]!.name, reason: "ambiguous" } : undefined;
 }
 
-/** The default type-0 scalar of `f`: a temperature by name, else the only one-component non-id array. */
+/**
+ * The default type-0 scalar of `f`: a temperature by name, else the only
+ * one-component non-id array; among the point arrays, and when none of them
+ * fits, by the same rule among the cell arrays (decision 181).
+ */
 export function defaultScalar(f: VtkFrame): { name: string } | { candidates: string[] } {
-  const ones = f.pointData.filter((a) => a.components === 1);
+  const fromPoints = defaultAmong(f.pointData);
+  if ("name" in fromPoints || fromPoints.candidates.length > 0) return fromPoints;
+  const fromCells = defaultAmong(f.cellData);
+  if (!("name" in fromCells)) return fromCells;
+  // A point array of the same name would be taken for the plain name.
+  const clash = f.pointData.some((a) => a.name === fromCells.name);
+  return { name: clash ? `${CELL_PREFIX}${fromCells.name}` : fromCells.name };
+}
+
+/** A temperature by name among `arrays`, else the only one-component non-id one, else the candidates. */
+function defaultAmong(
+  arrays: readonly DecodedArray[],
+): { name: string } | { candidates: string[] } {
+  const ones = arrays.filter((a) => a.components === 1);
   for (const t of TEMPERATURE_NAMES) {
     const a = ones.find((x) => x.name.toLowerCase() === t);
     if (a) return { name: a.name };
@@ -84,25 +105,59 @@ export function defaultScalar(f: VtkFrame): { name: string } | { candidates: str
   return candidates.length === 1 ? { name: candidates[0]! } : { candidates };
 }
 
+/** The prefix of a spec that names a cell array whose name a point array also has (decision 180). */
+export const CELL_PREFIX = "cell:";
+
+/** Where an array of a frame is: a point array or a cell array (one tuple per cell of `types`). */
+export type ArrayKind = "point" | "cell";
+
+/** The array `name` of `f`: a point array, else a cell array; `cell:NAME` the cell array only. */
+export function findArray(
+  f: VtkFrame,
+  name: string,
+): { array: DecodedArray; kind: ArrayKind } | undefined {
+  const cellName = name.startsWith(CELL_PREFIX) ? name.slice(CELL_PREFIX.length) : undefined;
+  const point = cellName === undefined && f.pointData.find((a) => a.name === name);
+  if (point) return { array: point, kind: "point" };
+  const cell = f.cellData.find((a) => a.name === (cellName ?? name));
+  return cell && { array: cell, kind: "cell" };
+}
+
 /** What a scalar spec derives from its array. */
 type Derive = "value" | "magnitude" | "mises" | number;
 
 /** Splits `spec` into an array of `f` and what to derive from it, or says why not. */
-function parseSpec(f: VtkFrame, spec: string): { array: DecodedArray; derive: Derive } | string {
-  const whole = f.pointData.find((a) => a.name === spec);
-  if (whole) return { array: whole, derive: "value" };
+function parseSpec(
+  f: VtkFrame,
+  spec: string,
+): { array: DecodedArray; kind: ArrayKind; derive: Derive } | string {
+  const whole = findArray(f, spec);
+  if (whole) return { ...whole, derive: "value" };
   const colon = spec.lastIndexOf(":");
   const name = colon < 0 ? spec : spec.slice(0, colon);
-  const array = f.pointData.find((a) => a.name === name);
-  if (!array) return `no point array '${name}'`;
+  const found = findArray(f, name);
+  if (!found) return `no point or cell array '${name}'`;
   const suffix = spec.slice(colon + 1);
-  if (suffix === "magnitude" || suffix === "mises") return { array, derive: suffix };
-  if (/^\d+$/.test(suffix)) return { array, derive: Number(suffix) };
+  if (suffix === "magnitude" || suffix === "mises") return { ...found, derive: suffix };
+  if (/^\d+$/.test(suffix)) return { ...found, derive: Number(suffix) };
   return `'${suffix}' is not magnitude, mises or a component index`;
 }
 
-/** The `n` values of `spec` in frame `f`, or why they cannot be had. */
+/**
+ * The node values of `spec` in frame `f` (of a cell array: at each node the
+ * mean over the cells that use it), or why they cannot be had.
+ */
 export function scalarValues(f: VtkFrame, spec: string): Float64Array | string {
+  const v = tupleValues(f, spec);
+  if (typeof v === "string") return v;
+  return v.kind === "cell" ? cellToNodes(f, v.values) : v.values;
+}
+
+/** The values of `spec` in frame `f`, one per tuple of its array (per point or per cell), or why not. */
+export function tupleValues(
+  f: VtkFrame,
+  spec: string,
+): { kind: ArrayKind; values: Float64Array } | string {
   const p = parseSpec(f, spec);
   if (typeof p === "string") return p;
   const { array: a, derive } = p;
@@ -129,7 +184,7 @@ export function scalarValues(f: VtkFrame, spec: string): Float64Array | string {
     if (derive >= c) return `'${a.name}' has ${c} components (0 … ${c - 1}), not ${derive}`;
     for (let i = 0; i < n; i++) out[i] = v[i * c + derive]!;
   }
-  return out;
+  return { kind: p.kind, values: out };
 }
 
 /** Von Mises stress of the symmetric tensor at `o` of `v` (VTK order xx yy zz xy yz xz). */
@@ -163,9 +218,18 @@ export function scalarParam(spec: string, unit?: string): ParamDescriptor {
 
 /** Whether `f` has the array `spec` reads: its whole name, or the name before its last `:`. */
 export function hasSpecArray(f: VtkFrame, spec: string): boolean {
-  if (f.pointData.some((a) => a.name === spec)) return true;
+  if (findArray(f, spec)) return true;
   const colon = spec.lastIndexOf(":");
-  return colon >= 0 && f.pointData.some((a) => a.name === spec.slice(0, colon));
+  return colon >= 0 && findArray(f, spec.slice(0, colon)) !== undefined;
+}
+
+/** A scalar over frames: node values (frame-major), and of a cell array its values per cell too. */
+export interface SeriesValues {
+  readonly values: Float32Array;
+  /** Of a cell array: F·M values per cell of `types` (frame-major). */
+  readonly cells?: Float32Array;
+  readonly array: string;
+  readonly lacking: number[];
 }
 
 /**
@@ -177,29 +241,41 @@ export function hasSpecArray(f: VtkFrame, spec: string): boolean {
 export function scalarSeries(
   frames: readonly VtkFrame[],
   spec: string,
-): { values: Float32Array; array: string; lacking: number[] } | { frame: number; problem: string } {
+): SeriesValues | { frame: number; problem: string } {
   const n = frames[0]!.pointCount;
+  const m = frames[0]!.types.length;
   const values = new Float32Array(frames.length * n);
+  let cells: Float32Array | undefined;
   const lacking: number[] = [];
-  let last: Float64Array | undefined;
+  let last: { nodes: Float64Array; cells: Float64Array | undefined } | undefined;
+  const put = (k: number, v: NonNullable<typeof last>) => {
+    values.set(v.nodes, k * n);
+    if (v.cells) {
+      cells ??= new Float32Array(frames.length * m);
+      cells.set(v.cells.subarray(0, m), k * m);
+    }
+  };
   for (let k = 0; k < frames.length; k++) {
-    if (!hasSpecArray(frames[k]!, spec)) {
+    const f = frames[k]!;
+    if (!hasSpecArray(f, spec)) {
       lacking.push(k);
-      if (last) values.set(last, k * n);
+      if (last) put(k, last);
       continue;
     }
-    const v = scalarValues(frames[k]!, spec);
+    const v = tupleValues(f, spec);
     if (typeof v === "string") return { frame: k, problem: `frame ${k}: ${v}` };
+    const cell = v.kind === "cell";
+    const now = {
+      nodes: cell ? cellToNodes(f, v.values) : v.values,
+      cells: cell ? v.values : undefined,
+    };
     // The frames before the first that has it take its values.
-    if (!last) for (const j of lacking) values.set(v, j * n);
-    values.set(v, k * n);
-    last = v;
+    if (!last) for (const j of lacking) put(j, now);
+    put(k, now);
+    last = now;
   }
   const colon = spec.lastIndexOf(":");
-  const array =
-    colon < 0 || frames.some((f) => f.pointData.some((a) => a.name === spec))
-      ? spec
-      : spec.slice(0, colon);
-  if (!last) return { frame: 0, problem: `no point array '${array}' in any frame` };
-  return { values, array, lacking };
+  const array = colon < 0 || frames.some((f) => findArray(f, spec)) ? spec : spec.slice(0, colon);
+  if (!last) return { frame: 0, problem: `no point or cell array '${array}' in any frame` };
+  return { values, ...(cells ? { cells } : {}), array, lacking };
 }

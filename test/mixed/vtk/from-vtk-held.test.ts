@@ -95,7 +95,7 @@ describe("agr from-vtk: a frame that lacks an array", () => {
     const none = await convert(series([[T(0)], [V(1)], [T(2)]]), "--type", "0", "--scalar", "W");
     expect(none.code).toBe(1);
     expect(none.found).toEqual(["VTK012 s_0.vtu"]);
-    expect(none.err).toContain("no point array 'W' in any frame (arrays: 'T'(1), 'V'(1))");
+    expect(none.err).toContain("no point or cell array 'W' in any frame (arrays: 'T'(1), 'V'(1))");
     const wrong = await convert(
       series([[T(0)], [V(1)], [U(2)]]),
       "--type",
