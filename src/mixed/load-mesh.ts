@@ -16,6 +16,7 @@ import { isSolverFormat } from "./solver.js";
 import { Findings, noteHeld } from "./vtk/from-vtk-frames.js";
 import { meshAnimationFromVtk, type VtkFrame } from "./vtk/index.js";
 import {
+  CELL_PREFIX,
   chooseDisplacement,
   defaultScalar,
   detectDisplacement,
@@ -123,7 +124,11 @@ function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): M
   // Without a displacement, moving points or any scalar candidate there is nothing for type 0 to colour.
   const type: 0 | 1 = displacement !== undefined || moves || candidates.length === 0 ? 1 : 0;
   const scalar = type === 0 ? candidates[0] : undefined;
-  const made = meshAnimationFromVtk(frames, { type, ...(scalar !== undefined ? { scalar } : {}) });
+  const made = meshAnimationFromVtk(frames, {
+    type,
+    ...(scalar !== undefined ? { scalar } : {}),
+    lines: true,
+  });
   report.push(...made.report.filter((r) => r.diagnostics.length > 0));
   const model = made.model;
   if (!model) return { report };
@@ -145,25 +150,38 @@ function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): M
 }
 
 /**
- * Appends every point array of `frames` the model does not show yet as a
- * scalar: one-component arrays as they are, vectors by magnitude, symmetric
- * tensors (6 components) as von Mises. An array some frames lack is held
- * there, with one warning (VTK027), as `agr from-vtk` holds it. Returns the warnings.
+ * Appends every point array, then every cell array, of `frames` the model
+ * does not show yet as a scalar: one-component arrays as they are, vectors
+ * by magnitude, symmetric tensors (6 components) as von Mises. A cell array
+ * keeps its values per cell in `cellValues` (drawn flat per cell) and node
+ * values averaged; its name is `cell:NAME` when a point array has the name
+ * too (decision 180). An array some frames lack is held there, with one
+ * warning (VTK027), as `agr from-vtk` holds it. Returns the warnings.
  */
 function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): FileReport[] {
   const findings = new Findings(new Map(frames.map((f) => [f.file, f.text])));
   const have = new Set(model.scalars.map((p) => p.name));
+  const pointNames = new Set(frames.flatMap((f) => f.pointData.map((a) => a.name)));
   const seen = new Set<string>();
-  for (const a of frames.flatMap((f) => f.pointData)) {
-    if (seen.has(a.name)) continue;
-    seen.add(a.name);
+  const arrays = [
+    ...frames.flatMap((f) => f.pointData.map((a) => ({ a, name: a.name }))),
+    ...frames.flatMap((f) =>
+      f.cellData.map((a) => ({
+        a,
+        name: pointNames.has(a.name) ? `${CELL_PREFIX}${a.name}` : a.name,
+      })),
+    ),
+  ];
+  for (const { a, name } of arrays) {
+    if (seen.has(name)) continue;
+    seen.add(name);
     const spec =
       a.components === 1
-        ? a.name
+        ? name
         : a.components === 6
-          ? `${a.name}:mises`
+          ? `${name}:mises`
           : a.components > 1
-            ? `${a.name}:magnitude`
+            ? `${name}:magnitude`
             : undefined;
     if (spec === undefined) continue;
     const param = scalarParam(spec);
@@ -172,6 +190,7 @@ function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): FileRepo
     if (!("values" in r)) continue;
     noteHeld(frames, r.array, r.lacking, findings);
     have.add(param.name);
+    if (r.cells) (model.cellValues ??= [])[model.scalars.length] = r.cells;
     model.scalars.push(param);
     model.scalarValues.push(r.values);
   }

@@ -77,6 +77,10 @@ export interface MeshAnimation {
    * node values are then the mean over the cells at each node.
    */
   cellValues?: (Float32Array | undefined)[];
+  /** Not in the `.agr`: line segments (two node indices each) of a solver result's line cells, drawn by the studio. */
+  lines?: Uint32Array;
+  /** Not in the `.agr`: nodes of a solver result's vertex cells, drawn by the studio as points. */
+  vertices?: Uint32Array;
 }
 
 /** Per-frame values read on demand (`./frames.ts`); each array stays valid while held. */

@@ -48,6 +48,13 @@ export interface FromVtkOptions {
   readonly ambiguousDisplacement?: boolean;
   /** Largest coordinate change (metres) a thermal series may show between frames. */
   readonly tolerance?: number;
+  /**
+   * Keep the first frame's line and vertex cells in the model's `lines` and
+   * `vertices` (the studio draws them; an `.agr` cannot hold them), so a
+   * model of lines or points only is not refused (VTK026) and none is
+   * reported skipped (VTK020). Default false.
+   */
+  readonly lines?: boolean;
 }
 
 /** Defaults of {@link FromVtkOptions}. */
@@ -85,8 +92,11 @@ export function meshAnimationFromVtk(
   checkSameMesh(frames, findings);
   const times = frameTimes(frames, options.times, findings);
   if (!findings.ok) return done();
-  noteSkippedCells(frames, findings);
-  checkSomeCells(frames, findings);
+  const drawn = options.lines === true ? lineCells(first) : undefined;
+  if (!drawn) {
+    noteSkippedCells(frames, findings);
+    checkSomeCells(frames, findings);
+  }
   if (!findings.ok) return done();
   const base = meshBase(first, times);
   // The optional --scalar of either type, over all frames.
@@ -101,9 +111,24 @@ export function meshAnimationFromVtk(
       named: options.displacement,
       ambiguous: options.ambiguousDisplacement === true,
     };
-    return done(stressStrain(frames, base, choice, extra, findings, said));
+    return done(withLines(stressStrain(frames, base, choice, extra, findings, said), drawn));
   }
   const tolerance = options.tolerance ?? FROM_VTK_DEFAULTS.tolerance;
   const thermalOptions = { named: options.scalar !== undefined, unit: options.unit, tolerance };
-  return done(thermal(frames, base, thermalOptions, extra, findings, said));
+  return done(withLines(thermal(frames, base, thermalOptions, extra, findings, said), drawn));
+}
+
+/** The line and vertex cells of `f`, when it has any. */
+function lineCells(f: VtkFrame): Pick<MeshAnimation, "lines" | "vertices"> | undefined {
+  const lines = f.lines ?? new Uint32Array(0);
+  const vertices = f.vertices ?? new Uint32Array(0);
+  return lines.length + vertices.length > 0 ? { lines, vertices } : undefined;
+}
+
+/** `model` with `drawn` line and vertex cells. */
+function withLines(
+  model: MeshAnimation | undefined,
+  drawn: Pick<MeshAnimation, "lines" | "vertices"> | undefined,
+): MeshAnimation | undefined {
+  return model && drawn ? Object.assign(model, drawn) : model;
 }

@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FORMATS } from "../../../src/formats.js";
 import { readAgr } from "../../../src/mixed/agr/index.js";
+import { loadMeshFile } from "../../../src/mixed/load-mesh.js";
 import { meshAnimationFromVtk, readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { mises } from "../../../src/mixed/vtk/select.js";
 import { cli } from "../../helpers.js";
@@ -44,6 +46,9 @@ const S = { name: "S", comps: "6", values: [100, 0, 0, 0, 0, 0, 0, 50, 0, 10, 0,
 const S_MISES = { name: "S_Mises", values: [100, 200] };
 const T_POINTS = { name: "T", values: [1, 2, 3, 4, 5, 6] };
 const T_CELLS = { name: "T", values: [-10, -20] };
+
+const codes = (report: readonly { diagnostics: readonly { code: string }[] }[]) =>
+  report.flatMap((f) => f.diagnostics.map((d) => d.code));
 
 async function frames(text: string) {
   const s = await readVtkSeries([{ name: "q.vtu", text }]);
@@ -122,5 +127,44 @@ describe("a cell array as the scalar of agr from (issue 18, item 2)", () => {
     );
     const m = readAgr(new Uint8Array(readFileSync(o))).model!;
     expect(Array.from(m.scalarValues[0]!)).toEqual([100, 150, 200, 100, 150, 200]);
+  });
+});
+
+describe("the studio's #/mesh of cell data and line cells (loadMeshFile)", () => {
+  const open = (name: string, text: string) =>
+    loadMeshFile(name, new TextEncoder().encode(text), async () => undefined, FORMATS);
+
+  it("offers cell arrays like point arrays, each with its values per cell", async () => {
+    const m = await open("q.vtu", twoQuads([T_POINTS], [S, T_CELLS]));
+    const model = m.model!;
+    expect(model.scalars.map((p) => p.name)).toEqual(["T", "S_mises", "cell_T"]);
+    expect(model.cellValues?.[0]).toBeUndefined();
+    expect(Array.from(model.cellValues![2]!)).toEqual([-10, -20]);
+    expect(model.cellValues![1]!.length).toBe(2);
+    expect(Array.from(model.scalarValues[2]!)).toEqual([-10, -15, -20, -10, -15, -20]);
+  });
+
+  it("a cell-only stress result is coloured by its cell array (type 0 takes it)", async () => {
+    const m = await open("q.vtu", twoQuads([], [S, S_MISES]));
+    expect(m.vtk).toMatchObject({ type: 0, scalar: "S_Mises" });
+    expect(Array.from(m.model!.cellValues![0]!)).toEqual([100, 200]);
+    expect(codes(m.report)).toEqual(["VTK014"]);
+  });
+
+  it("a beam of line cells opens with its segments and vertices, no VTK026 or VTK020", async () => {
+    const beam = vtu(
+      [0, 1, 2, 3].map((x) => [x, 0, 0]),
+      [
+        [3, 0, 1],
+        [4, 1, 2, 3],
+        [1, 3],
+      ],
+      [{ name: "DISPLACEMENT", comps: "3", values: [0, 0, 0, 0, 0.1, 0, 0, 0.2, 0, 0, 0.3, 0] }],
+    );
+    const m = await open("beam.vtu", beam);
+    expect(codes(m.report)).toEqual(["VTK014"]);
+    expect(m.model!.cellTypes.length).toBe(0);
+    expect(Array.from(m.model!.lines!)).toEqual([0, 1, 1, 2, 2, 3]);
+    expect(Array.from(m.model!.vertices!)).toEqual([3]);
   });
 });
