@@ -89,6 +89,17 @@ function hashKey(k: Uint32Array): number {
  * Cells of unknown kind or with node indices out of range are skipped.
  */
 export function extractSurface(m: MeshAnimation): Uint32Array {
+  return extractSurfaceCells(m).triangles;
+}
+
+/**
+ * The outer surface of `m` as {@link extractSurface} gives it, and the cell
+ * each triangle belongs to (for colouring flat per cell).
+ */
+export function extractSurfaceCells(m: MeshAnimation): {
+  triangles: Uint32Array;
+  cells: Uint32Array;
+} {
   const types = m.cellTypes;
   const conn = m.connectivity;
   const n = m.nodeCount;
@@ -154,10 +165,13 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
     triangles += CELL_FACES.get(types[faceCell[id]!]!)![faceLocal[id]!]!.length - 2;
   }
   const out = new Uint32Array(3 * triangles);
+  const cellOf = new Uint32Array(triangles);
   let o = 0;
-  const fan = (start: number, local: readonly number[] | null, count: number) => {
+  const fan = (c: number, local: readonly number[] | null, count: number) => {
+    const start = starts[c]!;
     const at = (i: number) => conn[start + (local ? local[i]! : i)]!;
     for (let i = 1; i + 1 < count; i++) {
+      cellOf[o / 3] = c;
       out[o++] = at(0);
       out[o++] = at(i);
       out[o++] = at(i + 1);
@@ -165,13 +179,13 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
   };
   for (let c = 0; c < cells; c++) {
     const kind = CELL_KINDS.get(types[c]!)!;
-    if (usable[c] && !kind.volume) fan(starts[c]!, null, kind.nodes);
+    if (usable[c] && !kind.volume) fan(c, null, kind.nodes);
   }
   for (let id = 0; id < unique; id++) {
     if (faceUses[id] !== 1) continue;
     const c = faceCell[id]!;
     const face = CELL_FACES.get(types[c]!)![faceLocal[id]!]!;
-    fan(starts[c]!, face, face.length);
+    fan(c, face, face.length);
   }
-  return out;
+  return { triangles: out, cells: cellOf };
 }

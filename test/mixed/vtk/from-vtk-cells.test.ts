@@ -132,7 +132,12 @@ describe("a cell array as the scalar of agr from (issue 18, item 2)", () => {
 
 describe("the studio's #/mesh of cell data and line cells (loadMeshFile)", () => {
   const open = (name: string, text: string) =>
-    loadMeshFile(name, new TextEncoder().encode(text), async () => undefined, FORMATS);
+    loadMeshFile(
+      name,
+      new TextEncoder().encode(text),
+      async () => ({ status: "missing" }),
+      FORMATS,
+    );
 
   it("offers cell arrays like point arrays, each with its values per cell", async () => {
     const m = await open("q.vtu", twoQuads([T_POINTS], [S, T_CELLS]));
