@@ -190,7 +190,10 @@ function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): FileRepo
     if (!("values" in r)) continue;
     noteHeld(frames, r.array, r.lacking, findings);
     have.add(param.name);
-    if (r.cells) (model.cellValues ??= [])[model.scalars.length] = r.cells;
+    if (r.cells) {
+      model.cellValues ??= [];
+      model.cellValues[model.scalars.length] = r.cells;
+    }
     model.scalars.push(param);
     model.scalarValues.push(r.values);
   }

@@ -106,3 +106,16 @@ export function vectorAt(m: MeshAnimation, p: number, f: number): Float32Array {
   if (!m.vectors[p]!.varying) return values.subarray(0, n3);
   return m.frames ? m.frames.vector(p, f) : values.subarray(f * n3, (f + 1) * n3);
 }
+
+/**
+ * The per-cell values of scalar parameter `p` at frame `f` when it comes from
+ * a cell array ({@link MeshAnimation.cellValues}), else undefined.
+ */
+export function cellScalarAt(m: MeshAnimation, p: number, f: number): Float32Array | undefined {
+  const values = m.cellValues?.[p];
+  if (!values) return undefined;
+  const cells = m.cellTypes.length;
+  return m.scalars[p]!.varying
+    ? values.subarray(f * cells, (f + 1) * cells)
+    : values.subarray(0, cells);
+}

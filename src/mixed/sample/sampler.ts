@@ -10,7 +10,7 @@ import { compose } from "../../core/affine.js";
 import { colormapTable } from "../../core/colormap.js";
 import { FrameCursor } from "../../core/frame-cursor.js";
 import { affineFromQuaternion, slerpFlat } from "../../core/quaternion.js";
-import { type MeshAnimation, scalarAt, vectorAt } from "../agr/model.js";
+import { cellScalarAt, type MeshAnimation, scalarAt, vectorAt } from "../agr/model.js";
 import { type FrameKernels, JS_KERNELS } from "./kernels.js";
 import type { MixedScene, SceneVariant } from "./scene.js";
 
@@ -174,6 +174,16 @@ export class MixedSampler {
     if (!m.scalars[param]!.varying) return scalarAt(m, param, 0)[node]!;
     const { i0, i1, alpha } = this.meshCursors.get(m)!;
     return (1 - alpha) * scalarAt(m, param, i0)[node]! + alpha * scalarAt(m, param, i1)[node]!;
+  }
+
+  /** The value of cell `cell` of scalar `param` (from a cell array) now, blended like {@link nodeScalar}; NaN without one. */
+  cellScalar(variant: SceneVariant, cell: number, param: number): number {
+    const m = variant.animation;
+    if (!m) return Number.NaN;
+    const at = (f: number) => cellScalarAt(m, param, f)?.[cell] ?? Number.NaN;
+    if (!m.scalars[param]?.varying) return at(0);
+    const { i0, i1, alpha } = this.meshCursors.get(m)!;
+    return (1 - alpha) * at(i0) + alpha * at(i1);
   }
 
   private positions(

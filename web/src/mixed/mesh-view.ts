@@ -6,15 +6,25 @@
  * the new frame is uploaded into the other one; the blend weight says which
  * slot is the earlier frame. Per animation frame only uniforms and the
  * object matrix change. Frames come from a {@link FrameSource}: the loaded
- * animation or a streamed `.agr`'s cache.
+ * animation or a streamed `.agr`'s cache. A scalar that comes from a cell
+ * array is drawn flat per cell ({@link FlatCells}, in place of the
+ * node-coloured surface), its range the cell values'; line and vertex cells
+ * are drawn as lines and points coloured by the node values.
  */
 import * as THREE from "three";
 import { COLORMAP_SIZE, type ColormapName, colormap } from "../../../src/core/colormap.js";
 import type { FrameCursor } from "../../../src/core/frame-cursor.js";
-import { type MeshAnimation, type ParamRef, scalarAt } from "../../../src/mixed/agr/index.js";
+import {
+  cellScalarAt,
+  extractSurfaceCells,
+  type MeshAnimation,
+  type ParamRef,
+  scalarAt,
+} from "../../../src/mixed/agr/index.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
 import { type FrameSource, memoryFrames } from "./frame-source.js";
-import { EDGE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
+import { dynamic, FlatCells, lineGeometries } from "./geometry.js";
+import { EDGE_FRAGMENT, LINE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
 
 /** How the colour range follows the data. */
 export type RangeMode = "frame" | "all" | "fixed";
@@ -27,7 +37,10 @@ export interface ScalarRanges {
   readonly allMax: number;
 }
 
-/** Minimum and maximum of each frame of scalar parameter `param` (one pass at load). */
+/**
+ * Minimum and maximum of each frame of scalar parameter `param` (one pass at
+ * load): of its cell values when it comes from a cell array (drawn flat).
+ */
 export function scalarRanges(m: MeshAnimation, param: number): ScalarRanges {
   const frames = m.scalars[param]?.varying ? m.times.length : 1;
   const min = new Float32Array(frames);
@@ -35,7 +48,7 @@ export function scalarRanges(m: MeshAnimation, param: number): ScalarRanges {
   let allMin = Number.POSITIVE_INFINITY;
   let allMax = Number.NEGATIVE_INFINITY;
   for (let f = 0; f < frames; f++) {
-    frameRange(scalarAt(m, param, f), min, max, f);
+    frameRange(cellScalarAt(m, param, f) ?? scalarAt(m, param, f), min, max, f);
     const lo = min[f]!;
     const hi = max[f]!;
     if (lo < allMin) allMin = lo;
@@ -115,6 +128,9 @@ export class MeshView {
   frameUploads = 0;
   /** Colour range in use after the last {@link update}. */
   readonly range = { min: 0, max: 1 };
+  /** The surface drawn flat per cell, made when a cell array's scalar is first shown. */
+  private flat: { cells: FlatCells; object: THREE.Mesh } | undefined;
+  private surfaceCells: Uint32Array | undefined;
 
   constructor(
     readonly variant: SceneVariant,
@@ -152,15 +168,66 @@ export class MeshView {
     this.object = new THREE.Mesh(g, material);
     this.object.matrixAutoUpdate = false;
     this.object.frustumCulled = false;
+    this.addLines();
     this.rangesParam = variant.ref.scalarParam;
     this.ranges = this.streamed
       ? seenRanges(m, this.rangesParam)
       : scalarRanges(m, this.rangesParam);
   }
 
+  /** Line and vertex cells as lines and points sharing the surface's frame slots and uniforms. */
+  private addLines(): void {
+    const { lines, points } = lineGeometries(this.animation, this.object.geometry);
+    const material = (size?: number) =>
+      new THREE.ShaderMaterial({
+        vertexShader: MESH_VERTEX,
+        fragmentShader: LINE_FRAGMENT,
+        uniforms: this.object.material.uniforms,
+        ...(size ? { defines: { POINT_SIZE: size.toFixed(1) } } : {}),
+      });
+    for (const o of [
+      lines && new THREE.LineSegments(lines, material()),
+      points && new THREE.Points(points, material(6)),
+    ]) {
+      if (!o) continue;
+      o.frustumCulled = false;
+      this.object.add(o);
+    }
+  }
+
+  /** The flat per-cell surface, made (and its slots emptied) on first use. */
+  private flatCells(): { cells: FlatCells; object: THREE.Mesh } {
+    if (this.flat) return this.flat;
+    const cells = new FlatCells(this.animation);
+    const m = this.object.material;
+    const material = new THREE.ShaderMaterial({
+      vertexShader: MESH_VERTEX,
+      fragmentShader: MESH_FRAGMENT,
+      side: THREE.DoubleSide,
+      polygonOffset: true,
+      polygonOffsetFactor: 1,
+      polygonOffsetUnits: 1,
+      uniforms: m.uniforms,
+    });
+    const object = new THREE.Mesh(cells.geometry, material);
+    object.frustumCulled = false;
+    this.object.add(object);
+    this.flat = { cells, object };
+    this.slots[0] = -1;
+    this.slots[1] = -1;
+    return this.flat;
+  }
+
+  /** The cell of surface triangle `triangle` when the mesh has scalars from cell arrays, else undefined. */
+  surfaceCell(triangle: number): number | undefined {
+    if (!this.animation.cellValues) return undefined;
+    this.surfaceCells ??= extractSurfaceCells(this.animation).cells;
+    return this.surfaceCells[triangle];
+  }
+
   /** Draws (or hides) the surface's triangle edges, deformed like the surface. */
   setEdges(on: boolean): void {
-    let edges = this.object.children[0] as
+    let edges = this.object.getObjectByName("edges") as
       | THREE.Mesh<THREE.BufferGeometry, THREE.ShaderMaterial>
       | undefined;
     if (!edges && on) {
@@ -175,6 +242,7 @@ export class MeshView {
         }),
       );
       edges.frustumCulled = false;
+      edges.name = "edges";
       this.object.add(edges);
     }
     if (edges) edges.visible = on;
@@ -200,6 +268,11 @@ export class MeshView {
     const u = this.object.material.uniforms;
     const param = Math.min(s.scalarParam, m.scalars.length - 1);
     const { i0, i1, alpha } = cursor;
+    // A cell array's scalar: the flat surface in place of the node-coloured one.
+    const perCell = m.cellValues?.[param] !== undefined;
+    if (perCell) this.flatCells();
+    this.object.material.visible = !perCell;
+    if (this.flat) this.flat.object.visible = perCell;
     if (param !== this.slotParam) {
       this.slots[0] = -1;
       this.slots[1] = -1;
@@ -284,6 +357,11 @@ export class MeshView {
       point(g.getAttribute(name) as THREE.BufferAttribute, values[k]!);
       if (!p.vector && this.streamed) this.see(param, f, values[k]!);
     });
+    const cells = cellScalarAt(this.animation, param, f);
+    if (cells && this.flat) {
+      const xyz = vp[0]?.vector ? values[0]! : this.animation.positions;
+      this.flat.cells.fill(slot, xyz, cells);
+    }
     this.slots[slot] = f;
     this.frameUploads++;
   }
@@ -302,13 +380,12 @@ export class MeshView {
   dispose(): void {
     this.object.geometry.dispose();
     this.object.material.dispose();
-    for (const c of this.object.children) ((c as THREE.Mesh).material as THREE.Material).dispose();
+    for (const c of this.object.children) {
+      const o = c as THREE.Mesh;
+      (o.material as THREE.Material).dispose();
+      if (o.geometry !== this.object.geometry) o.geometry.dispose();
+    }
   }
-}
-
-function dynamic(a: THREE.BufferAttribute): THREE.BufferAttribute {
-  a.setUsage(THREE.DynamicDrawUsage);
-  return a;
 }
 
 /** Points an attribute at another view of the same length: no copy in JavaScript, one upload. */

@@ -1,12 +1,12 @@
 /** Ray picking on deformed mesh surfaces (positions come from the sampler, not from GPU buffers). */
 import * as THREE from "three";
 
-/** Nearest ray–triangle hit over a surface (Möller–Trumbore) and the hit triangle's nearest node. */
+/** Nearest ray–triangle hit over a surface (Möller–Trumbore): the hit triangle and its nearest node. */
 export function intersect(
   ray: THREE.Ray,
   p: Float32Array,
   triangles: Uint32Array,
-): { point: THREE.Vector3; node: number } | null {
+): { point: THREE.Vector3; node: number; triangle: number } | null {
   const o = ray.origin;
   const d = ray.direction;
   let bestT = Number.POSITIVE_INFINITY;
@@ -55,5 +55,5 @@ export function intersect(
       node = n;
     }
   }
-  return { point, node };
+  return { point, node, triangle: bestTri / 3 };
 }

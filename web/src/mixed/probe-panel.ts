@@ -1,5 +1,9 @@
-/** The Probe panel: the clicked node's number, coordinates, value now, and a plot over the animation. */
-import { scalarAt } from "../../../src/mixed/agr/index.js";
+/**
+ * The Probe panel: the clicked node's number, coordinates, value now, and a
+ * plot over the animation; for a scalar from a cell array, the clicked
+ * cell's value (drawn flat per cell, as the view shows it).
+ */
+import { cellScalarAt, scalarAt } from "../../../src/mixed/agr/index.js";
 import { h } from "../dom.js";
 import { t, tr } from "../i18n.js";
 import { drawPlot, format } from "./plot.js";
@@ -36,14 +40,21 @@ export class ProbePanel {
     const desc = m.scalars[param]!;
     const frames = desc.varying ? m.times.length : 1;
     this.series = new Float32Array(frames);
-    for (let f = 0; f < frames; f++) this.series[f] = scalarAt(m, param, f)[hit.node]!;
+    const cell = this.cell();
+    for (let f = 0; f < frames; f++)
+      this.series[f] =
+        cell === undefined ? scalarAt(m, param, f)[hit.node]! : cellScalarAt(m, param, f)![cell]!;
     this.element.replaceChildren(
       tr("h3", "probe.title"),
       h(
         "dl",
         {},
         h("dt", {}, t("probe.node")),
-        h("dd", { className: "node" }, `${s.scene.bodies[hit.body]!.name} #${hit.node}`),
+        h(
+          "dd",
+          { className: "node" },
+          `${s.scene.bodies[hit.body]!.name} #${hit.node}${cell === undefined ? "" : ` (${t("probe.cell")} #${cell})`}`,
+        ),
         h("dt", {}, t("probe.coords")),
         h("dd", { className: "coords" }, hit.world.map((v) => v.toFixed(5)).join(", ")),
         h("dt", {}, t("probe.value")),
@@ -58,6 +69,12 @@ export class ProbePanel {
   /** Stops listening to the session. */
   dispose(): void {
     for (const f of this.unsubscribe) f();
+  }
+
+  /** The probed cell when the scalar shown comes from a cell array, else undefined (the node's value). */
+  private cell(): number | undefined {
+    const hit = this.session.probe!;
+    return hit.variant.animation!.cellValues?.[this.param()] ? hit.cell : undefined;
   }
 
   private param(): number {
@@ -75,7 +92,11 @@ export class ProbePanel {
     const m = hit.variant.animation!;
     const param = this.param();
     const desc = m.scalars[param]!;
-    const value = s.sampler.nodeScalar(hit.variant, hit.node, param);
+    const cell = this.cell();
+    const value =
+      cell === undefined
+        ? s.sampler.nodeScalar(hit.variant, hit.node, param)
+        : s.sampler.cellScalar(hit.variant, cell, param);
     this.element.querySelector(".value")!.textContent =
       `${format(value)} ${unitText(desc.unit)}`.trim();
     const times = desc.varying ? m.times : [m.times[0] ?? 0];

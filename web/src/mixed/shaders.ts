@@ -21,6 +21,9 @@ void main() {
   vec4 mv = modelViewMatrix * vec4(p, 1.0);
   vViewPosition = mv.xyz;
   gl_Position = projectionMatrix * mv;
+#ifdef POINT_SIZE
+  gl_PointSize = POINT_SIZE;
+#endif
 }
 `;
 
@@ -47,5 +50,19 @@ varying float vValue;
 varying vec3 vViewPosition;
 void main() {
   gl_FragColor = vec4(0.12, 0.16, 0.2, 1.0);
+}
+`;
+
+/** Fragment shader of line and vertex cells: the colour map's colour, unlit (a line has no face to light). */
+export const LINE_FRAGMENT = /* glsl */ `
+uniform sampler2D uColormap;
+uniform float uMin;
+uniform float uMax;
+varying float vValue;
+varying vec3 vViewPosition;
+void main() {
+  float span = uMax - uMin;
+  float u = span > 0.0 ? clamp((vValue - uMin) / span, 0.0, 1.0) : 0.5;
+  gl_FragColor = vec4(texture2D(uColormap, vec2(u * (255.0 / 256.0) + 0.5 / 256.0, 0.5)).rgb, 1.0);
 }
 `;

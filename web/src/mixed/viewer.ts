@@ -36,6 +36,8 @@ export interface ProbeHit {
   readonly node: number;
   /** World coordinates (m). */
   readonly world: [number, number, number];
+  /** The cell hit, when the mesh has scalars from cell arrays (the probe shows its value for them). */
+  readonly cell?: number | undefined;
 }
 
 const scratch = new Float64Array(12);
@@ -252,7 +254,8 @@ export class MixedViewer {
         positions[hit.node * 3 + 1],
         positions[hit.node * 3 + 2],
       ).applyMatrix4(view.object.matrixWorld);
-      best = { body, variant: view.variant, node: hit.node, world: [p.x, p.y, p.z] };
+      const cell = view.surfaceCell(hit.triangle);
+      best = { body, variant: view.variant, node: hit.node, world: [p.x, p.y, p.z], cell };
     }
     return best;
   }
