@@ -107,7 +107,8 @@ export const VTK = {
     code: "VTK020",
     args: ["count"],
     severity: "warning",
-    summary: "vertex and line cells (VTK types 1 2 3 4 21 68 75) are skipped: they draw no face",
+    summary:
+      "vertex and line cells (VTK types 1 2 3 4 21 68 75) are skipped: they draw no face and the .agr cannot hold them (the studio draws them)",
   },
   noDisplacement: {
     code: "VTK021",

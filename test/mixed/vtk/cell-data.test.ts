@@ -78,6 +78,7 @@ function expectAveraged(f: VtkFrame, t: VtkSays): void {
 
 run("cell data read as VTK reads it (issue 18, item 2)", () => {
   for (const name of ["hex.vtu", "polygon.vtu", "legacy.vtk", "binary.vtk", "pieces.vtu"]) {
+    // decision 182
     it(`${name}: every cell array, each cell's tuple and the node averages equal VTK's`, async () => {
       const path = fixtures()[name]!;
       const { frame, report } = await read(path);
@@ -102,6 +103,7 @@ run("cell data read as VTK reads it (issue 18, item 2)", () => {
     expect(tuple(s, 3)).toEqual([301, -60, 5, 10, -2, 1.5]);
   });
 
+  // decision 183
   it("beam.vtu: line cells become segments, a poly-line two of them, a vertex a point", async () => {
     const { frame, report } = await read(fixtures()["beam.vtu"]!);
     expect(report).toEqual([]);

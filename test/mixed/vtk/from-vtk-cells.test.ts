@@ -139,6 +139,7 @@ describe("the studio's #/mesh of cell data and line cells (loadMeshFile)", () =>
       FORMATS,
     );
 
+  // decision 184
   it("offers cell arrays like point arrays, each with its values per cell", async () => {
     const m = await open("q.vtu", twoQuads([T_POINTS], [S, T_CELLS]));
     const model = m.model!;
@@ -156,6 +157,7 @@ describe("the studio's #/mesh of cell data and line cells (loadMeshFile)", () =>
     expect(codes(m.report)).toEqual(["VTK014"]);
   });
 
+  // decision 183
   it("a beam of line cells opens with its segments and vertices, no VTK026 or VTK020", async () => {
     const beam = vtu(
       [0, 1, 2, 3].map((x) => [x, 0, 0]),
