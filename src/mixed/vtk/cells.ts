@@ -212,32 +212,7 @@ export function mapCells(
         : [conn, begin, end];
       const problem = surface.add(stream, fb, fe, pointCount, c);
       if (problem) return { error: `cell ${c} (polyhedron): ${problem}` };
-    } else if (m.split === "prism") {
-      const n = count / 2;
-      const at = (k: number) => conn[begin + k]!;
-      for (let k = 1; k + 1 < n; k++) {
-        outTypes.push(m.to);
-        out.push3(at(0), at(k), at(k + 1));
-        out.push3(at(n), at(n + k), at(n + k + 1));
-      }
-    } else if (m.split === "fan" && count === 4) {
-      // A four-point polygon stays a quad.
-      outTypes.push(9);
-      for (let k = begin; k < stop; k++) out.push(conn[k]!);
-    } else if (m.split) {
-      for (let k = 0; k + 2 < count; k++) {
-        outTypes.push(m.to);
-        // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.
-        if (m.split === "fan") out.push3(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
-        else if (k % 2 === 0)
-          out.push3(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
-        else out.push3(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
-      }
-    } else {
-      outTypes.push(m.to);
-      const corners = m.corners!;
-      for (let k = 0; k < corners.length; k++) out.push(conn[begin + corners[k]!]!);
-    }
+    } else cutCell(m, conn, begin, count, outTypes, out);
     for (let k = made; k < outTypes.length; k++) cellOf.push(c);
     begin = end;
     if (faces && (faces.ends[c] ?? -1) >= 0) faceBegin = faces.ends[c]!;
@@ -256,6 +231,43 @@ export function mapCells(
     vertices: vertices.array(),
     extraIds,
   };
+}
+
+/** Appends the `.agr` cells of a face or volume cell of mapping `m` (its `count` ids at `begin`). */
+function cutCell(
+  m: CellMapping,
+  conn: ArrayLike<number>,
+  begin: number,
+  count: number,
+  outTypes: List<Uint8Array>,
+  out: List<Uint32Array>,
+): void {
+  const to = m.to!;
+  if (m.split === "prism") {
+    const n = count / 2;
+    const at = (k: number) => conn[begin + k]!;
+    for (let k = 1; k + 1 < n; k++) {
+      outTypes.push(to);
+      out.push3(at(0), at(k), at(k + 1));
+      out.push3(at(n), at(n + k), at(n + k + 1));
+    }
+  } else if (m.split === "fan" && count === 4) {
+    // A four-point polygon stays a quad.
+    outTypes.push(9);
+    for (let k = begin; k < begin + count; k++) out.push(conn[k]!);
+  } else if (m.split) {
+    for (let k = 0; k + 2 < count; k++) {
+      outTypes.push(to);
+      // A strip's odd triangles turn back, so every triangle keeps the strip's orientation.
+      if (m.split === "fan") out.push3(conn[begin]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+      else if (k % 2 === 0) out.push3(conn[begin + k]!, conn[begin + k + 1]!, conn[begin + k + 2]!);
+      else out.push3(conn[begin + k + 1]!, conn[begin + k]!, conn[begin + k + 2]!);
+    }
+  } else {
+    outTypes.push(to);
+    const corners = m.corners!;
+    for (let k = 0; k < corners.length; k++) out.push(conn[begin + corners[k]!]!);
+  }
 }
 
 /**
