@@ -26,7 +26,10 @@ export function gatherCellData(
 /** The frame fields a reader sets from its mapped cells: cells, their file cells, lines and vertices. */
 export function mappedFields(
   mapped: MappedCells,
-): Pick<VtkFrame, "types" | "connectivity" | "skippedCells" | "cellSource" | "lines" | "vertices"> {
+): Pick<
+  VtkFrame,
+  "types" | "connectivity" | "skippedCells" | "cellSource" | "lines" | "vertices" | "inner"
+> {
   return {
     types: mapped.types,
     connectivity: mapped.connectivity,
@@ -34,6 +37,7 @@ export function mappedFields(
     cellSource: mapped.cellOf,
     lines: mapped.lines,
     vertices: mapped.vertices,
+    ...(mapped.inner.cells.length > 0 ? { inner: mapped.inner } : {}),
   };
 }
 
@@ -43,7 +47,8 @@ const NODES: Readonly<Record<number, number>> = { 5: 3, 9: 4, 10: 4, 12: 8, 13: 
 /**
  * The node values of `cellValues` (one per cell of `f.types`): at each node
  * the mean over the file cells that use it (a cell cut into several counts
- * once); 0 at a node no cell uses.
+ * once; a quadratic cell's mid-side points count, through `f.inner`); 0 at a
+ * node no cell uses.
  */
 export function cellToNodes(f: VtkFrame, cellValues: ArrayLike<number>): Float64Array {
   const n = f.pointCount;
@@ -65,6 +70,17 @@ export function cellToNodes(f: VtkFrame, cellValues: ArrayLike<number>): Float64
       count[v]!++;
     }
     at += k;
+  }
+  const inner = f.inner;
+  for (let k = 0, begin = 0; inner && k < inner.cells.length; k++) {
+    const c = inner.cells[k]!;
+    const end = inner.ends[k]!;
+    for (let j = begin; j < end; j++) {
+      const v = inner.ids[j]!;
+      sum[v]! += cellValues[c]!;
+      count[v]!++;
+    }
+    begin = end;
   }
   for (let v = 0; v < n; v++) sum[v] = count[v]! > 0 ? sum[v]! / count[v]! : 0;
   return sum;

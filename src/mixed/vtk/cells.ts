@@ -119,8 +119,22 @@ export interface MappedCells {
   readonly lines: Uint32Array;
   /** The point ids of the vertex and poly-vertex cells. */
   readonly vertices: Uint32Array;
+  /** The points of quadratic and higher-order cells beyond their corners (see {@link InnerNodes}). */
+  readonly inner: InnerNodes;
   /** With `lenient`: the cells that list more point ids than their type has, and the first of them. */
   readonly extraIds?: ExtraIds | undefined;
+}
+
+/**
+ * The points a cell of `types` has beyond its corners (a quadratic or
+ * higher-order cell's mid-side and inner points): for each such cell its
+ * index in `types` (`cells`), the end of its points in `ids` (`ends`).
+ * Cell data averaged onto the nodes reaches these points through them.
+ */
+export interface InnerNodes {
+  readonly cells: Uint32Array;
+  readonly ends: Uint32Array;
+  readonly ids: Uint32Array;
 }
 
 /** Cells listing more point ids than their type has (read by their first ones, as VTK does). */
@@ -164,6 +178,11 @@ export function mapCells(
   const out = new List(Uint32Array, conn.length);
   const cellOf = new List(Uint32Array, cellCount);
   const lines = new List(Uint32Array, 0);
+  const inner = {
+    cells: new List(Uint32Array, 0),
+    ends: new List(Uint32Array, 0),
+    ids: new List(Uint32Array, 0),
+  };
   const vertices = new List(Uint32Array, 0);
   let skipped = 0;
   let begin = 0;
@@ -212,7 +231,15 @@ export function mapCells(
         : [conn, begin, end];
       const problem = surface.add(stream, fb, fe, pointCount, c);
       if (problem) return { error: `cell ${c} (polyhedron): ${problem}` };
-    } else cutCell(m, conn, begin, count, outTypes, out);
+    } else {
+      cutCell(m, conn, begin, count, outTypes, out);
+      // The points past the corners (the corners are a cell's first points).
+      if (!m.split && count > m.corners!.length) {
+        inner.cells.push(outTypes.length - 1);
+        for (let k = begin + m.corners!.length; k < stop; k++) inner.ids.push(conn[k]!);
+        inner.ends.push(inner.ids.length);
+      }
+    }
     for (let k = made; k < outTypes.length; k++) cellOf.push(c);
     begin = end;
     if (faces && (faces.ends[c] ?? -1) >= 0) faceBegin = faces.ends[c]!;
@@ -228,6 +255,7 @@ export function mapCells(
     fileCells: cellCount,
     cellOf: cellOf.array(),
     lines: lines.array(),
+    inner: { cells: inner.cells.array(), ends: inner.ends.array(), ids: inner.ids.array() },
     vertices: vertices.array(),
     extraIds,
   };

@@ -60,7 +60,28 @@ export function mergeFrames(parts: readonly VtkFrame[]): VtkFrame {
     cellSource: concat(sources),
     lines: shifted((p) => p.lines),
     vertices: shifted((p) => p.vertices),
+    ...mergeInner(parts, bases),
   };
+}
+
+/** The parts' inner nodes: cells after the earlier parts' cells, points after their points. */
+function mergeInner(parts: readonly VtkFrame[], bases: readonly number[]): Pick<VtkFrame, "inner"> {
+  if (!parts.some((p) => p.inner)) return {};
+  let cellBase = 0;
+  let idBase = 0;
+  const cells: Uint32Array[] = [];
+  const ends: Uint32Array[] = [];
+  const ids: Uint32Array[] = [];
+  parts.forEach((p, k) => {
+    if (p.inner) {
+      cells.push(add(p.inner.cells, cellBase));
+      ends.push(add(p.inner.ends, idBase));
+      ids.push(add(p.inner.ids, bases[k]!));
+      idBase += p.inner.ids.length;
+    }
+    cellBase += p.types.length;
+  });
+  return { inner: { cells: concat(cells), ends: concat(ends), ids: concat(ids) } };
 }
 
 /** The arrays of the first part that every part has with the same components, concatenated. */

@@ -1,4 +1,5 @@
 /** What the VTK reader hands to its callers: one time step of an unstructured grid. */
+import type { InnerNodes } from "./cells.js";
 import type { DecodedArray } from "./read-data.js";
 
 /**
@@ -34,6 +35,11 @@ export interface VtkFrame {
    * data averaged onto the nodes counts a cell cut into several once.
    */
   readonly cellSource?: Uint32Array;
+  /**
+   * The points of quadratic and higher-order cells beyond their corners (not
+   * in `connectivity`), so cell data averaged onto the nodes reaches them.
+   */
+  readonly inner?: InnerNodes;
   /** Line segments of the file's line cells (two point ids each), drawn by the viewer; not `.agr` cells. */
   readonly lines?: Uint32Array;
   /** The point ids of the file's vertex cells, drawn by the viewer as points; not `.agr` cells. */

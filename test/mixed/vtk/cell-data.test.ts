@@ -77,7 +77,14 @@ function expectAveraged(f: VtkFrame, t: VtkSays): void {
 }
 
 run("cell data read as VTK reads it (issue 18, item 2)", () => {
-  for (const name of ["hex.vtu", "polygon.vtu", "legacy.vtk", "binary.vtk", "pieces.vtu"]) {
+  for (const name of [
+    "hex.vtu",
+    "polygon.vtu",
+    "legacy.vtk",
+    "binary.vtk",
+    "pieces.vtu",
+    "quadratic.vtu",
+  ]) {
     // decision 182
     it(`${name}: every cell array, each cell's tuple and the node averages equal VTK's`, async () => {
       const path = fixtures()[name]!;
@@ -94,6 +101,14 @@ run("cell data read as VTK reads it (issue 18, item 2)", () => {
     const { frame } = await read(fixtures()["polygon.vtu"]!);
     expect(Array.from(frame.types)).toEqual([5, 5, 5, 5, 9]);
     expect(Array.from(frame.cellData[0]!.values)).toEqual([2.5, 2.5, 2.5, 2.5, -1]);
+  });
+
+  it("quadratic.vtu: mid-side points take the mean of their cells, the shared one of both", async () => {
+    const { frame } = await read(fixtures()["quadratic.vtu"]!);
+    const q = cellToNodes(frame, frame.cellData[0]!.values);
+    expect(q[7]).toBe(2);
+    expect(q[6]).toBe(1);
+    expect(q[11]).toBe(3);
   });
 
   it("hex.vtu: the 6-component stress S is kept as 6 components per cell", async () => {
