@@ -4,23 +4,59 @@
  * and cell values made into node values by averaging over the cells that use
  * each node, as VTK's CellDataToPointData does.
  */
+import type { Reporter } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
 import type { MappedCells } from "./cells.js";
+import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
 import type { DecodedArray } from "./read-data.js";
 
-/** Each array of `arrays` (one tuple per file cell) as one tuple per cell of `mapped` (its `cellOf`). */
+/** Most values the cell arrays of one piece may take once given to their cells (1 GiB of float64). */
+export const CELL_DATA_VALUES = 2 ** 27;
+
+/**
+ * Each array of `arrays` (one tuple per file cell) as one tuple per cell of
+ * `mapped` (its `cellOf`); arrays that would take more than `limit` values
+ * in all (cells cut into many, a wide array) are left out, named in `dropped`.
+ */
 export function gatherCellData(
   arrays: readonly DecodedArray[],
   mapped: Pick<MappedCells, "cellOf">,
-): DecodedArray[] {
+  limit = CELL_DATA_VALUES,
+): { arrays: DecodedArray[]; dropped: { name: string; values: number }[] } {
   const of = mapped.cellOf;
-  return arrays.map((a) => {
+  const out: DecodedArray[] = [];
+  const dropped: { name: string; values: number }[] = [];
+  let total = 0;
+  for (const a of arrays) {
     const c = a.components;
+    // Counted before anything is allocated.
+    if (total + of.length * c > limit) {
+      dropped.push({ name: a.name, values: of.length * c });
+      continue;
+    }
+    total += of.length * c;
     const values = new Float64Array(of.length * c);
     for (let k = 0; k < of.length; k++)
       for (let j = 0; j < c; j++) values[k * c + j] = a.values[of[k]! * c + j]!;
-    return { name: a.name, components: c, values };
-  });
+    out.push({ name: a.name, components: c, values });
+  }
+  return { arrays: out, dropped };
+}
+
+/** Reports (VTK033) a cell array left out by {@link gatherCellData}, at `start`…`end`. */
+export function reportCellBudget(
+  sink: Reporter,
+  d: { name: string; values: number },
+  start: number,
+  end: number,
+): void {
+  sink.report(
+    VTK.cellDataBudget,
+    msg`cell array '${{ array: d.name }}' would take ${{ values: d.values }} values given to the cells its file cells become (more than 2^27): it is left out`,
+    start,
+    end,
+  );
 }
 
 /** The frame fields a reader sets from its mapped cells: cells, their file cells, lines and vertices. */

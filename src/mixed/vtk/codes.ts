@@ -178,4 +178,11 @@ export const VTK = {
     summary:
       "a .vtu or .vtp of several Pieces: a cell array that one Piece (named) lacks or holds with other components than the others; the array is left out",
   },
+  cellDataBudget: {
+    code: "VTK033",
+    args: ["array", "values"],
+    severity: "error",
+    summary:
+      "a cell array given to the cells its file cells become (polygons, strips and prisms cut into several) would take more than 2^27 values: it is left out, nothing allocated",
+  },
 } as const satisfies DiagnosticTable;

@@ -2,7 +2,7 @@
 import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
 import { attr, attrStart, childrenNamed, type XmlElement } from "../../core/xml.js";
-import { gatherCellData, mappedFields } from "./cell-data.js";
+import { gatherCellData, mappedFields, reportCellBudget } from "./cell-data.js";
 import { type MappedCells, mapCells, type PolyhedronFaces } from "./cells.js";
 import { VTK } from "./codes.js";
 import { mergeFrames } from "./merge.js";
@@ -130,7 +130,8 @@ async function readPiece(
       ? await readPolyCells(sink, ctx, piece, pointCount)
       : await readCells(p, piece, pointCount);
   if (!mapped) return undefined;
-  const cellData = await readAttributes(p, piece, "cell", mapped.fileCells);
+  const cells = gatherCellData(await readAttributes(p, piece, "cell", mapped.fileCells), mapped);
+  for (const d of cells.dropped) reportCellBudget(sink, d, piece.start, piece.start);
   return {
     file,
     start: piece.start,
@@ -140,7 +141,7 @@ async function readPiece(
     pointCount,
     ...mappedFields(mapped),
     pointData: await readAttributes(p, piece, "point", pointCount),
-    cellData: gatherCellData(cellData, mapped),
+    cellData: cells.arrays,
   };
 }
 

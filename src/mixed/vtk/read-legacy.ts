@@ -17,7 +17,7 @@
  */
 import type { Reporter } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
-import { gatherCellData, mappedFields } from "./cell-data.js";
+import { gatherCellData, mappedFields, reportCellBudget } from "./cell-data.js";
 import { type MappedCells, mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
 import { ATTRIBUTES, type AttributeReader, readAttribute } from "./legacy-attributes.js";
@@ -266,7 +266,11 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
   private cellDataOf(mapped: MappedCells): DecodedArray[] {
     const at = this.cellDataAt;
     if (!at || this.cellData.length === 0) return [];
-    if (at.n === mapped.fileCells) return gatherCellData(this.cellData, mapped);
+    if (at.n === mapped.fileCells) {
+      const cells = gatherCellData(this.cellData, mapped);
+      for (const d of cells.dropped) reportCellBudget(this.sink, d, at.start, at.end);
+      return cells.arrays;
+    }
     for (const a of this.cellData)
       this.sink.report(
         VTK.cellArrayLength,

@@ -154,6 +154,29 @@ describe("cell data findings", () => {
     expect(s.frames[0]!.cellData).toEqual([]);
   });
 
+  it("a cell array that would grow past 2^27 values once given to its cut cells is VTK033, nothing allocated", async () => {
+    // One polygon of 100,000 ids (99,998 triangles) and a cell array of 2,000 components: 2·10⁸ values.
+    const ids = Array.from({ length: 100_000 }, (_, k) => k % 3);
+    const text = vtu(
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [0, 1, 0],
+      ],
+      [[7, ...ids]],
+      [],
+    ).replace(
+      "</Piece>",
+      `<CellData><DataArray type="Float64" Name="wide" NumberOfComponents="2000" format="ascii">${"1 ".repeat(2000)}</DataArray></CellData>\n</Piece>`,
+    );
+    const s = await readVtkSeries([{ name: "t.vtu", text }]);
+    const d = locateReport(s.report);
+    expect(d.map((x) => x.code)).toEqual(["VTK033"]);
+    expect(d[0]!.message).toContain("cell array 'wide' would take 199996000 values");
+    expect(s.frames[0]!.types.length).toBe(99_998);
+    expect(s.frames[0]!.cellData).toEqual([]);
+  });
+
   it("legacy CELL_DATA of another cell count is VTK031 at CELL_DATA", async () => {
     const text = `# vtk DataFile Version 4.2
 t
