@@ -97,6 +97,18 @@ run("cell data read as VTK reads it (issue 18, item 2)", () => {
     });
   }
 
+  it("poly.vtp: cells counted in VTK's order (Verts, Lines, Polys, Strips); a strip's triangles share its value", async () => {
+    const path = fixtures()["poly.vtp"]!;
+    const { frame, report } = await read(path);
+    expect(report).toEqual([]);
+    const t = (python("read-cell-data.py", path) as VtkSays[])[0]!;
+    expectCellData(frame, t);
+    expect(Array.from(frame.types)).toEqual([9, 5, 5]);
+    expect(Array.from(frame.cellData[0]!.values)).toEqual([30, 40, 40]);
+    expect(Array.from(frame.lines!)).toEqual([0, 3]);
+    expect(Array.from(frame.vertices!)).toEqual([0]);
+  });
+
   it("polygon.vtu: the hexagon cut into 4 triangles gives each its value", async () => {
     const { frame } = await read(fixtures()["polygon.vtu"]!);
     expect(Array.from(frame.types)).toEqual([5, 5, 5, 5, 9]);
