@@ -118,6 +118,40 @@ describe.skipIf(!browserAvailable)("cell data and line cells in the mesh workspa
     expect(errors).toEqual([]);
   });
 
+  it("the probe shows the clicked cell's value, not a node average", async () => {
+    await open("cells/plate.vtu");
+    // The plate's box on the page: the saturated pixels of the stage's middle.
+    const box = await page.evaluate(() => {
+      const gl = document.querySelector<HTMLCanvasElement>(
+        '.workspace[data-ws="mesh"] .stage canvas',
+      )!;
+      const r = gl.getBoundingClientRect();
+      const c = document.createElement("canvas");
+      c.width = Math.round(r.width);
+      c.height = Math.round(r.height);
+      const g = c.getContext("2d")!;
+      g.drawImage(gl, 0, 0, c.width, c.height);
+      const d = g.getImageData(0, 0, c.width, c.height).data;
+      let [x0, y0, x1, y1] = [c.width, c.height, 0, 0];
+      // Above the axes triad (bottom left).
+      for (let y = Math.floor(c.height * 0.1); y < c.height * 0.75; y++)
+        for (let x = Math.floor(c.width * 0.1); x < c.width * 0.9; x++) {
+          const o = 4 * (y * c.width + x);
+          const sat = Math.max(d[o]!, d[o + 1]!, d[o + 2]!) - Math.min(d[o]!, d[o + 1]!, d[o + 2]!);
+          if (sat <= 50) continue;
+          [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+        }
+      return { x0: r.left + x0, y0: r.top + y0, x1: r.left + x1, y1: r.top + y1 };
+    });
+    // The upper-left cell (i = 0, j = 1, y up): S_Mises 1; its nodes' averages are 0.5 … 5.5.
+    await page.mouse.click(box.x0 + (box.x1 - box.x0) / 24, box.y0 + (box.y1 - box.y0) / 4);
+    await page.screenshot({ path: join(OUT, "mesh-cells-probe.png") });
+    await page.waitForSelector(".probe .value", { timeout: 5000 });
+    await page.waitForTimeout(200);
+    expect(Number(await page.locator(".probe .value").textContent())).toBe(1);
+    expect(await page.locator(".probe .node").textContent()).toMatch(/cell #6\)/);
+  });
+
   it("a model of line cells only is drawn as lines", async () => {
     await open("beam/beam.vtu");
     await page.screenshot({ path: join(OUT, "mesh-lines.png") });
