@@ -163,4 +163,39 @@ export const VTK = {
     summary:
       "type 1: the displacement is taken from an array named U or u, which may be velocity (OpenFOAM); choose with --displacement NAME",
   },
+  numberedSet: {
+    code: "VTK040",
+    args: ["count", "pattern"],
+    severity: "info",
+    summary:
+      "files given without an index form one numbered set: read in the order of their numbers (not the order given), times from the numbers (s)",
+  },
+  numberedTimeValue: {
+    code: "VTK041",
+    args: ["count", "pattern"],
+    severity: "info",
+    summary:
+      "files given without an index form one numbered set: read in the order of their numbers, times from their TimeValue fields",
+  },
+  folderSets: {
+    code: "VTK042",
+    args: ["count", "list"],
+    severity: "error",
+    summary:
+      "a folder given as the input holds several series (indexes or numbered sets), each listed: give the one to read",
+  },
+  partialTimeValue: {
+    code: "VTK043",
+    args: ["found", "count"],
+    severity: "warning",
+    summary:
+      "a numbered set where only some files have a TimeValue field: times from the numbers for all",
+  },
+  folderEmpty: {
+    code: "VTK044",
+    args: ["count"],
+    severity: "error",
+    summary:
+      "a folder given as the input holds no series: no index (.pvd, .series), no numbered files, not one solver result file",
+  },
 } as const satisfies DiagnosticTable;
