@@ -9,10 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAgr } from "../../src/mixed/agr/index.js";
-import { cli } from "../helpers.js";
+import { cli, corpusFile } from "../helpers.js";
 import { vtu } from "../mixed/vtk/vtu-text.js";
 
 const NUMBERS = [0, 100, 1000, 200];
+/** foamToVTK's pitzDaily, 5 of 21 numbered BINARY legacy files, no index (the corpus, when present). */
+const PITZ = corpusFile("solver-output/openfoam-pitz");
 
 /** A triangle with `T` = `value` everywhere. */
 function frame(value: number): string {
@@ -83,4 +85,19 @@ describe("agr from a numbered series without an index", () => {
     expect(mixed.code).toBe(2);
     expect(mixed.err).toContain("a folder is read alone");
   });
+
+  // decision 232: counts as VTK 9.1's vtkGenericDataObjectReader reads them (14421 points, 12000 cells, no TimeValue)
+  it.skipIf(!PITZ)(
+    "reads foamToVTK's pitzDaily folder as one series timed by its numbers",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "deforma-pitz-"));
+      const out = join(dir, "pitz.agr");
+      const r = await cli(["agr", "from", PITZ!, "--type", "0", "--scalar", "p", "-o", out], dir);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toContain("info VTK040: 5 files");
+      const m = readAgr(new Uint8Array(readFileSync(out))).model!;
+      expect([m.nodeCount, m.cellTypes.length]).toEqual([14421, 12000]);
+      expect([...m.times]).toEqual([0, 100, 200, 1000, 1100]);
+    },
+  );
 });
