@@ -5,7 +5,7 @@
  * Findings go to the sink; nothing throws.
  */
 import { DiagnosticSink, type KindOf } from "../../core/diagnostics.js";
-import { msg } from "../../core/message.js";
+import { type MessageInput, msg } from "../../core/message.js";
 import { FRD } from "./codes.js";
 
 /** One ASCII record: its offset in the file and its text without the line break. */
@@ -22,11 +22,35 @@ export const MIN_ASCII_RECORD = 9;
 
 const latin1 = new TextDecoder("latin1");
 
+/** Warnings kept of one code (a file of a million unknown blocks reports the first ones). */
+export const WARNINGS_PER_CODE = 20;
+
+/** A sink that keeps the first {@link WARNINGS_PER_CODE} warnings of a code and knows whether an error came. */
+class FrdSink extends DiagnosticSink<KindOf<typeof FRD>> {
+  failed = false;
+  private readonly counts = new Map<string, number>();
+
+  override report(
+    kind: KindOf<typeof FRD>,
+    message: MessageInput,
+    start: number,
+    end?: number,
+  ): void {
+    if (kind.severity === "error") this.failed = true;
+    else {
+      const n = this.counts.get(kind.code) ?? 0;
+      this.counts.set(kind.code, n + 1);
+      if (n >= WARNINGS_PER_CODE) return;
+    }
+    super.report(kind, message, start, end);
+  }
+}
+
 /** A position in a `.frd`'s bytes, with its findings and its memory budget. */
 export class FrdCursor {
   readonly text: string;
   readonly view: DataView;
-  readonly sink = new DiagnosticSink<KindOf<typeof FRD>>();
+  readonly sink = new FrdSink();
   pos = 0;
   /** Whether a binary block was read (findings are then located by byte offset). */
   binary = false;

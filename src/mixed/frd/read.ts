@@ -7,7 +7,6 @@
  */
 
 import type { Diagnostic } from "../../core/diagnostics.js";
-import { hasErrors } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
 import type { VtkFrame } from "../vtk/index.js";
 import { FRD } from "./codes.js";
@@ -59,7 +58,7 @@ export function readFrd(bytes: Uint8Array, file: string): FrdRead {
   let cells: FrdCells | undefined;
   let ended = false;
   let first = true;
-  for (let l = c.line(); l && !hasErrors(c.sink.items); l = c.line()) {
+  for (let l = c.line(); l && !c.sink.failed; l = c.line()) {
     if (l.text.trim() === "") continue;
     const kind = recordKind(l);
     if (first && !["1C", "1U", "1P", "2C", "3C"].includes(kind)) {
@@ -91,17 +90,17 @@ export function readFrd(bytes: Uint8Array, file: string): FrdRead {
       if (r) results.push(r);
     } else skipBlock(c, l);
   }
-  if (first && !hasErrors(c.sink.items))
+  if (first && !c.sink.failed)
     c.sink.report(FRD.header, msg`not a .frd: the file holds no record`, 0);
-  if (!hasErrors(c.sink.items) && !(nodes && cells)) noMesh(c, undefined);
-  if (!ended && !hasErrors(c.sink.items))
+  if (!c.sink.failed && !(nodes && cells)) noMesh(c, undefined);
+  if (!ended && !c.sink.failed)
     c.sink.report(
       FRD.noEnd,
       msg`the file ends without its 9999 record: what was read whole is kept`,
       bytes.length,
     );
   const text = c.binary ? undefined : c.text;
-  if (hasErrors(c.sink.items) || !nodes || !cells)
+  if (c.sink.failed || !nodes || !cells)
     return {
       frames: [],
       diagnostics: c.sink.items,

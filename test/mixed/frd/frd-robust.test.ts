@@ -72,6 +72,12 @@ describe("the .frd reader's findings", () => {
     for (const t of [strays, "    7C\n -3\n"]) expect(read(tetFile(t)).frames).toHaveLength(1);
   });
 
+  it("keeps the first 20 warnings of a code (a file of many unknown blocks costs no more)", () => {
+    const r = read(tetFile("    7C\n -3\n".repeat(25)));
+    expect(r.diagnostics.map((d) => d.code)).toEqual(Array(20).fill("FRD014"));
+    expect(r.frames).toHaveLength(1);
+  });
+
   it("a count the bytes left cannot hold is refused before anything is allocated (FRD013)", () => {
     const text = `${HEADER}    2C${" ".repeat(18)}${"999999999".padStart(12)}${"1".padStart(38)}\n`;
     expect(found(text)).toEqual(["FRD013@3:1"]);
