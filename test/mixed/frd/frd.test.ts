@@ -115,6 +115,48 @@ describe("the .frd reader against the run's .dat", () => {
     expect(ascii.text!.slice(held[0]!.start, held[0]!.start + 7)).toBe("  100CL");
   });
 
+  // decision 201
+  it("ccx's pe15 and te10 become a VTK wedge and tetrahedron of the right handedness", () => {
+    const r = readFrd(bytes("shapes.frd"), "shapes.frd");
+    expect(r.diagnostics).toEqual([]);
+    const f = r.frames[0]!;
+    expect([...f.types]).toEqual([13, 10]);
+    expect(f.pointCount).toBe(25);
+    const p = (k: number) => [
+      ...f.points.subarray(3 * f.connectivity[k]!, 3 * f.connectivity[k]! + 3),
+    ];
+    /** (b − a) × (c − a) · (d − a) of the connectivity entries a b c d. */
+    const volume = (a: number, b: number, c: number, d: number) => {
+      const [o, u, v, w] = [p(a), p(b), p(c), p(d)];
+      const s = (x: number[]) => x.map((xi, i) => xi - o[i]!);
+      const [x, y, z] = [s(u), s(v), s(w)];
+      return (
+        (x[1]! * y[2]! - x[2]! * y[1]!) * z[0]! +
+        (x[2]! * y[0]! - x[0]! * y[2]!) * z[1]! +
+        (x[0]! * y[1]! - x[1]! * y[0]!) * z[2]!
+      );
+    };
+    // VTK_WEDGE: the base (0 1 2) faces away from the top (3); VTK_TETRA: towards its apex (3).
+    expect(volume(0, 1, 2, 3)).toBeLessThan(0);
+    expect(volume(6, 7, 8, 9)).toBeGreaterThan(0);
+    // Every node is a point; the .dat's displacements agree.
+    const ref = existsSync(PYTHON)
+      ? JSON.parse(
+          spawnSync(PYTHON, [
+            fixturePath("frd/read-dat.py"),
+            fixturePath("frd/shapes.dat"),
+          ]).stdout.toString(),
+        )
+      : undefined;
+    for (const [label, u] of Object.entries(
+      (ref?.displacements[0]?.values ?? {}) as Record<string, number[]>,
+    )) {
+      const got = at(r, 0, "DISP", Number(label));
+      for (let c = 0; c < 3; c++)
+        expect(Math.abs(got[c]! - u[c]!)).toBeLessThan(1e-5 * Math.abs(u[c]!) + 1e-12);
+    }
+  });
+
   const corpus = corpusFile("solver-output/vtk-data/mesh.frd");
   it.skipIf(!corpus)("reads the corpus' mesh.frd (beams skipped, six results, two steps)", () => {
     const r = readFrd(new Uint8Array(readFileSync(corpus!)), "mesh.frd");
