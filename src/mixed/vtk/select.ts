@@ -156,10 +156,17 @@ export function mises9(v: ArrayLike<number>, o: number): number {
   return mises(sym, 0);
 }
 
+/**
+ * Temperature names of a solver without a unit system (CalculiX's `NDTEMP`,
+ * in the model's own units, often °C): no unit is claimed (decision 203).
+ */
+const UNITLESS_TEMPERATURES = ["ndtemp"];
+
 /** The `.agr` parameter of scalar `spec`: whitespace and `:` become `_`; `unit`, else K for a temperature. */
 export function scalarParam(spec: string, unit?: string): ParamDescriptor {
   const name = spec.replace(/[\s:]+/g, "_") || "scalar";
-  return { name, unit: unit ?? (isTemperatureName(spec) ? "K" : "-"), varying: true };
+  const kelvin = isTemperatureName(spec) && !UNITLESS_TEMPERATURES.includes(spec.toLowerCase());
+  return { name, unit: unit ?? (kelvin ? "K" : "-"), varying: true };
 }
 
 /** Whether `f` has the array `spec` reads: its whole name, or the name before its last `:`. */

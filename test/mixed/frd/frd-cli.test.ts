@@ -59,6 +59,14 @@ describe("a .frd in check, agr from and the Mesh workspace", () => {
     expect(r.err).toContain("scalar 'NDTEMP' (its name means temperature)");
   });
 
+  // decision 203
+  it("claims no unit for NDTEMP: CalculiX has no unit system", async () => {
+    const o = out();
+    expect((await cli(["agr", "from", frd, "--type", "0", "-o", o])).code).toBe(0);
+    const agr = readAgr(new Uint8Array(readFileSync(o))).model!;
+    expect(agr.scalars.map((p) => [p.name, p.unit])).toEqual([["NDTEMP", "-"]]);
+  });
+
   it("the Mesh workspace opens it as a two-frame body", async () => {
     const read: FileReader = async () => ({ status: "missing" });
     const bytes = new Uint8Array(readFileSync(frd));
