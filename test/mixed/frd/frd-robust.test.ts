@@ -30,6 +30,16 @@ describe("the .frd reader's findings", () => {
     expect([...r.frames[0]!.connectivity]).toEqual([0, 1, 2, 3]);
   });
 
+  it("increments of one step are frames of their own; a repeated name begins the next frame", () => {
+    const T2 = T.map(([n, v]) => [n!, v! + 1]);
+    const increments =
+      resultBlock("NDTEMP", ["T"], T, 0.5, 1) + resultBlock("NDTEMP", ["T"], T2, 1, 1);
+    expect(read(tetFile(increments)).frames.map((f) => f.time)).toEqual([0.5, 1]);
+    const repeated = resultBlock("NDTEMP", ["T"], T, 1, 1) + resultBlock("NDTEMP", ["T"], T2, 1, 1);
+    const r = read(tetFile(repeated));
+    expect(r.frames.map((f) => f.pointData[0]!.values[0])).toEqual([1, 2]);
+  });
+
   it("more than six components continue on -2 records", () => {
     const v = [[10, 1, 2, 3, 4, 5, 6, 7, 8]];
     const r = read(tetFile(resultBlock("X", ["A", "B", "C", "D", "E", "F", "G", "H"], v)));
