@@ -4,7 +4,10 @@
  * diagnostic's named arguments (the code table declares their names). A
  * template without placeholders is shown beside the English message.
  */
+import { FRD_MESSAGES_RU } from "./frd/i18n-ru.js";
+
 export const MIXED_MESSAGES_RU: Readonly<Record<string, string>> = {
+  ...FRD_MESSAGES_RU,
   AMX001: "Файл не заканчивается символом конца строки (формат требует его).",
   AMX002: "Файл кончился там, где ожидалось значение (счётчик обещал больше).",
   AMX003: "Ожидалось целое число, а найдено {found}.",
