@@ -22,7 +22,7 @@ export const agrFromVtk = defineCommand({
   usage:
     "agr from FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
-    "Frames of .vtu/.vtp/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its order and times),\n" +
+    "Frames of .vtu/.vtp/.vti/.vts/.vtr/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its order and times),\n" +
     "or of one file of another solver format (its steps). Also named 'agr from-vtk'. Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or displ…,\n" +
     "displacement…, nodal displacement, or x_/y_/z_displacement combined, when the points stay put; else\n" +

@@ -1,6 +1,6 @@
 /**
  * The VTK inputs of `agr from-vtk` as registry formats: `.vtu` and `.vtp`
- * (one frame), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
+ * (one frame), the structured `.vti`, `.vts` and `.vtr` (one frame), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
  * `.vtm` multiblock (one frame merged from the files they name), and a
  * `.pvd` collection or ParaView `.series` (a series of frames). Files a file
  * names are read through the context's reader (the companion reader: only
@@ -138,7 +138,46 @@ export const VTP_FORMAT = defineFormat<VtkFrame>({
   summary: frameSummary,
 });
 
-/** A legacy VTK file (`*.vtk`, `# vtk DataFile`), ASCII or BINARY, of an unstructured grid or polygonal data. */
+/** VTK XML image data (`*.vti`): a grid of hexahedra, quads or lines (structured.ts). */
+export const VTI_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vti",
+  label: "VTK image data",
+  labels: { ru: "данные изображения VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".vti"],
+  magic: [xmlMagic("ImageData")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** VTK XML structured grid (`*.vts`). */
+export const VTS_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vts",
+  label: "VTK structured grid",
+  labels: { ru: "структурированная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".vts"],
+  magic: [xmlMagic("StructuredGrid")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** VTK XML rectilinear grid (`*.vtr`). */
+export const VTR_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vtr",
+  label: "VTK rectilinear grid",
+  labels: { ru: "прямолинейная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".vtr"],
+  magic: [xmlMagic("RectilinearGrid")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** A legacy VTK file (`*.vtk`, `# vtk DataFile`), ASCII or BINARY, of an unstructured grid, polygonal data or structured data. */
 export const VTK_LEGACY_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "vtk-legacy",
@@ -229,6 +268,9 @@ export const VTK_SERIES_FORMAT = defineFormat<VtkFrame[]>({
 export const VTK_FORMATS = [
   VTU_FORMAT,
   VTP_FORMAT,
+  VTI_FORMAT,
+  VTS_FORMAT,
+  VTR_FORMAT,
   VTK_LEGACY_FORMAT,
   PVTU_FORMAT,
   PVTP_FORMAT,

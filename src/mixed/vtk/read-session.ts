@@ -20,6 +20,7 @@ import { type MemoryBudget, READ_BUDGET_BYTES, readBudget } from "./read-data.js
 import { context, splitAppended } from "./read-file.js";
 import { type Parsed, readGrid, wrongType } from "./read-grid.js";
 import { isLegacyVtk, readLegacyVtk } from "./read-legacy.js";
+import { readStructured, STRUCTURED_TYPES } from "./read-structured.js";
 
 /** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
 export interface VtkInputFile {
@@ -150,6 +151,9 @@ export class SeriesSession {
       await this.parallel(p, name, type, time, into);
     else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(name, p, time);
+      if (frame) into.push(frame);
+    } else if (type !== undefined && STRUCTURED_TYPES.has(type)) {
+      const frame = await readStructured(name, p, time);
       if (frame) into.push(frame);
     } else if (p.root) wrongType(p);
   }

@@ -1,6 +1,6 @@
 /**
  * Reading a VTK XML time series: `.vtu` (UnstructuredGrid) and `.vtp`
- * (PolyData) files, parallel `.pvtu`/`.pvtp` files naming pieces, a `.pvd`
+ * (PolyData) files, structured `.vti`/`.vts`/`.vtr` (read-structured.ts), parallel `.pvtu`/`.pvtp` files naming pieces, a `.pvd`
  * collection naming them (times from its `timestep`s, parts merged), a
  * ParaView `.series` (JSON), or `.vtm` multiblock indexes (blocks merged, or
  * the one chosen); legacy `.vtk` files (read-legacy.ts) wherever a `.vtu`
@@ -12,6 +12,7 @@ import { attr } from "../../core/xml.js";
 import type { VtkFrame } from "./model.js";
 import { readGrid, wrongType } from "./read-grid.js";
 import { bytesOf, SeriesSession, type VtkInputFile, type VtkReadOptions } from "./read-session.js";
+import { readStructured, STRUCTURED_TYPES } from "./read-structured.js";
 import { readCollection, readJsonSeries } from "./read-timesteps.js";
 
 export type { VtkFrame } from "./model.js";
@@ -47,6 +48,9 @@ async function readGiven(s: SeriesSession, f: VtkInputFile): Promise<void> {
     await s.within(f.name, () => s.parallel(p, f.name, type, undefined));
   else if (type === "UnstructuredGrid" || type === "PolyData") {
     const frame = await readGrid(f.name, p, undefined);
+    if (frame) s.frames.push(frame);
+  } else if (type !== undefined && STRUCTURED_TYPES.has(type)) {
+    const frame = await readStructured(f.name, p, undefined);
     if (frame) s.frames.push(frame);
   } else wrongType(p);
 }
