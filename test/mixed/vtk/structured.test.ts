@@ -109,6 +109,7 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("structured data written by VTK", () 
     theirs = python("read-structured.py", ...written.map((w) => w.file)) as VtkSays[];
   }, 60_000);
 
+  // decision 193
   it("reads .vti, .vts and .vtr in every encoding and as pieces, and the legacy kinds ASCII and BINARY, as VTK does", async () => {
     expect(written.length).toBe(50);
     for (const [k, w] of written.entries()) {
