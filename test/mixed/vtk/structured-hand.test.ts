@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FORMATS } from "../../../src/formats.js";
 import { readAgr } from "../../../src/mixed/agr/index.js";
+import { isMeshFile, loadMeshFile } from "../../../src/mixed/load-mesh.js";
 import { readVtkSeries } from "../../../src/mixed/vtk/index.js";
 import { cli, pos, propertyRuns } from "../../helpers.js";
 
@@ -180,5 +181,16 @@ describe("structured formats in the registry", () => {
     expect([...agr.model!.cellTypes]).toEqual([9]);
     const p = await cli(["agr", "from", "s.pvd", "--type", "0", "-o", "s.agr"], dir);
     expect(p.code, p.err).toBe(0);
+  });
+
+  it("opens alone in the studio's Mesh workspace (#/mesh)", async () => {
+    for (const name of ["a.vti", "b.vts", "c.vtr", "d.VTI"])
+      expect(isMeshFile(name, FORMATS)).toBe(true);
+    const none = async () => ({ status: "missing" }) as const;
+    const m = await loadMeshFile("x.vti", new TextEncoder().encode(VTI), none, FORMATS);
+    // Like any one frame without a time (a .vtu too): numbered 0.
+    expect(m.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toEqual(["VTK014"]);
+    expect(m.model?.nodeCount).toBe(12);
+    expect([...m.model!.cellTypes]).toEqual([12, 12]);
   });
 });
