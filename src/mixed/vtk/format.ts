@@ -1,6 +1,7 @@
 /**
  * The VTK inputs of `agr from-vtk` as registry formats: `.vtu` and `.vtp`
- * (one frame), the structured `.vti`, `.vts` and `.vtr` (one frame), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
+ * (one frame), the structured `.vti`, `.vts` and `.vtr` (one frame) and their parallel
+ * `.pvti`, `.pvts` and `.pvtr` (one grid their pieces fill), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
  * `.vtm` multiblock (one frame merged from the files they name), and a
  * `.pvd` collection or ParaView `.series` (a series of frames). Files a file
  * names are read through the context's reader (the companion reader: only
@@ -223,6 +224,48 @@ export const PVTP_FORMAT = defineFormat<VtkFrame>({
   summary: frameSummary,
 });
 
+/** A parallel image data (`*.pvti`): one grid its pieces' files fill. */
+export const PVTI_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvti",
+  label: "VTK parallel image data",
+  labels: { ru: "параллельные данные изображения VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".pvti"],
+  magic: [xmlMagic("PImageData")],
+  read: readOne,
+  indexes: "parts",
+  summary: frameSummary,
+});
+
+/** A parallel structured grid (`*.pvts`): one grid its pieces' files fill. */
+export const PVTS_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvts",
+  label: "VTK parallel structured grid",
+  labels: { ru: "параллельная структурированная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".pvts"],
+  magic: [xmlMagic("PStructuredGrid")],
+  read: readOne,
+  indexes: "parts",
+  summary: frameSummary,
+});
+
+/** A parallel rectilinear grid (`*.pvtr`): one grid its pieces' files fill. */
+export const PVTR_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvtr",
+  label: "VTK parallel rectilinear grid",
+  labels: { ru: "параллельная прямолинейная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".pvtr"],
+  magic: [xmlMagic("PRectilinearGrid")],
+  read: readOne,
+  indexes: "parts",
+  summary: frameSummary,
+});
+
 /** A multiblock data set (`*.vtm`): the files of its blocks merged into one frame. */
 export const VTM_FORMAT = defineFormat<VtkFrame>({
   ...common,
@@ -274,6 +317,9 @@ export const VTK_FORMATS = [
   VTK_LEGACY_FORMAT,
   PVTU_FORMAT,
   PVTP_FORMAT,
+  PVTI_FORMAT,
+  PVTS_FORMAT,
+  PVTR_FORMAT,
   VTM_FORMAT,
   PVD_FORMAT,
   VTK_SERIES_FORMAT,

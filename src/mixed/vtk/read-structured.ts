@@ -76,7 +76,7 @@ function numbersOf(
 }
 
 /** The grid being filled: whole-extent arrays, by name, and where each came from. */
-interface Whole {
+export interface Whole {
   readonly extent: Extent;
   readonly dims: Dims;
   readonly pointData: Map<string, DecodedArray>;
@@ -85,19 +85,42 @@ interface Whole {
   readonly coordinates: (Float64Array | undefined)[];
 }
 
+/** A grid begun from the element that declares it: its whole extent and (an image's) geometry. */
+export interface GridStart {
+  readonly grid: XmlElement;
+  readonly kind: string;
+  readonly whole: Whole;
+  readonly geometry: number[][];
+}
+
 /** Reads a structured XML file (`p.root` of an ImageData, StructuredGrid or RectilinearGrid type); see the module comment. */
 export async function readStructured(
   file: string,
   p: Parsed,
   time: number | undefined,
 ): Promise<VtkFrame | undefined> {
-  const { sink, ctx } = p;
   const root = p.root!;
   const kind = attr(root, "type") ?? "";
-  const grid = childrenNamed(root, kind)[0];
-  const pieces = grid ? childrenNamed(grid, "Piece") : [];
-  if (!grid || pieces.length === 0)
-    return void sink.report(VTK.missingSection, `no <${kind}><Piece>`, root.start);
+  const g = beginGrid(p, kind, kind);
+  if (!g) return undefined;
+  const pieces = childrenNamed(g.grid, "Piece");
+  if (pieces.length === 0)
+    return void p.sink.report(VTK.missingSection, `no <${kind}><Piece>`, root.start);
+  if (!(await readPieces(p, kind, pieces, [0, pieces.length], g.whole))) return undefined;
+  return finishGrid(file, p, g, time);
+}
+
+/**
+ * The grid declared by the `element` child of `p.root` (a `kind`, or its
+ * parallel `P…` form): its WholeExtent checked against the budget before
+ * anything is allocated, and an image's Origin, Spacing and Direction;
+ * undefined when it cannot be read (reported).
+ */
+export function beginGrid(p: Parsed, kind: string, element: string): GridStart | undefined {
+  const { sink, ctx } = p;
+  const root = p.root!;
+  const grid = childrenNamed(root, element)[0];
+  if (!grid) return void sink.report(VTK.missingSection, `no <${element}>`, root.start);
   const extent = extentOf(p, grid, "WholeExtent");
   if (!extent) return undefined;
   const dims = dimsOf(extent);
@@ -126,13 +149,37 @@ export async function readStructured(
     cellData: new Map(),
     coordinates: [undefined, undefined, undefined],
   };
+  return { grid, kind, whole, geometry: geometry as number[][] };
+}
+
+/** Reads `pieces` (numbered from `first` of `total` in the grid) into `whole`; false when one cannot be read (reported). */
+export async function readPieces(
+  p: Parsed,
+  kind: string,
+  pieces: readonly XmlElement[],
+  [first, total]: readonly [number, number],
+  whole: Whole,
+): Promise<boolean> {
   for (const [k, piece] of pieces.entries())
-    if (!(await readPiece(p, kind, piece, [k, pieces.length], whole))) return undefined;
+    if (!(await readPiece(p, kind, piece, [first + k, total], whole))) return false;
+  return true;
+}
+
+/** The frame of a grid whose pieces were read (`p`: the file that declared it, findings located there). */
+export async function finishGrid(
+  file: string,
+  p: Parsed,
+  g: GridStart,
+  time: number | undefined,
+): Promise<VtkFrame | undefined> {
+  const { sink, ctx } = p;
+  const { whole, grid } = g;
+  const { dims, extent } = whole;
   let points: Float64Array;
-  if (kind === "ImageData") {
-    const [origin, spacing, direction] = geometry as number[][];
+  if (g.kind === "ImageData") {
+    const [origin, spacing, direction] = g.geometry;
     points = imagePoints(dims, [extent[0]!, extent[2]!, extent[4]!], origin!, spacing!, direction!);
-  } else if (kind === "RectilinearGrid") {
+  } else if (g.kind === "RectilinearGrid") {
     const [x, y, z] = whole.coordinates.map((c, a) => c ?? new Float64Array(dims[a]!));
     points = rectilinearPoints(x!, y!, z!);
   } else points = whole.points ?? new Float64Array(3 * pointCountOf(dims));

@@ -1,14 +1,14 @@
 /**
  * Structured data against VTK's own readers: images, structured and
  * rectilinear grids written by python3-vtk9's XML writers (every encoding,
- * two pieces) and legacy writers (ASCII and BINARY), 3-D, 2-D and 1-D, with
+ * two pieces), parallel writers (an index and two piece files) and legacy writers (ASCII and BINARY), 3-D, 2-D and 1-D, with
  * point and cell data and blanking (test/fixtures/vtk/write-structured.py),
  * read back by VTK (read-structured.py): points, cells VTK shows, each
  * cell's points, and every array's range. And the real files of the corpus.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readVtkSeries, type VtkFrame } from "../../../src/mixed/vtk/index.js";
 import { corpusFile } from "../../helpers.js";
@@ -17,6 +17,7 @@ import { HAS_VTK, python, VTK_REQUIRED } from "../export-helpers.js";
 interface Range {
   components: number;
   range: [number, number];
+  values?: number[];
 }
 interface VtkSays {
   points: number;
@@ -80,6 +81,10 @@ function expectArrays(
     const [lo, hi] = magnitudeRange(a.values, a.components);
     close(lo, t.range[0], `${what} ${a.name} min`);
     close(hi, t.range[1], `${what} ${a.name} max`);
+    // Every value in its place (pieces placed by their extents), when VTK listed them.
+    if (t.values && t.values.length === a.values.length)
+      for (const [i, v] of t.values.entries()) close(a.values[i]!, v, `${what} ${a.name}[${i}]`);
+    else if (t.values) expect(a.values.length, `${what} ${a.name}`).toBe(t.values.length);
   }
 }
 
@@ -110,10 +115,17 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("structured data written by VTK", () 
   }, 60_000);
 
   // decision 193
-  it("reads .vti, .vts and .vtr in every encoding and as pieces, and the legacy kinds ASCII and BINARY, as VTK does", async () => {
-    expect(written.length).toBe(50);
+  it("reads .vti, .vts and .vtr in every encoding and as pieces, their parallel .pvti, .pvts and .pvtr, and the legacy kinds ASCII and BINARY, as VTK does", async () => {
+    expect(written.length).toBe(57);
     for (const [k, w] of written.entries()) {
-      const s = await readVtkSeries([{ name: basename(w.file), bytes: readFileSync(w.file) }]);
+      // A parallel file's pieces are read from its folder.
+      const read = async (name: string) => ({
+        status: "ok" as const,
+        bytes: readFileSync(join(dirname(w.file), name)),
+      });
+      const s = await readVtkSeries([{ name: basename(w.file), bytes: readFileSync(w.file) }], {
+        read,
+      });
       const blanked = basename(w.file).startsWith("blanked");
       expect(
         s.report.flatMap((r) => r.diagnostics.map((d) => d.code)),
