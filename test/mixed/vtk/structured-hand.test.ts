@@ -183,6 +183,29 @@ describe("structured formats in the registry", () => {
     expect(p.code, p.err).toBe(0);
   });
 
+  it("reads a parallel .pvts through the files it names, reporting a missing or wrong one", async () => {
+    const pvts = (...sources: string[]) =>
+      `<VTKFile type="PStructuredGrid"><PStructuredGrid WholeExtent="0 1 0 1 0 0">${sources
+        .map((f) => `<Piece Extent="0 1 0 1 0 0" Source="${f}"/>`)
+        .join("")}</PStructuredGrid></VTKFile>`;
+    const files: Record<string, string> = { "x.vts": VTS, "a.vti": VTI };
+    const read = async (name: string) =>
+      files[name] === undefined
+        ? ({ status: "missing" } as const)
+        : ({ status: "ok", bytes: new TextEncoder().encode(files[name]) } as const);
+    const ok = await readVtkSeries([{ name: "p.pvts", text: pvts("x.vts") }], { read });
+    expect(ok.report).toEqual([]);
+    expect(ok.frames[0]!.pointCount).toBe(4);
+    expect(ok.frames[0]!.pointData.map((a) => a.name)).toEqual(["temperature"]);
+    const missing = await readVtkSeries([{ name: "p.pvts", text: pvts("x.vts", "y.vts") }], {
+      read,
+    });
+    expect(missing.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toEqual(["VTK009"]);
+    const wrong = await readVtkSeries([{ name: "p.pvts", text: pvts("a.vti") }], { read });
+    expect(wrong.report.flatMap((r) => r.diagnostics.map((d) => d.code))).toEqual(["VTK002"]);
+    expect(FORMATS.recognise("q.bin", new TextEncoder().encode(pvts()))?.format.id).toBe("pvts");
+  });
+
   it("opens alone in the studio's Mesh workspace (#/mesh)", async () => {
     for (const name of ["a.vti", "b.vts", "c.vtr", "d.VTI"])
       expect(isMeshFile(name, FORMATS)).toBe(true);
