@@ -68,19 +68,24 @@ export function structuredFrame(g: StructuredRead): { frame: VtkFrame; blanked: 
   const corners = face ? cornerOffsets(axes, stride) : [];
   const size = corners.length;
   const conn = new Uint32Array(face ? total * size : 0);
-  // Which cells are kept, written only once a cell is left out.
-  const kept = new Uint32Array(face ? total : 0);
+  const blanking = cellGhost !== undefined || pointGhost !== undefined;
+  // Which cells are kept: needed only when blanking may leave some out.
+  const kept = new Uint32Array(face && blanking ? total : 0);
   let n = 0;
   if (face) {
     const steps = [0, 1, 2].map((a) => Math.max(1, dims[a]! - 1));
+    const [sx, sy, sz] = steps as [number, number, number];
+    const [, s1, s2] = stride as [number, number, number];
     let cell = 0;
-    for (let k = 0; k < steps[2]!; k++)
-      for (let j = 0; j < steps[1]!; j++)
-        for (let i = 0; i < steps[0]!; i++, cell++) {
-          const base = i + j * stride[1]! + k * stride[2]!;
-          if (hidden(cell, base, corners, cellGhost, pointGhost)) continue;
-          kept[n] = cell;
-          for (let c = 0; c < size; c++) conn[n * size + c] = base + corners[c]!;
+    let e = 0;
+    for (let k = 0; k < sz; k++)
+      for (let j = 0; j < sy; j++)
+        for (let i = 0, base = j * s1 + k * s2; i < sx; i++, cell++, base++) {
+          if (blanking) {
+            if (hidden(cell, base, corners, cellGhost, pointGhost)) continue;
+            kept[n] = cell;
+          }
+          for (let c = 0; c < size; c++) conn[e++] = base + corners[c]!;
           n++;
         }
   }
@@ -147,22 +152,25 @@ export function imagePoints(
   direction: readonly number[],
 ): Float64Array {
   const out = new Float64Array(3 * pointCountOf(dims));
+  // Each axis's step as a vector: direction column times spacing; then point = origin + Σ index·step.
+  const step = (a: number) => [0, 1, 2].map((r) => direction[3 * r + a]! * spacing[a]!);
+  const [ex, ey, ez] = [step(0), step(1), step(2)] as [number[], number[], number[]];
   let p = 0;
-  for (let k = 0; k < dims[2]; k++)
-    for (let j = 0; j < dims[1]; j++)
+  for (let k = 0; k < dims[2]; k++) {
+    const kk = first[2]! + k;
+    for (let j = 0; j < dims[1]; j++) {
+      const jj = first[1]! + j;
+      const x0 = origin[0]! + jj * ey[0]! + kk * ez[0]!;
+      const y0 = origin[1]! + jj * ey[1]! + kk * ez[1]!;
+      const z0 = origin[2]! + jj * ey[2]! + kk * ez[2]!;
       for (let i = 0; i < dims[0]; i++) {
-        const s = [
-          (first[0]! + i) * spacing[0]!,
-          (first[1]! + j) * spacing[1]!,
-          (first[2]! + k) * spacing[2]!,
-        ];
-        for (let r = 0; r < 3; r++)
-          out[p++] =
-            origin[r]! +
-            direction[3 * r]! * s[0]! +
-            direction[3 * r + 1]! * s[1]! +
-            direction[3 * r + 2]! * s[2]!;
+        const ii = first[0]! + i;
+        out[p++] = x0 + ii * ex[0]!;
+        out[p++] = y0 + ii * ex[1]!;
+        out[p++] = z0 + ii * ex[2]!;
       }
+    }
+  }
   return out;
 }
 
