@@ -104,7 +104,9 @@ export function structuredFrame(g: StructuredRead): { frame: VtkFrame; blanked: 
     connectivity: blanked > 0 ? conn.slice(0, n * size) : conn,
     skippedCells: face ? 0 : total,
     pointData: offered(g.pointData),
-    cellData: face ? offered(g.cellData).map((a) => pick(a, kept.subarray(0, n), total)) : [],
+    cellData: face
+      ? offered(g.cellData).map((a) => (blanked > 0 ? pick(a, kept.subarray(0, n), total) : a))
+      : [],
   };
   return { frame, blanked };
 }
