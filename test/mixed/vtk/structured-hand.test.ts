@@ -181,6 +181,11 @@ describe("structured formats in the registry", () => {
     expect([...agr.model!.cellTypes]).toEqual([9]);
     const p = await cli(["agr", "from", "s.pvd", "--type", "0", "-o", "s.agr"], dir);
     expect(p.code, p.err).toBe(0);
+    // A 1-D grid keeps only line cells: no face, so nothing is written (VTK026).
+    writeFileSync(join(dir, "line.vts"), VTS.replaceAll("0 1 0 1 0 0", "0 3 0 0 0 0"));
+    const line = await cli(["agr", "from", "line.vts", "--type", "0", "-o", "line.agr"], dir);
+    expect(line.code).toBe(1);
+    expect(line.err).toContain("VTK026");
   });
 
   it("reads a parallel .pvts through the files it names, reporting a missing or wrong one", async () => {
