@@ -127,7 +127,7 @@ export const MIXED_MESSAGES_RU: Readonly<Record<string, string>> = {
     "Текст: файл больше, чем вмещает одна строка JavaScript (около 512 МиБ); используйте двоичную кодировку.",
   VTK001: "Некорректный XML: тег, атрибут или закрывающий тег испорчен или отсутствует.",
   VTK002:
-    "Это не файл VTK поддерживаемого типа (XML: UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet; устаревший: DATASET UNSTRUCTURED_GRID, POLYDATA).",
+    "Это не файл VTK поддерживаемого типа (XML: UnstructuredGrid, PolyData, ImageData, StructuredGrid, RectilinearGrid, Collection, vtkMultiBlockDataSet; устаревший: DATASET UNSTRUCTURED_GRID, POLYDATA, STRUCTURED_POINTS, STRUCTURED_GRID, RECTILINEAR_GRID).",
   VTK003:
     "Неподдерживаемый порядок байтов, тип заголовка, сжатие или формат данных (LittleEndian, UInt32/UInt64, zlib или без сжатия).",
   VTK004:
@@ -171,6 +171,16 @@ export const MIXED_MESSAGES_RU: Readonly<Record<string, string>> = {
     "Не осталось ни одной ячейки: пропущено ячеек-вершин и линий: {skipped}, ячеек с гранями нет; в .agr было бы 0 ячеек.",
   VTK027:
     "Массива «{array}» нет в кадрах ({count}), первый из них — кадр {frame}: их значения взяты из предыдущего кадра (до первого кадра, где он есть: перемещение 0, скаляр — значения этого кадра).",
+  VTK035:
+    "Структурированные данные: WholeExtent, Extent или DIMENSIONS — не целые числа от меньшего к большему, или Extent куска (Piece) выходит за WholeExtent.",
+  VTK036:
+    "Структурированные данные: объявленная сетка ({points} точек, {cells} ячеек) больше, чем позволяет бюджет чтения (1 ГиБ); память под неё не выделяется.",
+  VTK037:
+    "Структурированные данные: Origin, Spacing или Direction (в устаревшем формате ORIGIN, SPACING, ASPECT_RATIO) — не 3 числа (Direction — не 9), или число координат (X_COORDINATES …) не равно числу точек сетки вдоль этой оси.",
+  VTK038:
+    "Структурированные данные: скрытые бланкированием ячейки ({count} из {cells}; vtkGhostType: скрытая ячейка или точка) не читаются, как их скрывает VTK.",
+  VTK039:
+    "Структурированные данные: в массиве ячеек «{array}» {found} кортежей, а ячеек сетки {expected}; массив не читается.",
   VTK040:
     "Файлов без индекса: {count}; они образуют одну пронумерованную серию «{pattern}» и читаются в порядке номеров; время кадра — номер файла (с).",
   VTK041:

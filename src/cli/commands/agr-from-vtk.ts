@@ -24,11 +24,11 @@ export const agrFromVtk = defineCommand({
   usage:
     "agr from FILES…|DIR --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
-    "Frames of .vtu/.vtp/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its order and times;\n" +
-    "files that form one numbered set, name_0 … name_1000: in the order of their numbers, whatever the\n" +
-    "shell's order, timed by the numbers or by their TimeValue when all have one), of a folder given alone\n" +
-    "(its one .pvd/.series, else its one numbered set; several: refused, listed), or of one file of\n" +
-    "another solver format (its steps). Also named 'agr from-vtk'. Type 1\n" +
+    "Frames of .vtu/.vtp/.vti/.vts/.vtr/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its\n" +
+    "order and times; files that form one numbered set, name_0 … name_1000: in the order of their numbers,\n" +
+    "whatever the shell's order, timed by the numbers or by their TimeValue when all have one), of a folder\n" +
+    "given alone (its one .pvd/.series, else its one numbered set; several: refused, listed), or of one\n" +
+    "file of another solver format (its steps). Also named 'agr from-vtk'. Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or displ…,\n" +
     "displacement…, nodal displacement, or x_/y_/z_displacement combined, when the points stay put; else\n" +
     "U/u, which may be velocity: VTK030),\n" +

@@ -12,7 +12,7 @@ export const VTK = {
     code: "VTK002",
     severity: "error",
     summary:
-      "not a VTK file of a supported type (XML: UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet; legacy: DATASET UNSTRUCTURED_GRID, POLYDATA)",
+      "not a VTK file of a supported type (XML: UnstructuredGrid, PolyData, ImageData, StructuredGrid, RectilinearGrid, Collection, vtkMultiBlockDataSet; legacy: DATASET UNSTRUCTURED_GRID, POLYDATA, STRUCTURED_POINTS, STRUCTURED_GRID, RECTILINEAR_GRID)",
   },
   encoding: {
     code: "VTK003",
@@ -162,6 +162,39 @@ export const VTK = {
     severity: "warning",
     summary:
       "type 1: the displacement is taken from an array named U or u, which may be velocity (OpenFOAM); choose with --displacement NAME",
+  },
+  extent: {
+    code: "VTK035",
+    severity: "error",
+    summary:
+      "structured data: a WholeExtent, Extent or DIMENSIONS that is not whole numbers from low to high, or a Piece's Extent outside the WholeExtent",
+  },
+  gridSize: {
+    code: "VTK036",
+    args: ["points", "cells"],
+    severity: "error",
+    summary:
+      "structured data: the grid an extent or DIMENSIONS declares is larger than the read's budget (1 GiB) allows; nothing is allocated for it",
+  },
+  geometry: {
+    code: "VTK037",
+    severity: "error",
+    summary:
+      "structured data: an Origin, Spacing or Direction (legacy ORIGIN, SPACING, ASPECT_RATIO) that is not 3 (Direction: 9) numbers, or coordinates (X_COORDINATES …) whose count differs from the grid's points along that axis",
+  },
+  blanked: {
+    code: "VTK038",
+    args: ["count", "cells"],
+    severity: "warning",
+    summary:
+      "structured data: cells hidden by blanking (vtkGhostType: a hidden cell or point) are left out, as VTK hides them",
+  },
+  cellArrayLength: {
+    code: "VTK039",
+    args: ["array", "found", "expected"],
+    severity: "error",
+    summary:
+      "structured data: a cell-data array's tuple count differs from the grid's cells; the array is left out",
   },
   numberedSet: {
     code: "VTK040",

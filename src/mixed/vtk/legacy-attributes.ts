@@ -34,6 +34,8 @@ export interface AttributeReader extends LegacyCursor {
     | { readonly what: "point" | "cell"; readonly n: number; readonly keep: boolean }
     | undefined;
   readonly pointData: DecodedArray[];
+  /** Cell data, kept only where the reader's cells are one per file cell (structured data). */
+  readonly cellData: DecodedArray[];
   time: number | undefined;
 }
 
@@ -166,5 +168,6 @@ function readArray(
 ): void {
   const string = type.k === "string" || type.k === "utf8_string";
   const v = r.values(tuples * components, type, name, at, keep && !string);
-  if (v) r.pointData.push({ name, components, values: v });
+  if (v)
+    (r.target?.what === "cell" ? r.cellData : r.pointData).push({ name, components, values: v });
 }

@@ -28,7 +28,7 @@ export function wrongType(p: Parsed): void {
     VTK.fileType,
     root.name !== "VTKFile"
       ? `root element '<${root.name}>' is not <VTKFile>`
-      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, their parallel P… forms, Collection or vtkMultiBlockDataSet`,
+      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, ImageData, StructuredGrid, RectilinearGrid, the parallel PUnstructuredGrid/PPolyData, Collection or vtkMultiBlockDataSet`,
     root.name === "VTKFile" ? attrStart(root, "type") : root.start,
   );
 }
