@@ -1,0 +1,134 @@
+/**
+ * The Exodus II reader on fixtures made here with netCDF4-python in the
+ * three encodings Exodus writes (test/fixtures/exodus/README.md): every value
+ * against the NetCDF library's own reading, counts, times and ranges against
+ * VTK's vtkExodusIIReader.
+ */
+import { describe, expect, it } from "vitest";
+import { readExodus } from "../../../src/mixed/exodus/read.js";
+import type { VtkFrame } from "../../../src/mixed/vtk/model.js";
+import { HAS_VTK, VTK_REQUIRED } from "../export-helpers.js";
+import {
+  exodusFixture,
+  fixtureBytes,
+  HAS_NETCDF4,
+  REFERENCES_REQUIRED,
+  reference,
+} from "./helpers.js";
+
+const FIXTURES = [
+  ["classic.exo", "NetCDF-3 classic"],
+  ["offset64.e", "NetCDF-3 64-bit offset"],
+  ["hdf5.exo", "NetCDF-4"],
+] as const;
+
+interface NetcdfSays {
+  nodes: number;
+  coords: number[][];
+  times: number[];
+  blocks: { type: string; connect: number[][] }[];
+  nodal: Record<string, number[]>;
+  element: Record<string, Record<string, number[]>>;
+}
+
+interface VtkSays {
+  nodes: number;
+  cells: Record<string, number>;
+  times: number[];
+  arrays: Record<string, { components: number; min: number; max: number }>;
+}
+
+const array = (f: VtkFrame, name: string, kind: "point" | "cell" = "point") =>
+  (kind === "point" ? f.pointData : f.cellData).find((a) => a.name === name);
+
+const range = (v: Float64Array) => [Math.min(...v), Math.max(...v)];
+
+describe("Exodus II: both encodings read alike", () => {
+  for (const [file, variant] of FIXTURES) {
+    it(`${file}: ${variant}, three frames, the hexes and the quadratic tet kept, the bar skipped`, async () => {
+      const r = await readExodus(fixtureBytes(file), file);
+      expect(r.variant).toBe(variant);
+      expect(r.diagnostics.map((d) => d.code)).toEqual(["EXO010", "EXO011"]);
+      const frames = r.frames!;
+      expect(frames.map((f) => f.time)).toEqual([0, 0.5, 1]);
+      const f = frames[2]!;
+      expect([f.pointCount, f.skippedCells]).toEqual([24, 1]);
+      expect([...f.types]).toEqual([12, 12, 10]);
+      expect([...f.connectivity.subarray(16)]).toEqual([12, 13, 14, 15]);
+      expect(f.pointData.map((a) => [a.name, a.components])).toEqual([
+        ["disp_x", 1],
+        ["disp_y", 1],
+        ["disp_z", 1],
+        ["temp", 1],
+        ["disp", 3],
+      ]);
+      expect(f.cellData.map((a) => a.name)).toEqual(["vonmises", "plastic"]);
+    });
+  }
+
+  it.skipIf(!HAS_NETCDF4 && !REFERENCES_REQUIRED)(
+    "every coordinate, node number and value is the NetCDF library's",
+    async () => {
+      for (const [file] of FIXTURES) {
+        const ref = reference("read-netcdf.py", exodusFixture(file)) as NetcdfSays;
+        const f = (await readExodus(fixtureBytes(file), file)).frames!.at(-1)!;
+        expect(f.pointCount).toBe(ref.nodes);
+        ref.coords.forEach((axis, k) =>
+          expect(axis.map((_, i) => f.points[3 * i + k])).toEqual(axis),
+        );
+        const corners = ref.blocks
+          .slice(0, 2)
+          .flatMap((b, k) =>
+            b.connect.flatMap((e) => e.slice(0, k === 0 ? 8 : 4).map((n) => n - 1)),
+          );
+        expect([...f.connectivity]).toEqual(corners);
+        for (const [name, values] of Object.entries(ref.nodal))
+          expect([...array(f, name)!.values]).toEqual(values);
+        const disp = array(f, "disp")!.values;
+        expect(ref.nodal.disp_y!.map((_, i) => disp[3 * i + 1])).toEqual(ref.nodal.disp_y);
+        // Blocks 1 (two hexes) and 2 (the tet) are the output cells; block 3 (the bar) is skipped.
+        expect([...array(f, "vonmises", "cell")!.values]).toEqual([
+          ...ref.element.vonmises!["1"]!,
+          ...ref.element.vonmises!["2"]!,
+        ]);
+        expect([...array(f, "plastic", "cell")!.values]).toEqual([
+          ...ref.element.plastic!["1"]!,
+          0,
+        ]);
+      }
+    },
+  );
+
+  it.skipIf(!HAS_VTK && !VTK_REQUIRED)(
+    "counts, times and ranges are those of VTK's vtkExodusIIReader",
+    async () => {
+      for (const [file] of FIXTURES) {
+        const vtk = reference("read-exodus.py", exodusFixture(file)) as VtkSays;
+        const f = (await readExodus(fixtureBytes(file), file)).frames!;
+        expect(f.map((x) => x.time)).toEqual(vtk.times);
+        const last = f.at(-1)!;
+        expect(last.pointCount).toBe(vtk.nodes);
+        // VTK's hexahedron (12) and quadratic tetrahedron (24, drawn as 10); its line (3) is skipped here.
+        expect([
+          last.types.filter((t) => t === 12).length,
+          last.types.filter((t) => t === 10).length,
+        ]).toEqual([vtk.cells["12"], vtk.cells["24"]]);
+        expect(last.skippedCells).toBe(vtk.cells["3"]);
+        expect(range(array(last, "temp")!.values)).toEqual([
+          vtk.arrays["point:temp"]!.min,
+          vtk.arrays["point:temp"]!.max,
+        ]);
+        // VTK combines disp_x/y/z into one vector too ("disp_").
+        expect(vtk.arrays["point:disp_"]!.components).toBe(3);
+        expect(range(array(last, "disp")!.values)).toEqual([
+          vtk.arrays["point:disp_"]!.min,
+          vtk.arrays["point:disp_"]!.max,
+        ]);
+        expect(range(array(last, "plastic", "cell")!.values.subarray(0, 2))).toEqual([
+          vtk.arrays["cell:plastic"]!.min,
+          vtk.arrays["cell:plastic"]!.max,
+        ]);
+      }
+    },
+  );
+});
