@@ -4,9 +4,11 @@
  * against the NetCDF library's own reading, counts, times and ranges against
  * VTK's vtkExodusIIReader.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readExodus } from "../../../src/mixed/exodus/read.js";
 import type { VtkFrame } from "../../../src/mixed/vtk/model.js";
+import { corpusFile } from "../../helpers.js";
 import { HAS_VTK, VTK_REQUIRED } from "../export-helpers.js";
 import {
   exodusFixture,
@@ -36,6 +38,7 @@ interface VtkSays {
   cells: Record<string, number>;
   times: number[];
   arrays: Record<string, { components: number; min: number; max: number }>;
+  corners: number[][][];
 }
 
 const array = (f: VtkFrame, name: string, kind: "point" | "cell" = "point") =>
@@ -45,6 +48,7 @@ const range = (v: Float64Array) => [Math.min(...v), Math.max(...v)];
 
 describe("Exodus II: both encodings read alike", () => {
   for (const [file, variant] of FIXTURES) {
+    // decision 212 (an element variable off a block by elem_var_tab is 0 there), decision 215 (the bar skipped)
     it(`${file}: ${variant}, three frames, the hexes and the quadratic tet kept, the bar skipped`, async () => {
       const r = await readExodus(fixtureBytes(file), file);
       expect(r.variant).toBe(variant);
@@ -63,6 +67,8 @@ describe("Exodus II: both encodings read alike", () => {
         ["disp", 3],
       ]);
       expect(f.cellData.map((a) => a.name)).toEqual(["vonmises", "plastic"]);
+      expect([...f.cellData[1]!.values]).toEqual([210, 211, 0]);
+      expect(r.diagnostics[1]!.message).toContain("'plastic' is not defined on tip");
     });
   }
 
@@ -114,6 +120,11 @@ describe("Exodus II: both encodings read alike", () => {
           last.types.filter((t) => t === 10).length,
         ]).toEqual([vtk.cells["12"], vtk.cells["24"]]);
         expect(last.skippedCells).toBe(vtk.cells["3"]);
+        // decision 215: each cell's corners are VTK's, in VTK's order.
+        const ours = [...last.connectivity].map((p) =>
+          [0, 1, 2].map((a) => last.points[3 * p + a]),
+        );
+        expect(ours).toEqual(vtk.corners.flat());
         expect(range(array(last, "temp")!.values)).toEqual([
           vtk.arrays["point:temp"]!.min,
           vtk.arrays["point:temp"]!.max,
@@ -132,3 +143,40 @@ describe("Exodus II: both encodings read alike", () => {
     },
   );
 });
+
+const CORPUS = ["solver-output/vtk-data/mug.e", "solver-output/vtk-data/mesh_fs8.exo"]
+  .map((p) => corpusFile(p))
+  .filter((p) => p !== undefined);
+
+describe.skipIf(CORPUS.length === 0 || (!HAS_VTK && !VTK_REQUIRED))(
+  "Exodus II: the corpus's real files as vtkExodusIIReader reads them",
+  () => {
+    it("MOOSE's mug.e and the wedge mesh mesh_fs8.exo: nodes, cells, corners, times, ranges", async () => {
+      for (const path of CORPUS) {
+        const vtk = reference("read-exodus.py", path) as VtkSays;
+        const r = await readExodus(new Uint8Array(readFileSync(path)), path);
+        expect(r.diagnostics).toEqual([]);
+        const f = r.frames!;
+        expect(f.map((x) => x.time ?? null)).toEqual(vtk.times.length > 0 ? vtk.times : [null]);
+        const last = f.at(-1)!;
+        expect(last.pointCount).toBe(vtk.nodes);
+        expect(last.types.length).toBe(Object.values(vtk.cells).reduce((a, b) => a + b, 0));
+        // VTK holds the points as 32-bit floats.
+        const theirs = vtk.corners.flat(2);
+        expect(theirs.length).toBe(3 * last.connectivity.length);
+        let worst = 0;
+        last.connectivity.forEach((p, k) => {
+          for (let a = 0; a < 3; a++)
+            worst = Math.max(worst, Math.abs(last.points[3 * p + a]! - theirs[3 * k + a]!));
+        });
+        expect(worst).toBeLessThan(1e-5);
+        for (const [key, want] of Object.entries(vtk.arrays)) {
+          const [kind, name] = key.split(":") as ["point" | "cell", string];
+          const [lo, hi] = range(array(last, name, kind)!.values);
+          expect(Math.abs(lo! - want.min), key).toBeLessThan(1e-6);
+          expect(Math.abs(hi! - want.max), key).toBeLessThan(1e-6);
+        }
+      }
+    });
+  },
+);
