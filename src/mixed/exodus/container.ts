@@ -125,6 +125,8 @@ export async function openNetcdf3(bytes: Uint8Array): Promise<ExodusContainer | 
     },
     at(name) {
       const v = variables.get(name);
+      // The record dimension's length is the header's record count, at byte 4.
+      if (!v && records.id !== undefined && dims[records.id]?.name === name) return 4;
       return v ? v.offset : declaredAt(bytes, name, headerEnd);
     },
     shape(name) {

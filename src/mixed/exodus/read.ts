@@ -15,7 +15,15 @@ import { type ExodusContainer, openNetcdf3 } from "./container.js";
 import { openNetcdf4 } from "./container-hdf5.js";
 import { exodusCell } from "./elements.js";
 import { readResults } from "./results.js";
-import { type ExodusBlock, type ExodusMesh, type ExoSink, MAX_VALUES, variable } from "./values.js";
+import {
+  type ExodusBlock,
+  type ExodusMesh,
+  type ExoSink,
+  fitting,
+  MAX_STEPS,
+  MAX_VALUES,
+  variable,
+} from "./values.js";
 
 /** What {@link readExodus} found. */
 export interface ExodusRead {
@@ -31,7 +39,9 @@ export async function readExodus(bytes: Uint8Array, name: string): Promise<Exodu
   if (!c) return { frames: undefined, diagnostics: sink.items, variant: undefined };
   try {
     const mesh = readMesh(c, bytes.length, sink);
-    const frames = mesh ? readResults(c, mesh, name, sink) : undefined;
+    const frames = mesh
+      ? readResults(c, mesh, { file: name, size: bytes.length }, sink)
+      : undefined;
     return { frames, diagnostics: sink.items, variant: c.encoding };
   } finally {
     c.close();
@@ -62,26 +72,6 @@ async function open(bytes: Uint8Array, sink: ExoSink): Promise<ExodusContainer |
   return opened;
 }
 
-/** A dimension's size, checked against the file's bytes; undefined (reported) when it cannot fit. */
-function fitting(
-  c: ExodusContainer,
-  name: string,
-  fileSize: number,
-  sink: ExoSink,
-): number | undefined {
-  const n = c.dimension(name) ?? 0;
-  const cap = c.uncompressed ? fileSize : MAX_VALUES;
-  if (n <= cap) return n;
-  const at = c.at(name);
-  sink.report(
-    EXO.tooLarge,
-    msg`dimension '${{ name }}' declares ${{ count: n }} values, more than the file holds`,
-    at,
-    at + 4,
-  );
-  return undefined;
-}
-
 function readMesh(c: ExodusContainer, fileSize: number, sink: ExoSink): ExodusMesh | undefined {
   const dim = c.dimension("num_dim");
   const nodes = c.dimension("num_nodes");
@@ -98,7 +88,7 @@ function readMesh(c: ExodusContainer, fileSize: number, sink: ExoSink): ExodusMe
     sink.report(EXO.dimensions, msg`num_dim is ${{ count: dim! }}`, at, at + 4);
     return undefined;
   }
-  const n = fitting(c, "num_nodes", fileSize / 4, sink);
+  const n = fitting(c, "num_nodes", { bytes: fileSize / 4, limit: MAX_VALUES / 4 }, sink);
   if (n === undefined) return undefined;
   const points = readCoordinates(c, dim!, n, sink);
   if (!points) return undefined;
@@ -130,14 +120,15 @@ function readBlocks(
   fileSize: number,
   sink: ExoSink,
 ): Omit<ExodusMesh, "points" | "pointCount"> {
-  const count = fitting(c, "num_el_blk", fileSize, sink) ?? 0;
+  const count = fitting(c, "num_el_blk", { bytes: fileSize / 4, limit: MAX_STEPS }, sink) ?? 0;
   const names = c.shape("eb_names") ? c.strings("eb_names", MAX_VALUES) : [];
   const types: number[] = [];
   const conn: number[] = [];
   const blocks: ExodusBlock[] = [];
   let skipped = 0;
   for (let b = 1; b <= count; b++) {
-    const elements = fitting(c, `num_el_in_blk${b}`, fileSize, sink) ?? 0;
+    const elements =
+      fitting(c, `num_el_in_blk${b}`, { bytes: fileSize / 4, limit: MAX_VALUES / 8 }, sink) ?? 0;
     const perElement = c.dimension(`num_nod_per_el${b}`) ?? 0;
     const name = (Array.isArray(names) ? names[b - 1] : undefined) || `block ${b}`;
     const block = { number: b, name, elements };

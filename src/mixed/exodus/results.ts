@@ -12,7 +12,14 @@ import type { VtkFrame } from "../vtk/model.js";
 import type { DecodedArray } from "../vtk/read-data.js";
 import { EXO } from "./codes.js";
 import type { ExodusContainer } from "./container.js";
-import { type ExodusMesh, type ExoSink, MAX_VALUES, variable } from "./values.js";
+import {
+  type ExodusMesh,
+  type ExoSink,
+  fitting,
+  MAX_STEPS,
+  MAX_VALUES,
+  variable,
+} from "./values.js";
 import { withVectors } from "./vectors.js";
 
 /** One variable's values at every step: `step(t)` is step t's values. */
@@ -24,14 +31,16 @@ interface Series {
 export function readResults(
   c: ExodusContainer,
   mesh: ExodusMesh,
-  file: string,
+  { file, size }: { file: string; size: number },
   sink: ExoSink,
 ): VtkFrame[] | undefined {
-  const steps = c.dimension("time_step") ?? 0;
+  const steps = fitting(c, "time_step", { bytes: size / 8, limit: MAX_STEPS }, sink);
+  if (steps === undefined) return undefined;
   const cells = mesh.types.length;
-  const nodal = names(c, "name_nod_var", "num_nod_var");
-  const element = names(c, "name_elem_var", "num_elem_var");
-  const total = steps * (nodal.length * mesh.pointCount + element.length * cells);
+  const nodal = names(c, "name_nod_var", "num_nod_var", size, sink);
+  const element = names(c, "name_elem_var", "num_elem_var", size, sink);
+  // Vectors made of components take at most as many values again as their components.
+  const total = steps * (2 * nodal.length * mesh.pointCount + element.length * cells);
   if (total > MAX_VALUES) {
     sink.report(
       EXO.budget,
@@ -73,8 +82,14 @@ export function readResults(
 }
 
 /** The names of a name table (`name_nod_var`), as many as its dimension says. */
-function names(c: ExodusContainer, table: string, count: string): string[] {
-  const n = c.dimension(count) ?? 0;
+function names(
+  c: ExodusContainer,
+  table: string,
+  count: string,
+  size: number,
+  sink: ExoSink,
+): string[] {
+  const n = fitting(c, count, { bytes: size, limit: MAX_STEPS }, sink) ?? 0;
   if (n === 0) return [];
   const rows = c.strings(table, MAX_VALUES);
   const list = Array.isArray(rows) ? rows : [];

@@ -7,6 +7,32 @@ import type { ExodusContainer } from "./container.js";
 /** Numbers one read may hold (1 GiB of doubles). */
 export const MAX_VALUES = 2 ** 27;
 
+/** Time steps (frames) and variables of one kind one read takes at most. */
+export const MAX_STEPS = 100_000;
+
+/**
+ * A dimension's size when it is at most `bytes` (a NetCDF-3 file: what the
+ * file can hold, its data being uncompressed) or `limit` (any file); else
+ * EXO004 at the byte where the header declares it, and undefined.
+ */
+export function fitting(
+  c: ExodusContainer,
+  name: string,
+  caps: { bytes: number; limit: number },
+  sink: ExoSink,
+): number | undefined {
+  const n = c.dimension(name) ?? 0;
+  if (n <= caps.limit && (!c.uncompressed || n <= caps.bytes)) return n;
+  const at = c.at(name);
+  sink.report(
+    EXO.tooLarge,
+    msg`dimension '${{ name }}' declares ${{ count: n }} values, more than the file holds`,
+    at,
+    at + 4,
+  );
+  return undefined;
+}
+
 export type ExoSink = DiagnosticSink<KindOf<typeof EXO>>;
 
 /** One element block as read: where its cells start in the output, or left out. */

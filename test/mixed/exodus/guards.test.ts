@@ -22,6 +22,15 @@ describe("Exodus II: never throws, bounded, located", () => {
     expect(r.diagnostics[0]!.message).toContain("num_nodes");
   });
 
+  it("a record count of 10⁹ time steps is EXO004 at byte 4, where the header holds it", async () => {
+    const bytes = fixtureBytes("classic.exo");
+    new DataView(bytes.buffer, bytes.byteOffset).setUint32(4, 1e9);
+    const r = await readExodus(bytes, "steps.exo");
+    expect(r.frames).toBeUndefined();
+    const d = r.diagnostics.find((x) => x.code === "EXO004")!;
+    expect([d.start, d.end, d.args]).toEqual([4, 8, { name: "time_step", count: 1e9 }]);
+  });
+
   it("a CDF-5 file is EXO002 at its version byte; no container at all is EXO001", async () => {
     const cdf5 = netcdf3Header([["num_dim", 3]], 5);
     const r = await readExodus(cdf5, "x.exo");
