@@ -22,6 +22,8 @@ const FIXTURES = [
   ["classic.exo", "NetCDF-3 classic"],
   ["offset64.e", "NetCDF-3 64-bit offset"],
   ["hdf5.exo", "NetCDF-4"],
+  // The layout before per-variable arrays: one `coord`, one `vals_nod_var`.
+  ["old.exo", "NetCDF-3 classic"],
 ] as const;
 
 interface NetcdfSays {
