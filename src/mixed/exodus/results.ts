@@ -25,6 +25,8 @@ import { withVectors } from "./vectors.js";
 /** One variable's values at every step: `step(t)` is step t's values. */
 interface Series {
   readonly name: string;
+  /** Components per value (1, except meshio's vectors). */
+  readonly components?: number;
   step(t: number): Float64Array;
 }
 
@@ -57,7 +59,7 @@ export function readResults(
   return times.map((time, t) => {
     const pointData: DecodedArray[] = points.map((s) => ({
       name: s.name,
-      components: 1,
+      components: s.components ?? 1,
       values: s.step(t),
     }));
     const cellData: DecodedArray[] = perCell.map((s) => ({
@@ -131,8 +133,15 @@ function nodalSeries(
     }));
   }
   return nodal.flatMap((name, k) => {
-    const v = variable(c, `vals_nod_var${k + 1}`, steps * n, sink);
-    return v ? [{ name, step: (t: number) => v.subarray(t * n, (t + 1) * n) }] : [];
+    const vname = `vals_nod_var${k + 1}`;
+    // meshio writes a vector as one variable (time_step, num_nodes, components): decision 217.
+    const shape = c.shape(vname) ?? [];
+    const m = shape.length === 3 && shape[1] === n && shape[2]! <= 9 ? shape[2]! : 1;
+    const v = variable(c, vname, steps * n * m, sink);
+    const per = n * m;
+    return v
+      ? [{ name, components: m, step: (t: number) => v.subarray(t * per, (t + 1) * per) }]
+      : [];
   });
 }
 

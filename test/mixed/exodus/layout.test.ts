@@ -94,4 +94,21 @@ describe("Exodus II results", () => {
       expect(r.frames![0]!.types.length).toBe(1344);
     },
   );
+
+  // decision 217
+  it("reads meshio's vector nodal variable (time_step, num_nodes, 3) as one 3-component array", async () => {
+    const r = await readExodus(fixtureBytes("meshio.e"), "meshio.e");
+    expect(r.diagnostics).toEqual([]);
+    const f = r.frames![0]!;
+    expect([...f.types]).toEqual([12, 5]);
+    expect(f.pointData.map((a) => [a.name, a.components])).toEqual([
+      ["T", 1],
+      ["displacement", 3],
+    ]);
+    const x = [0, 1, 1, 0, 0, 1, 1, 0];
+    expect([...f.pointData[0]!.values]).toEqual(x.map((v) => 300 + 10 * v));
+    expect([...f.pointData[1]!.values.filter((_, i) => i % 3 === 0)]).toEqual(
+      x.map((v) => 0.01 * v),
+    );
+  });
 });
