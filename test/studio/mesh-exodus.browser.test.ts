@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)("Exodus II in the mesh workspace", () => {
       await page.waitForSelector('.workspace[data-ws="mesh"][data-state="ready"]', {
         timeout: 30_000,
       });
-      const text = await page.locator('.workspace[data-ws="mesh"]').innerText();
+      const text = await page.locator('.workspace[data-ws="mesh"]').textContent();
       expect(text, file).toContain("“disp”");
       await page.screenshot({ path: join(OUT, `mesh-exodus-${file.split("/")[1]}.png`) });
     }
