@@ -4,6 +4,7 @@ import { AGR_FORMAT } from "./agr/format.js";
 import { AMB_FORMAT } from "./amb/format.js";
 import { AMX_FORMAT } from "./amx/format.js";
 import { CAD_FORMAT } from "./cad/format.js";
+import { EXODUS_FORMAT } from "./exodus/format.js";
 import { FRD_FORMAT } from "./frd/format.js";
 import { VTK_FORMATS } from "./vtk/format.js";
 
@@ -15,6 +16,7 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
   AGR_FORMAT,
   ...VTK_FORMATS,
   FRD_FORMAT,
+  EXODUS_FORMAT,
 ];
 
 /**
@@ -22,4 +24,4 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
  * frames (`VtkFrame`), made into a mesh animation by `agr from` and the Mesh
  * workspace. A new solver format is added here and to {@link MIXED_FORMATS}.
  */
-export const SOLVER_FORMATS: readonly AnyFormat[] = [...VTK_FORMATS, FRD_FORMAT];
+export const SOLVER_FORMATS: readonly AnyFormat[] = [...VTK_FORMATS, FRD_FORMAT, EXODUS_FORMAT];

@@ -163,7 +163,11 @@ function wrap(h5: H5, file: H5File, close: () => void): Hdf5File {
           return { error: `dataset '${path}' has ${n} values (at most ${maxValues})` };
         const v = d.value;
         if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-          const values = Float64Array.from(v as ArrayLike<number | bigint>, Number);
+          // A typed array of numbers converts natively (fast); 64-bit integers go through Number.
+          const values =
+            v instanceof BigInt64Array || v instanceof BigUint64Array
+              ? Float64Array.from(v, Number)
+              : new Float64Array(v as unknown as ArrayLike<number>);
           return { shape, values };
         }
         if (typeof v === "number" || typeof v === "bigint")

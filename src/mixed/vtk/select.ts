@@ -26,13 +26,13 @@ export function isTemperatureName(name: string): boolean {
 
 /**
  * Whether `name` can only mean a displacement: `displ*`, `displacement*`,
- * `nodal displacement` (any case), and `DISP` as CalculiX names its
- * displacement result (decision 200). `U`/`u` is not: OpenFOAM names
+ * `nodal displacement`, and `disp` alone (any case: CalculiX's `DISP`,
+ * decision 200; MOOSE's `disp_x`/`disp_y`/`disp_z` combined, decision 213). `U`/`u` is not: OpenFOAM names
  * velocity so (see {@link isAmbiguousDisplacementName}; decision 176).
  */
 export function isDisplacementName(name: string): boolean {
   const n = name.toLowerCase();
-  return n.startsWith("displ") || n === "nodal displacement" || name === "DISP";
+  return n.startsWith("displ") || n === "disp" || n === "nodal displacement";
 }
 
 /** Whether `name` may mean a displacement or something else (`U`/`u`: velocity in OpenFOAM). */
