@@ -5,6 +5,7 @@ import { AMB_FORMAT } from "./amb/format.js";
 import { AMX_FORMAT } from "./amx/format.js";
 import { CAD_FORMAT } from "./cad/format.js";
 import { VTK_FORMATS } from "./vtk/format.js";
+import { XDMF_FORMAT } from "./xdmf/format.js";
 
 /** FRUND's formats, in the order the docs list them. */
 export const MIXED_FORMATS: readonly AnyFormat[] = [
@@ -13,6 +14,7 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
   AMB_FORMAT,
   AGR_FORMAT,
   ...VTK_FORMATS,
+  XDMF_FORMAT,
 ];
 
 /**
@@ -20,4 +22,4 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
  * frames (`VtkFrame`), made into a mesh animation by `agr from` and the Mesh
  * workspace. A new solver format is added here and to {@link MIXED_FORMATS}.
  */
-export const SOLVER_FORMATS: readonly AnyFormat[] = [...VTK_FORMATS];
+export const SOLVER_FORMATS: readonly AnyFormat[] = [...VTK_FORMATS, XDMF_FORMAT];

@@ -1,0 +1,75 @@
+/**
+ * The small part of XPath that XDMF writers use to point inside their own
+ * file: FEniCSx's `xi:include xpointer="xpointer(/Xdmf/Domain/Grid[@Name='mesh']/Geometry)"`
+ * (or, in dolfinx 0.5, `…/Grid[@GridType='Uniform'][1]/*[self::Topology or self::Geometry]`)
+ * and a `Reference="XML"` DataItem's `/Xdmf/Domain/DataItem[@Name="points"]`.
+ * An absolute path of child steps, each a name or `*` with predicates: a
+ * position `[n]`, an attribute test `[@a='v']` and `[self::A or self::B]`.
+ * Anything else is not understood (undefined), never guessed.
+ */
+import { attr, type XmlElement } from "../../core/xml.js";
+
+type Predicate = (e: XmlElement) => boolean;
+interface Step {
+  readonly name: string;
+  /** Filters, or a 1-based position, applied in order. */
+  readonly predicates: readonly (Predicate | number)[];
+}
+
+/** Parses one predicate's inside; undefined when not understood. */
+function predicate(p: string): Predicate | number | undefined {
+  const s = p.trim();
+  if (/^\d+$/.test(s)) return Number(s);
+  const a = /^@([\w:.-]+)\s*=\s*(?:'([^']*)'|"([^"]*)")$/.exec(s);
+  if (a) return (e) => attr(e, a[1]!) === (a[2] ?? a[3]);
+  const names = s.split(/\s+or\s+/).map((x) => /^self::([\w:.-]+)$/.exec(x.trim())?.[1]);
+  if (names.every((n) => n !== undefined)) return (e) => names.includes(e.name);
+  return undefined;
+}
+
+/** The steps of an absolute path, or undefined. */
+function steps(path: string): Step[] | undefined {
+  if (!path.startsWith("/")) return undefined;
+  const out: Step[] = [];
+  const re = /\/([\w:.-]+|\*)((?:\[[^\]]*\])*)/y;
+  let at = 0;
+  while (at < path.length) {
+    re.lastIndex = at;
+    const m = re.exec(path);
+    if (!m) return undefined;
+    const predicates: (Predicate | number)[] = [];
+    for (const p of m[2]!.matchAll(/\[([^\]]*)\]/g)) {
+      const q = predicate(p[1]!);
+      if (q === undefined) return undefined;
+      predicates.push(q);
+    }
+    out.push({ name: m[1]!, predicates });
+    at = re.lastIndex;
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * The elements `expression` selects under `root` (`xpointer(PATH)` or a bare
+ * PATH), in document order; undefined when the expression is not understood.
+ */
+export function selectXPointer(root: XmlElement, expression: string): XmlElement[] | undefined {
+  const e = expression.trim();
+  const inner = /^xpointer\((.*)\)$/s.exec(e)?.[1] ?? e;
+  const path = steps(inner.trim());
+  if (!path) return undefined;
+  // A virtual document node whose one child is the root element.
+  let context: XmlElement[] = [{ name: "", start: 0, attributes: [], children: [root], text: [] }];
+  for (const step of path) {
+    const next: XmlElement[] = [];
+    for (const parent of context) {
+      let found = parent.children.filter((c) => step.name === "*" || c.name === step.name);
+      for (const p of step.predicates) {
+        found = typeof p === "number" ? found.slice(p - 1, p) : found.filter(p);
+      }
+      next.push(...found);
+    }
+    context = next;
+  }
+  return context;
+}
