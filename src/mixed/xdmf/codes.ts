@@ -111,12 +111,6 @@ export const XDM = {
     severity: "warning",
     summary: "a temporal collection without times: its grids are numbered 0, 1, 2 … s",
   },
-  skippedCells: {
-    code: "XDM020",
-    args: ["count"],
-    severity: "warning",
-    summary: "vertex and line cells (Polyvertex, Polyline, Edge_3) are skipped: they draw no face",
-  },
   stepMismatch: {
     code: "XDM021",
     severity: "error",

@@ -36,6 +36,8 @@ export class XdmfSession {
   private readonly reports = new Map<string, FileReport>();
   /** DataItems read once: a mesh that every time step includes is one array. */
   private readonly cache = new Map<XmlElement, Promise<DataValues | undefined>>();
+  /** DataItems being read now: a Reference back to one of them is a cycle. */
+  private readonly reading = new Set<XmlElement>();
 
   constructor(
     readonly name: string,
@@ -58,7 +60,8 @@ export class XdmfSession {
   values(item: XmlElement, depth = 0): Promise<DataValues | undefined> {
     let p = this.cache.get(item);
     if (!p) {
-      p = this.read(item, depth);
+      this.reading.add(item);
+      p = this.read(item, depth).finally(() => this.reading.delete(item));
       this.cache.set(item, p);
     }
     return p;
@@ -121,7 +124,7 @@ export class XdmfSession {
     const target =
       /^xml$/i.test(reference) && depth < 8 ? selectXPointer(this.root, path) : undefined;
     const found = target?.find((e) => e.name === "DataItem" && e !== item);
-    if (!found) {
+    if (!found || this.reading.has(found)) {
       this.sink.report(
         XDM.include,
         `DataItem Reference '${reference}' to '${path}' cannot be followed (only Reference="XML" to a DataItem of this file)`,

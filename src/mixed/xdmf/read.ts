@@ -67,15 +67,6 @@ export async function readXdmf(
         domain.start + 1,
       );
     }
-    const skipped = frames[0]?.skippedCells ?? 0;
-    if (skipped > 0) {
-      s.sink.report(
-        XDM.skippedCells,
-        msg`${{ count: skipped }} vertex and line cells are skipped: they draw no face`,
-        domain.start,
-        domain.start + 1,
-      );
-    }
     return { frames, text, diagnostics: s.sink.items, related: s.related() };
   } finally {
     await s.close();

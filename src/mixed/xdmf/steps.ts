@@ -43,7 +43,11 @@ function leaves(s: XdmfSession, g: XmlElement, depth = 0): XmlElement[] {
 }
 
 /** The times a collection's own `<Time>` gives its grids (List or HyperSlab), or undefined. */
-async function collectionTimes(s: XdmfSession, c: XmlElement): Promise<number[] | undefined> {
+async function collectionTimes(
+  s: XdmfSession,
+  c: XmlElement,
+  grids: number,
+): Promise<number[] | undefined> {
   const time = childrenNamed(c, "Time")[0];
   if (!time) return undefined;
   const type = (attr(time, "TimeType") ?? attr(time, "Type") ?? "Single").toLowerCase();
@@ -61,8 +65,9 @@ async function collectionTimes(s: XdmfSession, c: XmlElement): Promise<number[] 
   if (!v) return undefined;
   if (type === "list") return [...v];
   const [start = 0, stride = 0, count = 0] = v;
-  if (!(Number.isInteger(count) && count >= 0 && count <= v.length + 1e6)) return undefined;
-  return Array.from({ length: count }, (_, k) => start + k * stride);
+  // More times than grids are reported by the caller: none is made beyond one past the grids.
+  if (!(Number.isInteger(count) && count >= 0)) return undefined;
+  return Array.from({ length: Math.min(count, grids + 1) }, (_, k) => start + k * stride);
 }
 
 /** The time of grid `g` of a temporal collection: its own Time Value, else `listed`. */
@@ -92,8 +97,8 @@ async function temporal(
   s: XdmfSession,
   c: XmlElement,
 ): Promise<{ time: number | undefined; grids: XmlElement[] }[]> {
-  const listed = await collectionTimes(s, c);
   const children = childrenNamed(c, "Grid");
+  const listed = await collectionTimes(s, c, children.length);
   if (listed && listed.length !== children.length) {
     s.sink.report(
       XDM.times,
