@@ -84,8 +84,10 @@ describe("studio server: binding and static files", () => {
     expect(r.headers["cache-control"]).toBe("no-cache");
     expect(r.headers["x-content-type-options"]).toBe("nosniff");
     const csp = r.headers["content-security-policy"];
+    // decision 226: WebAssembly may be compiled, strings never evaluated as code.
     for (const part of [
       "default-src 'self'",
+      "script-src 'self' 'wasm-unsafe-eval';",
       "img-src 'self' data: blob:",
       "style-src 'self' 'unsafe-inline'",
       "worker-src 'self' blob:",
