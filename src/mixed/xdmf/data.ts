@@ -211,7 +211,17 @@ export class XdmfSession {
       );
       return undefined;
     }
-    const r = h5.numbers(path, Math.min(has, this.remaining));
+    // The library holds its own copy while converting: a dataset takes twice its values.
+    if (2 * has > this.remaining) {
+      this.sink.report(
+        XDM.budget,
+        `dataset '${path}' of ${has} values exceeds what this read may still hold (1 GiB of values, HDF5's copy counted)`,
+        at,
+        end,
+      );
+      return undefined;
+    }
+    const r = h5.numbers(path, has);
     if ("error" in r) {
       this.companionReport(file).push(hdfError(r.error));
       return undefined;

@@ -11,7 +11,7 @@ import { mergeFrames } from "../vtk/merge.js";
 import type { VtkFrame } from "../vtk/model.js";
 import type { DecodedArray } from "../vtk/read-data.js";
 import { XDM } from "./codes.js";
-import { XdmfSession } from "./data.js";
+import { XDMF_BUDGET_VALUES, XdmfSession } from "./data.js";
 import { type GridRead, readGrid } from "./grid.js";
 import { planSteps, type Step } from "./steps.js";
 
@@ -23,11 +23,16 @@ export interface XdmfRead {
   readonly related: FileReport[];
 }
 
-/** Reads the XDMF file `name` (`bytes`); its HDF5 files through `read` (absent: none is read). */
+/**
+ * Reads the XDMF file `name` (`bytes`); its HDF5 files through `read`
+ * (absent: none is read). `budgetValues`: the values this read may hold
+ * (default 1 GiB of doubles).
+ */
 export async function readXdmf(
   bytes: Uint8Array,
   name: string,
   read?: FileReader,
+  budgetValues = XDMF_BUDGET_VALUES,
 ): Promise<XdmfRead> {
   const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   const probe = new XdmfSession(
@@ -52,6 +57,7 @@ export async function readXdmf(
     return { frames: [], text, diagnostics: probe.sink.items, related: [] };
   }
   const s = new XdmfSession(name, text, root, read);
+  s.remaining = budgetValues;
   s.sink.items.push(...probe.sink.items);
   try {
     const frames: VtkFrame[] = [];

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LineCounter } from "../../../src/core/diagnostics.js";
-import { FIXTURES, inline, range, readFixture, readText } from "./xdmf-helpers.js";
+import { readXdmf } from "../../../src/mixed/xdmf/index.js";
+import { FIXTURES, inline, range, reader, readFixture, readText } from "./xdmf-helpers.js";
 
 const codes = (r: { diagnostics: readonly { code: string }[] }) => r.diagnostics.map((d) => d.code);
 
@@ -111,6 +112,21 @@ describe("findings, located", () => {
     expect(broken.related.map((x) => [x.file, x.diagnostics.map((d) => d.code)])).toEqual([
       ["r.h5", ["XDM011"]],
     ]);
+  });
+
+  it("a read over its budget refuses a dataset before reading it, counting HDF5's own copy (XDM014)", async () => {
+    const text = readFileSync(join(FIXTURES, "heat_p1.xdmf"), "utf8").replaceAll(
+      "heat_p1.h5",
+      "r.h5",
+    );
+    const h5 = new Uint8Array(readFileSync(join(FIXTURES, "heat_p1.h5")));
+    const files = reader({ "r.h5": h5 });
+    // The mesh: 45×3 + 96×4 values; twice that is more than the budget of 700.
+    const r = await readXdmf(new TextEncoder().encode(text), "x.xdmf", files, 700);
+    expect(codes(r)).toContain("XDM014");
+    expect(r.frames).toEqual([]);
+    const ok = await readXdmf(new TextEncoder().encode(text), "x.xdmf", files, 100_000);
+    expect(codes(ok)).toEqual([]);
   });
 
   it("an attribute of the wrong length (XDM016) or centred on edges (XDM015) is left out, the frame kept", async () => {
