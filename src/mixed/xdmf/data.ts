@@ -16,7 +16,7 @@ import type { FileReport } from "../../core/report.js";
 import { attr, type XmlElement } from "../../core/xml.js";
 import { type Hdf5File, openHdf5 } from "../hdf5/index.js";
 import { XDM } from "./codes.js";
-import { selectXPointer } from "./xpath.js";
+import { XPointers } from "./xpath.js";
 
 /** The budget of one read: 1 GiB of float64 values. */
 export const XDMF_BUDGET_VALUES = 2 ** 30 / 8;
@@ -39,12 +39,17 @@ export class XdmfSession {
   /** DataItems being read now: a Reference back to one of them is a cycle. */
   private readonly reading = new Set<XmlElement>();
 
+  /** The file's xpointers, each evaluated once. */
+  readonly pointers: XPointers;
+
   constructor(
     readonly name: string,
     readonly text: string,
     readonly root: XmlElement,
     private readonly reader: FileReader | undefined,
-  ) {}
+  ) {
+    this.pointers = new XPointers(root);
+  }
 
   /** The HDF5 files' reports that have findings. */
   related(): FileReport[] {
@@ -121,8 +126,7 @@ export class XdmfSession {
     depth: number,
   ): Promise<DataValues | undefined> {
     const path = this.ownText(item).trim();
-    const target =
-      /^xml$/i.test(reference) && depth < 8 ? selectXPointer(this.root, path) : undefined;
+    const target = /^xml$/i.test(reference) && depth < 8 ? this.pointers.select(path) : undefined;
     const found = target?.find((e) => e.name === "DataItem" && e !== item);
     if (!found || this.reading.has(found)) {
       this.sink.report(

@@ -8,7 +8,6 @@ import type { DecodedArray } from "../vtk/read-data.js";
 import { XDM } from "./codes.js";
 import type { XdmfSession } from "./data.js";
 import { type Cells, knownTopology, readCells } from "./topology.js";
-import { selectXPointer } from "./xpath.js";
 
 /** A grid's mesh: points (xyz) and cells. */
 export interface Mesh {
@@ -37,7 +36,7 @@ export function expandIncludes(s: XdmfSession, g: XmlElement): XmlElement[] {
     }
     const href = attr(c, "href") ?? "";
     const pointer = attr(c, "xpointer");
-    const found = href === "" && pointer ? selectXPointer(s.root, pointer) : undefined;
+    const found = href === "" && pointer ? s.pointers.select(pointer) : undefined;
     if (!found || found.length === 0 || found.includes(g)) {
       s.sink.report(
         XDM.include,
@@ -49,7 +48,7 @@ export function expandIncludes(s: XdmfSession, g: XmlElement): XmlElement[] {
       );
       continue;
     }
-    out.push(...found.filter((e) => e.name !== "xi:include"));
+    for (const e of found) if (e.name !== "xi:include") out.push(e);
   }
   return out;
 }
@@ -57,9 +56,9 @@ export function expandIncludes(s: XdmfSession, g: XmlElement): XmlElement[] {
 /** `e`, or the element of the same name its `Reference` text points at. */
 function dereference(s: XdmfSession, e: XmlElement): XmlElement | undefined {
   if (attr(e, "Reference") === undefined) return e;
-  const target = selectXPointer(s.root, s.ownText(e).trim())?.find(
-    (t) => t.name === e.name && t !== e && attr(t, "Reference") === undefined,
-  );
+  const target = s.pointers
+    .select(s.ownText(e).trim())
+    ?.find((t) => t.name === e.name && t !== e && attr(t, "Reference") === undefined);
   if (!target)
     s.sink.report(XDM.include, `${e.name} Reference cannot be followed`, e.start, e.start + 1);
   return target;

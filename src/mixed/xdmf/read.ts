@@ -58,7 +58,7 @@ export async function readXdmf(
   }
   const s = new XdmfSession(name, text, root, read);
   s.remaining = budgetValues;
-  s.sink.items.push(...probe.sink.items);
+  for (const d of probe.sink.items) s.sink.items.push(d);
   try {
     const frames: VtkFrame[] = [];
     for (const step of await planSteps(s, domain)) {

@@ -124,15 +124,14 @@ export function readCells(
   pointCount: number,
 ): Cells | string {
   const t = type.toLowerCase();
-  const vtkTypes: number[] = [];
-  const offsets: number[] = [];
+  let vtkTypes: number[] = [];
+  let offsets: number[] = [];
   let conn: ArrayLike<number> = values;
   if (t === "mixed") {
     const r = mixedStream(values, cells);
     if (typeof r === "string") return r;
-    conn = r.conn;
-    vtkTypes.push(...r.types);
-    offsets.push(...r.offsets);
+    // Taken as they are: a spread of a million cells would overflow the stack.
+    ({ conn, types: vtkTypes, offsets } = r);
   } else {
     const kind = BY_NAME[t]!;
     const n = kind.nodes || per || (cells ? values.length / cells : 0);

@@ -49,11 +49,43 @@ function steps(path: string): Step[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
+/** Elements an XPath evaluation may visit in one read (each step's candidates count). */
+export const XPATH_WORK = 20_000_000;
+
+/**
+ * Evaluates the xpointers of one file: each distinct expression once (every
+ * FEniCSx time step names the same mesh), and at most {@link XPATH_WORK}
+ * elements visited in all, so a file of many distinct pointers cannot take
+ * quadratic time; past that, nothing more is selected (undefined).
+ */
+export class XPointers {
+  private readonly seen = new Map<string, XmlElement[] | undefined>();
+  constructor(
+    private readonly root: XmlElement,
+    private work = XPATH_WORK,
+  ) {}
+
+  select(expression: string): XmlElement[] | undefined {
+    if (this.seen.has(expression)) return this.seen.get(expression);
+    if (this.work <= 0) return undefined;
+    const budget = { work: this.work };
+    const found = selectXPointer(this.root, expression, budget);
+    this.work = budget.work;
+    this.seen.set(expression, found);
+    return found;
+  }
+}
+
 /**
  * The elements `expression` selects under `root` (`xpointer(PATH)` or a bare
- * PATH), in document order; undefined when the expression is not understood.
+ * PATH), in document order; undefined when the expression is not understood
+ * or it would visit more elements than `budget.work` allows.
  */
-export function selectXPointer(root: XmlElement, expression: string): XmlElement[] | undefined {
+export function selectXPointer(
+  root: XmlElement,
+  expression: string,
+  budget: { work: number } = { work: XPATH_WORK },
+): XmlElement[] | undefined {
   const e = expression.trim();
   const inner = /^xpointer\((.*)\)$/s.exec(e)?.[1] ?? e;
   const path = steps(inner.trim());
@@ -63,11 +95,13 @@ export function selectXPointer(root: XmlElement, expression: string): XmlElement
   for (const step of path) {
     const next: XmlElement[] = [];
     for (const parent of context) {
+      budget.work -= parent.children.length + 1;
+      if (budget.work < 0) return undefined;
       let found = parent.children.filter((c) => step.name === "*" || c.name === step.name);
       for (const p of step.predicates) {
         found = typeof p === "number" ? found.slice(p - 1, p) : found.filter(p);
       }
-      next.push(...found);
+      for (const e of found) next.push(e);
     }
     context = next;
   }

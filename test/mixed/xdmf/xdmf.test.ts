@@ -200,6 +200,26 @@ describe("robustness", () => {
     expect(r.frames).toEqual([]);
   });
 
+  it("reads a Mixed topology of 300 000 cells and a pointer to 300 000 grids without overflowing the stack", async () => {
+    const n = 300_000;
+    const r = await readText(
+      inline(
+        "",
+        `<Topology TopologyType="Mixed" NumberOfElements="${n}"><DataItem Dimensions="${4 * n}">${"4 0 1 2 ".repeat(n)}</DataItem></Topology>`,
+      ),
+    );
+    expect(codes(r)).toEqual([]);
+    expect(r.frames[0]?.types.length).toBe(n);
+    const grids = "<Grid/>".repeat(n);
+    const many = await readText(
+      inline(`<xi:include xpointer="xpointer(/Xdmf/Domain/Grid[2]/Grid)"/>`).replace(
+        "</Domain>",
+        `<Grid>${grids}</Grid></Domain>`,
+      ),
+    );
+    expect(many.frames.length).toBe(1);
+  });
+
   // decision 221
   it("a HyperSlab Time gives start, stride and count; a count past the grids is refused", async () => {
     const file = (slab: string) =>
