@@ -3,8 +3,9 @@
  * file: FEniCSx's `xi:include xpointer="xpointer(/Xdmf/Domain/Grid[@Name='mesh']/Geometry)"`
  * (or, in dolfinx 0.5, `…/Grid[@GridType='Uniform'][1]/*[self::Topology or self::Geometry]`)
  * and a `Reference="XML"` DataItem's `/Xdmf/Domain/DataItem[@Name="points"]`.
- * An absolute path of child steps, each a name or `*` with predicates: a
- * position `[n]`, an attribute test `[@a='v']` and `[self::A or self::B]`.
+ * An absolute path of child steps (`/`) or descendant steps (`//`, as legacy
+ * DOLFIN writes), each a name or `*` with predicates: a position `[n]`, an
+ * attribute test `[@a='v']` and `[self::A or self::B]`.
  * Anything else is not understood (undefined), never guessed.
  */
 import { attr, type XmlElement } from "../../core/xml.js";
@@ -12,6 +13,8 @@ import { attr, type XmlElement } from "../../core/xml.js";
 type Predicate = (e: XmlElement) => boolean;
 interface Step {
   readonly name: string;
+  /** After `//`: the step applies to every descendant (or self) of the context, not only to it. */
+  readonly descendant: boolean;
   /** Filters, or a 1-based position, applied in order. */
   readonly predicates: readonly (Predicate | number)[];
 }
@@ -31,19 +34,20 @@ function predicate(p: string): Predicate | number | undefined {
 function steps(path: string): Step[] | undefined {
   if (!path.startsWith("/")) return undefined;
   const out: Step[] = [];
-  const re = /\/([\w:.-]+|\*)((?:\[[^\]]*\])*)/y;
+  // A name may have one prefix (`xi:include`); an axis (`following::`) is not understood.
+  const re = /\/(\/?)([\w.-]+(?::[\w.-]+)?|\*)((?:\[[^\]]*\])*)/y;
   let at = 0;
   while (at < path.length) {
     re.lastIndex = at;
     const m = re.exec(path);
     if (!m) return undefined;
     const predicates: (Predicate | number)[] = [];
-    for (const p of m[2]!.matchAll(/\[([^\]]*)\]/g)) {
+    for (const p of m[3]!.matchAll(/\[([^\]]*)\]/g)) {
       const q = predicate(p[1]!);
       if (q === undefined) return undefined;
       predicates.push(q);
     }
-    out.push({ name: m[1]!, predicates });
+    out.push({ name: m[2]!, descendant: m[1] === "/", predicates });
     at = re.lastIndex;
   }
   return out.length > 0 ? out : undefined;
@@ -94,7 +98,9 @@ export function selectXPointer(
   let context: XmlElement[] = [{ name: "", start: 0, attributes: [], children: [root], text: [] }];
   for (const step of path) {
     const next: XmlElement[] = [];
-    for (const parent of context) {
+    const parents = step.descendant ? descendants(context, budget) : context;
+    if (!parents) return undefined;
+    for (const parent of parents) {
       budget.work -= parent.children.length + 1;
       if (budget.work < 0) return undefined;
       let found = parent.children.filter((c) => step.name === "*" || c.name === step.name);
@@ -106,4 +112,23 @@ export function selectXPointer(
     context = next;
   }
   return context;
+}
+
+/** Every element of `context` and below, each once, in document order; undefined past the budget. */
+function descendants(
+  context: readonly XmlElement[],
+  budget: { work: number },
+): XmlElement[] | undefined {
+  const seen = new Set<XmlElement>();
+  const out: XmlElement[] = [];
+  const stack = [...context].reverse();
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (seen.has(e)) continue;
+    seen.add(e);
+    out.push(e);
+    if (--budget.work < 0) return undefined;
+    for (let k = e.children.length - 1; k >= 0; k--) stack.push(e.children[k]!);
+  }
+  return out;
 }
