@@ -94,11 +94,14 @@ export class XdmfSession {
       );
       return undefined;
     }
-    const dims = (attr(item, "Dimensions") ?? "").trim().split(/\s+/).map(Number);
-    if (dims.length === 0 || !dims.every((d) => Number.isInteger(d) && d >= 0)) {
+    const declared = attr(item, "Dimensions");
+    const dims = (declared ?? "").trim().split(/\s+/).map(Number);
+    if (!declared?.trim() || !dims.every((d) => Number.isInteger(d) && d >= 0)) {
       this.sink.report(
         XDM.dataValues,
-        `DataItem Dimensions '${attr(item, "Dimensions") ?? ""}' are not counts`,
+        declared === undefined
+          ? "DataItem has no Dimensions (XDMF requires them)"
+          : `DataItem Dimensions '${declared.slice(0, 40)}' are not counts`,
         at,
         at + 1,
       );

@@ -81,6 +81,14 @@ describe("findings, located", () => {
     expect(r.frames).toEqual([]);
   });
 
+  it("a DataItem without Dimensions is refused as such (XDM008)", async () => {
+    const r = await readText(inline().replace(' Dimensions="5 2"', ""));
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["XDM008", "DataItem has no Dimensions (XDMF requires them)"],
+      ["XDM023", "no grid with a topology and a geometry to read"],
+    ]);
+  });
+
   it("an unknown TopologyType (XDM004) and a Mixed code that does not exist (XDM005)", async () => {
     const bad = await readText(
       inline(
