@@ -35,7 +35,8 @@ export function sniffFormat(bytes: Uint8Array, name: string): Sniffed {
   if (r?.by === "content") {
     return { format: r.format.id, label: formatPhrase(r.format, r.variant), binary };
   }
-  if (binary) return { label: describeContent(probe), binary };
+  // A binary format without a magic of its own (NetCDF-4 Exodus: HDF5 inside) is known by its name.
+  if (binary && !r?.format.binaryWithoutMagic) return { label: describeContent(probe), binary };
   if (r) return { format: r.format.id, label: formatPhrase(r.format), binary };
   return { label: describeContent(probe), binary };
 }

@@ -8,6 +8,7 @@ export * from "./formats.js";
 export * from "./gltf/index.js";
 export * from "./load/index.js";
 export * from "./load-mesh.js";
+export * from "./numbered.js";
 export * from "./sample/index.js";
 export * from "./solver.js";
 export * from "./types.js";

@@ -12,7 +12,7 @@ import type { FileReader } from "../core/file-source.js";
 import { type AnyFormat, FORMAT, type FormatRegistry, HEAD_BYTES } from "../core/formats/index.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
-import { isSolverFormat } from "./solver.js";
+import { isSolverFormat, readSolverSeries, type SolverInput } from "./solver.js";
 import { Findings, noteHeld } from "./vtk/from-vtk-frames.js";
 import { meshAnimationFromVtk, type VtkFrame } from "./vtk/index.js";
 import {
@@ -87,6 +87,23 @@ export async function loadMeshFile(
   }
   const frames = Array.isArray(r.model) ? (r.model as VtkFrame[]) : [r.model as VtkFrame];
   return fromVtkFrames(path, frames, report);
+}
+
+/**
+ * Reads the files of a numbered series without an index (`name` is its
+ * pattern, `pitzDaily_#.vtk`, as findings and the view name it) as one
+ * mesh animation: in the order of their numbers, timed by them or by their
+ * TimeValue (readSolverSeries), its options chosen as {@link loadMeshFile}
+ * chooses them. Never throws.
+ */
+export async function loadMeshSeries(
+  name: string,
+  files: readonly SolverInput[],
+  read: FileReader,
+  formats: FormatRegistry,
+): Promise<MeshFile> {
+  const series = await readSolverSeries(files, formats, { read });
+  return fromVtkFrames(name, series.frames, [...series.report]);
 }
 
 /** The finding for a file no mesh format reads (FMT001): what it is instead, if anything. */

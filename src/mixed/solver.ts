@@ -6,9 +6,13 @@
  * over {@link VtkFrame}s, so `agr from`, the Mesh workspace and `check`
  * treat them alike. Never throws.
  */
+import { DiagnosticSink } from "../core/diagnostics.js";
 import { FORMAT, type FormatRegistry, HEAD_BYTES } from "../core/formats/index.js";
+import { msg } from "../core/message.js";
 import type { FileReport } from "../core/report.js";
 import { SOLVER_FORMATS } from "./formats.js";
+import { type NumberedSet, numberedSets } from "./numbered.js";
+import { VTK } from "./vtk/codes.js";
 import { readVtkSeries, VTK_FORMATS, type VtkFrame, type VtkReadOptions } from "./vtk/index.js";
 
 /** One input: its name (as shown in findings) and bytes. */
@@ -45,7 +49,14 @@ export async function readSolverSeries(
   const vtk = kinds.map(
     (k) => k === undefined || VTK_FORMATS.includes(k as (typeof VTK_FORMATS)[number]),
   );
-  if (vtk.every(Boolean)) return readVtkSeries(files, options);
+  if (vtk.every(Boolean)) {
+    const indexed = kinds.some((k) => k?.indexes === "series");
+    const set = files.length > 1 && !indexed ? oneNumberedSet(files) : undefined;
+    if (!set) return readVtkSeries(files, options);
+    const byPath = new Map(files.map((f) => [f.name, f]));
+    const sorted = set.members.map((m) => byPath.get(m.path)!);
+    return timedByNumber(await readVtkSeries(sorted, options), set);
+  }
   const first = files[0]!;
   const format = kinds[0];
   if (files.length > 1 || format === undefined || !isSolverFormat(format)) {
@@ -64,6 +75,53 @@ export async function readSolverSeries(
   const model = r.model as VtkFrame | VtkFrame[] | undefined;
   const frames = model === undefined ? [] : Array.isArray(model) ? model : [model];
   return { frames, report };
+}
+
+/** The one numbered set all of `files` form (decision 231), or undefined. */
+function oneNumberedSet(files: readonly SolverInput[]): NumberedSet | undefined {
+  const sets = numberedSets(files.map((f) => f.name));
+  const set = sets[0];
+  return sets.length === 1 && set!.members.length === files.length ? set : undefined;
+}
+
+/**
+ * A numbered set's frames (one per file, in number order) timed: by their
+ * TimeValue when every file has one, else by their numbers (decision 230);
+ * one note says which (VTK040, VTK041), a warning when only some files have
+ * a TimeValue (VTK043). Frames missing (a file that failed) leave the times
+ * as read: the series has errors then.
+ */
+function timedByNumber(series: SolverSeries, set: NumberedSet): SolverSeries {
+  const { frames } = series;
+  if (frames.length !== set.members.length) return series;
+  const sink = new DiagnosticSink();
+  const count = frames.length;
+  const pattern = set.pattern;
+  const found = frames.filter((f) => f.time !== undefined).length;
+  if (found === count) {
+    sink.report(
+      VTK.numberedTimeValue,
+      msg`${{ count }} files read as one numbered set '${{ pattern }}' in the order of their numbers; times: their TimeValue`,
+      0,
+    );
+  } else {
+    sink.report(
+      VTK.numberedSet,
+      msg`${{ count }} files read as one numbered set '${{ pattern }}' in the order of their numbers; times: the numbers (s)`,
+      0,
+    );
+    if (found > 0)
+      sink.report(
+        VTK.partialTimeValue,
+        msg`only ${{ found }} of the ${{ count }} files have a TimeValue: times from the numbers for all`,
+        0,
+      );
+  }
+  const timed =
+    found === count ? frames : frames.map((f, k) => ({ ...f, time: set.members[k]!.number }));
+  const first = frames[0]!;
+  const note: FileReport = { file: first.file, text: first.text, diagnostics: sink.items };
+  return { frames: timed, report: [note, ...series.report] };
 }
 
 function refusal(file: string, message: string): FileReport {

@@ -40,9 +40,15 @@ export function errnoReply(e: unknown): HttpError | undefined {
   return reply ? new HttpError(reply[0], reply[1]) : undefined;
 }
 
-/** Content-Security-Policy of the web app's pages (scripts, styles, workers and fetches from itself only). */
+/**
+ * Content-Security-Policy of the web app's pages (scripts, styles, workers and
+ * fetches from itself only). `'wasm-unsafe-eval'` lets the page compile
+ * WebAssembly (the HDF5 library that reads NetCDF-4 Exodus II and XDMF's
+ * HDF5 data), and nothing else: JavaScript `eval` stays refused (decision 216).
+ */
 export const APP_CSP =
-  "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data: blob:; " +
+  "style-src 'self' 'unsafe-inline'; " +
   "worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
   "frame-ancestors 'none'";
 

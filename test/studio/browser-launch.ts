@@ -43,8 +43,8 @@ export const FLAGS = [
 export interface BrowserStudioOptions {
   /** The server's format registry (default: every system's formats). */
   readonly formats?: FormatRegistry;
-  /** More files in the project: path (with `/`) → text; folders are created. */
-  readonly files?: Readonly<Record<string, string>>;
+  /** More files in the project: path (with `/`) → text or bytes; folders are created. */
+  readonly files?: Readonly<Record<string, string | Uint8Array>>;
 }
 
 /** A running studio over a copy of the demo (plus two broken files) and a browser. */

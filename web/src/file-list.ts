@@ -12,7 +12,7 @@ import { h } from "./dom.js";
 import { countText } from "./file-summary.js";
 import { buildFileTree, type TreeFile, type TreeNode } from "./file-tree.js";
 import { onLanguageChange, t, tr } from "./i18n.js";
-import { formatRoute } from "./route.js";
+import { formatRoute, NUMBERED_SERIES } from "./route.js";
 import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 
 /** How many checks run at once. */
@@ -101,7 +101,8 @@ export class FileList {
     );
     const title = isFolder ? n.path : `${n.name} — ${t("files.series", { count: n.count })}`;
     // A series whose index file opens in a workspace (a .pvd in the mesh view) links there.
-    const href = n.kind === "series" && n.index ? this.openHref(n.index.path) : undefined;
+    const href =
+      n.kind !== "series" ? undefined : n.index ? this.openHref(n.index.path) : this.seriesHref(n);
     const row = h(
       "div",
       { className: "row" },
@@ -148,6 +149,23 @@ export class FileList {
     return format
       ? formatRoute({ workspace: workspaceForFormat(format.workspace), file: path })
       : undefined;
+  }
+
+  /**
+   * Where a click on a numbered series without an index goes: its members'
+   * workspace with the series' pattern (`#/mesh?file=dir/name_#.vtk&series=numbered`,
+   * decision 233), when its members are files a workspace plays; else nowhere.
+   */
+  private seriesHref(n: Extract<TreeNode, { kind: "series" }>): string | undefined {
+    const first = n.children[0];
+    if (first?.kind !== "file") return undefined;
+    const id = this.byPath.get(first.path)?.format;
+    const workspace = workspaceForFormat(
+      id === undefined ? undefined : this.formats.get(id)?.workspace,
+    );
+    if (workspace === FILE_WORKSPACE) return undefined;
+    const folder = first.path.slice(0, first.path.lastIndexOf("/") + 1);
+    return formatRoute({ workspace, file: `${folder}${n.name}`, params: NUMBERED_SERIES });
   }
 
   /** The status icon of `path`, a link to its file view; starts its check when needed. */

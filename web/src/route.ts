@@ -84,3 +84,16 @@ function decodeId(raw: string): string {
     return raw;
   }
 }
+
+/**
+ * The parameter (`series=numbered`) that makes a route's `file` the pattern
+ * of a numbered series without an index (`foam/pitzDaily_#.vtk`, as the
+ * file tree names it: the last run of `#` stands for the number), opened as
+ * one animation in the order of its numbers (decision 233).
+ */
+export const NUMBERED_SERIES = { series: "numbered" } as const;
+
+/** Whether `r` opens a numbered series by its pattern (see {@link NUMBERED_SERIES}). */
+export function isNumberedSeries(r: Route): boolean {
+  return r.params?.series === NUMBERED_SERIES.series;
+}

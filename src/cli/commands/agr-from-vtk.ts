@@ -3,10 +3,12 @@
  * mesh animation from solver results: a VTK time series, or one file of
  * another solver format of the registry.
  */
-import { formatReport, reportHasErrors } from "../../core/report.js";
+import { readdir, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
 import { FORMATS } from "../../formats.js";
 import { validateAgr, writeAgrBinary, writeAgrText } from "../../mixed/agr/index.js";
-import { readSolverSeries, SOLVER_FORMATS } from "../../mixed/index.js";
+import { folderSeries, readSolverSeries, SOLVER_FORMATS } from "../../mixed/index.js";
 import { meshAnimationFromVtk } from "../../mixed/vtk/index.js";
 import { companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
@@ -20,10 +22,13 @@ const SOLVER_INPUTS = SOLVER_FORMATS.map((f) => f.id);
 /** The `agr from-vtk` command. */
 export const agrFromVtk = defineCommand({
   usage:
-    "agr from FILES… --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
+    "agr from FILES…|DIR --type 0|1 -o OUT.agr [--scalar NAME[:magnitude|:K|:mises]] [--unit UNIT] [--displacement NAME] [--part N] [--block NAME] [--text] [--force] [--allow-outside]",
   description:
-    "Frames of .vtu/.vtp/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its order and times),\n" +
-    "or of one file of another solver format (its steps). Also named 'agr from-vtk'. Type 1\n" +
+    "Frames of .vtu/.vtp/.vti/.vts/.vtr/.pvtu/.pvtp/.vtk files in the order given (a .pvd or .series: its\n" +
+    "order and times; files that form one numbered set, name_0 … name_1000: in the order of their numbers,\n" +
+    "whatever the shell's order, timed by the numbers or by their TimeValue when all have one), of a folder\n" +
+    "given alone (its one .pvd/.series, else its one numbered set; several: refused, listed), or of one\n" +
+    "file of another solver format (its steps). Also named 'agr from-vtk'. Type 1\n" +
     "(stress-strain): coordinates = points + the displacement array (--displacement NAME, or displ…,\n" +
     "displacement…, nodal displacement, or x_/y_/z_displacement combined, when the points stay put; else\n" +
     "U/u, which may be velocity: VTK030),\n" +
@@ -84,8 +89,14 @@ export const agrFromVtk = defineCommand({
     if (args.positionals.some(isStdin)) {
       throw new UsageError("solver results cannot come from standard input: give the files' paths");
     }
+    const inputs = await inputNames(io.cwd, args.positionals);
+    if ("report" in inputs) {
+      io.err(formatReport([inputs.report]));
+      io.err(`${output}: not written (the folder has no one series)\n`);
+      return ExitCode.Problems;
+    }
     const files = [];
-    for (const name of args.positionals)
+    for (const name of inputs.files)
       files.push({ name, bytes: await inputBytes(io, name, SOLVER_INPUTS) });
     const series = await readSolverSeries(files, FORMATS, {
       read: companionReader(io.cwd, { allowOutside: args.options["allow-outside"] === true }),
@@ -117,3 +128,32 @@ export const agrFromVtk = defineCommand({
     return ExitCode.Ok;
   },
 });
+
+/** Whether `path` (relative to `cwd`) is a folder. */
+async function isFolder(cwd: string, path: string): Promise<boolean> {
+  try {
+    return (await stat(resolve(cwd, path))).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The files to read: the inputs as given, or a folder given alone made its
+ * one series (its index, or its numbered set in number order; decision 232).
+ */
+async function inputNames(
+  cwd: string,
+  given: readonly string[],
+): Promise<{ readonly files: readonly string[] } | { readonly report: FileReport }> {
+  const folders: string[] = [];
+  for (const p of given) if (await isFolder(cwd, p)) folders.push(p);
+  if (folders.length === 0) return { files: given };
+  if (given.length > 1)
+    throw new UsageError(`a folder is read alone: give '${folders[0]}' as the only input`);
+  const folder = given[0]!;
+  const entries = await readdir(resolve(cwd, folder), { withFileTypes: true });
+  const base = folder.replace(/[/\\]+$/, "");
+  const names = entries.filter((e) => e.isFile()).map((e) => `${base}/${e.name}`);
+  return folderSeries(folder, names, FORMATS);
+}

@@ -163,7 +163,13 @@ function wrap(h5: H5, file: H5File, close: () => void): Hdf5File {
           return { error: `dataset '${path}' has ${n} values (at most ${maxValues})` };
         const v = d.value;
         if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
-          const values = Float64Array.from(v as ArrayLike<number | bigint>, Number);
+          // Doubles as they are; other numbers converted without a call per value where they can be.
+          const values =
+            v instanceof Float64Array
+              ? v
+              : v instanceof BigInt64Array || v instanceof BigUint64Array
+                ? fromInt64(v)
+                : new Float64Array(v as ArrayLike<number>);
           return { shape, values };
         }
         if (typeof v === "number" || typeof v === "bigint")
@@ -203,6 +209,15 @@ function wrap(h5: H5, file: H5File, close: () => void): Hdf5File {
     },
     close,
   };
+}
+
+/** 64-bit integers as doubles, from their 32-bit halves (little-endian, as WebAssembly's memory is): no BigInt per value. */
+function fromInt64(v: BigInt64Array | BigUint64Array): Float64Array {
+  const out = new Float64Array(v.length);
+  const lo = new Uint32Array(v.buffer, v.byteOffset, 2 * v.length);
+  const hi = v instanceof BigInt64Array ? new Int32Array(v.buffer, v.byteOffset, 2 * v.length) : lo;
+  for (let k = 0; k < v.length; k++) out[k] = hi[2 * k + 1]! * 4294967296 + lo[2 * k]!;
+  return out;
 }
 
 /** Strings from a dataset's value: an array of strings, or rows of single characters or bytes. */

@@ -59,6 +59,33 @@ export function reportCellBudget(
   );
 }
 
+/**
+ * A legacy file's cell data (`arrays`, read after CELL_DATA at `at`) given
+ * to the cells they become; none (VTK031 for each) when CELL_DATA counts
+ * other cells than the file has.
+ */
+export function legacyCellData(
+  sink: Reporter,
+  arrays: readonly DecodedArray[],
+  at: { start: number; end: number; n: number } | undefined,
+  mapped: MappedCells,
+): DecodedArray[] {
+  if (!at || arrays.length === 0) return [];
+  if (at.n === mapped.fileCells) {
+    const cells = gatherCellData(arrays, mapped);
+    for (const d of cells.dropped) reportCellBudget(sink, d, at.start, at.end);
+    return cells.arrays;
+  }
+  for (const a of arrays)
+    sink.report(
+      VTK.cellDataLength,
+      msg`cell array '${{ array: a.name }}' has ${{ found: at.n }} tuples for ${{ expected: mapped.fileCells }} cells: it is left out`,
+      at.start,
+      at.end,
+    );
+  return [];
+}
+
 /** The frame fields a reader sets from its mapped cells: cells, their file cells, lines and vertices. */
 export function mappedFields(
   mapped: MappedCells,

@@ -12,7 +12,7 @@ export const VTK = {
     code: "VTK002",
     severity: "error",
     summary:
-      "not a VTK file of a supported type (XML: UnstructuredGrid, PolyData, Collection, vtkMultiBlockDataSet; legacy: DATASET UNSTRUCTURED_GRID, POLYDATA)",
+      "not a VTK file of a supported type (XML: UnstructuredGrid, PolyData, ImageData, StructuredGrid, RectilinearGrid, Collection, vtkMultiBlockDataSet; legacy: DATASET UNSTRUCTURED_GRID, POLYDATA, STRUCTURED_POINTS, STRUCTURED_GRID, RECTILINEAR_GRID)",
   },
   encoding: {
     code: "VTK003",
@@ -164,7 +164,7 @@ export const VTK = {
     summary:
       "type 1: the displacement is taken from an array named U or u, which may be velocity (OpenFOAM); choose with --displacement NAME",
   },
-  cellArrayLength: {
+  cellDataLength: {
     code: "VTK031",
     args: ["array", "found", "expected"],
     severity: "error",
@@ -184,5 +184,73 @@ export const VTK = {
     severity: "error",
     summary:
       "a cell array given to the cells its file cells become (polygons, strips and prisms cut into several) would take more than 2^27 values: it is left out, nothing allocated",
+  },
+  extent: {
+    code: "VTK035",
+    severity: "error",
+    summary:
+      "structured data: a WholeExtent, Extent or DIMENSIONS that is not whole numbers from low to high, or a Piece's Extent outside the WholeExtent",
+  },
+  gridSize: {
+    code: "VTK036",
+    args: ["points", "cells"],
+    severity: "error",
+    summary:
+      "structured data: the grid an extent or DIMENSIONS declares is larger than the read's budget (1 GiB) allows; nothing is allocated for it",
+  },
+  geometry: {
+    code: "VTK037",
+    severity: "error",
+    summary:
+      "structured data: an Origin, Spacing or Direction (legacy ORIGIN, SPACING, ASPECT_RATIO) that is not 3 (Direction: 9) numbers, or coordinates (X_COORDINATES …) whose count differs from the grid's points along that axis",
+  },
+  blanked: {
+    code: "VTK038",
+    args: ["count", "cells"],
+    severity: "warning",
+    summary:
+      "structured data: cells hidden by blanking (vtkGhostType: a hidden cell or point) are left out, as VTK hides them",
+  },
+  cellArrayLength: {
+    code: "VTK039",
+    args: ["array", "found", "expected"],
+    severity: "error",
+    summary:
+      "structured data: a cell-data array's tuple count differs from the grid's cells; the array is left out",
+  },
+  numberedSet: {
+    code: "VTK040",
+    args: ["count", "pattern"],
+    severity: "info",
+    summary:
+      "files given without an index form one numbered set: read in the order of their numbers (not the order given), times from the numbers (s)",
+  },
+  numberedTimeValue: {
+    code: "VTK041",
+    args: ["count", "pattern"],
+    severity: "info",
+    summary:
+      "files given without an index form one numbered set: read in the order of their numbers, times from their TimeValue fields",
+  },
+  folderSets: {
+    code: "VTK042",
+    args: ["count", "list"],
+    severity: "error",
+    summary:
+      "a folder given as the input holds several series (indexes or numbered sets), each listed: give the one to read",
+  },
+  partialTimeValue: {
+    code: "VTK043",
+    args: ["found", "count"],
+    severity: "warning",
+    summary:
+      "a numbered set where only some files have a TimeValue field: times from the numbers for all",
+  },
+  folderEmpty: {
+    code: "VTK044",
+    args: ["count"],
+    severity: "error",
+    summary:
+      "a folder given as the input holds no series: no index (.pvd, .series), no numbered files, not one solver result file",
   },
 } as const satisfies DiagnosticTable;

@@ -1,6 +1,7 @@
 /**
  * The VTK inputs of `agr from-vtk` as registry formats: `.vtu` and `.vtp`
- * (one frame), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
+ * (one frame), the structured `.vti`, `.vts` and `.vtr` (one frame) and their parallel
+ * `.pvti`, `.pvts` and `.pvtr` (one grid their pieces fill), legacy `.vtk` (one frame), the parallel `.pvtu`/`.pvtp` and a
  * `.vtm` multiblock (one frame merged from the files they name), and a
  * `.pvd` collection or ParaView `.series` (a series of frames). Files a file
  * names are read through the context's reader (the companion reader: only
@@ -139,7 +140,46 @@ export const VTP_FORMAT = defineFormat<VtkFrame>({
   summary: frameSummary,
 });
 
-/** A legacy VTK file (`*.vtk`, `# vtk DataFile`), ASCII or BINARY, of an unstructured grid or polygonal data. */
+/** VTK XML image data (`*.vti`): a grid of hexahedra, quads or lines (structured.ts). */
+export const VTI_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vti",
+  label: "VTK image data",
+  labels: { ru: "данные изображения VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".vti"],
+  magic: [xmlMagic("ImageData")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** VTK XML structured grid (`*.vts`). */
+export const VTS_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vts",
+  label: "VTK structured grid",
+  labels: { ru: "структурированная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".vts"],
+  magic: [xmlMagic("StructuredGrid")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** VTK XML rectilinear grid (`*.vtr`). */
+export const VTR_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "vtr",
+  label: "VTK rectilinear grid",
+  labels: { ru: "прямолинейная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".vtr"],
+  magic: [xmlMagic("RectilinearGrid")],
+  read: readOne,
+  summary: frameSummary,
+});
+
+/** A legacy VTK file (`*.vtk`, `# vtk DataFile`), ASCII or BINARY, of an unstructured grid, polygonal data or structured data. */
 export const VTK_LEGACY_FORMAT = defineFormat<VtkFrame>({
   ...common,
   id: "vtk-legacy",
@@ -180,6 +220,48 @@ export const PVTP_FORMAT = defineFormat<VtkFrame>({
   messages: { ru: MIXED_MESSAGES_RU },
   extensions: [".pvtp"],
   magic: [xmlMagic("PPolyData")],
+  read: readOne,
+  indexes: "parts",
+  summary: frameSummary,
+});
+
+/** A parallel image data (`*.pvti`): one grid its pieces' files fill. */
+export const PVTI_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvti",
+  label: "VTK parallel image data",
+  labels: { ru: "параллельные данные изображения VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".pvti"],
+  magic: [xmlMagic("PImageData")],
+  read: readOne,
+  indexes: "parts",
+  summary: frameSummary,
+});
+
+/** A parallel structured grid (`*.pvts`): one grid its pieces' files fill. */
+export const PVTS_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvts",
+  label: "VTK parallel structured grid",
+  labels: { ru: "параллельная структурированная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".pvts"],
+  magic: [xmlMagic("PStructuredGrid")],
+  read: readOne,
+  indexes: "parts",
+  summary: frameSummary,
+});
+
+/** A parallel rectilinear grid (`*.pvtr`): one grid its pieces' files fill. */
+export const PVTR_FORMAT = defineFormat<VtkFrame>({
+  ...common,
+  id: "pvtr",
+  label: "VTK parallel rectilinear grid",
+  labels: { ru: "параллельная прямолинейная сетка VTK" },
+  messages: { ru: MIXED_MESSAGES_RU },
+  extensions: [".pvtr"],
+  magic: [xmlMagic("PRectilinearGrid")],
   read: readOne,
   indexes: "parts",
   summary: frameSummary,
@@ -230,9 +312,15 @@ export const VTK_SERIES_FORMAT = defineFormat<VtkFrame[]>({
 export const VTK_FORMATS = [
   VTU_FORMAT,
   VTP_FORMAT,
+  VTI_FORMAT,
+  VTS_FORMAT,
+  VTR_FORMAT,
   VTK_LEGACY_FORMAT,
   PVTU_FORMAT,
   PVTP_FORMAT,
+  PVTI_FORMAT,
+  PVTS_FORMAT,
+  PVTR_FORMAT,
   VTM_FORMAT,
   PVD_FORMAT,
   VTK_SERIES_FORMAT,

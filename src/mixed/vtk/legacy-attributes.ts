@@ -147,7 +147,7 @@ function readField(r: AttributeReader): void {
       r.values(components * tuples, type, nm, nt.start, false);
       const expected = r.target.n;
       r.sink.report(
-        r.target.what === "point" ? VTK.arrayLength : VTK.cellArrayLength,
+        r.target.what === "point" ? VTK.arrayLength : VTK.cellDataLength,
         r.target.what === "point"
           ? msg`point array '${nm}' has ${{ found: tuples }} tuples for ${{ expected }} points`
           : msg`cell array '${{ array: nm }}' has ${{ found: tuples }} tuples for ${{ expected }} cells: it is left out`,

@@ -29,7 +29,7 @@ export function wrongType(p: Parsed): void {
     VTK.fileType,
     root.name !== "VTKFile"
       ? `root element '<${root.name}>' is not <VTKFile>`
-      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, their parallel P… forms, Collection or vtkMultiBlockDataSet`,
+      : `VTKFile type '${type ?? ""}' is not UnstructuredGrid, PolyData, ImageData, StructuredGrid, RectilinearGrid, the parallel PUnstructuredGrid/PPolyData, Collection or vtkMultiBlockDataSet`,
     root.name === "VTKFile" ? attrStart(root, "type") : root.start,
   );
 }
@@ -166,7 +166,7 @@ async function readAttributes(
     }
     const found = v.values.length / v.components;
     p.sink.report(
-      what === "point" ? VTK.arrayLength : VTK.cellArrayLength,
+      what === "point" ? VTK.arrayLength : VTK.cellDataLength,
       what === "point"
         ? msg`point array '${v.name}' has ${{ found }} tuples for ${{ expected: n }} points`
         : msg`cell array '${{ array: v.name }}' has ${{ found }} tuples for ${{ expected: n }} cells: it is left out`,

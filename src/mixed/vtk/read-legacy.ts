@@ -1,6 +1,7 @@
 /**
  * Reading a legacy VTK file (`# vtk DataFile Version 2.0` … `5.1`), ASCII or
- * BINARY (big-endian), DATASET UNSTRUCTURED_GRID or POLYDATA, into the same
+ * BINARY (big-endian), DATASET UNSTRUCTURED_GRID or POLYDATA (and the
+ * structured kinds, legacy-structured.ts), into the same
  * frame the XML readers make (docs/formats/exports.md, "Legacy .vtk").
  *
  * The file is read as a sequence of keywords, each followed by its counts
@@ -17,11 +18,18 @@
  */
 import type { Reporter } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
-import { gatherCellData, mappedFields, reportCellBudget } from "./cell-data.js";
-import { type MappedCells, mapCells } from "./cells.js";
+import { legacyCellData, mappedFields } from "./cell-data.js";
+import { mapCells } from "./cells.js";
 import { VTK } from "./codes.js";
 import { ATTRIBUTES, type AttributeReader, readAttribute } from "./legacy-attributes.js";
 import { LegacyCursor, latin1, Stop } from "./legacy-cursor.js";
+import {
+  cellDataFits,
+  LEGACY_STRUCTURED,
+  legacyGrid,
+  legacyStructuredFrame,
+  structuredKeyword,
+} from "./legacy-structured.js";
 import type { VtkFrame } from "./model.js";
 import type { DecodedArray, MemoryBudget } from "./read-data.js";
 
@@ -81,7 +89,7 @@ export function readLegacyVtk(
 class LegacyReader extends LegacyCursor implements AttributeReader {
   version = 0;
   datasetAt = 0;
-  kind: "unstructured_grid" | "polydata" | undefined;
+  kind: string | undefined;
   points: Float64Array | undefined;
   pointCount = 0;
   cells: RawCells | undefined;
@@ -91,6 +99,8 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
   readonly cellData: DecodedArray[] = [];
   /** The CELL_DATA keyword and its count, checked against the cells when they are mapped. */
   cellDataAt: { start: number; end: number; n: number } | undefined;
+  /** What a structured kind's DIMENSIONS, ORIGIN, SPACING and coordinates declare (legacy-structured.ts). */
+  readonly grid = legacyGrid();
   time: number | undefined;
   /** Where attributes go now: point data (`n` tuples), cell data, or the dataset's field data. */
   target:
@@ -140,10 +150,10 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       );
     this.datasetAt = dataset.start;
     const kind = this.need("the DATASET type");
-    if (kind.k !== "unstructured_grid" && kind.k !== "polydata")
+    if (kind.k !== "unstructured_grid" && kind.k !== "polydata" && !LEGACY_STRUCTURED.has(kind.k))
       this.fail(
         VTK.fileType,
-        `DATASET ${kind.s}: only UNSTRUCTURED_GRID and POLYDATA are read`,
+        `DATASET ${kind.s}: only UNSTRUCTURED_GRID, POLYDATA, STRUCTURED_POINTS, STRUCTURED_GRID and RECTILINEAR_GRID are read`,
         kind.start,
         kind.end,
       );
@@ -156,6 +166,16 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       const t = this.token();
       if (!t) return;
       const k = t.k;
+      if (
+        LEGACY_STRUCTURED.has(this.kind ?? "") &&
+        (k === "cells" || k === "cell_types" || POLY_SECTIONS.some(([p]) => p === k))
+      )
+        this.fail(
+          VTK.legacySyntax,
+          `'${t.s}' is not a keyword of a legacy ${(this.kind ?? "").toUpperCase()} file`,
+          t.start,
+          t.end,
+        );
       if (k === "points") {
         const n = this.count("the POINTS count");
         const type = this.type("POINTS");
@@ -175,25 +195,32 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       } else if (k === "point_data" || k === "cell_data") {
         const n = this.count(`the ${t.s.toUpperCase()} count`);
         const point = k === "point_data";
+        const structured = LEGACY_STRUCTURED.has(this.kind ?? "");
+        const d = this.grid.dims;
+        const expected = structured && d ? d[0] * d[1] * d[2] : this.pointCount;
         // Point data for another number of points than POINTS declares is parsed past.
-        const fits = !point || n === this.pointCount;
+        const fits = !point || n === expected;
         if (!fits)
           this.sink.report(
             VTK.arrayLength,
-            msg`POINT_DATA ${{ found: n }} for ${{ expected: this.pointCount }} points: its arrays are left out`,
+            msg`POINT_DATA ${{ found: n }} for ${{ expected }} points: its arrays are left out`,
             t.start,
             t.end,
           );
-        this.target = { what: point ? "point" : "cell", n, keep: fits };
-        if (!point) this.cellDataAt = { start: t.start, end: t.end, n };
+        // Structured cell data is checked against the grid now; other cell data when the cells are mapped.
+        const keep = point ? fits : !structured || cellDataFits(this, n, t);
+        this.target = { what: point ? "point" : "cell", n, keep };
+        if (!point && !structured) this.cellDataAt = { start: t.start, end: t.end, n };
       } else if (k === "metadata") {
         this.metadata();
       } else if (ATTRIBUTES.has(k) && (this.target || k === "field")) {
         readAttribute(this, t);
+      } else if (LEGACY_STRUCTURED.has(this.kind ?? "") && structuredKeyword(this, t)) {
+        // DIMENSIONS, ORIGIN, SPACING, ASPECT_RATIO, X_/Y_/Z_COORDINATES: read.
       } else {
         this.fail(
           VTK.legacySyntax,
-          `'${t.s}' is not a keyword of a legacy ${this.kind === "polydata" ? "POLYDATA" : "UNSTRUCTURED_GRID"} file here`,
+          `'${t.s}' is not a keyword of a legacy ${(this.kind ?? "").toUpperCase()} file here`,
           t.start,
           t.end,
         );
@@ -262,28 +289,10 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
     return { ends, conn, at };
   }
 
-  /** The cell data read, given to the cells they become; none (reported) when CELL_DATA counts other cells. */
-  private cellDataOf(mapped: MappedCells): DecodedArray[] {
-    const at = this.cellDataAt;
-    if (!at || this.cellData.length === 0) return [];
-    if (at.n === mapped.fileCells) {
-      const cells = gatherCellData(this.cellData, mapped);
-      for (const d of cells.dropped) reportCellBudget(this.sink, d, at.start, at.end);
-      return cells.arrays;
-    }
-    for (const a of this.cellData)
-      this.sink.report(
-        VTK.cellArrayLength,
-        msg`cell array '${{ array: a.name }}' has ${{ found: at.n }} tuples for ${{ expected: mapped.fileCells }} cells: it is left out`,
-        at.start,
-        at.end,
-      );
-    return [];
-  }
-
   /** The frame of what was read, or undefined (reported) when points or cells are missing or wrong. */
   frame(file: string, stopped: boolean): VtkFrame | undefined {
     if (!this.kind) return undefined;
+    if (LEGACY_STRUCTURED.has(this.kind)) return legacyStructuredFrame(this, this.kind, file);
     const points = this.points;
     const complete =
       points && (this.kind === "polydata" || (this.cells && this.cellTypes) || !stopped);
@@ -369,7 +378,7 @@ class LegacyReader extends LegacyCursor implements AttributeReader {
       pointCount,
       ...mappedFields(mapped),
       pointData: this.pointData,
-      cellData: this.cellDataOf(mapped),
+      cellData: legacyCellData(this.sink, this.cellData, this.cellDataAt, mapped),
     };
   }
 }

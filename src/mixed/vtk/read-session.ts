@@ -20,6 +20,8 @@ import { type MemoryBudget, READ_BUDGET_BYTES, readBudget } from "./read-data.js
 import { context, splitAppended } from "./read-file.js";
 import { type Parsed, readGrid, wrongType } from "./read-grid.js";
 import { isLegacyVtk, readLegacyVtk } from "./read-legacy.js";
+import { PARALLEL_STRUCTURED, readParallelStructured } from "./read-pstructured.js";
+import { readStructured, STRUCTURED_TYPES } from "./read-structured.js";
 
 /** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
 export interface VtkInputFile {
@@ -151,7 +153,34 @@ export class SeriesSession {
     else if (type === "UnstructuredGrid" || type === "PolyData") {
       const frame = await readGrid(name, p, time);
       if (frame) into.push(frame);
+    } else if (type !== undefined && STRUCTURED_TYPES.has(type)) {
+      const frame = await readStructured(name, p, time);
+      if (frame) into.push(frame);
+    } else if (type !== undefined && PARALLEL_STRUCTURED.has(type)) {
+      await this.parallelStructured(p, name, type, time, into);
     } else if (p.root) wrongType(p);
+  }
+
+  /** A parallel `.pvti`/`.pvts`/`.pvtr`: one grid that its pieces' files fill (read-pstructured.ts). */
+  async parallelStructured(
+    p: Parsed,
+    name: string,
+    type: string,
+    time: number | undefined,
+    into: VtkFrame[] = this.frames,
+  ): Promise<void> {
+    const open = async (from: Parsed, at: number, file: string) => {
+      if (this.following.has(normalize(file))) {
+        const message = msg`'${{ file }}' names itself through its pieces; not followed`;
+        return void from.sink.report(VTK.missingFile, message, at, at + 1);
+      }
+      const bytes = await this.fetch(file, from.file);
+      if (typeof bytes !== "string") return this.open(file, bytes);
+      const message = msg`'${{ file }}' cannot be read: ${bytes}`;
+      return void from.sink.report(VTK.missingFile, message, at, at + 1);
+    };
+    const frame = await readParallelStructured(open, p, name, type, time);
+    if (frame) into.push(frame);
   }
 
   /** A `.vtm`: the chosen blocks' files, merged into one frame; a part that cannot be read drops the frame. */

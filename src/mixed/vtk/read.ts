@@ -1,6 +1,7 @@
 /**
  * Reading a VTK XML time series: `.vtu` (UnstructuredGrid) and `.vtp`
- * (PolyData) files, parallel `.pvtu`/`.pvtp` files naming pieces, a `.pvd`
+ * (PolyData) files, structured `.vti`/`.vts`/`.vtr` (read-structured.ts) and their parallel
+ * `.pvti`/`.pvts`/`.pvtr` (read-pstructured.ts), parallel `.pvtu`/`.pvtp` files naming pieces, a `.pvd`
  * collection naming them (times from its `timestep`s, parts merged), a
  * ParaView `.series` (JSON), or `.vtm` multiblock indexes (blocks merged, or
  * the one chosen); legacy `.vtk` files (read-legacy.ts) wherever a `.vtu`
@@ -11,7 +12,9 @@ import type { FileReport } from "../../core/report.js";
 import { attr } from "../../core/xml.js";
 import type { VtkFrame } from "./model.js";
 import { readGrid, wrongType } from "./read-grid.js";
+import { PARALLEL_STRUCTURED } from "./read-pstructured.js";
 import { bytesOf, SeriesSession, type VtkInputFile, type VtkReadOptions } from "./read-session.js";
+import { readStructured, STRUCTURED_TYPES } from "./read-structured.js";
 import { readCollection, readJsonSeries } from "./read-timesteps.js";
 
 export type { VtkFrame } from "./model.js";
@@ -48,5 +51,10 @@ async function readGiven(s: SeriesSession, f: VtkInputFile): Promise<void> {
   else if (type === "UnstructuredGrid" || type === "PolyData") {
     const frame = await readGrid(f.name, p, undefined);
     if (frame) s.frames.push(frame);
-  } else wrongType(p);
+  } else if (type !== undefined && STRUCTURED_TYPES.has(type)) {
+    const frame = await readStructured(f.name, p, undefined);
+    if (frame) s.frames.push(frame);
+  } else if (type !== undefined && PARALLEL_STRUCTURED.has(type))
+    await s.within(f.name, () => s.parallelStructured(p, f.name, type, undefined));
+  else wrongType(p);
 }

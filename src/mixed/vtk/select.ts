@@ -21,7 +21,7 @@ export function isIdName(name: string): boolean {
 }
 
 /** Names (lower case) taken for the temperature of a thermal result, in order of preference. */
-const TEMPERATURE_NAMES = ["temperature", "temp", "t", "nt"];
+const TEMPERATURE_NAMES = ["temperature", "temp", "t", "nt", "ndtemp"];
 
 /** Whether `name` names a temperature. */
 export function isTemperatureName(name: string): boolean {
@@ -30,12 +30,13 @@ export function isTemperatureName(name: string): boolean {
 
 /**
  * Whether `name` can only mean a displacement: `displ*`, `displacement*`,
- * `nodal displacement` (any case). `U`/`u` is not: OpenFOAM names velocity
- * so (see {@link isAmbiguousDisplacementName}; decision 176).
+ * `nodal displacement`, and `disp` alone (any case: CalculiX's `DISP`,
+ * decision 200; MOOSE's `disp_x`/`disp_y`/`disp_z` combined, decision 213). `U`/`u` is not: OpenFOAM names
+ * velocity so (see {@link isAmbiguousDisplacementName}; decision 176).
  */
 export function isDisplacementName(name: string): boolean {
   const n = name.toLowerCase();
-  return n.startsWith("displ") || n === "nodal displacement";
+  return n.startsWith("displ") || n === "disp" || n === "nodal displacement";
 }
 
 /** Whether `name` may mean a displacement or something else (`U`/`u`: velocity in OpenFOAM). */
@@ -210,10 +211,17 @@ export function mises9(v: ArrayLike<number>, o: number): number {
   return mises(sym, 0);
 }
 
+/**
+ * Temperature names of a solver without a unit system (CalculiX's `NDTEMP`,
+ * in the model's own units, often °C): no unit is claimed (decision 203).
+ */
+const UNITLESS_TEMPERATURES = ["ndtemp"];
+
 /** The `.agr` parameter of scalar `spec`: whitespace and `:` become `_`; `unit`, else K for a temperature. */
 export function scalarParam(spec: string, unit?: string): ParamDescriptor {
   const name = spec.replace(/[\s:]+/g, "_") || "scalar";
-  return { name, unit: unit ?? (isTemperatureName(spec) ? "K" : "-"), varying: true };
+  const kelvin = isTemperatureName(spec) && !UNITLESS_TEMPERATURES.includes(spec.toLowerCase());
+  return { name, unit: unit ?? (kelvin ? "K" : "-"), varying: true };
 }
 
 /** Whether `f` has the array `spec` reads: its whole name, or the name before its last `:`. */

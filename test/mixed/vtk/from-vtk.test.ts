@@ -175,7 +175,9 @@ describe("VTK diagnostics (located, never thrown)", () => {
       "VTK005@7:1",
     ]);
     expect(
-      codes((await one(GOOD.replace('UnstructuredGrid" version', 'ImageData" version'))).report),
+      codes(
+        (await one(GOOD.replace('UnstructuredGrid" version', 'HyperTreeGrid" version'))).report,
+      ),
     ).toEqual(["VTK002@2:16"]);
     expect(codes((await one(GOOD.replace("LittleEndian", "BigEndian"))).report)).toEqual([
       "VTK003@2:60",

@@ -402,7 +402,7 @@ describe("legacy .vtk by hand", () => {
 
   it("names what it cannot read: other datasets, a bad header, cells against their types", async () => {
     const grid = await readVtkSeries([
-      { name: "s.vtk", text: ASCII.replace("UNSTRUCTURED_GRID", "STRUCTURED_POINTS") },
+      { name: "s.vtk", text: ASCII.replace("UNSTRUCTURED_GRID", "IMAGE_DATA") },
     ]);
     expect(codes(grid.report)).toEqual(["VTK002@4:9"]);
     const types = await readVtkSeries([

@@ -168,7 +168,7 @@ describe("VTK reader on mangled input", () => {
     ]);
     expect(recovered.report[0]!.diagnostics.map((d) => d.message)).toEqual([
       "end tag '</a>' where '</b>' was expected",
-      "VTKFile type 'X' is not UnstructuredGrid, PolyData, their parallel P… forms, Collection or vtkMultiBlockDataSet",
+      "VTKFile type 'X' is not UnstructuredGrid, PolyData, ImageData, StructuredGrid, RectilinearGrid, the parallel PUnstructuredGrid/PPolyData, Collection or vtkMultiBlockDataSet",
     ]);
   }, 20_000);
 

@@ -8,26 +8,50 @@
  */
 import type { FormatRegistry } from "../../../src/core/formats/index.js";
 import { reportHasErrors } from "../../../src/core/report.js";
-import { loadMeshFile, type VtkChoice } from "../../../src/mixed/index.js";
+import {
+  loadMeshFile,
+  loadMeshSeries,
+  type MeshFile,
+  patternMembers,
+  type VtkChoice,
+} from "../../../src/mixed/index.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
-import { readProjectFile } from "../api.js";
+import { listFiles, readProjectFile } from "../api.js";
 import { t } from "../i18n.js";
+import { isNumberedSeries } from "../route.js";
 import { loadStreamed } from "./stream-loader.js";
-import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
+import { type LoadedScene, MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
 import "./strings.js";
 
 /** Reads a file as {@link loadMeshFile} does with the readers of `formats` and makes it a one-body scene. */
 export function meshSceneLoader(formats: FormatRegistry): SceneLoader {
   return async (file, route) => {
+    if (isNumberedSeries(route)) return meshScene(file, await numbered(file));
     const streamed = await loadStreamed(file, route);
     if (streamed) return streamed;
     const bytes = await readSceneFile(file);
     if (!(bytes instanceof Uint8Array)) return bytes;
-    const r = await loadMeshFile(file, bytes, readProjectFile, formats);
-    const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
-    const vtk = r.vtk;
-    return { report: r.report, scene, ...(vtk ? { note: () => vtkNote(vtk) } : {}) };
+    return meshScene(file, await loadMeshFile(file, bytes, readProjectFile, formats));
   };
+
+  /** The numbered series `pattern` names among the project's files, read as one (decision 233). */
+  async function numbered(pattern: string): Promise<MeshFile> {
+    const paths = (await listFiles()).files.map((f) => f.path);
+    const files = [];
+    for (const m of patternMembers(pattern, paths)) {
+      const got = await readSceneFile(m.path);
+      if (!(got instanceof Uint8Array)) return { report: [...got.report] };
+      files.push({ name: m.path, bytes: got });
+    }
+    return loadMeshSeries(pattern, files, readProjectFile, formats);
+  }
+}
+
+/** The one-body scene of a mesh file as loaded, with its load note. */
+function meshScene(file: string, r: MeshFile): LoadedScene {
+  const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
+  const vtk = r.vtk;
+  return { report: r.report, scene, ...(vtk ? { note: () => vtkNote(vtk) } : {}) };
 }
 
 /** What was chosen for a VTK series, in words. */

@@ -39,7 +39,7 @@ const MIXED_EN = {
   "export.failed": "Export failed: {error}",
   "ws.mesh": "Mesh",
   "mesh.pick":
-    "Open an .agr file or a VTK series (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) from the list to look at it alone.",
+    "Open an .agr file, a VTK series (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) or CalculiX results (.frd) from the list to look at it alone.",
   "mesh.type0": "thermal (type 0)",
   "mesh.type1": "stress-strain (type 1)",
   "mesh.vtkType": "VTK series read as {type}",
@@ -88,7 +88,7 @@ const MIXED_RU: Record<keyof typeof MIXED_EN, string> = {
   "export.failed": "Экспорт не удался: {error}",
   "ws.mesh": "Сетка",
   "mesh.pick":
-    "Откройте из списка файл .agr или серию VTK (.pvd, .series, .vtm, .vtu, .vtp, .pvtu), чтобы посмотреть её отдельно.",
+    "Откройте из списка файл .agr, серию VTK (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) или результаты CalculiX (.frd), чтобы посмотреть их отдельно.",
   "mesh.type0": "тепловая (тип 0)",
   "mesh.type1": "напряжённо-деформированная (тип 1)",
   "mesh.vtkType": "Серия VTK прочитана как {type}",

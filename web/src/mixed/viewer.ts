@@ -13,6 +13,7 @@ import { AxesTriad } from "../three/axes-triad.js";
 import { sizeToContainer } from "../three/canvas-size.js";
 import { GroundGrid } from "../three/ground-grid.js";
 import { homeDirection } from "../three/home-view.js";
+import { drawnMesh, expandByDrawn } from "./fit-bounds.js";
 import type { FrameSource } from "./frame-source.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
@@ -210,12 +211,21 @@ export class MixedViewer {
     this.render();
   }
 
-  /** The bounding box of every visible body at the current time (world, m). */
+  /**
+   * The bounding box of every visible body as drawn at the current time
+   * (world, m): a mesh body's nodes at the current frame with the
+   * exaggeration, not its rest mesh (decision 234).
+   */
   bounds(): THREE.Box3 {
     const box = new THREE.Box3();
     this.three.updateMatrixWorld(true);
+    const meshes = new Set<THREE.Object3D>();
+    for (const views of this.meshes.values()) for (const v of views.values()) meshes.add(v.object);
     for (const o of this.three.children) {
-      if (o instanceof THREE.Mesh && o.visible && o !== this.marker) box.expandByObject(o);
+      if (!(o instanceof THREE.Mesh) || !o.visible || o === this.marker) continue;
+      const drawn = meshes.has(o) ? drawnMesh(o) : undefined;
+      if (drawn) expandByDrawn(box, drawn);
+      else box.expandByObject(o);
     }
     return box;
   }
