@@ -1,0 +1,132 @@
+/**
+ * `POST /api/read`: many project files in one reply, so a page that opens a
+ * series of hundreds of files (a `.pvd` and its `.vtu`s) makes a few
+ * requests instead of one per file (decision 240). The body is JSON
+ * `{"paths": ["a.vtu", …]}`; the reply is `application/octet-stream`: a
+ * 4-byte little-endian length, that many bytes of JSON
+ * `{"files": [{"status": "ok", "size": N} | {"status": "missing"} |
+ * {"status": "unreadable", "reason": "…"} | {"status": "later"}, …]}` in the
+ * order asked, then the bytes of every `ok` file one after another. Each path
+ * passes the same checks as `GET /api/file` (plain relative path, realpath
+ * inside the project, a regular file). Past {@link READ_MANY_LIMITS}' bytes
+ * the remaining files are `later` (asked again in another request; the first
+ * file of a reply is always sent whole or refused, so every file gets through).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { HttpError } from "./http-reply.js";
+import { pathSegments, resolveExisting } from "./project-path.js";
+import { openRegularFile } from "./send-file.js";
+
+/** Bounds of one `POST /api/read`. */
+export const READ_MANY_LIMITS = {
+  /** Paths in one request. */
+  maxPaths: 4096,
+  /** Bytes of the JSON body. */
+  maxBodyBytes: 1024 * 1024,
+  /** Bytes of file data in one reply (a larger single file is refused here: read it with `GET /api/file`). */
+  maxReplyBytes: 256 * 1024 * 1024,
+} as const;
+
+/** What the reply says of one path. */
+export type ReadManyEntry =
+  | { readonly status: "ok"; readonly size: number }
+  | { readonly status: "missing" }
+  | { readonly status: "unreadable"; readonly reason: string }
+  | { readonly status: "later" };
+
+/** The paths of the request body; 400 when it is not `{"paths": [string, …]}` within bounds. */
+async function requestedPaths(req: IncomingMessage): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.byteLength;
+    if (total > READ_MANY_LIMITS.maxBodyBytes)
+      throw new HttpError(413, `request body larger than ${READ_MANY_LIMITS.maxBodyBytes} bytes`);
+    chunks.push(chunk);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw new HttpError(400, 'the body must be JSON {"paths": […]}');
+  }
+  const paths = (body as { paths?: unknown } | null)?.paths;
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === "string"))
+    throw new HttpError(400, 'the body must be JSON {"paths": [string, …]}');
+  if (paths.length > READ_MANY_LIMITS.maxPaths)
+    throw new HttpError(413, `more than ${READ_MANY_LIMITS.maxPaths} paths`);
+  return paths as string[];
+}
+
+/** One file's bytes, or why not; `room` bytes may still be sent (`later` past it). */
+async function readOne(
+  root: string,
+  path: string,
+  room: number,
+  first: boolean,
+): Promise<{ entry: ReadManyEntry; bytes?: Uint8Array }> {
+  try {
+    const real = await resolveExisting(root, pathSegments(path));
+    const handle = await openRegularFile(real);
+    try {
+      const info = await handle.stat();
+      if (info.isDirectory()) return { entry: { status: "missing" } };
+      if (!info.isFile()) return { entry: { status: "unreadable", reason: "not a regular file" } };
+      if (info.size > room) {
+        if (!first) return { entry: { status: "later" } };
+        return { entry: { status: "unreadable", reason: `larger than ${room} bytes` } };
+      }
+      const bytes = new Uint8Array(info.size);
+      let at = 0;
+      while (at < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, at, bytes.length - at, at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      const got = bytes.subarray(0, at);
+      return { entry: { status: "ok", size: got.length }, bytes: got };
+    } finally {
+      await handle.close();
+    }
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return { entry: { status: "missing" } };
+    const reason = e instanceof HttpError ? e.message : ((e as Error).message ?? String(e));
+    return { entry: { status: "unreadable", reason } };
+  }
+}
+
+/** Answers `POST /api/read` (see the module comment). */
+export async function handleReadMany(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+): Promise<void> {
+  const paths = await requestedPaths(req);
+  const entries: ReadManyEntry[] = [];
+  const parts: Uint8Array[] = [];
+  let room: number = READ_MANY_LIMITS.maxReplyBytes;
+  for (const path of paths) {
+    if (room <= 0 && parts.length > 0) {
+      entries.push({ status: "later" });
+      continue;
+    }
+    const r = await readOne(root, path, room, parts.length === 0);
+    entries.push(r.entry);
+    if (r.bytes) {
+      parts.push(r.bytes);
+      room -= r.bytes.length;
+    }
+  }
+  const head = Buffer.from(JSON.stringify({ files: entries }), "utf8");
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(head.length, 0);
+  const total = 4 + head.length + parts.reduce((s, p) => s + p.length, 0);
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/octet-stream");
+  res.setHeader("Content-Length", total);
+  res.setHeader("Cache-Control", "no-store");
+  res.write(length);
+  res.write(head);
+  for (const p of parts) res.write(p);
+  res.end();
+}
