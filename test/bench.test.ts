@@ -20,6 +20,8 @@ const GOALS: Record<string, number> = {
   "classic-inbetween-vs-tick": 0.5,
   "bulge-deform-vs-skinning": 1.0,
   "cli-cold-start": 1.5,
+  "mesh-open-series": 1.0,
+  "mesh-open-large": 1.0,
 };
 
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */

@@ -8,12 +8,13 @@
  */
 import type { FormatRegistry } from "../../../src/core/formats/index.js";
 import { reportHasErrors } from "../../../src/core/report.js";
-import { loadMeshFile, type VtkChoice } from "../../../src/mixed/index.js";
+import { loadMeshFile, type MeshFile, type VtkChoice } from "../../../src/mixed/index.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
-import { readProjectFile } from "../api.js";
+import { batchedReader } from "../api.js";
 import { t } from "../i18n.js";
+import { loadMeshInWorker } from "./mesh-load.js";
 import { loadStreamed } from "./stream-loader.js";
-import { MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
+import { type LoadedScene, MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
 import "./strings.js";
 
 /** Reads a file as {@link loadMeshFile} does with the readers of `formats` and makes it a one-body scene. */
@@ -21,13 +22,22 @@ export function meshSceneLoader(formats: FormatRegistry): SceneLoader {
   return async (file, route) => {
     const streamed = await loadStreamed(file, route);
     if (streamed) return streamed;
-    const bytes = await readSceneFile(file);
-    if (!(bytes instanceof Uint8Array)) return bytes;
-    const r = await loadMeshFile(file, bytes, readProjectFile, formats);
+    const r = (await loadMeshInWorker(file)) ?? (await loadOnPage(file, formats));
+    if (!("report" in r)) return r.loaded;
     const scene = r.model && !reportHasErrors(r.report) ? meshAloneScene(file, r.model) : undefined;
     const vtk = r.vtk;
     return { report: r.report, scene, ...(vtk ? { note: () => vtkNote(vtk) } : {}) };
   };
+}
+
+/** Reads `file` on the page (the worker's fallback): its bytes, then {@link loadMeshFile} with `formats`. */
+async function loadOnPage(
+  file: string,
+  formats: FormatRegistry,
+): Promise<MeshFile | { loaded: LoadedScene }> {
+  const bytes = await readSceneFile(file);
+  if (!(bytes instanceof Uint8Array)) return { loaded: bytes };
+  return loadMeshFile(file, bytes, batchedReader(), formats);
 }
 
 /** What was chosen for a VTK series, in words. */
