@@ -75,7 +75,12 @@ function bent(b: ReturnType<typeof block>, amount: number, time: number): string
 }
 
 /** The generated project (cached under .out/bench/): `series/beam.pvd` and `large/block.vtu`. */
-export function project(quick: boolean): { root: string; series: string; large: string; frames: number } {
+export function project(quick: boolean): {
+  root: string;
+  series: string;
+  large: string;
+  frames: number;
+} {
   const root = join(OUT, quick ? "mesh-open-quick" : "mesh-open");
   const frames = quick ? 10 : 300;
   const done = join(root, "done-v1");
