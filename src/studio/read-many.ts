@@ -12,6 +12,7 @@
  * the remaining files are `later` (asked again in another request; the first
  * file of a reply is always sent whole or refused, so every file gets through).
  */
+import type { FileHandle } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { HttpError } from "./http-reply.js";
 import { pathSegments, resolveExisting } from "./project-path.js";
@@ -25,7 +26,11 @@ export const READ_MANY_LIMITS = {
   maxBodyBytes: 1024 * 1024,
   /** Bytes of file data in one reply (a larger single file is refused here: read it with `GET /api/file`). */
   maxReplyBytes: 256 * 1024 * 1024,
+  /** Files read at the same time. */
+  parallel: 8,
 } as const;
+
+const LATER: ReadManyEntry = { status: "later" };
 
 /** What the reply says of one path. */
 export type ReadManyEntry =
@@ -58,40 +63,42 @@ async function requestedPaths(req: IncomingMessage): Promise<string[]> {
   return paths as string[];
 }
 
-/** One file's bytes, or why not; `room` bytes may still be sent (`later` past it). */
-async function readOne(
-  root: string,
-  path: string,
-  room: number,
-  first: boolean,
-): Promise<{ entry: ReadManyEntry; bytes?: Uint8Array }> {
+/** A file opened for the reply (its size known), or why it is not sent. */
+type Opened =
+  | { readonly entry: ReadManyEntry; readonly handle?: undefined }
+  | { readonly handle: FileHandle; readonly size: number };
+
+/** Opens one requested file after the checks of `GET /api/file`. */
+async function openOne(root: string, path: string): Promise<Opened> {
+  let handle: FileHandle | undefined;
   try {
-    const real = await resolveExisting(root, pathSegments(path));
-    const handle = await openRegularFile(real);
-    try {
-      const info = await handle.stat();
-      if (info.isDirectory()) return { entry: { status: "missing" } };
-      if (!info.isFile()) return { entry: { status: "unreadable", reason: "not a regular file" } };
-      if (info.size > room) {
-        if (!first) return { entry: { status: "later" } };
-        return { entry: { status: "unreadable", reason: `larger than ${room} bytes` } };
-      }
-      const bytes = new Uint8Array(info.size);
-      let at = 0;
-      while (at < bytes.length) {
-        const { bytesRead } = await handle.read(bytes, at, bytes.length - at, at);
-        if (bytesRead === 0) break;
-        at += bytesRead;
-      }
-      const got = bytes.subarray(0, at);
-      return { entry: { status: "ok", size: got.length }, bytes: got };
-    } finally {
-      await handle.close();
-    }
+    handle = await openRegularFile(await resolveExisting(root, pathSegments(path)));
+    const info = await handle.stat();
+    if (info.isFile()) return { handle, size: info.size };
+    await handle.close();
+    if (info.isDirectory()) return { entry: { status: "missing" } };
+    return { entry: { status: "unreadable", reason: "not a regular file" } };
   } catch (e) {
+    await handle?.close();
     if (e instanceof HttpError && e.status === 404) return { entry: { status: "missing" } };
     const reason = e instanceof HttpError ? e.message : ((e as Error).message ?? String(e));
     return { entry: { status: "unreadable", reason } };
+  }
+}
+
+/** Reads an opened file's `size` bytes (fewer when it shrank meanwhile) and closes it. */
+async function readAll(handle: FileHandle, size: number): Promise<Uint8Array> {
+  try {
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return bytes.subarray(0, at);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -105,16 +112,34 @@ export async function handleReadMany(
   const entries: ReadManyEntry[] = [];
   const parts: Uint8Array[] = [];
   let room: number = READ_MANY_LIMITS.maxReplyBytes;
-  for (const path of paths) {
-    if (room <= 0 && parts.length > 0) {
-      entries.push({ status: "later" });
-      continue;
+  // A few files at a time (the file system's threads work in parallel): opened, sized against
+  // what the reply may still hold (in order), then read.
+  for (let at = 0; at < paths.length; at += READ_MANY_LIMITS.parallel) {
+    const group = paths.slice(at, at + READ_MANY_LIMITS.parallel);
+    const opened = await Promise.all(
+      group.map((p) => (room > 0 ? openOne(root, p) : Promise.resolve<Opened>({ entry: LATER }))),
+    );
+    const reads: Promise<Uint8Array>[] = [];
+    for (const o of opened) {
+      if (!o.handle) {
+        entries.push(o.entry);
+      } else if (o.size <= room) {
+        room -= o.size;
+        reads.push(readAll(o.handle, o.size));
+        entries.push({ status: "ok", size: -1 });
+      } else {
+        await o.handle.close();
+        const alone = parts.length === 0 && reads.length === 0;
+        entries.push(alone ? { status: "unreadable", reason: `larger than ${room} bytes` } : LATER);
+      }
     }
-    const r = await readOne(root, path, room, parts.length === 0);
-    entries.push(r.entry);
-    if (r.bytes) {
-      parts.push(r.bytes);
-      room -= r.bytes.length;
+    const got = await Promise.all(reads);
+    let k = 0;
+    for (let i = entries.length - group.length; i < entries.length; i++) {
+      if (entries[i]!.status !== "ok") continue;
+      const bytes = got[k++]!;
+      entries[i] = { status: "ok", size: bytes.length };
+      parts.push(bytes);
     }
   }
   const head = Buffer.from(JSON.stringify({ files: entries }), "utf8");
