@@ -33,7 +33,7 @@ const ALWAYS = [
 ];
 
 describe("npm run bench -- --quick --json", () => {
-  it("prints only the JSON array of docs/design.md's rows", { timeout: 120_000 }, () => {
+  it("prints only the JSON array of docs/design.md's rows", { timeout: 300_000 }, () => {
     const r = spawnSync(
       process.execPath,
       ["node_modules/tsx/dist/cli.mjs", "bench/run.ts", "--quick", "--json"],
