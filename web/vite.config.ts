@@ -14,6 +14,8 @@ export default defineConfig({
       },
     ],
   },
+  // The Mesh workspace's reader worker imports format readers lazily: ES modules, split like the page.
+  worker: { format: "es" },
   build: {
     outDir: fileURLToPath(new URL("../dist/web", import.meta.url)),
     emptyOutDir: true,
