@@ -19,6 +19,7 @@ import { coldBench } from "./cold.js";
 import { type BenchRow, PYTHON, progress } from "./harness.js";
 import { classicBench } from "./live-classic.js";
 import { type LiveRow, liveImprovedBench } from "./live-improved.js";
+import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
 
 const args = process.argv.slice(2);
@@ -82,6 +83,8 @@ async function rows(): Promise<BenchRow[]> {
   });
   progress("cli-cold-start");
   out.push(await coldBench(quick ? 3 : 15));
+  progress("mesh-open-series, mesh-open-large (headless Chromium)");
+  out.push(...(await meshOpenBench(quick, quick ? 1 : 5)));
   return out;
 }
 

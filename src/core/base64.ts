@@ -7,6 +7,9 @@ for (let i = 0; i < 64; i++) {
   ENCODE[i] = ALPHABET.charCodeAt(i);
   DECODE[ALPHABET.charCodeAt(i)] = i;
 }
+/** {@link DECODE} over every UTF-16 code unit (−1: not base64), for the fast path's unchecked lookups. */
+const DECODE16 = new Int8Array(65536).fill(-1);
+for (let i = 0; i < 64; i++) DECODE16[ALPHABET.charCodeAt(i)] = i;
 const ascii = new TextDecoder("latin1");
 
 /** Base64 text of `bytes`, padded with `=` to a multiple of 4 characters. */
@@ -87,6 +90,10 @@ export class Base64Reader {
     let have = 0;
     let pad = 0;
     while (o < stop) {
+      if (have === 0) {
+        o = this.groups(out, o, stop);
+        if (o >= stop) break;
+      }
       if (this.pos >= this.end) return false;
       const c = this.code(this.pos++);
       if (c === 32 || c === 10 || c === 13 || c === 9) continue;
@@ -125,5 +132,49 @@ export class Base64Reader {
       }
     }
     return true;
+  }
+
+  /**
+   * The fast path of {@link take}: whole groups of four base64 characters
+   * (no whitespace, no padding) decoded straight into `out` while three
+   * bytes fit; stops at anything else, which the general loop then handles.
+   * Returns the new output offset.
+   */
+  private groups(out: Uint8Array, start: number, stop: number): number {
+    const s = this.src;
+    const end = this.end;
+    let p = this.pos;
+    let o = start;
+    if (typeof s === "string") {
+      while (stop - o >= 3 && end - p >= 4) {
+        const a = DECODE16[s.charCodeAt(p)]!;
+        const b = DECODE16[s.charCodeAt(p + 1)]!;
+        const c = DECODE16[s.charCodeAt(p + 2)]!;
+        const d = DECODE16[s.charCodeAt(p + 3)]!;
+        if ((a | b | c | d) < 0) break;
+        const v = (a << 18) | (b << 12) | (c << 6) | d;
+        out[o] = v >> 16;
+        out[o + 1] = (v >> 8) & 255;
+        out[o + 2] = v & 255;
+        o += 3;
+        p += 4;
+      }
+    } else {
+      while (stop - o >= 3 && end - p >= 4) {
+        const a = DECODE16[s[p]!]!;
+        const b = DECODE16[s[p + 1]!]!;
+        const c = DECODE16[s[p + 2]!]!;
+        const d = DECODE16[s[p + 3]!]!;
+        if ((a | b | c | d) < 0) break;
+        const v = (a << 18) | (b << 12) | (c << 6) | d;
+        out[o] = v >> 16;
+        out[o + 1] = (v >> 8) & 255;
+        out[o + 2] = v & 255;
+        o += 3;
+        p += 4;
+      }
+    }
+    this.pos = p;
+    return o;
   }
 }

@@ -12,7 +12,8 @@ export interface SendFileOptions {
   readonly cacheControl: string;
 }
 
-async function openRegularFile(path: string): Promise<FileHandle> {
+/** Opens the regular file at `path` (a realpath) for reading; 404 or 403 as an {@link HttpError}. */
+export async function openRegularFile(path: string): Promise<FileHandle> {
   try {
     // O_NOFOLLOW: `path` is a realpath; a symlink swapped in since then is refused.
     // O_NONBLOCK: opening a FIFO does not wait for a writer (it would hold a

@@ -28,6 +28,7 @@ import {
 } from "./file-check.js";
 import { API_CSP, errnoReply, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
+import { handleReadMany } from "./read-many.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
 import { serveStatic } from "./static-files.js";
 import { acceptTokenQuery, checkToken } from "./token.js";
@@ -159,6 +160,9 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
   } else if (pathname === "/api/check") {
     if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
     await handleCheck(res, r.root, r.checks, queryPathSegments(query));
+  } else if (pathname === "/api/read") {
+    if (method !== "POST") throw methodNotAllowed("POST");
+    await handleReadMany(req, res, r.root);
   } else if (pathname === "/api/file") {
     if (SAFE_METHODS.has(method)) await handleRead(req, res, r.api, query);
     else if (method === "PUT") await handleWrite(req, res, r.api, query);

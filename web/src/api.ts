@@ -113,3 +113,70 @@ async function serverError(r: Response): Promise<Error> {
   const body = (await r.json().catch(() => ({}))) as { error?: string };
   return new Error(body.error ?? `HTTP ${r.status}`);
 }
+
+/** Most paths in one `POST /api/read` (the server's bound is 4096). */
+const MAX_BATCH_PATHS = 1024;
+
+/**
+ * `POST /api/read`: the files at `paths` in one request (docs/studio.md);
+ * a file the reply defers (`later`, past its byte bound) or refuses is read
+ * alone with {@link readProjectFile}, so each gets the answer a single read
+ * gives. Never throws.
+ */
+export async function readProjectFiles(paths: readonly string[]): Promise<FileSource[]> {
+  let entries: { status: string; size?: number }[];
+  let body: Uint8Array;
+  try {
+    const r = await fetch("/api/read", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Deforma-Request": "1" },
+      body: JSON.stringify({ paths }),
+    });
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    body = new Uint8Array(await r.arrayBuffer());
+    const n = new DataView(body.buffer, body.byteOffset).getUint32(0, true);
+    const head = JSON.parse(new TextDecoder().decode(body.subarray(4, 4 + n))) as {
+      files: typeof entries;
+    };
+    entries = head.files;
+    body = body.subarray(4 + n);
+  } catch {
+    return Promise.all(paths.map((p) => readProjectFile(p)));
+  }
+  let at = 0;
+  return Promise.all(
+    paths.map((p, i) => {
+      const e = entries[i];
+      if (e?.status === "missing") return { status: "missing" } as const;
+      if (e?.status !== "ok" || e.size === undefined) return readProjectFile(p);
+      const bytes = body.subarray(at, at + e.size);
+      at += e.size;
+      return { status: "ok", bytes } as const;
+    }),
+  );
+}
+
+/**
+ * A {@link FileReader} of project files that gathers the reads asked for in
+ * one turn of the event loop into one {@link readProjectFiles} request (a
+ * series' reader asks for many files at once; decision 241).
+ */
+export function batchedReader(): (path: string) => Promise<FileSource> {
+  const waiting: { path: string; done: (r: FileSource) => void }[] = [];
+  const flush = () => {
+    const batch = waiting.splice(0, MAX_BATCH_PATHS);
+    if (waiting.length > 0) setTimeout(flush, 0);
+    if (batch.length === 1) {
+      void readProjectFile(batch[0]!.path).then(batch[0]!.done);
+      return;
+    }
+    void readProjectFiles(batch.map((w) => w.path)).then((got) => {
+      for (const [i, w] of batch.entries()) w.done(got[i]!);
+    });
+  };
+  return (path) =>
+    new Promise<FileSource>((done) => {
+      if (waiting.length === 0) setTimeout(flush, 0);
+      waiting.push({ path, done });
+    });
+}

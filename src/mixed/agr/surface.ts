@@ -127,13 +127,16 @@ export function extractSurfaceCells(m: MeshAnimation): {
   const faceCell = new Uint32Array(faceTotal);
   const faceLocal = new Uint8Array(faceTotal);
   const faceUses = new Uint8Array(faceTotal);
+  // Each face's hash: a probe compares it before rebuilding the other face's key (most differ).
+  const faceHash = new Uint32Array(faceTotal);
   let unique = 0;
   for (let c = 0; c < cells; c++) {
     const faces = CELL_FACES.get(types[c]!);
     if (!faces || !usable[c]) continue;
     for (let f = 0; f < faces.length; f++) {
       faceKey(conn, starts[c]!, faces[f]!, key);
-      let slot = hashKey(key) & (capacity - 1);
+      const hash = hashKey(key);
+      let slot = hash & (capacity - 1);
       for (;;) {
         const id = table[slot]!;
         if (id < 0) {
@@ -141,8 +144,13 @@ export function extractSurfaceCells(m: MeshAnimation): {
           faceCell[unique] = c;
           faceLocal[unique] = f;
           faceUses[unique] = 1;
+          faceHash[unique] = hash;
           unique++;
           break;
+        }
+        if (faceHash[id] !== hash) {
+          slot = (slot + 1) & (capacity - 1);
+          continue;
         }
         const oc = faceCell[id]!;
         faceKey(conn, starts[oc]!, CELL_FACES.get(types[oc]!)![faceLocal[id]!]!, other);

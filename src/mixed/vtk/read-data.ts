@@ -12,6 +12,7 @@ import { msg } from "../../core/message.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
 import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
+import { typedValues } from "./typed-values.js";
 
 /** What a file says about how its arrays are stored. */
 export interface DataContext {
@@ -166,9 +167,12 @@ export async function readDataArray(
       const [size, get] = t;
       if (bytes.length % size !== 0)
         return bad(`${bytes.length} bytes is not a whole number of ${type} values`);
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      values = new Float64Array(bytes.length / size);
-      for (let k = 0, o = 0; k < values.length; k++, o += size) values[k] = get(view, o);
+      values = typedValues(bytes, type);
+      if (!values) {
+        const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        values = new Float64Array(bytes.length / size);
+        for (let k = 0, o = 0; k < values.length; k++, o += size) values[k] = get(view, o);
+      }
     }
   } else {
     ctx.sink.report(

@@ -15,6 +15,7 @@ import { attr, attrStart, childrenNamed, parseXml } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import { mergeFrames } from "./merge.js";
 import type { VtkFrame } from "./model.js";
+import { ReadAhead } from "./read-ahead.js";
 import { blockSets, chooseBlocks, noBlockMessage } from "./read-blocks.js";
 import { type MemoryBudget, READ_BUDGET_BYTES, readBudget } from "./read-data.js";
 import { context, splitAppended } from "./read-file.js";
@@ -62,6 +63,7 @@ export class SeriesSession {
   private readonly following = new Set<string>();
   /** Every .vtm of a series has the same blocks (every .pvd step the same parts): a missing choice is reported once. */
   private readonly reported = new Set<"block" | "part">();
+  private readonly ahead: ReadAhead;
 
   constructor(
     files: readonly VtkInputFile[],
@@ -69,6 +71,15 @@ export class SeriesSession {
   ) {
     this.budget = readBudget(options.budgetBytes);
     this.given = new Map(files.map((f) => [normalize(f.name), f]));
+    this.ahead = new ReadAhead(options.read);
+  }
+
+  /** The files `names` (named by `from`) are followed next, in this order: their reads start now (read-ahead.ts). */
+  plan(names: readonly string[], from: string): void {
+    this.ahead.plan(
+      names.filter((n) => !this.given.has(normalize(n))),
+      from,
+    );
   }
 
   /** True the first time a missing `kind` choice is to be reported, false after. */
@@ -82,7 +93,7 @@ export class SeriesSession {
   private async fetch(name: string, from: string): Promise<Uint8Array | string> {
     const f = this.given.get(normalize(name));
     if (f) return bytesOf(f);
-    const r = await this.options.read?.(name, from);
+    const r = await this.ahead.take(name, from);
     if (r?.status === "ok") return r.bytes;
     return r?.status === "unreadable" ? r.reason : "it was not given and does not exist";
   }
@@ -199,6 +210,10 @@ export class SeriesSession {
       return;
     }
     const parts: VtkFrame[] = [];
+    this.plan(
+      chosen.map((s) => resolvePath(name, attr(s.e, "file") ?? "")),
+      name,
+    );
     for (const s of chosen) {
       const file = resolvePath(name, attr(s.e, "file") ?? "");
       await this.follow(p, attrStart(s.e, "file"), file, time, parts);
@@ -219,6 +234,10 @@ export class SeriesSession {
     if (pieces.length === 0)
       return p.sink.report(VTK.missingSection, `no <${type}><Piece Source=…>`, p.root!.start);
     const parts: VtkFrame[] = [];
+    this.plan(
+      pieces.map((e) => resolvePath(name, attr(e, "Source") ?? "")),
+      name,
+    );
     for (const e of pieces) {
       const file = resolvePath(name, attr(e, "Source") ?? "");
       await this.follow(p, attrStart(e, "Source"), file, time, parts);

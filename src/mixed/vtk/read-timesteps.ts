@@ -32,6 +32,12 @@ export async function readCollection(s: SeriesSession, p: Parsed, name: string):
   const root = p.root!;
   const collection = childrenNamed(root, "Collection")[0];
   const sets = collection ? childrenNamed(collection, "DataSet") : [];
+  const wanted = s.options.part;
+  const named = sets.filter((e, k) => wanted === undefined || partOf(e, k) === String(wanted));
+  s.plan(
+    named.map((e) => resolvePath(name, attr(e, "file") ?? "")),
+    name,
+  );
   for (const [step, all] of timesteps(sets)) {
     await readTimestep(s, p, name, step, all);
   }
@@ -86,6 +92,11 @@ export async function readJsonSeries(s: SeriesSession, f: VtkInputFile): Promise
   if (!Array.isArray(list))
     return sink.report(VTK.fileType, "a .series needs a 'files' list of {name, time}", 0);
   if (list.length === 0) sink.report(VTK.noFrames, "the .series lists no file", 0);
+  const names = (list as { name?: unknown }[]).map((e) => e?.name);
+  s.plan(
+    names.filter((n): n is string => typeof n === "string").map((n) => resolvePath(f.name, n)),
+    f.name,
+  );
   for (const entry of list as { name?: unknown; time?: unknown }[]) {
     const name = entry?.name;
     const at = Math.max(0, text.indexOf(JSON.stringify(name)));

@@ -16,11 +16,18 @@ import {
   type VtkChoice,
 } from "../../../src/mixed/index.js";
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
-import { listFiles, readProjectFile } from "../api.js";
+import { batchedReader, listFiles } from "../api.js";
 import { t } from "../i18n.js";
 import { isNumberedSeries } from "../route.js";
+import { loadMeshInWorker } from "./mesh-load.js";
 import { loadStreamed } from "./stream-loader.js";
-import { type LoadedScene, MixedWorkspace, readSceneFile, type SceneLoader } from "./workspace.js";
+import {
+  type LoadedScene,
+  MixedWorkspace,
+  readSceneFile,
+  type SceneLoader,
+  sceneFileFailure,
+} from "./workspace.js";
 import "./strings.js";
 
 /** Reads a file as {@link loadMeshFile} does with the readers of `formats` and makes it a one-body scene. */
@@ -29,22 +36,36 @@ export function meshSceneLoader(formats: FormatRegistry): SceneLoader {
     if (isNumberedSeries(route)) return meshScene(file, await numbered(file));
     const streamed = await loadStreamed(file, route);
     if (streamed) return streamed;
-    const bytes = await readSceneFile(file);
-    if (!(bytes instanceof Uint8Array)) return bytes;
-    return meshScene(file, await loadMeshFile(file, bytes, readProjectFile, formats));
+    const r = (await loadMeshInWorker(file)) ?? (await loadOnPage(file, formats));
+    if (!("report" in r)) return r.loaded;
+    return meshScene(file, r);
   };
 
   /** The numbered series `pattern` names among the project's files, read as one (decision 233). */
   async function numbered(pattern: string): Promise<MeshFile> {
     const paths = (await listFiles()).files.map((f) => f.path);
+    const read = batchedReader();
+    // Every member asked for at once: the batched reader gathers them into few requests.
+    const members = patternMembers(pattern, paths);
+    const got = await Promise.all(members.map((m) => read(m.path)));
     const files = [];
-    for (const m of patternMembers(pattern, paths)) {
-      const got = await readSceneFile(m.path);
-      if (!(got instanceof Uint8Array)) return { report: [...got.report] };
-      files.push({ name: m.path, bytes: got });
+    for (const [i, m] of members.entries()) {
+      const src = got[i]!;
+      if (src.status !== "ok") return { report: [...sceneFileFailure(m.path, src).report] };
+      files.push({ name: m.path, bytes: src.bytes });
     }
-    return loadMeshSeries(pattern, files, readProjectFile, formats);
+    return loadMeshSeries(pattern, files, read, formats);
   }
+}
+
+/** Reads `file` on the page (the worker's fallback): its bytes, then {@link loadMeshFile} with `formats`. */
+async function loadOnPage(
+  file: string,
+  formats: FormatRegistry,
+): Promise<MeshFile | { loaded: LoadedScene }> {
+  const bytes = await readSceneFile(file);
+  if (!(bytes instanceof Uint8Array)) return { loaded: bytes };
+  return loadMeshFile(file, bytes, batchedReader(), formats);
 }
 
 /** The one-body scene of a mesh file as loaded, with its load note. */

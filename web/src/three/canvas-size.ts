@@ -12,7 +12,12 @@ export function sizeToContainer(
 ): void {
   const w = Math.max(1, container.clientWidth);
   const h = Math.max(1, container.clientHeight);
-  renderer.setSize(w, h, false);
+  // Setting a canvas' size clears and reallocates its drawing buffer even when the size is the
+  // same (slow in software WebGL): only a new size is set.
+  const c = renderer.domElement;
+  const ratio = renderer.getPixelRatio();
+  if (c.width !== Math.floor(w * ratio) || c.height !== Math.floor(h * ratio))
+    renderer.setSize(w, h, false);
   renderer.domElement.style.width = "100%";
   renderer.domElement.style.height = "100%";
   camera.aspect = w / h;
