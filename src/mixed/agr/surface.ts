@@ -92,14 +92,17 @@ export function extractSurface(m: MeshAnimation): Uint32Array {
   return extractSurfaceCells(m).triangles;
 }
 
+/** Surface triangles (3 node indices each) and the cell of each. */
+export interface SurfaceCells {
+  readonly triangles: Uint32Array;
+  readonly cells: Uint32Array;
+}
+
 /**
  * The outer surface of `m` as {@link extractSurface} gives it, and the cell
  * each triangle belongs to (for colouring flat per cell).
  */
-export function extractSurfaceCells(m: MeshAnimation): {
-  triangles: Uint32Array;
-  cells: Uint32Array;
-} {
+export function extractSurfaceCells(m: MeshAnimation): SurfaceCells {
   const types = m.cellTypes;
   const conn = m.connectivity;
   const n = m.nodeCount;
