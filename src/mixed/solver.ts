@@ -77,7 +77,7 @@ export async function readSolverSeries(
   return { frames, report };
 }
 
-/** The one numbered set all of `files` form (decision 231), or undefined. */
+/** The one numbered set all of `files` form (decision 186), or undefined. */
 function oneNumberedSet(files: readonly SolverInput[]): NumberedSet | undefined {
   const sets = numberedSets(files.map((f) => f.name));
   const set = sets[0];
@@ -86,7 +86,7 @@ function oneNumberedSet(files: readonly SolverInput[]): NumberedSet | undefined 
 
 /**
  * A numbered set's frames (one per file, in number order) timed: by their
- * TimeValue when every file has one, else by their numbers (decision 230);
+ * TimeValue when every file has one, else by their numbers (decision 185);
  * one note says which (VTK040, VTK041), a warning when only some files have
  * a TimeValue (VTK043). Frames missing (a file that failed) leave the times
  * as read: the series has errors then.

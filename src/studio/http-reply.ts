@@ -44,7 +44,7 @@ export function errnoReply(e: unknown): HttpError | undefined {
  * Content-Security-Policy of the web app's pages (scripts, styles, workers and
  * fetches from itself only). `'wasm-unsafe-eval'` lets the page compile
  * WebAssembly (the HDF5 library that reads NetCDF-4 Exodus II and XDMF's
- * HDF5 data), and nothing else: JavaScript `eval` stays refused (decision 216).
+ * HDF5 data), and nothing else: JavaScript `eval` stays refused (decision 210).
  */
 export const APP_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data: blob:; " +

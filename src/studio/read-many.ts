@@ -1,7 +1,7 @@
 /**
  * `POST /api/read`: many project files in one reply, so a page that opens a
  * series of hundreds of files (a `.pvd` and its `.vtu`s) makes a few
- * requests instead of one per file (decision 240). The body is JSON
+ * requests instead of one per file (decision 212). The body is JSON
  * `{"paths": ["a.vtu", …]}`; the reply is `application/octet-stream`: a
  * 4-byte little-endian length, that many bytes of JSON
  * `{"files": [{"status": "ok", "size": N} | {"status": "missing"} |

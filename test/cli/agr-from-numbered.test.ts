@@ -46,7 +46,7 @@ function frames(file: string): { times: number[]; values: number[] } {
 }
 
 describe("agr from a numbered series without an index", () => {
-  // decision 231
+  // decision 186
   it("reads a shell glob's files in the order of their numbers, timed by them, and says so", async () => {
     const dir = project();
     const glob = NUMBERS.map((n) => `run/a_${n}.vtu`).sort();
@@ -61,7 +61,7 @@ describe("agr from a numbered series without an index", () => {
     });
   });
 
-  // decision 232
+  // decision 187
   it("reads a folder's one numbered set in the order of its numbers", async () => {
     const dir = project();
     const r = await cli(["agr", "from", "run", "--type", "0", "-o", "out.agr"], dir);
@@ -69,7 +69,7 @@ describe("agr from a numbered series without an index", () => {
     expect(frames(join(dir, "out.agr")).times).toEqual([0, 100, 200, 1000]);
   });
 
-  // decision 232
+  // decision 187
   it("refuses a folder of several series, listing them, and a folder among other inputs", async () => {
     const dir = project();
     writeFileSync(join(dir, "run", "b_1.vtu"), frame(1));
@@ -86,7 +86,7 @@ describe("agr from a numbered series without an index", () => {
     expect(mixed.err).toContain("a folder is read alone");
   });
 
-  // decision 232: counts as VTK 9.1's vtkGenericDataObjectReader reads them (14421 points, 12000 cells, no TimeValue)
+  // decision 187: counts as VTK 9.1's vtkGenericDataObjectReader reads them (14421 points, 12000 cells, no TimeValue)
   it.skipIf(!PITZ)(
     "reads foamToVTK's pitzDaily folder as one series timed by its numbers",
     async () => {

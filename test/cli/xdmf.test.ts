@@ -40,7 +40,7 @@ describe("XDMF in the commands", () => {
     expect(mixed.code, mixed.err).toBe(0);
   });
 
-  // decision 223
+  // decision 201
   it("check reports a broken HDF5 file under its own name and one outside the folder in the XDMF", async () => {
     const dir = folder();
     writeFileSync(join(dir, "broken.h5"), readFileSync(join(dir, "heat_p1.h5")).subarray(0, 400));

@@ -42,7 +42,7 @@ const codes = (report: readonly { diagnostics: readonly { code: string }[] }[]) 
   report.flatMap((r) => r.diagnostics.map((d) => d.code));
 
 describe("a numbered set given without an index", () => {
-  // decision 231
+  // decision 186
   it("is read in the order of its numbers, not the glob's, timed by the numbers (VTK040)", async () => {
     const s = await readSolverSeries(
       GLOB.map((name) => ({ name, bytes: frame(number(name)) })),
@@ -61,7 +61,7 @@ describe("a numbered set given without an index", () => {
     expect(s.report[0]!.diagnostics[0]!.severity).toBe("info");
   });
 
-  // decision 230
+  // decision 185
   it("takes the files' TimeValue when every file has one (VTK041)", async () => {
     const s = await readSolverSeries(
       GLOB.map((name) => ({ name, bytes: frame(number(name), number(name) / 1000) })),
@@ -71,7 +71,7 @@ describe("a numbered set given without an index", () => {
     expect(codes(s.report)).toEqual(["VTK041"]);
   });
 
-  // decision 230
+  // decision 185
   it("times all frames by their numbers when only some files have a TimeValue (VTK043)", async () => {
     const s = await readSolverSeries(
       GLOB.map((name, k) => ({ name, bytes: frame(number(name), k === 0 ? 5 : undefined) })),
@@ -125,7 +125,7 @@ describe("numbered sets and patterns", () => {
 });
 
 describe("the series of a folder (agr from DIR)", () => {
-  // decision 232
+  // decision 187
   it("is its one numbered set, in number order, or its one index", () => {
     const set = folderSeries("run", [...GLOB, "run/notes.txt"], FORMATS);
     expect(set).toEqual({
@@ -136,7 +136,7 @@ describe("the series of a folder (agr from DIR)", () => {
     expect(folderSeries("run", ["run/one.vtu"], FORMATS)).toEqual({ files: ["run/one.vtu"] });
   });
 
-  // decision 232
+  // decision 187
   it("refuses several series, listing them (VTK042), and a folder without one (VTK044)", () => {
     const two = folderSeries("run", [...GLOB, "run/b_1.vtk", "run/b_2.vtk"], FORMATS);
     expect("report" in two && two.report.diagnostics.map((d) => [d.code, d.message])).toEqual([

@@ -28,7 +28,7 @@ describe.skipIf(!browserAvailable)("Exodus II in the mesh workspace", () => {
     await studio?.close();
   });
 
-  // decision 213
+  // decision 207
   it("opens a NetCDF-3 and a NetCDF-4 file warped by disp", async () => {
     for (const file of ["moose/classic.exo", "moose/hdf5.exo"]) {
       await page.goto(`${studio.server.entry}#/mesh?file=${file}`);

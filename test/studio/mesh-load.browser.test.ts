@@ -33,7 +33,7 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     await studio?.close();
   });
 
-  // decision 240, decision 243
+  // decision 212, decision 215
   it("reads a series in a worker, its files in a few POST /api/read requests", async () => {
     const requests: string[] = [];
     const workers: string[] = [];
@@ -57,7 +57,7 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  // decision 244
+  // decision 216
   it("sets the deforma:ready mark once the first frame is drawn", async () => {
     await page.goto("about:blank");
     await page.goto(`${studio.server.entry}#/mesh?file=runs/beam.pvd`);

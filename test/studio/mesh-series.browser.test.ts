@@ -103,7 +103,7 @@ describe.skipIf(!browserAvailable)("the mesh workspace on series of its own", ()
     expect(b.y1, name).toBeLessThan(0.98 * b.h);
   }
 
-  // decision 234
+  // decision 189
   it("Fit after scrubbing frames the current frame, and the exaggeration", async () => {
     await page.goto(`${studio.server.entry}#/mesh?file=far/far.pvd&t=0`);
     await page.waitForSelector(READY, { timeout: 30_000 });
@@ -118,7 +118,7 @@ describe.skipIf(!browserAvailable)("the mesh workspace on series of its own", ()
     await expectFramed("mesh-fit-exaggerated");
   });
 
-  // decisions 231, 233
+  // decisions 186, 188
   it("opens a numbered series without an index from the file tree, in the order of its numbers", async () => {
     await page.goto(`${studio.server.entry}#/mesh?file=far/far.pvd&t=0`);
     await page.waitForSelector(READY, { timeout: 30_000 });

@@ -60,7 +60,7 @@ const post = (body: string, headers: Record<string, string | null> = {}) =>
   });
 
 describe("POST /api/read", () => {
-  // decision 240
+  // decision 212
   it("returns many files in one reply, in the order asked, with each one's status", async () => {
     const paths = ["run/f_2.vtu", "run/f_0.vtu", "run/gone.vtu", "run/empty.vtu", "run/f_1.vtu"];
     const r = await post(JSON.stringify({ paths }));

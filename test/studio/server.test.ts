@@ -86,7 +86,7 @@ describe("studio server: binding and static files", () => {
     const csp = r.headers["content-security-policy"];
     for (const part of [
       "default-src 'self'",
-      // decision 216: WebAssembly may be compiled (h5wasm), JavaScript eval may not.
+      // decision 210: WebAssembly may be compiled (h5wasm), JavaScript eval may not.
       "script-src 'self' 'wasm-unsafe-eval'",
       "img-src 'self' data: blob:",
       "style-src 'self' 'unsafe-inline'",

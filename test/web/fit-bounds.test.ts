@@ -11,7 +11,7 @@ import { drawnMesh, expandByDrawn } from "../../web/src/mixed/fit-bounds.js";
 const REST = new Float32Array([0, 0, 0, 1, 0, 0]);
 
 describe("the box Fit frames", () => {
-  // decision 234
+  // decision 189
   it("is the current frame's positions with the exaggeration, through the body's matrix", () => {
     const later = new Float32Array([10, 0, 0, 11, 0, 2]);
     const box = expandByDrawn(new THREE.Box3(), {
@@ -38,7 +38,7 @@ describe("the box Fit frames", () => {
     expect(half.max.toArray()).toEqual([6, 0, 1]);
   });
 
-  // decision 234
+  // decision 189
   it("reads a mesh body's slots and uniforms, where the geometry's own box is the rest mesh", () => {
     const g = new THREE.BufferGeometry();
     g.setAttribute("position", new THREE.BufferAttribute(REST, 3));

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadMeshInWorker, transferables } from "../../web/src/mixed/mesh-load.js";
 
 describe("the Mesh workspace's reader worker, page side", () => {
-  // decision 243
+  // decision 215
   it("transfers every typed array's buffer once, shared views included, and nothing else", () => {
     const a = new Float32Array(4);
     const b = new Uint32Array(2);
@@ -24,7 +24,7 @@ describe("the Mesh workspace's reader worker, page side", () => {
     expect(transferables({ a: 1, b: "s", c: null, d: [undefined] })).toEqual([]);
   });
 
-  // decision 243
+  // decision 215
   it("answers undefined (read on the page) where no worker can be made", async () => {
     expect(typeof (globalThis as { Worker?: unknown }).Worker).toBe("undefined");
     expect(await loadMeshInWorker("x.pvd")).toBeUndefined();

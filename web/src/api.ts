@@ -159,7 +159,7 @@ export async function readProjectFiles(paths: readonly string[]): Promise<FileSo
 /**
  * A {@link FileReader} of project files that gathers the reads asked for in
  * one turn of the event loop into one {@link readProjectFiles} request (a
- * series' reader asks for many files at once; decision 241).
+ * series' reader asks for many files at once; decision 213).
  */
 export function batchedReader(): (path: string) => Promise<FileSource> {
   const waiting: { path: string; done: (r: FileSource) => void }[] = [];

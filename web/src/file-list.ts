@@ -154,7 +154,7 @@ export class FileList {
   /**
    * Where a click on a numbered series without an index goes: its members'
    * workspace with the series' pattern (`#/mesh?file=dir/name_#.vtk&series=numbered`,
-   * decision 233), when its members are files a workspace plays; else nowhere.
+   * decision 188), when its members are files a workspace plays; else nowhere.
    */
   private seriesHref(n: Extract<TreeNode, { kind: "series" }>): string | undefined {
     const first = n.children[0];

@@ -89,7 +89,7 @@ function decodeId(raw: string): string {
  * The parameter (`series=numbered`) that makes a route's `file` the pattern
  * of a numbered series without an index (`foam/pitzDaily_#.vtk`, as the
  * file tree names it: the last run of `#` stands for the number), opened as
- * one animation in the order of its numbers (decision 233).
+ * one animation in the order of its numbers (decision 188).
  */
 export const NUMBERED_SERIES = { series: "numbered" } as const;
 

@@ -140,7 +140,7 @@ async function isFolder(cwd: string, path: string): Promise<boolean> {
 
 /**
  * The files to read: the inputs as given, or a folder given alone made its
- * one series (its index, or its numbered set in number order; decision 232).
+ * one series (its index, or its numbered set in number order; decision 187).
  */
 async function inputNames(
   cwd: string,

@@ -5,7 +5,7 @@
  * `CDF\x05`) begins with Exodus dimensions, so MOOSE's adaptivity files
  * (`out.e-s002`) are known whatever their name; by name (`.e`, `.exo`,
  * `.ex2`, `.exii`) otherwise, which a NetCDF-4 (HDF5) file needs: its
- * first bytes say HDF5, not Exodus (decision 211).
+ * first bytes say HDF5, not Exodus (decision 205).
  */
 import { defineFormat, type FormatReadResult } from "../../core/formats/descriptor.js";
 import { MIXED_MESSAGES_RU } from "../i18n-ru.js";

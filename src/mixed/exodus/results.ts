@@ -134,7 +134,7 @@ function nodalSeries(
   }
   return nodal.flatMap((name, k) => {
     const vname = `vals_nod_var${k + 1}`;
-    // meshio writes a vector as one variable (time_step, num_nodes, components): decision 217.
+    // meshio writes a vector as one variable (time_step, num_nodes, components): decision 211.
     const shape = c.shape(vname) ?? [];
     const m = shape.length === 3 && shape[1] === n && shape[2]! <= 9 ? shape[2]! : 1;
     const v = variable(c, vname, steps * n * m, sink);

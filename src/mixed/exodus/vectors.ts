@@ -4,7 +4,7 @@
  * `DISPLY`, `DISPLZ`. Components of one stem (x and y, and z unless the mesh
  * is 2-D; any case) are combined into a 3-component array named by the stem
  * (`disp`, `DISPL`; z = 0 in 2-D), added after the components, which stay as
- * scalars (decision 210). Whether a vector is followed as the displacement is
+ * scalars (decision 204). Whether a vector is followed as the displacement is
  * the selection's rule (`displ…`, `disp`), not this file's.
  */
 import type { DecodedArray } from "../vtk/read-data.js";

@@ -1,5 +1,5 @@
 /**
- * Reading the files an index names ahead of the parse (decision 241): a
+ * Reading the files an index names ahead of the parse (decision 213): a
  * `.pvd`, `.series`, `.vtm` or parallel file lists its files before any is
  * read, so their reads are started together, in a window, and each is parsed
  * in order as it is needed. A reader that answers many asks in one request

@@ -31,7 +31,7 @@ export function isTemperatureName(name: string): boolean {
 /**
  * Whether `name` can only mean a displacement: `displ*`, `displacement*`,
  * `nodal displacement`, and `disp` alone (any case: CalculiX's `DISP`,
- * decision 200; MOOSE's `disp_x`/`disp_y`/`disp_z` combined, decision 213). `U`/`u` is not: OpenFOAM names
+ * decision 190; MOOSE's `disp_x`/`disp_y`/`disp_z` combined, decision 207). `U`/`u` is not: OpenFOAM names
  * velocity so (see {@link isAmbiguousDisplacementName}; decision 176).
  */
 export function isDisplacementName(name: string): boolean {
@@ -213,7 +213,7 @@ export function mises9(v: ArrayLike<number>, o: number): number {
 
 /**
  * Temperature names of a solver without a unit system (CalculiX's `NDTEMP`,
- * in the model's own units, often °C): no unit is claimed (decision 203).
+ * in the model's own units, often °C): no unit is claimed (decision 193).
  */
 const UNITLESS_TEMPERATURES = ["ndtemp"];
 

@@ -5,7 +5,7 @@
  * in VTK's order — hexahedra when all three dimensions have more than one
  * point, quads when one has a single point, line cells (skipped: they draw
  * no face) when two have — and blanked cells left out as VTK hides them
- * (decision 191). Read by read-structured.ts and legacy-structured.ts.
+ * (decision 195). Read by read-structured.ts and legacy-structured.ts.
  */
 import type { VtkFrame } from "./model.js";
 import type { DecodedArray, MemoryBudget } from "./read-data.js";

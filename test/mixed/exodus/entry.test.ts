@@ -35,7 +35,7 @@ describe("Exodus II in check, agr from and the Mesh workspace", () => {
     }
   });
 
-  // decision 211
+  // decision 205
   it("knows a MOOSE adaptivity file (run_out.e-s002) by its NetCDF-3 content, whatever its name", async () => {
     const dir = mkdtempSync(join(tmpdir(), "exo-"));
     const path = join(dir, "run_out.e-s002");
@@ -45,7 +45,7 @@ describe("Exodus II in check, agr from and the Mesh workspace", () => {
     expect(r.out + r.err).toContain("Exodus II results, NetCDF-3 64-bit offset");
   });
 
-  // decision 213
+  // decision 207
   it("agr from --type 1 follows MOOSE's disp_x/disp_y/disp_z as the displacement 'disp' and says so", async () => {
     const dir = mkdtempSync(join(tmpdir(), "exo-"));
     for (const file of ["classic.exo", "hdf5.exo"]) {

@@ -17,7 +17,7 @@ const one = (name: string, values: number[]) => ({
 });
 
 describe("Exodus II element types", () => {
-  // decision 215
+  // decision 209
   it("draws every order from its corners and skips bars, beams, trusses and spheres", () => {
     const cases: [string, number, unknown][] = [
       ["HEX", 8, { to: 12, corners: 8 }],
@@ -44,7 +44,7 @@ describe("Exodus II element types", () => {
 });
 
 describe("Exodus II vectors", () => {
-  // decision 210
+  // decision 204
   it("combines MOOSE's disp_x/y/z and Sierra's DISPLX/Y/Z into vectors named by their stem, keeping the components", () => {
     const moose = withVectors(
       [one("disp_x", [1, 2]), one("disp_y", [3, 4]), one("disp_z", [5, 6]), one("temp", [0, 0])],
@@ -66,7 +66,7 @@ describe("Exodus II vectors", () => {
     });
   });
 
-  // decision 210
+  // decision 204
   it("in 2-D takes x and y (z = 0); never makes a vector of tensor components or of a lone axis", () => {
     const flat = withVectors([one("vel_x", [1]), one("vel_y", [2])], 2);
     expect(flat.at(-1)).toEqual({ name: "vel", components: 3, values: Float64Array.of(1, 2, 0) });
@@ -77,14 +77,14 @@ describe("Exodus II vectors", () => {
 });
 
 describe("Exodus II results", () => {
-  // decision 214
+  // decision 208
   it("reads no global variable: 'energy' is in no frame", async () => {
     const r = await readExodus(fixtureBytes("classic.exo"), "classic.exo");
     for (const f of r.frames!)
       expect([...f.pointData, ...f.cellData].map((a) => a.name)).not.toContain("energy");
   });
 
-  // decision 214
+  // decision 208
   it.skipIf(!corpusFile("solver-output/vtk-data/mesh_fs8.exo"))(
     "a mesh without time steps (mesh_fs8.exo) is one frame without time",
     async () => {
@@ -95,7 +95,7 @@ describe("Exodus II results", () => {
     },
   );
 
-  // decision 217
+  // decision 211
   it("reads meshio's vector nodal variable (time_step, num_nodes, 3) as one 3-component array", async () => {
     const r = await readExodus(fixtureBytes("meshio.e"), "meshio.e");
     expect(r.diagnostics).toEqual([]);

@@ -50,7 +50,7 @@ const range = (v: Float64Array) => [Math.min(...v), Math.max(...v)];
 
 describe("Exodus II: both encodings read alike", () => {
   for (const [file, variant] of FIXTURES) {
-    // decision 212 (an element variable off a block by elem_var_tab is 0 there), decision 215 (the bar skipped)
+    // decision 206 (an element variable off a block by elem_var_tab is 0 there), decision 209 (the bar skipped)
     it(`${file}: ${variant}, three frames, the hexes and the quadratic tet kept, the bar skipped`, async () => {
       const r = await readExodus(fixtureBytes(file), file);
       expect(r.variant).toBe(variant);
@@ -121,7 +121,7 @@ describe("Exodus II: both encodings read alike", () => {
           last.types.filter((t) => t === 10).length,
         ]).toEqual([vtk.cells["12"], vtk.cells["24"]]);
         expect(last.skippedCells).toBe(vtk.cells["3"]);
-        // decision 215: each cell's corners are VTK's, in VTK's order.
+        // decision 209: each cell's corners are VTK's, in VTK's order.
         const ours = [...last.connectivity].map((p) =>
           [0, 1, 2].map((a) => last.points[3 * p + a]),
         );

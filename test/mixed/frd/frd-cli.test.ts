@@ -25,7 +25,7 @@ describe("a .frd in check, agr from and the Mesh workspace", () => {
     expect(r.out + r.err).toMatch(/:1:2978: warning FRD011/);
   });
 
-  // decision 200
+  // decision 190
   it("agr from --type 1 follows DISP as the displacement by its name, over both steps", async () => {
     expect(detectDisplacement({ pointData: [{ name: "DISP", components: 3 }] } as never)).toBe(
       "DISP",
@@ -43,7 +43,7 @@ describe("a .frd in check, agr from and the Mesh workspace", () => {
     expect(agr.model?.nodeCount).toBe(56);
   });
 
-  // decision 200
+  // decision 190
   it("agr from --type 0 takes NDTEMP as the temperature", async () => {
     expect(
       defaultScalar({
@@ -59,7 +59,7 @@ describe("a .frd in check, agr from and the Mesh workspace", () => {
     expect(r.err).toContain("scalar 'NDTEMP' (its name means temperature)");
   });
 
-  // decision 203
+  // decision 193
   it("claims no unit for NDTEMP: CalculiX has no unit system", async () => {
     const o = out();
     expect((await cli(["agr", "from", frd, "--type", "0", "-o", o])).code).toBe(0);

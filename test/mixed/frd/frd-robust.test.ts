@@ -117,7 +117,7 @@ describe("the .frd reader's findings", () => {
 });
 
 describe("element types", () => {
-  // decision 201
+  // decision 191
   it("a wedge as ccx accepts it (base counter-clockwise from the top) becomes a VTK wedge (corners 1 3 2 4 6 5)", () => {
     const nodes = [
       [1, 0, 0, 0],

@@ -97,7 +97,7 @@ describe("the .frd reader against the run's .dat", () => {
     expect(Math.max(...(m as Float64Array))).toBeGreaterThan(1);
   });
 
-  // decision 202
+  // decision 192
   it("a step is a frame; a result missing from a step is held, one FRD011 per result", () => {
     expect(ascii.frames[0]!.pointData.map((a) => a.name)).toEqual([
       "NDTEMP",
@@ -115,7 +115,7 @@ describe("the .frd reader against the run's .dat", () => {
     expect(ascii.text!.slice(held[0]!.start, held[0]!.start + 7)).toBe("  100CL");
   });
 
-  // decision 201
+  // decision 191
   it("ccx's pe15 and te10 become a VTK wedge and tetrahedron of the right handedness", () => {
     const r = readFrd(bytes("shapes.frd"), "shapes.frd");
     expect(r.diagnostics).toEqual([]);

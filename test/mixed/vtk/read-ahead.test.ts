@@ -32,7 +32,7 @@ const encode = (name: string, text: string) => ({
 });
 
 describe("reading a series ahead", () => {
-  // decision 241
+  // decision 213
   it("asks for the files of a .pvd together, before the first is answered", async () => {
     const times = Array.from({ length: 10 }, (_, k) => k * 0.1);
     const files = cubeSeries("run/beam", times, ["displacement", "T"]);
@@ -45,7 +45,7 @@ describe("reading a series ahead", () => {
     expect(asks.every((a) => a.answered === 0)).toBe(true);
   });
 
-  // decision 241
+  // decision 213
   it("asks in groups within the window, and gives the frames a file-by-file read gives", async () => {
     const n = READ_AHEAD.first * 3;
     const times = Array.from({ length: n }, (_, k) => k);

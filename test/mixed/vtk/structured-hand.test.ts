@@ -79,7 +79,7 @@ describe("structured data by hand", () => {
     expect(r.frames[0]!.cellData.map((a) => [a.name, ...a.values])).toEqual([["S", 7]]);
   });
 
-  // decision 192
+  // decision 196
   it("refuses a grid larger than the budget at its extent, before allocating anything", async () => {
     const huge = `<VTKFile type="ImageData"><ImageData WholeExtent="0 1000000 0 1000000 0 1000000"><Piece Extent="0 1000000 0 1000000 0 1000000"/></ImageData></VTKFile>`;
     expect(huge.length).toBeLessThan(200);

@@ -114,7 +114,7 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("structured data written by VTK", () 
     theirs = python("read-structured.py", ...written.map((w) => w.file)) as VtkSays[];
   }, 60_000);
 
-  // decision 193
+  // decision 197
   it("reads .vti, .vts and .vtr in every encoding and as pieces, their parallel .pvti, .pvts and .pvtr, and the legacy kinds ASCII and BINARY, as VTK does", async () => {
     expect(written.length).toBe(57);
     for (const [k, w] of written.entries()) {
@@ -136,7 +136,7 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("structured data written by VTK", () 
     }
   });
 
-  // decision 190
+  // decision 194
   it("makes hexahedra of 3-D grids, quads of 2-D ones and skips the line cells of 1-D ones", async () => {
     const byName = (n: string) => written.findIndex((w) => basename(w.file) === n);
     const read = async (n: string) =>
@@ -154,7 +154,7 @@ describe.skipIf(!HAS_VTK && !VTK_REQUIRED)("structured data written by VTK", () 
     expect(line.skippedCells).toBe(4);
   });
 
-  // decision 191
+  // decision 195
   it("leaves out the cells VTK hides (a blanked cell, the cells of a blanked point), their cell data with them", async () => {
     for (const name of ["blanked.vts", "blanked-vts.vtk"]) {
       const k = written.findIndex((w) => basename(w.file) === name);

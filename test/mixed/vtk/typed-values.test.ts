@@ -1,5 +1,5 @@
 /**
- * The fast paths of a binary DataArray read (decision 242): values through
+ * The fast paths of a binary DataArray read (decision 214): values through
  * typed views, and base64 decoded by whole groups, give the bits the
  * value-by-value paths give — for every VTK type, unaligned bytes, 64-bit
  * integers of both signs, and base64 with whitespace and padding anywhere.
@@ -30,7 +30,7 @@ function slow(bytes: Uint8Array, type: string): number[] {
 }
 
 describe("binary DataArray values through typed views", () => {
-  // decision 242
+  // decision 214
   it("equal the DataView reading for every type, aligned or not", () => {
     fc.assert(
       fc.property(
@@ -60,7 +60,7 @@ describe("binary DataArray values through typed views", () => {
     expect([...typedValues(new Uint8Array(v.buffer), "Int64")!]).toEqual([-1, -(2 ** 40), 2 ** 52]);
   });
 
-  // decision 242
+  // decision 214
   it("decodes base64 by whole groups as the character-by-character reading does", () => {
     fc.assert(
       fc.property(

@@ -19,7 +19,7 @@ function where(text: string, offset: number): string {
 }
 
 describe("XDMF as FEniCSx writes it", () => {
-  // decision 220
+  // decision 198
   it("merges the temporal collections of every function by time: one frame per time with all arrays", async () => {
     const r = await readFixture("heat_p1.xdmf");
     expect(r.diagnostics).toEqual([]);
@@ -56,7 +56,7 @@ describe("XDMF as FEniCSx writes it", () => {
 });
 
 describe("XDMF 2 with inline data and a Mixed topology", () => {
-  // decision 221, decision 224
+  // decision 199, decision 202
   it("reads Mixed cells, a Time List, Reference DataItems and cell data one tuple per output cell", async () => {
     const r = await readFixture("mixed-xdmf2.xmf");
     expect(codes(r)).toEqual([]);
@@ -114,7 +114,7 @@ describe("findings, located", () => {
     const h5 = new Uint8Array(readFileSync(join(FIXTURES, "plate_p2.h5")));
     const nodata = await readText(hdf("/Function/none"), { "r.h5": h5 });
     expect(nodata.diagnostics[0]?.message).toBe("no dataset '/Function/none' in 'r.h5'");
-    // decision 223
+    // decision 201
     const broken = await readText(hdf("/T"), { "r.h5": h5.slice(0, 300) });
     expect(codes(broken)).toEqual([]);
     expect(broken.related.map((x) => [x.file, x.diagnostics.map((d) => d.code)])).toEqual([
@@ -144,13 +144,13 @@ describe("findings, located", () => {
 <Attribute Name="v" AttributeType="Vector"><DataItem Dimensions="5 2">1 2 3 4 5 6 7 8 9 10</DataItem></Attribute>`),
     );
     expect(codes(r)).toEqual(["XDM016", "XDM015"]);
-    // decision 222
+    // decision 200
     expect(r.frames[0]!.pointData.map((a) => [a.name, a.components, a.values.slice(0, 3)])).toEqual(
       [["v", 3, Float64Array.of(1, 2, 0)]],
     );
   });
 
-  // decision 225
+  // decision 203
   it("an xi:include of another file or an xpointer not understood is refused (XDM017)", async () => {
     const other = await readText(
       inline('<xi:include href="other.xdmf" xpointer="xpointer(/Xdmf/Domain/Grid/Topology)"/>'),
@@ -180,7 +180,7 @@ describe("findings, located", () => {
     expect(none.frames.map((f) => f.time)).toEqual([0, 1]);
   });
 
-  // decision 220
+  // decision 198
   it("without a temporal collection the first grid is read and the others are left out (XDM022)", async () => {
     const text = inline().replace("</Domain>", '<Grid Name="tags" GridType="Uniform"/></Domain>');
     const r = await readText(text);
@@ -228,7 +228,7 @@ describe("robustness", () => {
     expect(many.frames.length).toBe(1);
   });
 
-  // decision 221
+  // decision 199
   it("a HyperSlab Time gives start, stride and count; a count past the grids is refused", async () => {
     const file = (slab: string) =>
       inline()

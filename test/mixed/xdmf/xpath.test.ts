@@ -20,7 +20,7 @@ describe("xpointers", () => {
       ),
     ).toEqual(["Topology", "Geometry"]);
     expect(names('/Xdmf/Domain/Grid[2]/Grid[@GridType="x"]')).toEqual([]);
-    // decision 225: legacy DOLFIN's descendant form.
+    // decision 203: legacy DOLFIN's descendant form.
     expect(names('xpointer(//Grid[@Name="T"]/Grid[1])')).toEqual(["Grid"]);
     expect(names("//Grid")?.length).toBe(4);
     expect(names("xpointer(/Xdmf/Domain/Grid/following::Grid)")).toBeUndefined();

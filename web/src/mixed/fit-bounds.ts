@@ -4,7 +4,7 @@
  * exaggeration about the rest positions, placed by the body's matrix — not
  * its rest mesh (what three.js's bounding box of the geometry holds). Fit
  * frames this, so it shows the current frame of a deformed or moving body
- * (decision 234). Pure: unit-tested in Node.
+ * (decision 189). Pure: unit-tested in Node.
  */
 import * as THREE from "three";
 

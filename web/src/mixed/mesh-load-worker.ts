@@ -1,5 +1,5 @@
 /**
- * The Mesh workspace's reader in a Web Worker (decision 243): the file and its
+ * The Mesh workspace's reader in a Web Worker (decision 215): the file and its
  * companions are fetched here (companions batched into few `POST /api/read`
  * requests) and parsed by the same {@link loadMeshFile} the CLI uses, off the
  * page's thread; the result goes back with its typed arrays transferred, not

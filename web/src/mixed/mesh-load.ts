@@ -1,6 +1,6 @@
 /**
  * Reading a mesh file for the Mesh workspace in a Web Worker
- * (mesh-load-worker.ts; decision 243), with the page as the fallback: a
+ * (mesh-load-worker.ts; decision 215), with the page as the fallback: a
  * browser without module workers, a worker that fails, or a file the
  * worker's formats do not open is read on the page as before.
  */

@@ -41,7 +41,7 @@ export function meshSceneLoader(formats: FormatRegistry): SceneLoader {
     return meshScene(file, r);
   };
 
-  /** The numbered series `pattern` names among the project's files, read as one (decision 233). */
+  /** The numbered series `pattern` names among the project's files, read as one (decision 188). */
   async function numbered(pattern: string): Promise<MeshFile> {
     const paths = (await listFiles()).files.map((f) => f.path);
     const read = batchedReader();

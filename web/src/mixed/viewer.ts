@@ -214,7 +214,7 @@ export class MixedViewer {
   /**
    * The bounding box of every visible body as drawn at the current time
    * (world, m): a mesh body's nodes at the current frame with the
-   * exaggeration, not its rest mesh (decision 234).
+   * exaggeration, not its rest mesh (decision 189).
    */
   bounds(): THREE.Box3 {
     const box = new THREE.Box3();
