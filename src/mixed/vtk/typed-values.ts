@@ -29,9 +29,10 @@ export function typedValues(bytes: Uint8Array, type: string): Float64Array | und
   const v = wide ? ([8, type === "Int64" ? Int32Array : Uint32Array] as const) : VIEWS[type];
   if (!v) return undefined;
   const [size, View] = v;
-  // A view needs its offset aligned to the value size: copy the bytes when it is not.
-  const aligned = bytes.byteOffset % size === 0 ? bytes : bytes.slice();
-  const count = aligned.length / size;
+  // A view needs its offset aligned to the value size: copy the bytes when it is not
+  // (a copy made by the Uint8Array constructor: Node's Buffer#slice would be a view).
+  const aligned = bytes.byteOffset % size === 0 ? bytes : new Uint8Array(bytes);
+  const count = Math.floor(aligned.length / size);
   if (!wide) {
     const out = new Float64Array(count);
     out.set(new View(aligned.buffer as ArrayBuffer, aligned.byteOffset, count));

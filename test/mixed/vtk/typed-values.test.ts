@@ -55,6 +55,13 @@ describe("binary DataArray values through typed views", () => {
     );
   });
 
+  it("reads a Node Buffer at an unaligned offset (its slice is a view, not a copy)", () => {
+    const host = Buffer.alloc(8 * 3 + 3);
+    const bytes = host.subarray(3);
+    new DataView(bytes.buffer, bytes.byteOffset).setFloat64(8, 2.5, true);
+    expect([...typedValues(bytes, "Float64")!]).toEqual([0, 2.5, 0]);
+  });
+
   it("reads negative 64-bit integers as VTK writes them", () => {
     const v = new BigInt64Array([-1n, -(2n ** 40n), 2n ** 52n]);
     expect([...typedValues(new Uint8Array(v.buffer), "Int64")!]).toEqual([-1, -(2 ** 40), 2 ** 52]);
