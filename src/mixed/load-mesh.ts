@@ -137,7 +137,7 @@ function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): M
     displacement === undefined ? chooseDisplacement(first, undefined, true) : undefined;
   const moves = frames.some((f) => !sameValues(f.points, first.points));
   const pick = defaultScalar(first);
-  const candidates = "name" in pick ? [pick.name] : pick.candidates;
+  const candidates = "name" in pick ? [pick.name] : inEveryFrameFirst(pick.candidates, frames);
   // Without a displacement, moving points or any scalar candidate there is nothing for type 0 to colour.
   const type: 0 | 1 = displacement !== undefined || moves || candidates.length === 0 ? 1 : 0;
   const scalar = type === 0 ? candidates[0] : undefined;
@@ -215,6 +215,19 @@ function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): FileRepo
     model.scalarValues.push(r.values);
   }
   return findings.report();
+}
+
+/**
+ * `names` with those every frame has first (order kept otherwise): a field
+ * written only at the start (OpenFOAM's initial `v2`, `nuTilda`) is not shown
+ * first, held over the whole series, when others change (decision 217).
+ */
+function inEveryFrameFirst(names: readonly string[], frames: readonly VtkFrame[]): string[] {
+  const everywhere = (n: string) =>
+    frames.every(
+      (f) => f.pointData.some((a) => a.name === n) || f.cellData.some((a) => a.name === n),
+    );
+  return [...names.filter(everywhere), ...names.filter((n) => !everywhere(n))];
 }
 
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

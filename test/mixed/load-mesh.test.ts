@@ -84,6 +84,15 @@ describe("loadMeshFile", () => {
     expect(r.model!.scalars.map((p) => p.name)).toEqual(["a", "b"]);
   });
 
+  // decision 217
+  it("shows first a candidate every frame has, not one written only at the start", async () => {
+    // As OpenFOAM writes v2 at time 0 only: here a at the start, b at every time.
+    const files = cubeSeries("f", [0, 1, 2], ["a", "b"]);
+    for (const k of [1, 2]) files[`f_${k}.vtu`] = cubeSeries("x", [0, 1, 2], ["b"])[`x_${k}.vtu`]!;
+    const r = await open(files, "f.pvd");
+    expect(r.vtk).toEqual({ type: 0, scalar: "b", others: ["a"] });
+  });
+
   // decision 174
   it("offers an array some frames lack, held there, with one warning in the first such frame", async () => {
     const files = cubeSeries("h", [0, 1, 2], ["T", "b"]);

@@ -42,7 +42,7 @@ const MIXED_EN = {
     "Open an .agr file, a VTK series (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) or CalculiX results (.frd) from the list to look at it alone.",
   "mesh.type0": "thermal (type 0)",
   "mesh.type1": "stress-strain (type 1)",
-  "mesh.vtkType": "VTK series read as {type}",
+  "mesh.vtkType": "Results read as {type}",
   "mesh.vtkDisplacement": "displacement “{name}”",
   "mesh.vtkNotWarped":
     "“{name}” not taken as displacement (it may be velocity; it is offered as a scalar)",
@@ -91,7 +91,7 @@ const MIXED_RU: Record<keyof typeof MIXED_EN, string> = {
     "Откройте из списка файл .agr, серию VTK (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) или результаты CalculiX (.frd), чтобы посмотреть их отдельно.",
   "mesh.type0": "тепловая (тип 0)",
   "mesh.type1": "напряжённо-деформированная (тип 1)",
-  "mesh.vtkType": "Серия VTK прочитана как {type}",
+  "mesh.vtkType": "Результаты прочитаны как {type}",
   "mesh.vtkDisplacement": "перемещения «{name}»",
   "mesh.vtkNotWarped":
     "«{name}» не взят как перемещения (это может быть скорость; он доступен как скалярная величина)",
