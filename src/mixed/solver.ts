@@ -65,7 +65,7 @@ export async function readSolverSeries(
     const label = kinds[Math.max(at, 0)]?.label ?? "file";
     const message =
       files.length > 1
-        ? `a ${label} is read alone: give it as the only input (its steps are the frames)`
+        ? `a ${label} file is read alone: give it as the only input (its steps are the frames)`
         : `a ${label} holds no solver results`;
     return { frames: [], report: [refusal(odd.name, message)] };
   }

@@ -103,6 +103,12 @@ export const agrFromVtk = defineCommand({
       ...(block !== undefined ? { block } : {}),
       ...(part !== undefined ? { part } : {}),
     });
+    if (series.frames.length === 0 && reportHasErrors(series.report)) {
+      // Nothing was read: the inputs' own findings say why; no "no frame" finding on top.
+      io.err(formatReport(series.report));
+      io.err(`${output}: not written (the series has errors)\n`);
+      return ExitCode.Problems;
+    }
     const made = meshAnimationFromVtk(series.frames, {
       type: type === "0" ? 0 : 1,
       ...(scalar !== undefined ? { scalar } : {}),

@@ -18,6 +18,13 @@ const frd = fixturePath("frd/cantilever.frd");
 const out = () => join(mkdtempSync(join(tmpdir(), "deforma-frd-")), "out.agr");
 
 describe("a .frd in check, agr from and the Mesh workspace", () => {
+  it("agr from refuses two .frd files with one finding that says why, nothing more", async () => {
+    const r = await cli(["agr", "from", frd, frd, "--type", "1", "-o", out()]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("FMT006: a CalculiX results file is read alone");
+    expect(r.err).not.toContain("VTK015");
+  });
+
   it("check recognises it by content and reports its findings", async () => {
     const r = await cli(["check", fixturePath("frd/cantilever-binary.frd")]);
     expect(r.code).toBe(0);
