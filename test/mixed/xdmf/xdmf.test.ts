@@ -87,6 +87,11 @@ describe("line and vertex cells", () => {
 </Topology>`;
     const v = (await readText(inline("", polyvertex))).frames[0]!;
     expect([...(v.vertices ?? [])]).toEqual([4, 2]);
+    // decision 219: an Edge_3 lists its ends, then its middle node.
+    const edge = `<Topology TopologyType="Edge_3" NumberOfElements="1">
+<DataItem Dimensions="3" NumberType="Int" Format="XML">0 1 3</DataItem>
+</Topology>`;
+    expect([...((await readText(inline("", edge))).frames[0]!.lines ?? [])]).toEqual([0, 3, 3, 1]);
     // In a Mixed stream: a triangle, a two-node polyline and a one-node polyvertex.
     const mixed = `<Topology TopologyType="Mixed" NumberOfElements="3">
 <DataItem Dimensions="11" NumberType="Int" Format="XML">4 0 1 2 2 2 3 4 1 1 0</DataItem>
