@@ -135,3 +135,18 @@ describe("meshAloneScene", () => {
     expect([...world.subarray(18, 21)].map((v) => +v.toFixed(6))).toEqual([1, 1, 1.2]);
   });
 });
+
+describe("line and point cells of the solver formats that are not VTK", () => {
+  // decision 218
+  it("an Exodus file's BAR3 and SPHERE blocks reach the Mesh workspace as lines and points, not reported skipped", async () => {
+    const path = new URL("../fixtures/exodus/lines.exo", import.meta.url);
+    const bytes = new Uint8Array(readFileSync(path));
+    const r = await loadMeshFile("lines.exo", bytes, reader({}), FORMATS);
+    // No time steps, no displacement; nothing said of the bar and spheres (no EXO010, no VTK020).
+    expect(r.report.flatMap((f) => f.diagnostics.map((d) => d.code))).toEqual(["VTK014", "VTK021"]);
+    expect([[...r.model!.lines!], [...r.model!.vertices!]]).toEqual([
+      [0, 2, 2, 1],
+      [3, 4],
+    ]);
+  });
+});

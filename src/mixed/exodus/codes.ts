@@ -69,7 +69,8 @@ export const EXO = {
     code: "EXO010",
     args: ["count"],
     severity: "warning",
-    summary: "elements of bar, beam, truss and sphere blocks are skipped: they draw no face",
+    summary:
+      "no longer reported: bar, beam, truss and sphere blocks are kept as lines and points (decision 218; `agr from` notes VTK020 for them) (kept so the code is not reused)",
   },
   truthTable: {
     code: "EXO011",

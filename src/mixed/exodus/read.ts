@@ -113,7 +113,7 @@ function readCoordinates(
   return points;
 }
 
-/** The element blocks as cells, in block order. */
+/** The element blocks as cells, in block order; line and point blocks as segments and points. */
 function readBlocks(
   c: ExodusContainer,
   n: number,
@@ -122,8 +122,7 @@ function readBlocks(
 ): Omit<ExodusMesh, "points" | "pointCount"> {
   const count = fitting(c, "num_el_blk", { bytes: fileSize / 4, limit: MAX_STEPS }, sink) ?? 0;
   const names = c.shape("eb_names") ? c.strings("eb_names", MAX_VALUES) : [];
-  const types: number[] = [];
-  const conn: number[] = [];
+  const out: BlockOut = { types: [], conn: [], lines: [], vertices: [] };
   const blocks: ExodusBlock[] = [];
   let skipped = 0;
   for (let b = 1; b <= count; b++) {
@@ -132,31 +131,37 @@ function readBlocks(
     const perElement = c.dimension(`num_nod_per_el${b}`) ?? 0;
     const name = (Array.isArray(names) ? names[b - 1] : undefined) || `block ${b}`;
     const block = { number: b, name, elements };
-    const first = types.length;
-    const kept =
-      elements > 0 && readBlock(c, { b, elements, perElement, n }, { types, conn }, sink);
+    const first = out.types.length;
+    const kept = elements > 0 && readBlock(c, { b, elements, perElement, n }, out, sink);
     if (kept === "skip") skipped += elements;
     blocks.push({ ...block, firstCell: kept === true ? first : undefined });
   }
-  if (skipped > 0)
-    sink.report(
-      EXO.skipped,
-      msg`${{ count: skipped }} elements of bar, beam, truss or sphere blocks skipped: they draw no face`,
-      0,
-    );
   return {
-    types: Uint8Array.from(types),
-    connectivity: Uint32Array.from(conn),
+    types: Uint8Array.from(out.types),
+    connectivity: Uint32Array.from(out.conn),
     skippedCells: skipped,
+    lines: Uint32Array.from(out.lines),
+    vertices: Uint32Array.from(out.vertices),
     blocks,
   };
 }
 
-/** Appends block `b`'s cells; true when kept, "skip" for a line or point block, false when left out. */
+/** The cells, segments and points read so far. */
+interface BlockOut {
+  types: number[];
+  conn: number[];
+  lines: number[];
+  vertices: number[];
+}
+
+/**
+ * Appends block `b`'s cells; true when kept, "skip" for a line or point
+ * block (kept in `lines` or `vertices`, no `.agr` cell), false when left out.
+ */
 function readBlock(
   c: ExodusContainer,
   k: { b: number; elements: number; perElement: number; n: number },
-  out: { types: number[]; conn: number[] },
+  out: BlockOut,
   sink: ExoSink,
 ): boolean | "skip" {
   const name = `connect${k.b}`;
@@ -171,8 +176,10 @@ function readBlock(
     );
     return false;
   }
-  if ("skip" in cell) return "skip";
-  if (k.perElement < cell.corners) {
+  const corners = "skip" in cell ? (cell.skip === "line" ? 2 : 1) : cell.corners;
+  // What the block adds: a cell's corners, a line's segments (two ids each), a point.
+  const adds = "skip" in cell && cell.skip === "line" ? 2 * (k.perElement - 1) : corners;
+  if (k.perElement < corners) {
     sink.report(
       EXO.nodesPerElement,
       msg`block ${{ block: k.b }}: ${{ type }} with ${{ nodes: k.perElement }} nodes per element`,
@@ -180,10 +187,11 @@ function readBlock(
     );
     return false;
   }
-  if (out.conn.length + k.elements * cell.corners > MAX_VALUES) {
+  const held = out.conn.length + out.lines.length + out.vertices.length;
+  if (held + k.elements * adds > MAX_VALUES) {
     sink.report(
       EXO.budget,
-      msg`reading ${{ count: k.elements * cell.corners }} node numbers exceeds the memory budget`,
+      msg`reading ${{ count: k.elements * adds }} node numbers exceeds the memory budget`,
       at,
     );
     return false;
@@ -199,9 +207,37 @@ function readBlock(
     );
     return false;
   }
+  if ("skip" in cell) {
+    keepLines(cell.skip, ids, k, out);
+    return "skip";
+  }
   for (let e = 0; e < k.elements; e++) {
     out.types.push(cell.to);
     for (let j = 0; j < cell.corners; j++) out.conn.push(ids[e * k.perElement + j]! - 1);
   }
   return true;
+}
+
+/**
+ * A point block's elements as their first nodes; a line block's as the
+ * segments along each element: its two ends come first in Exodus (BAR3's
+ * third node is its middle), so the order along it is first end, the nodes
+ * after the ends, last end (decision 219).
+ */
+function keepLines(
+  kind: "line" | "point",
+  ids: Float64Array,
+  k: { elements: number; perElement: number },
+  out: BlockOut,
+): void {
+  const p = k.perElement;
+  for (let e = 0; e < k.elements; e++) {
+    const id = (j: number) => ids[e * p + j]! - 1;
+    if (kind === "point") {
+      out.vertices.push(id(0));
+      continue;
+    }
+    const along = (j: number) => id(j === 0 ? 0 : j === p - 1 ? 1 : j + 1);
+    for (let j = 0; j + 1 < p; j++) out.lines.push(along(j), along(j + 1));
+  }
 }

@@ -77,6 +77,8 @@ export function readResults(
       types: mesh.types,
       connectivity: mesh.connectivity,
       skippedCells: mesh.skippedCells,
+      lines: mesh.lines,
+      vertices: mesh.vertices,
       pointData: withVectors(pointData, c.dimension("num_dim") ?? 3),
       cellData,
     };

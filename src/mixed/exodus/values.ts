@@ -50,7 +50,12 @@ export interface ExodusMesh {
   readonly pointCount: number;
   readonly types: Uint8Array;
   readonly connectivity: Uint32Array;
+  /** Elements of line and point blocks: no `.agr` cell, kept in `lines` and `vertices`. */
   readonly skippedCells: number;
+  /** Segments (two point ids each) of the bar, beam and truss blocks. */
+  readonly lines: Uint32Array;
+  /** Point ids of the sphere blocks' elements. */
+  readonly vertices: Uint32Array;
   readonly blocks: readonly ExodusBlock[];
 }
 

@@ -54,6 +54,7 @@ export function buildFrames(
     types: cells.types,
     connectivity: cells.connectivity,
     skippedCells: cells.skipped,
+    lines: cells.lines,
     pointData,
     cellData: [],
   });

@@ -21,8 +21,10 @@ export interface FrdNodes {
 export interface FrdCells {
   readonly types: Uint8Array;
   readonly connectivity: Uint32Array;
-  /** Beam elements (be2, be3): they draw no face. */
+  /** Beam elements (be2, be3): no `.agr` cell, kept in `lines`. */
   readonly skipped: number;
+  /** The beams' segments (two point ids each), drawn by the viewer. */
+  readonly lines: Uint32Array;
   readonly count: number;
 }
 
@@ -32,6 +34,8 @@ interface FrdElement {
   readonly nodes: number;
   readonly to?: number;
   readonly corners?: readonly number[];
+  /** A beam: its nodes in order along it (ends first in the file, then the middle; decision 219). */
+  readonly along?: readonly number[];
 }
 
 const CORNERS = (n: number) => Array.from({ length: n }, (_, k) => k);
@@ -55,8 +59,8 @@ export const FRD_ELEMENTS: readonly (FrdElement | undefined)[] = [
   { name: "tr6", nodes: 6, to: 5, corners: CORNERS(3) },
   { name: "qu4", nodes: 4, to: 9, corners: CORNERS(4) },
   { name: "qu8", nodes: 8, to: 9, corners: CORNERS(4) },
-  { name: "be2", nodes: 2 },
-  { name: "be3", nodes: 3 },
+  { name: "be2", nodes: 2, along: [0, 1] },
+  { name: "be3", nodes: 3, along: [0, 2, 1] },
 ];
 
 /** The count and format indicator of a 2C or 3C header (count in columns 25–36, the format after). */
@@ -144,11 +148,15 @@ export function readNodes(c: FrdCursor, header: Line): FrdNodes | undefined {
 class CellLists {
   types: number[] = [];
   conn: number[] = [];
+  lines: number[] = [];
   skipped = 0;
 
   add(e: FrdElement, nodes: ArrayLike<number>): void {
     if (e.to === undefined) {
       this.skipped++;
+      const along = e.along!;
+      for (let k = 0; k + 1 < along.length; k++)
+        this.lines.push(nodes[along[k]!]!, nodes[along[k + 1]!]!);
       return;
     }
     this.types.push(e.to);
@@ -231,6 +239,7 @@ export function readElements(c: FrdCursor, header: Line, nodes: FrdNodes): FrdCe
     types: Uint8Array.from(lists.types),
     connectivity: Uint32Array.from(lists.conn),
     skipped: lists.skipped,
+    lines: Uint32Array.from(lists.lines),
     count,
   };
 }

@@ -130,6 +130,8 @@ function merged(s: XdmfSession, reads: readonly GridRead[], time: number | undef
     types: r.mesh.cells.types,
     connectivity: r.mesh.cells.connectivity,
     skippedCells: r.mesh.cells.skipped,
+    lines: r.mesh.cells.lines,
+    vertices: r.mesh.cells.vertices,
     pointData: r.pointData,
     cellData: r.cellData,
   }));

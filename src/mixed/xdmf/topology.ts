@@ -2,7 +2,8 @@
  * XDMF unstructured topologies as VTK cells, then as `.agr` cells through the
  * VTK reader's own mapping (vtk/cells.ts): second-order cells keep their
  * corner nodes (listed first, as in VTK), polygons become triangle fans,
- * vertex and line cells are skipped. A `Mixed` topology is one stream: per
+ * vertex and line cells are kept as the VTK reader keeps them (segments and
+ * points in `lines` and `vertices`, counted in `skipped`: no `.agr` cell). A `Mixed` topology is one stream: per
  * cell its XDMF type code, for Polyvertex, Polyline and Polygon its node
  * count, then its nodes.
  */
@@ -101,7 +102,12 @@ export interface Cells {
   readonly source: Uint32Array;
   /** XDMF cells (the count Center="Cell" attributes have). */
   readonly count: number;
+  /** Vertex and line cells: no `.agr` cell, kept in `lines` and `vertices`. */
   readonly skipped: number;
+  /** Segments (two point ids each) of the line cells, as vtk/cells.ts makes them. */
+  readonly lines: Uint32Array;
+  /** Point ids of the vertex cells. */
+  readonly vertices: Uint32Array;
 }
 
 /** Output cells a VTK cell of `type` with `n` nodes becomes (as mapCells makes them). */

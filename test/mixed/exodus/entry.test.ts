@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FORMATS } from "../../../src/formats.js";
+import { readSolverSeries } from "../../../src/mixed/index.js";
 import { loadMeshFile } from "../../../src/mixed/load-mesh.js";
+import { meshAnimationFromVtk } from "../../../src/mixed/vtk/index.js";
 import { cli } from "../../helpers.js";
 import { exodusFixture, fixtureBytes } from "./helpers.js";
 
@@ -61,6 +63,20 @@ describe("Exodus II in check, agr from and the Mesh workspace", () => {
       expect(says.scalars[0]!.name).toBe("displacement");
       expect(Math.abs(says.scalars[0]!.max - peak)).toBeLessThan(1e-6);
     }
+  });
+
+  // decision 218
+  it("a conversion notes the bar once, as for a VTK beam (VTK020), not as an Exodus warning too", async () => {
+    const series = await readSolverSeries(
+      [{ name: "classic.exo", bytes: fixtureBytes("classic.exo") }],
+      FORMATS,
+    );
+    const made = meshAnimationFromVtk(series.frames, { type: 0 });
+    const codes = [...series.report, ...made.report].flatMap((f) =>
+      f.diagnostics.map((d) => d.code),
+    );
+    expect(codes.filter((c) => c === "VTK020" || c === "EXO010")).toEqual(["VTK020"]);
+    expect(made.model?.lines).toBeUndefined();
   });
 
   it("agr from --type 0 takes temp as the temperature, from the NetCDF-4 file as from NetCDF-3", async () => {

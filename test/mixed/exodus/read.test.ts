@@ -48,17 +48,33 @@ const array = (f: VtkFrame, name: string, kind: "point" | "cell" = "point") =>
 
 const range = (v: Float64Array) => [Math.min(...v), Math.max(...v)];
 
+describe("Exodus II line and point blocks", () => {
+  // decision 218, decision 219
+  it("keeps a BAR3 as two segments along it (ends first in Exodus) and SPHERE elements as points", async () => {
+    const r = await readExodus(fixtureBytes("lines.exo"), "lines.exo");
+    expect(r.diagnostics).toEqual([]);
+    const f = r.frames![0]!;
+    expect([[...f.types], [...f.connectivity], f.skippedCells]).toEqual([[5], [0, 1, 3], 3]);
+    expect([[...f.lines!], [...f.vertices!]]).toEqual([
+      [0, 2, 2, 1],
+      [3, 4],
+    ]);
+  });
+});
+
 describe("Exodus II: both encodings read alike", () => {
   for (const [file, variant] of FIXTURES) {
-    // decision 206 (an element variable off a block by elem_var_tab is 0 there), decision 209 (the bar skipped)
-    it(`${file}: ${variant}, three frames, the hexes and the quadratic tet kept, the bar skipped`, async () => {
+    // decision 206 (an element variable off a block by elem_var_tab is 0 there), decision 209, decision 218 (the bar a line)
+    it(`${file}: ${variant}, three frames, the hexes and the quadratic tet kept, the bar a line segment`, async () => {
       const r = await readExodus(fixtureBytes(file), file);
       expect(r.variant).toBe(variant);
-      expect(r.diagnostics.map((d) => d.code)).toEqual(["EXO010", "EXO011"]);
+      expect(r.diagnostics.map((d) => d.code)).toEqual(["EXO011"]);
       const frames = r.frames!;
       expect(frames.map((f) => f.time)).toEqual([0, 0.5, 1]);
       const f = frames[2]!;
       expect([f.pointCount, f.skippedCells]).toEqual([24, 1]);
+      // The BAR2 element (nodes 23, 24): no .agr cell, one segment drawn.
+      expect([[...(f.lines ?? [])], [...(f.vertices ?? [])]]).toEqual([[22, 23], []]);
       expect([...f.types]).toEqual([12, 12, 10]);
       expect([...f.connectivity.subarray(16)]).toEqual([12, 13, 14, 15]);
       expect(f.pointData.map((a) => [a.name, a.components])).toEqual([
@@ -70,7 +86,7 @@ describe("Exodus II: both encodings read alike", () => {
       ]);
       expect(f.cellData.map((a) => a.name)).toEqual(["vonmises", "plastic"]);
       expect([...f.cellData[1]!.values]).toEqual([210, 211, 0]);
-      expect(r.diagnostics[1]!.message).toContain("'plastic' is not defined on tip");
+      expect(r.diagnostics[0]!.message).toContain("'plastic' is not defined on tip");
     });
   }
 
@@ -89,6 +105,7 @@ describe("Exodus II: both encodings read alike", () => {
             b.connect.flatMap((e) => e.slice(0, k === 0 ? 8 : 4).map((n) => n - 1)),
           );
         expect([...f.connectivity]).toEqual(corners);
+        expect([...f.lines!]).toEqual(ref.blocks[2]!.connect.flat().map((n) => n - 1));
         for (const [name, values] of Object.entries(ref.nodal))
           expect([...array(f, name)!.values]).toEqual(values);
         const disp = array(f, "disp")!.values;

@@ -117,6 +117,27 @@ describe("the .frd reader's findings", () => {
 });
 
 describe("element types", () => {
+  // decision 218, decision 219
+  it("be2 and be3 beams are segments in lines (a be3 lists its ends, then its middle node), no .agr cell", () => {
+    const nodes = [
+      [1, 0, 0, 0],
+      [2, 1, 0, 0],
+      [3, 2, 0, 0],
+      [4, 1.5, 0, 0],
+      [5, 0, 1, 0],
+    ];
+    const text = `${HEADER}${nodeBlock(nodes)}${elementBlock([
+      [1, 7, 1, 2, 5],
+      [2, 11, 1, 2],
+      [3, 12, 2, 3, 4],
+    ])} 9999\n`;
+    const r = read(text);
+    expect(r.diagnostics).toEqual([]);
+    const f = r.frames[0]!;
+    expect([[...f.types], f.skippedCells]).toEqual([[5], 2]);
+    expect([...f.lines!]).toEqual([0, 1, 1, 3, 3, 2]);
+  });
+
   // decision 191
   it("a wedge as ccx accepts it (base counter-clockwise from the top) becomes a VTK wedge (corners 1 3 2 4 6 5)", () => {
     const nodes = [

@@ -158,12 +158,14 @@ describe("the .frd reader against the run's .dat", () => {
   });
 
   const corpus = corpusFile("solver-output/vtk-data/mesh.frd");
-  it.skipIf(!corpus)("reads the corpus' mesh.frd (beams skipped, six results, two steps)", () => {
+  it.skipIf(!corpus)("reads the corpus' mesh.frd (beams as lines, six results, two steps)", () => {
     const r = readFrd(new Uint8Array(readFileSync(corpus!)), "mesh.frd");
     expect(r.diagnostics).toEqual([]);
     expect(r.frames.map((f) => f.time)).toEqual([0.5, 1]);
     expect(r.frames[0]!.pointCount).toBe(190);
     expect(r.frames[0]!.types.length + r.frames[0]!.skippedCells).toBe(61);
+    // decision 219: the be2 (nodes 1 2), then the be3s (3 4 5: x 20, 25, 22.5; the middle listed last).
+    expect([...r.frames[0]!.lines!.subarray(0, 6)]).toEqual([0, 1, 2, 4, 4, 3]);
     expect(r.frames[0]!.pointData.map((a) => `${a.name}/${a.components}`)).toEqual([
       "DISP/3",
       "NDTEMP/1",

@@ -62,11 +62,47 @@ describe("XDMF 2 with inline data and a Mixed topology", () => {
     expect(codes(r)).toEqual([]);
     expect(r.frames.map((f) => f.time)).toEqual([0.25, 0.75]);
     const f = r.frames[1]!;
-    // quad, triangle, a five-node polygon as three triangles; the polyline skipped.
+    // quad, triangle, a five-node polygon as three triangles; the polyline no .agr cell, a segment drawn.
     expect([...f.types]).toEqual([9, 5, 5, 5, 5]);
     expect(f.skippedCells).toBe(1);
+    expect([...(f.lines ?? [])]).toEqual([0, 3]);
     expect([...f.cellData[0]!.values]).toEqual([11, 21, 31, 31, 31]);
     expect([...f.pointData[0]!.values]).toEqual([2, 4, 6, 8, 10, 12, 14, 16]);
+  });
+});
+
+describe("line and vertex cells", () => {
+  // decision 218
+  it("keeps a Polyline topology's segments and a Polyvertex's points in lines and vertices, as the VTK reader does", async () => {
+    const polyline = `<Topology TopologyType="Polyline" NodesPerElement="3" NumberOfElements="1">
+<DataItem Dimensions="3" NumberType="Int" Format="XML">0 1 3</DataItem>
+</Topology>`;
+    const r = await readText(inline("", polyline));
+    expect(codes(r)).toEqual([]);
+    const f = r.frames[0]!;
+    expect([f.types.length, f.skippedCells]).toEqual([0, 1]);
+    expect([...(f.lines ?? [])]).toEqual([0, 1, 1, 3]);
+    const polyvertex = `<Topology TopologyType="Polyvertex" NodesPerElement="1" NumberOfElements="2">
+<DataItem Dimensions="2" NumberType="Int" Format="XML">4 2</DataItem>
+</Topology>`;
+    const v = (await readText(inline("", polyvertex))).frames[0]!;
+    expect([...(v.vertices ?? [])]).toEqual([4, 2]);
+    // decision 219: an Edge_3 lists its ends, then its middle node.
+    const edge = `<Topology TopologyType="Edge_3" NumberOfElements="1">
+<DataItem Dimensions="3" NumberType="Int" Format="XML">0 1 3</DataItem>
+</Topology>`;
+    expect([...((await readText(inline("", edge))).frames[0]!.lines ?? [])]).toEqual([0, 3, 3, 1]);
+    // In a Mixed stream: a triangle, a two-node polyline and a one-node polyvertex.
+    const mixed = `<Topology TopologyType="Mixed" NumberOfElements="3">
+<DataItem Dimensions="11" NumberType="Int" Format="XML">4 0 1 2 2 2 3 4 1 1 0</DataItem>
+</Topology>`;
+    const m = (await readText(inline("", mixed))).frames[0]!;
+    expect([[...m.types], [...(m.lines ?? [])], [...(m.vertices ?? [])], m.skippedCells]).toEqual([
+      [5],
+      [3, 4],
+      [0],
+      2,
+    ]);
   });
 });
 
