@@ -266,4 +266,32 @@ describe("PNG", () => {
     expect(sound.diagnostics).toEqual([]);
     expect(Array.from(sound.image!.data)).toEqual(Array.from(sampleImage().data));
   });
+
+  // decision 220
+  it("never reads a chunk the picture does not need: an iCCP profile is left out unread", async () => {
+    const good = encode({ width: 1, height: 1, data: Uint8Array.of(7), channels: 1, depth: 8 });
+    // A profile name, its compression method 0, then data that is not zlib: inflating it fails.
+    const iccp = [...new TextEncoder().encode("p"), 0, 0, 1, 2, 3, 4, 5, 6, 7, 8];
+    const r = await decodePngBounded(withChunk(good, "iCCP", iccp));
+    expect(r.diagnostics).toEqual([]);
+    expect(Array.from(r.image!.data)).toEqual([7, 7, 7, 255]);
+  });
+
+  // decision 220
+  it("refuses a PNG whose first chunk is not IHDR (a header the size check would not see)", async () => {
+    const good = encode({ width: 1, height: 1, data: Uint8Array.of(7), channels: 1, depth: 8 });
+    // A tEXt chunk moved before IHDR.
+    const moved = withChunk(good, "tEXt", [0x61, 0, 0x62]);
+    const text = moved.subarray(33, 33 + 15);
+    const late = new Uint8Array([
+      ...moved.subarray(0, 8),
+      ...text,
+      ...moved.subarray(8, 33),
+      ...moved.subarray(48),
+    ]);
+    const r = await decodePngBounded(late);
+    expect(r.image).toBeUndefined();
+    expect(r.diagnostics.map((d) => [d.code, d.start])).toEqual([["PNG002", 12]]);
+    expect(r.diagnostics[0]!.message).toContain("first chunk is 'tEXt', not IHDR");
+  });
 });

@@ -4,7 +4,12 @@
  * declares. The decoder (fast-png) inflates the data in one go, so without
  * this check a few kilobytes of IDAT that expand to gigabytes would cost that
  * memory before the size mismatch is found. The check counts the inflated
- * bytes and holds none of them (`inflatedLength`).
+ * bytes and holds none of them (`inflatedLength`). Before it, the PNG is
+ * reduced to the chunks a picture needs (IHDR, PLTE, tRNS, IDAT, IEND): the
+ * decoder inflates an `iCCP` profile or `zTXt`/`iTXt` text without a limit,
+ * and none of them changes the RGBA8 pixels Deforma uses; and IHDR must be
+ * the first chunk, as the PNG specification says (a later one slipped past
+ * the size check).
  */
 import { concatBytes } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
@@ -57,11 +62,52 @@ export function pngDataLength(
 
 /** Decodes a PNG as {@link decodePng} does, refusing first (PNG002) compressed data that inflates past its declared size. */
 export async function decodePngBounded(
-  bytes: Uint8Array,
+  given: Uint8Array,
   options: PngDecodeOptions = {},
 ): Promise<PngDecodeResult> {
-  const over = await overflow(bytes, options.maxPixels ?? PNG_DECODE_DEFAULTS.maxPixels);
-  return over ? { diagnostics: [over] } : decodePng(bytes, options);
+  const bytes = pictureChunks(given);
+  if ("finding" in bytes) return { diagnostics: [bytes.finding] };
+  const over = await overflow(bytes.png, options.maxPixels ?? PNG_DECODE_DEFAULTS.maxPixels);
+  return over ? { diagnostics: [over] } : decodePng(bytes.png, options);
+}
+
+/** The chunks that make the picture; every other chunk is left out unread. */
+const PICTURE_CHUNKS = new Set(["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]);
+
+/**
+ * `bytes` with only {@link PICTURE_CHUNKS} (whole chunks copied, CRCs kept;
+ * a chunk running past the end and what follows are kept as they are, for
+ * the decoder to report), or a finding (PNG002) when a PNG's first chunk is
+ * not IHDR. Bytes that are not a PNG are returned as they are.
+ */
+function pictureChunks(bytes: Uint8Array): { png: Uint8Array } | { finding: Diagnostic<PngCode> } {
+  const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 16 || SIGNATURE.some((b, i) => bytes[i] !== b)) return { png: bytes };
+  const type = (at: number) => String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+  if (type(8) !== "IHDR") {
+    const sink = new DiagnosticSink<PngKind>();
+    sink.report(
+      PNG.corrupt,
+      `cannot decode the PNG: its first chunk is '${type(8)}', not IHDR (the header must come first); not decoded`,
+      12,
+      16,
+    );
+    return { finding: sink.items[0]! };
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kept: Uint8Array[] = [bytes.subarray(0, 8)];
+  let dropped = false;
+  let at = 8;
+  while (at + 12 <= bytes.length) {
+    const end = at + 12 + view.getUint32(at);
+    if (end > bytes.length) break;
+    if (PICTURE_CHUNKS.has(type(at))) kept.push(bytes.subarray(at, end));
+    else dropped = true;
+    at = end;
+  }
+  if (!dropped) return { png: bytes };
+  kept.push(bytes.subarray(at));
+  return { png: concatBytes(kept) };
 }
 
 /** The finding when the IDAT data inflates past the header's size; undefined otherwise (the decoder judges the rest). */
