@@ -145,7 +145,58 @@ describe("OBJ reader", () => {
   });
 });
 
+/** A `.glb` of `json` (padded) and a binary chunk of `bin` bytes. */
+function glb(json: object, bin: number): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = Math.ceil(text.length / 4) * 4;
+  const total = 12 + 8 + jsonLength + (bin > 0 ? 8 + bin : 0);
+  const out = new Uint8Array(total).fill(0x20, 20, 20 + jsonLength);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  out.set(text, 20);
+  if (bin > 0) {
+    view.setUint32(20 + jsonLength, bin, true);
+    view.setUint32(24 + jsonLength, 0x004e4942, true);
+  }
+  return out;
+}
+
+/** A one-primitive glTF whose POSITION accessor is `accessor`. */
+const positionsGltf = (accessor: object, extra: object = {}) => ({
+  asset: { version: "2.0" },
+  meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+  accessors: [{ componentType: 5126, type: "VEC3", ...accessor }],
+  ...extra,
+});
+
 describe("glTF mesh I/O", () => {
+  // decision 221
+  it("refuses, before reading, accessors that would cost more than the file can hold", async () => {
+    // 10⁸ positions and no buffer view: all zeros, 1.2 GB had the library allocated them.
+    const zeros = glb(positionsGltf({ count: 1e8 }), 0);
+    expect(zeros.length).toBeLessThan(300);
+    const z = await readGlbMesh(zeros);
+    expect(z.error).toMatch(
+      /^not read: accessor 0 declares 100000000 elements with no buffer view/,
+    );
+    // 1,000 positions in a 12-byte buffer view.
+    const short = glb(
+      positionsGltf(
+        { count: 1000, bufferView: 0 },
+        { buffers: [{ byteLength: 12 }], bufferViews: [{ buffer: 0, byteLength: 12 }] },
+      ),
+      12,
+    );
+    const s = await readGlbMesh(short);
+    expect(s.error).toMatch(
+      /accessor 0 declares 1000 elements \(12000 bytes from byte 0\) that do not fit its buffer view of 12 bytes/,
+    );
+  });
+
   it("round trip: positions, triangles and per-vertex texture coordinates", async () => {
     const arm = armMesh(6, 8);
     const m = triangleMesh(arm.positions, arm.triangles);

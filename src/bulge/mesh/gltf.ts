@@ -5,6 +5,7 @@
  * {@link PolyMesh}; writing makes one node with one triangle primitive.
  */
 import { Document, Primitive, WebIO } from "@gltf-transform/core";
+import { glbAccessorProblem } from "./gltf-budget.js";
 import { type PolyMesh, triangulate } from "./model.js";
 
 /** What {@link readGlbMesh} found: a mesh, or why there is none (one sentence). */
@@ -15,6 +16,8 @@ export type GlbReadResult =
 /** Reads the first mesh of a `.glb`; never throws. */
 export async function readGlbMesh(bytes: Uint8Array): Promise<GlbReadResult> {
   let doc: Awaited<ReturnType<WebIO["readBinary"]>>;
+  const costly = glbAccessorProblem(bytes);
+  if (costly) return { error: `not read: ${costly}` };
   try {
     doc = await new WebIO().readBinary(bytes);
   } catch (e) {
