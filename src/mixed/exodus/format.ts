@@ -10,6 +10,7 @@
 import { defineFormat, type FormatReadResult } from "../../core/formats/descriptor.js";
 import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import type { VtkFrame } from "../vtk/model.js";
+import { seriesSummary } from "../vtk/summary.js";
 import { EXO } from "./codes.js";
 
 /** Dimensions the Exodus II library declares first (`len_string`, …) or that only Exodus has. */
@@ -34,20 +35,6 @@ async function read(bytes: Uint8Array, name: string): Promise<FormatReadResult<V
   };
 }
 
-/** Counts, times, and the first frame's arrays. */
-function summary(frames: VtkFrame[]): unknown {
-  const first = frames[0];
-  return {
-    frames: frames.length,
-    times: frames.map((f) => f.time ?? null),
-    points: first?.pointCount ?? 0,
-    cells: first?.types.length ?? 0,
-    skippedCells: first?.skippedCells ?? 0,
-    pointData: first?.pointData.map((a) => ({ name: a.name, components: a.components })) ?? [],
-    cellData: first?.cellData.map((a) => ({ name: a.name, components: a.components })) ?? [],
-  };
-}
-
 /** Exodus II results, NetCDF-3 or NetCDF-4/HDF5: a time series of frames. */
 export const EXODUS_FORMAT = defineFormat<VtkFrame[]>({
   id: "exodus",
@@ -62,5 +49,5 @@ export const EXODUS_FORMAT = defineFormat<VtkFrame[]>({
   magic: [{ variant: "NetCDF-3", sniff: sniffExodus }],
   binaryWithoutMagic: true,
   read,
-  summary,
+  summary: seriesSummary,
 });

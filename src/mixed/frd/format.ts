@@ -6,6 +6,7 @@
 import { defineFormat, type FormatReadResult } from "../../core/formats/descriptor.js";
 import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import type { VtkFrame } from "../vtk/index.js";
+import { seriesSummary } from "../vtk/summary.js";
 import { FRD } from "./codes.js";
 
 /** The first record of a `.frd`: `1C` (or a `1U`) after white space. */
@@ -28,19 +29,6 @@ async function readFrdFormat(
   };
 }
 
-/** Counts, steps and times, and the results of the first step. */
-function summary(frames: VtkFrame[]): unknown {
-  const first = frames[0];
-  return {
-    frames: frames.length,
-    times: frames.map((f) => f.time ?? null),
-    points: first?.pointCount ?? 0,
-    cells: first?.types.length ?? 0,
-    skippedCells: first?.skippedCells ?? 0,
-    pointData: (first?.pointData ?? []).map((a) => ({ name: a.name, components: a.components })),
-  };
-}
-
 /** CalculiX results (`*.frd`): nodes, elements and nodal results per step, ASCII or binary. */
 export const FRD_FORMAT = defineFormat<VtkFrame[]>({
   id: "frd",
@@ -50,7 +38,7 @@ export const FRD_FORMAT = defineFormat<VtkFrame[]>({
   extensions: [".frd"],
   magic: [{ variant: "frd", sniff: (bytes) => FIRST_RECORD.test(head.decode(bytes)) }],
   read: readFrdFormat,
-  summary,
+  summary: seriesSummary,
   codes: [FRD],
   messages: { ru: MIXED_MESSAGES_RU },
   docsPage: "frd.md",

@@ -9,7 +9,7 @@
  */
 
 /** The HDF5 signature: at byte 0 (or 512, 1024, … after a user block). */
-export const HDF5_SIGNATURE = new Uint8Array([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]);
+const HDF5_SIGNATURE = new Uint8Array([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Whether `head` starts with the HDF5 signature. */
 export function isHdf5(head: Uint8Array): boolean {
@@ -30,8 +30,6 @@ export interface Hdf5File {
   keys(path: string): string[];
   /** A dataset's shape, read without its values; undefined when not a dataset. */
   shape(path: string): readonly number[] | undefined;
-  /** A dataset's element size in bytes (0 when unknown). */
-  elementSize(path: string): number;
   /**
    * A numeric dataset's values as doubles (64-bit integers beyond 2⁵³ lose
    * precision, as doubles do), or an error: not numeric, or more than
@@ -42,8 +40,6 @@ export interface Hdf5File {
   strings(path: string, maxValues: number): string[] | { error: string };
   /** The attribute `name` of the object at `path` (a number, string or array), or undefined. */
   attribute(path: string, name: string): unknown;
-  /** The attribute names of the object at `path`. */
-  attributeNames(path: string): string[];
   /** Frees the file (its copy in the library's memory). */
   close(): void;
 }
@@ -146,13 +142,6 @@ function wrap(h5: H5, file: H5File, close: () => void): Hdf5File {
         return undefined;
       }
     },
-    elementSize(path) {
-      try {
-        return dataset(path)?.metadata.size ?? 0;
-      } catch {
-        return 0;
-      }
-    },
     numbers(path, maxValues) {
       const d = dataset(path);
       if (!d) return { error: `no dataset '${path}'` };
@@ -197,14 +186,6 @@ function wrap(h5: H5, file: H5File, close: () => void): Hdf5File {
         return e.attrs[name]?.value ?? undefined;
       } catch {
         return undefined;
-      }
-    },
-    attributeNames(path) {
-      try {
-        const e = get(path);
-        return e instanceof h5.Group || e instanceof h5.Dataset ? Object.keys(e.attrs) : [];
-      } catch {
-        return [];
       }
     },
     close,

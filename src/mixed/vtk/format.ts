@@ -18,6 +18,7 @@ import type { FileReport } from "../../core/report.js";
 import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./read.js";
+import { frameSummary, seriesSummary } from "./summary.js";
 
 const head = new TextDecoder("utf-8", { fatal: false });
 
@@ -27,28 +28,6 @@ const xmlMagic = (type: string): FormatMagic => ({
   sniff: (bytes) =>
     new RegExp(`<VTKFile\\s[^>]*type\\s*=\\s*["']${type}["']`).test(head.decode(bytes)),
 });
-
-/** One frame's summary: counts, its time and its point and cell data arrays. */
-function frameSummary(frame: VtkFrame): unknown {
-  return {
-    points: frame.pointCount,
-    cells: frame.types.length,
-    skippedCells: frame.skippedCells,
-    time: frame.time ?? null,
-    pointData: frame.pointData.map((a) => ({ name: a.name, components: a.components })),
-    cellData: frame.cellData.map((a) => ({ name: a.name, components: a.components })),
-  };
-}
-
-/** A series' summary: its frames and times, and its first frame's counts and arrays. */
-function seriesSummary(frames: VtkFrame[]): unknown {
-  const first = frames[0];
-  return {
-    frames: frames.length,
-    times: frames.map((f) => f.time ?? null),
-    ...(first ? (frameSummary(first) as object) : {}),
-  };
-}
 
 /** Reads `name` (and what it names, through `context.read`): its frames, its findings and its companions'. */
 async function readFrames(

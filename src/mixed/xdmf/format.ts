@@ -12,6 +12,7 @@ import {
 } from "../../core/formats/descriptor.js";
 import { MIXED_MESSAGES_RU } from "../i18n-ru.js";
 import type { VtkFrame } from "../vtk/model.js";
+import { seriesSummary } from "../vtk/summary.js";
 import { XDM } from "./codes.js";
 
 const head = new TextDecoder("utf-8", { fatal: false });
@@ -33,24 +34,6 @@ async function readXdmfFormat(
   };
 }
 
-/** A series' summary: frames, times, and the first frame's counts and arrays. */
-function summary(frames: VtkFrame[]): unknown {
-  const first = frames[0];
-  return {
-    frames: frames.length,
-    times: frames.map((f) => f.time ?? null),
-    ...(first
-      ? {
-          points: first.pointCount,
-          cells: first.types.length,
-          skippedCells: first.skippedCells,
-          pointData: first.pointData.map((a) => ({ name: a.name, components: a.components })),
-          cellData: first.cellData.map((a) => ({ name: a.name, components: a.components })),
-        }
-      : {}),
-  };
-}
-
 /** XDMF 2/3 with HDF5 or inline data (FEniCSx `XDMFFile`): a series of frames. */
 export const XDMF_FORMAT = defineFormat<VtkFrame[]>({
   id: "xdmf",
@@ -60,7 +43,7 @@ export const XDMF_FORMAT = defineFormat<VtkFrame[]>({
   extensions: [".xdmf", ".xmf"],
   magic: [{ variant: "XML", sniff: (bytes) => /<Xdmf[\s>]/.test(head.decode(bytes)) }],
   read: readXdmfFormat,
-  summary,
+  summary: seriesSummary,
   codes: [XDM],
   messages: { ru: MIXED_MESSAGES_RU },
   docsPage: "xdmf.md",
