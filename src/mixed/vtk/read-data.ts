@@ -12,6 +12,7 @@ import { msg } from "../../core/message.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
 import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
+import type { ArrayMemo, EncodedSource } from "./read-memo.js";
 import { typedValues } from "./typed-values.js";
 
 /** What a file says about how its arrays are stored. */
@@ -29,6 +30,8 @@ export interface DataContext {
   readonly sink: Reporter;
   /** What the arrays of this read may still take (shared by every file of a series). */
   readonly budget: MemoryBudget;
+  /** A series' arrays decoded once (read-memo.ts), when the file is one of several. */
+  readonly memo?: ArrayMemo | undefined;
 }
 
 /**
@@ -157,13 +160,25 @@ export async function readDataArray(
     return undefined;
   };
   const limit = { bytes: affordable, declared, tooLarge };
-  let values: Float64Array | undefined;
-  if (format === "ascii") {
+  const origin = encoded(ctx, e, format);
+  const role = `${name}\0${type}\0${components}\0${format}\0${declared}\0${ctx.headerSize}${ctx.compressed}${ctx.appendedEncoding}`;
+  // An ascii array is all of its text; a binary one what its headers say.
+  const shared =
+    origin &&
+    ctx.memo?.find(role, origin.src, origin.start, format === "ascii" ? e.text.at(-1) : undefined);
+  let values: Float64Array | undefined = shared;
+  let end = -1;
+  if (shared) {
+    // Decoded from these very bytes before (read-memo.ts): the same values, no memory taken.
+  } else if (format === "ascii") {
     values = readAscii(ctx, e, bad);
     if (values && values.length * 8 > ctx.budget.remaining) return tooLarge(values.length * t[0]);
+    end = e.text.at(-1) ?? -1;
   } else if (format === "binary" || format === "appended") {
-    const bytes = await readBinary(ctx, e, format, bad, limit);
+    const source = binarySource(ctx, e, format, bad);
+    const bytes = source && (await readBinary(ctx, e, source, bad, limit));
     if (bytes) {
+      end = source.mark();
       const [size, get] = t;
       if (bytes.length % size !== 0)
         return bad(`${bytes.length} bytes is not a whole number of ${type} values`);
@@ -182,7 +197,7 @@ export async function readDataArray(
     );
   }
   if (!values) return undefined;
-  ctx.budget.remaining -= values.length * 8;
+  if (!shared) ctx.budget.remaining -= values.length * 8;
   if (tuples !== undefined && values.length !== tuples * components) {
     return bad(
       `expected ${tuples * components} values (${tuples} × ${components}), found ${values.length}`,
@@ -190,6 +205,8 @@ export async function readDataArray(
   }
   if (values.length % components !== 0)
     return bad(`${values.length} values is not a multiple of ${components} components`);
+  if (origin && !shared && end >= origin.start)
+    ctx.memo?.keep(role, origin.src, origin.start, end, values);
   return { name, components, values };
 }
 
@@ -240,12 +257,10 @@ type Bad = (m: string, at?: number) => undefined;
 async function readBinary(
   ctx: DataContext,
   e: XmlElement,
-  format: "binary" | "appended",
+  source: ByteSource,
   bad: Bad,
   limit: BinaryLimit,
 ): Promise<Uint8Array | undefined> {
-  const source = binarySource(ctx, e, format, bad);
-  if (!source) return undefined;
   if (!ctx.compressed) {
     const head = source.read(ctx.headerSize);
     if (!head) return bad("the size header is missing or not base64");
@@ -258,37 +273,56 @@ async function readBinary(
   return readCompressed(ctx, e, source, bad, limit);
 }
 
-/** Where the data of `e` starts: its first run of non-blank text (binary), or its offset into the appended data. */
+/**
+ * Where the encoded data of `e` starts: its text (ascii), its first run of
+ * non-blank text (binary), or its offset into the appended data; undefined
+ * when there is none (the readers below report why).
+ */
+function encoded(
+  ctx: DataContext,
+  e: XmlElement,
+  format: string,
+): { readonly src: EncodedSource; readonly start: number } | undefined {
+  if (format === "ascii")
+    return e.text.length > 0 ? { src: ctx.text, start: e.text[0]! } : undefined;
+  if (format === "binary") {
+    for (let r = 0; r < e.text.length; r += 2)
+      if (/\S/.test(ctx.text.slice(e.text[r]!, e.text[r + 1]!)))
+        return { src: ctx.text, start: e.text[r]! };
+    return undefined;
+  }
+  if (format !== "appended" || !ctx.appended) return undefined;
+  const offset = Number(attr(e, "offset"));
+  const ok = Number.isInteger(offset) && offset >= 0 && offset <= ctx.appended.length;
+  return ok ? { src: ctx.appended, start: offset } : undefined;
+}
+
+/** A reader of the data of `e` from where {@link encoded} says it starts, or undefined (reported). */
 function binarySource(
   ctx: DataContext,
   e: XmlElement,
   format: "binary" | "appended",
   bad: Bad,
 ): ByteSource | undefined {
+  const at = encoded(ctx, e, format);
   if (format === "binary") {
-    let s = -1;
+    if (!at) return bad("no data");
     let end = -1;
-    for (let r = 0; r < e.text.length && s < 0; r += 2) {
-      if (/\S/.test(ctx.text.slice(e.text[r]!, e.text[r + 1]!))) {
-        s = e.text[r]!;
-        end = e.text[r + 1]!;
-      }
-    }
-    if (s < 0) return bad("no data");
-    return base64Source(new Base64Reader(ctx.text, s, end));
+    for (let r = 0; r < e.text.length && end < 0; r += 2)
+      if (e.text[r] === at.start) end = e.text[r + 1]!;
+    return base64Source(new Base64Reader(ctx.text, at.start, end));
   }
-  const offset = Number(attr(e, "offset"));
   const data = ctx.appended;
   if (!data) return bad("format 'appended' but the file has no AppendedData");
-  if (!(Number.isInteger(offset) && offset >= 0 && offset <= data.length)) {
+  if (!at) {
     return bad(
       `offset '${attr(e, "offset")}' is outside the appended data`,
       attrStart(e, "offset"),
     );
   }
   return ctx.appendedEncoding === "raw"
-    ? rawSource(data, offset)
-    : base64Source(new Base64Reader(data, offset, data.length));
+    ? rawSource(data, at.start)
+    : base64Source(new Base64Reader(data, at.start, data.length));
 }
 
 /** The `i`-th size header of `h` bytes (UInt32 or UInt64, little-endian) in `bytes`. */

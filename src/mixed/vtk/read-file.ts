@@ -4,6 +4,7 @@ import type { DiagnosticSink } from "../../core/diagnostics.js";
 import { attr, attrStart, type XmlElement } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import type { DataContext, MemoryBudget } from "./read-data.js";
+import type { ArrayMemo } from "./read-memo.js";
 
 /** How the arrays of the file with root `root` are stored (VTKFile attributes), problems reported. */
 export function context(
@@ -11,6 +12,7 @@ export function context(
   split: Split,
   sink: DiagnosticSink,
   budget: MemoryBudget,
+  memo?: ArrayMemo,
 ): DataContext {
   let headerSize: 4 | 8 = 4;
   let compressed = false;
@@ -47,6 +49,7 @@ export function context(
     compressed,
     sink,
     budget,
+    memo,
   };
 }
 

@@ -235,8 +235,13 @@ async function readCells(
     if (!stream || !ends) return undefined;
     faces = { stream: stream.values, ends: ends.values };
   }
+  // The same three arrays as the series' last file (read-memo.ts): the same mapping.
+  const kept = ctx.memo?.mapped(typs.values, o, conn.values, pointCount, faces);
+  if (kept) return kept;
   const mapped = mapCells(typs.values, o, shift, conn.values, pointCount, faces);
   if ("error" in mapped)
     return void sink.report(mapped.cellType ? VTK.cellType : VTK.cellNodes, mapped.error, cellsAt);
+  if (!faces && !mapped.extraIds)
+    ctx.memo?.keepMapped(typs.values, o, conn.values, pointCount, mapped);
   return mapped;
 }

@@ -21,6 +21,7 @@ import { type MemoryBudget, READ_BUDGET_BYTES, readBudget } from "./read-data.js
 import { context, splitAppended } from "./read-file.js";
 import { type Parsed, readGrid, wrongType } from "./read-grid.js";
 import { isLegacyVtk, readLegacyVtk } from "./read-legacy.js";
+import { ArrayMemo } from "./read-memo.js";
 import { PARALLEL_STRUCTURED, readParallelStructured } from "./read-pstructured.js";
 import { readStructured, STRUCTURED_TYPES } from "./read-structured.js";
 
@@ -64,6 +65,8 @@ export class SeriesSession {
   /** Every .vtm of a series has the same blocks (every .pvd step the same parts): a missing choice is reported once. */
   private readonly reported = new Set<"block" | "part">();
   private readonly ahead: ReadAhead;
+  /** Set once an index names several files: their repeated arrays are decoded once (read-memo.ts). */
+  memo: ArrayMemo | undefined;
 
   constructor(
     files: readonly VtkInputFile[],
@@ -76,6 +79,7 @@ export class SeriesSession {
 
   /** The files `names` (named by `from`) are followed next, in this order: their reads start now (read-ahead.ts). */
   plan(names: readonly string[], from: string): void {
+    if (names.length > 1) this.memo ??= new ArrayMemo();
     this.ahead.plan(
       names.filter((n) => !this.given.has(normalize(n))),
       from,
@@ -113,7 +117,7 @@ export class SeriesSession {
     const root = parseXml(split.text, (message, at) =>
       sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
-    const ctx = context(root, split, sink, this.budget);
+    const ctx = context(root, split, sink, this.budget, this.memo);
     this.report.push({ file: name, text: split.text, diagnostics: sink.items });
     return { file: name, root, ctx, sink };
   }

@@ -173,7 +173,7 @@ export function tupleValues(
   } else if (derive === "magnitude") {
     for (let i = 0; i < n; i++) {
       let s = 0;
-      for (let k = 0; k < c; k++) s += v[i * c + k]! ** 2;
+      for (let k = 0; k < c; k++) s += v[i * c + k]! * v[i * c + k]!;
       out[i] = Math.sqrt(s);
     }
   } else if (derive === "mises") {
