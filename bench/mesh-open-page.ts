@@ -45,7 +45,11 @@ export async function openTimes(
   rounds: number,
   launch: { executablePath: string; args: string[] },
 ): Promise<number[][]> {
-  const server = await startStudioServer({ root, webRoot, port: 0, token: newToken() });
+  // As `deforma studio` starts it: the mesh worker started with the server.
+  const server = await startStudioServer({
+    ...{ root, webRoot, port: 0, token: newToken() },
+    warmMeshWorker: true,
+  });
   const browser = await chromium.launch({ ...launch, headless: true });
   try {
     const times = files.map(() => [] as number[]);

@@ -2,15 +2,17 @@
  * `POST /api/read`: many project files in one reply, so a page that opens a
  * series of hundreds of files (a `.pvd` and its `.vtu`s) makes a few
  * requests instead of one per file (decision 212). The body is JSON
- * `{"paths": ["a.vtu", …]}`; the reply is `application/octet-stream`: a
+ * `{"paths": ["a.vtu", …]}`; the reply is `application/octet-stream`, one
+ * record per path in the order asked, each sent as soon as its file is read
+ * (decision 223: the page parses the first files while the rest arrive): a
  * 4-byte little-endian length, that many bytes of JSON
- * `{"files": [{"status": "ok", "size": N} | {"status": "missing"} |
- * {"status": "unreadable", "reason": "…"} | {"status": "later"}, …]}` in the
- * order asked, then the bytes of every `ok` file one after another. Each path
- * passes the same checks as `GET /api/file` (plain relative path, realpath
- * inside the project, a regular file). Past {@link READ_MANY_LIMITS}' bytes
- * the remaining files are `later` (asked again in another request; the first
- * file of a reply is always sent whole or refused, so every file gets through).
+ * `{"status": "ok", "size": N} | {"status": "missing"} |
+ * {"status": "unreadable", "reason": "…"} | {"status": "later"}`, then for
+ * `ok` the file's N bytes. Each path passes the same checks as
+ * `GET /api/file` (plain relative path, realpath inside the project, a
+ * regular file). Past {@link READ_MANY_LIMITS}' bytes the remaining files are
+ * `later` (asked again in another request; the first file of a reply is
+ * always sent whole or refused, so every file gets through).
  */
 import type { FileHandle } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -102,6 +104,28 @@ async function readAll(handle: FileHandle, size: number): Promise<Uint8Array> {
   }
 }
 
+/** One record of the reply: its entry's length, the entry, then the file's bytes if sent. */
+function record(entry: ReadManyEntry): Buffer {
+  const json = Buffer.from(JSON.stringify(entry), "utf8");
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(json.length, 0);
+  return Buffer.concat([length, json]);
+}
+
+/** Writes `chunk`, waiting while the client's socket is full (a slow reader holds back the reads). */
+async function write(res: ServerResponse, chunk: Uint8Array): Promise<void> {
+  if (res.write(chunk)) return;
+  await new Promise<void>((done) => {
+    const go = () => {
+      res.off("drain", go);
+      res.off("close", go);
+      done();
+    };
+    res.on("drain", go);
+    res.on("close", go);
+  });
+}
+
 /** Answers `POST /api/read` (see the module comment). */
 export async function handleReadMany(
   req: IncomingMessage,
@@ -109,49 +133,45 @@ export async function handleReadMany(
   root: string,
 ): Promise<void> {
   const paths = await requestedPaths(req);
-  const entries: ReadManyEntry[] = [];
-  const parts: Uint8Array[] = [];
   let room: number = READ_MANY_LIMITS.maxReplyBytes;
+  let sent = 0;
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/octet-stream");
+  res.setHeader("Cache-Control", "no-store");
   // A few files at a time (the file system's threads work in parallel): opened, sized against
-  // what the reply may still hold (in order), then read.
-  for (let at = 0; at < paths.length; at += READ_MANY_LIMITS.parallel) {
+  // what the reply may still hold (in order), read, and written in order as they come.
+  for (let at = 0; at < paths.length && !res.destroyed; at += READ_MANY_LIMITS.parallel) {
     const group = paths.slice(at, at + READ_MANY_LIMITS.parallel);
     const opened = await Promise.all(
       group.map((p) => (room > 0 ? openOne(root, p) : Promise.resolve<Opened>({ entry: LATER }))),
     );
-    const reads: Promise<Uint8Array>[] = [];
+    const reads: (Promise<Uint8Array | ReadManyEntry> | ReadManyEntry)[] = [];
     for (const o of opened) {
       if (!o.handle) {
-        entries.push(o.entry);
+        reads.push(o.entry);
       } else if (o.size <= room) {
         room -= o.size;
-        reads.push(readAll(o.handle, o.size));
-        entries.push({ status: "ok", size: -1 });
+        reads.push(
+          readAll(o.handle, o.size).catch(
+            (e: unknown): ReadManyEntry => ({ status: "unreadable", reason: (e as Error).message }),
+          ),
+        );
       } else {
         await o.handle.close();
-        const alone = parts.length === 0 && reads.length === 0;
-        entries.push(alone ? { status: "unreadable", reason: `larger than ${room} bytes` } : LATER);
+        const alone = sent === 0 && reads.every((r) => !(r instanceof Promise));
+        reads.push(alone ? { status: "unreadable", reason: `larger than ${room} bytes` } : LATER);
       }
     }
-    const got = await Promise.all(reads);
-    let k = 0;
-    for (let i = entries.length - group.length; i < entries.length; i++) {
-      if (entries[i]!.status !== "ok") continue;
-      const bytes = got[k++]!;
-      entries[i] = { status: "ok", size: bytes.length };
-      parts.push(bytes);
+    for (const r of reads) {
+      const bytes = await r;
+      if (!(bytes instanceof Uint8Array)) {
+        await write(res, record(bytes));
+        continue;
+      }
+      sent++;
+      await write(res, record({ status: "ok", size: bytes.length }));
+      await write(res, bytes);
     }
   }
-  const head = Buffer.from(JSON.stringify({ files: entries }), "utf8");
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(head.length, 0);
-  const total = 4 + head.length + parts.reduce((s, p) => s + p.length, 0);
-  res.statusCode = 200;
-  res.setHeader("Content-Type", "application/octet-stream");
-  res.setHeader("Content-Length", total);
-  res.setHeader("Cache-Control", "no-store");
-  res.write(length);
-  res.write(head);
-  for (const p of parts) res.write(p);
   res.end();
 }

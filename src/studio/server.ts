@@ -27,6 +27,7 @@ import {
   handleCheck,
 } from "./file-check.js";
 import { API_CSP, errnoReply, HttpError, sendError, setSecurityHeaders } from "./http-reply.js";
+import { handleMeshOpen, MeshOpener } from "./mesh-open.js";
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { handleReadMany } from "./read-many.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
@@ -60,6 +61,11 @@ export interface StudioServerOptions {
    * `entry`, or the `X-Deforma-Token` header); undefined: none required.
    */
   readonly token?: string;
+  /**
+   * Start `GET /api/mesh`'s worker thread with the server (`deforma studio`
+   * does), so the first mesh opened does not wait for it; default: on first use.
+   */
+  readonly warmMeshWorker?: boolean;
 }
 
 /** Defaults of {@link StudioServerOptions} and the server's fixed limits (sizes in bytes, times in ms). */
@@ -128,6 +134,8 @@ interface Routes {
   readonly token: string | undefined;
   readonly api: FileApiContext;
   readonly checks: FileChecks;
+  /** `GET /api/mesh`'s worker. */
+  readonly meshes: MeshOpener;
   /** The port bound (-1 until the server listens). */
   port: number;
 }
@@ -160,6 +168,9 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
   } else if (pathname === "/api/check") {
     if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
     await handleCheck(res, r.root, r.checks, queryPathSegments(query));
+  } else if (pathname === "/api/mesh") {
+    if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
+    await handleMeshOpen(res, r.meshes, r.root, query);
   } else if (pathname === "/api/read") {
     if (method !== "POST") throw methodNotAllowed("POST");
     await handleReadMany(req, res, r.root);
@@ -228,7 +239,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     (path) => fileStamp(resolve(root, path)),
   );
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
-  const routes: Routes = { root, webRoot, docsRoot, maxUrlBytes, token, api, checks, port: -1 };
+  const meshes = new MeshOpener(root);
+  const routes: Routes = {
+    ...{ root, webRoot, docsRoot, maxUrlBytes, token, api, checks, meshes },
+    port: -1,
+  };
 
   const server = createServer(
     {
@@ -245,6 +260,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   server.setTimeout(d.idleSocketTimeoutMs);
   const port = await listen(server, options.port ?? d.port);
   routes.port = port;
+  // The worker idles unref'd: it never keeps the process alive.
+  if (options.warmMeshWorker) meshes.warm();
   const url = `http://${d.host}:${port}/`;
   return {
     url,
@@ -255,6 +272,6 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()));
         server.closeAllConnections();
-      }),
+      }).finally(() => meshes.close()),
   };
 }

@@ -27,23 +27,27 @@ beforeAll(async () => {
 });
 afterAll(() => studio.close());
 
-/** Splits a reply into its entries and each `ok` file's text. */
+/** Splits a reply into its records: each entry, and each `ok` file's text. */
 function unpack(body: Buffer): { files: { status: string; size?: number; reason?: string }[] } & {
   texts: string[];
 } {
-  const n = body.readUInt32LE(0);
-  const head = JSON.parse(body.subarray(4, 4 + n).toString("utf8")) as {
-    files: { status: string; size?: number }[];
-  };
-  let at = 4 + n;
+  const files: { status: string; size?: number; reason?: string }[] = [];
   const texts: string[] = [];
-  for (const f of head.files) {
-    if (f.status !== "ok") continue;
-    texts.push(body.subarray(at, at + f.size!).toString("utf8"));
-    at += f.size!;
+  let at = 0;
+  while (at < body.length) {
+    const n = body.readUInt32LE(at);
+    const entry = JSON.parse(body.subarray(at + 4, at + 4 + n).toString("utf8")) as {
+      status: string;
+      size?: number;
+    };
+    files.push(entry);
+    at += 4 + n;
+    if (entry.status !== "ok") continue;
+    texts.push(body.subarray(at, at + entry.size!).toString("utf8"));
+    at += entry.size!;
   }
   expect(at).toBe(body.length);
-  return { ...head, texts };
+  return { files, texts };
 }
 
 const post = (body: string, headers: Record<string, string | null> = {}) =>
@@ -69,6 +73,20 @@ describe("POST /api/read", () => {
     const got = unpack(r.body);
     expect(got.files.map((f) => f.status)).toEqual(["ok", "ok", "missing", "ok", "ok"]);
     expect(got.texts).toEqual(["file 2\n", "file 0\n", "", "file 1\n"]);
+  });
+
+  // decision 223
+  it("sends each file's record as it is read: no length known before, a record per path", async () => {
+    const r = await post(JSON.stringify({ paths: ["run/f_0.vtu", "run/f_1.vtu"] }));
+    expect(r.headers["content-length"]).toBeUndefined();
+    expect(r.headers["transfer-encoding"]).toBe("chunked");
+    // The first record is the first file's entry, then its bytes.
+    const n = r.body.readUInt32LE(0);
+    expect(JSON.parse(r.body.subarray(4, 4 + n).toString("utf8"))).toEqual({
+      status: "ok",
+      size: 7,
+    });
+    expect(r.body.subarray(4 + n, 11 + n).toString("utf8")).toBe("file 0\n");
   });
 
   it("checks every path as GET /api/file does: outside, hidden or folders are not sent", async () => {

@@ -114,46 +114,139 @@ async function serverError(r: Response): Promise<Error> {
   return new Error(body.error ?? `HTTP ${r.status}`);
 }
 
+/** What `GET /api/mesh` answered: the packed mesh, "read it on the page", or why it failed. */
+export type MeshOpenReply =
+  | { readonly packed: Uint8Array }
+  | { readonly fallback: true }
+  | { readonly error: string };
+
+/**
+ * `GET /api/mesh`: the mesh file at `path` (a numbered series' pattern when
+ * `numbered`) opened by the server (decision 224); `fallback` when the
+ * server does not open it (no mesh format, an older server, a failed
+ * request), so the page reads it itself. Never throws.
+ */
+export async function openMeshOnServer(path: string, numbered: boolean): Promise<MeshOpenReply> {
+  const series = numbered ? "&series=numbered" : "";
+  try {
+    const r = await fetch(`/api/mesh?path=${encodeURIComponent(path)}${series}`);
+    if (r.status === 413) return { error: (await serverError(r)).message };
+    if (r.status !== 200) return { fallback: true };
+    return { packed: new Uint8Array(await r.arrayBuffer()) };
+  } catch {
+    return { fallback: true };
+  }
+}
+
 /** Most paths in one `POST /api/read` (the server's bound is 4096). */
 const MAX_BATCH_PATHS = 1024;
 
 /**
- * `POST /api/read`: the files at `paths` in one request (docs/studio.md);
- * a file the reply defers (`later`, past its byte bound) or refuses is read
- * alone with {@link readProjectFile}, so each gets the answer a single read
- * gives. Never throws.
+ * `POST /api/read`: the files at `paths` in one request (docs/studio.md),
+ * each handed to `each` (with its index) as soon as its bytes have arrived,
+ * so a series is parsed while the rest of it comes. A file the reply defers
+ * (`later`, past its byte bound) is asked again with the others deferred; one
+ * it refuses, or every file when the request fails, is read alone with
+ * {@link readProjectFile}, so each gets the answer a single read gives.
+ * Never throws; resolves once every file has been handed over.
  */
-export async function readProjectFiles(paths: readonly string[]): Promise<FileSource[]> {
-  let entries: { status: string; size?: number }[];
-  let body: Uint8Array;
+export async function readProjectFilesEach(
+  paths: readonly string[],
+  each: (index: number, source: FileSource) => void,
+): Promise<void> {
+  const alone = (i: number) => readProjectFile(paths[i]!).then((r) => each(i, r));
+  const later: number[] = [];
+  let next = 0;
   try {
     const r = await fetch("/api/read", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Deforma-Request": "1" },
       body: JSON.stringify({ paths }),
     });
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    body = new Uint8Array(await r.arrayBuffer());
-    const n = new DataView(body.buffer, body.byteOffset).getUint32(0, true);
-    const head = JSON.parse(new TextDecoder().decode(body.subarray(4, 4 + n))) as {
-      files: typeof entries;
-    };
-    entries = head.files;
-    body = body.subarray(4 + n);
+    if (!r.ok || !r.body) throw new Error(`HTTP ${r.status}`);
+    const singles: Promise<void>[] = [];
+    for await (const rec of replyRecords(r.body)) {
+      const i = next++;
+      if (i >= paths.length) break;
+      if (rec.status === "ok") each(i, { status: "ok", bytes: rec.bytes });
+      else if (rec.status === "missing") each(i, { status: "missing" });
+      else if (rec.status === "later") later.push(i);
+      else singles.push(alone(i));
+    }
+    await Promise.all(singles);
   } catch {
-    return Promise.all(paths.map((p) => readProjectFile(p)));
+    // The request failed: what it did not hand over is read file by file.
   }
-  let at = 0;
-  return Promise.all(
-    paths.map((p, i) => {
-      const e = entries[i];
-      if (e?.status === "missing") return { status: "missing" } as const;
-      if (e?.status !== "ok" || e.size === undefined) return readProjectFile(p);
-      const bytes = body.subarray(at, at + e.size);
-      at += e.size;
-      return { status: "ok", bytes } as const;
-    }),
-  );
+  const rest = [...later.map((i) => paths[i]!)];
+  const tail: Promise<void>[] = [];
+  for (let i = next; i < paths.length; i++) tail.push(alone(i));
+  if (rest.length > 0 && later.length < paths.length)
+    tail.push(readProjectFilesEach(rest, (k, src) => each(later[k]!, src)));
+  else for (const i of later) tail.push(alone(i));
+  await Promise.all(tail);
+}
+
+/** A record of a `POST /api/read` reply: an entry, with the file's bytes when `ok`. */
+type ReplyRecord =
+  | { readonly status: "ok"; readonly bytes: Uint8Array }
+  | { readonly status: "missing" | "unreadable" | "later" };
+
+/** Bytes of a stream taken in pieces of the sizes asked for, each piece copied once. */
+class StreamBytes {
+  private readonly chunks: Uint8Array[] = [];
+  private held = 0;
+  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+
+  /** The next `n` bytes, or undefined when the stream ends first. */
+  async take(n: number): Promise<Uint8Array | undefined> {
+    while (this.held < n) {
+      const { done, value } = await this.reader.read();
+      if (done) return undefined;
+      this.chunks.push(value);
+      this.held += value.length;
+    }
+    const out = new Uint8Array(n);
+    let at = 0;
+    while (at < n) {
+      const c = this.chunks[0]!;
+      const k = Math.min(c.length, n - at);
+      out.set(c.subarray(0, k), at);
+      at += k;
+      if (k === c.length) this.chunks.shift();
+      else this.chunks[0] = c.subarray(k);
+    }
+    this.held -= n;
+    return out;
+  }
+}
+
+/** The records of a reply body as they arrive (see `src/studio/read-many.ts`); stops at a malformed one. */
+async function* replyRecords(body: ReadableStream<Uint8Array>): AsyncGenerator<ReplyRecord> {
+  const bytes = new StreamBytes(body.getReader());
+  for (;;) {
+    const length = await bytes.take(4);
+    if (!length) return;
+    const json = await bytes.take(new DataView(length.buffer).getUint32(0, true));
+    if (!json) return;
+    const entry = JSON.parse(new TextDecoder().decode(json)) as { status: string; size?: number };
+    if (entry.status !== "ok") {
+      yield { status: entry.status as "missing" | "unreadable" | "later" };
+      continue;
+    }
+    const size = entry.size ?? -1;
+    const data = Number.isInteger(size) && size >= 0 ? await bytes.take(size) : undefined;
+    if (!data) return;
+    yield { status: "ok", bytes: data };
+  }
+}
+
+/** {@link readProjectFilesEach}'s files, all at once. */
+export async function readProjectFiles(paths: readonly string[]): Promise<FileSource[]> {
+  const got: FileSource[] = [];
+  await readProjectFilesEach(paths, (i, src) => {
+    got[i] = src;
+  });
+  return got;
 }
 
 /**
@@ -170,9 +263,10 @@ export function batchedReader(): (path: string) => Promise<FileSource> {
       void readProjectFile(batch[0]!.path).then(batch[0]!.done);
       return;
     }
-    void readProjectFiles(batch.map((w) => w.path)).then((got) => {
-      for (const [i, w] of batch.entries()) w.done(got[i]!);
-    });
+    void readProjectFilesEach(
+      batch.map((w) => w.path),
+      (i, src) => batch[i]!.done(src),
+    );
   };
   return (path) =>
     new Promise<FileSource>((done) => {

@@ -200,6 +200,9 @@ async function route(r: Route): Promise<void> {
   await ws.open(r);
 }
 
+// A deep link's workspace starts reading its file first, while the page is built (decision 223).
+const first = parseRoute(location.hash);
+findWorkspace(first.workspace)?.prefetch?.(first);
 setLanguage(initialLanguage());
 build();
 setLanguage(language());
@@ -208,4 +211,6 @@ window.addEventListener("hashchange", (e) => {
   if (current) lastHash.set(current.id, new URL(e.oldURL).hash);
   void route(parseRoute(location.hash));
 });
-void refreshFiles().then(() => route(parseRoute(location.hash)));
+// The file list and the first workspace load side by side.
+void refreshFiles();
+void route(parseRoute(location.hash));

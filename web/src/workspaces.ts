@@ -10,7 +10,7 @@ import { FileView } from "./file-view.js";
 import { useFormatText } from "./i18n/formats.js";
 import { tr } from "./i18n.js";
 import { LiveWorkspace } from "./live/workspace.js";
-import { meshWorkspace } from "./mixed/mesh-workspace.js";
+import { meshWorkspace, prefetchMesh } from "./mixed/mesh-workspace.js";
 import { MixedWorkspace } from "./mixed/workspace.js";
 import { FILE_WORKSPACE, registerWorkspace, type Workspace } from "./shell/workspace.js";
 
@@ -46,6 +46,7 @@ registerWorkspace({
   tab: true,
   playsFiles: true,
   create: () => meshWorkspace(FORMATS),
+  prefetch: prefetchMesh,
 });
 registerWorkspace({
   id: "bulge",

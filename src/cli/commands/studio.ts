@@ -100,6 +100,7 @@ export async function startStudio(launch: StudioLaunch, io: CliIo): Promise<Stud
       webRoot: launch.webRoot,
       port: launch.port,
       log: (line) => io.err(`${line}\n`),
+      warmMeshWorker: true,
       ...(launch.token === false ? {} : { token: newToken() }),
     });
   } catch (e) {

@@ -7,7 +7,9 @@
  * instead of one per file; a local reader overlaps reading with parsing. The
  * window is counted in files and in bytes (about {@link READ_AHEAD.bytes}
  * waiting, from the sizes seen so far), so a series of large files is not
- * held whole in memory.
+ * held whole in memory. The window is topped up as soon as the first file
+ * has arrived (its size known), not when the first group has been parsed, so
+ * a series of small files is asked for in two requests (decision 223).
  */
 import type { FileReader, FileSource } from "../../core/file-source.js";
 import { normalizePath } from "../../core/path.js";
@@ -17,7 +19,7 @@ export const READ_AHEAD = {
   /** Files read ahead before any size is known. */
   first: 16,
   /** Most files read ahead. */
-  most: 256,
+  most: 1024,
   /** Bytes of files read and not yet parsed, about. */
   bytes: 64 * 1024 * 1024,
 } as const;
@@ -78,7 +80,8 @@ export class ReadAhead {
   private seen(r: FileSource): FileSource {
     if (r.status === "ok") {
       this.seenBytes += r.bytes.length;
-      this.seenFiles++;
+      // The first size known: the window may be wider than the first group.
+      if (this.seenFiles++ === 0) this.fill();
     }
     return r;
   }

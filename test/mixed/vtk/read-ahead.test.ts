@@ -64,6 +64,18 @@ describe("reading a series ahead", () => {
     expect(asks.every((a, i) => i - a.answered <= READ_AHEAD.most)).toBe(true);
   });
 
+  // decision 223
+  it("asks for the rest of the window as soon as the first file has arrived", async () => {
+    // A 300-file series of small files (as the bench's): one group, then all the rest.
+    const n = 300;
+    const files = cubeSeries("w", Array.from({ length: n }, (_, k) => k), ["T"]);
+    const { asks, read } = recordingReader(files);
+    const r = await readVtkSeries([encode("w.pvd", files["w.pvd"]!)], { read });
+    expect(r.frames).toHaveLength(n);
+    // The small files fit the byte window: all asked once one answer gave their size.
+    expect(asks.slice(READ_AHEAD.first).every((a) => a.answered === 1)).toBe(true);
+  });
+
   it("asks for a .series' files together too, and a missing one is still reported", async () => {
     const files = cubeSeries("r", [0, 1, 2], ["T"]);
     const series = JSON.stringify({

@@ -18,8 +18,8 @@ import {
 import { meshAloneScene } from "../../../src/mixed/sample/index.js";
 import { batchedReader, listFiles } from "../api.js";
 import { t } from "../i18n.js";
-import { isNumberedSeries } from "../route.js";
-import { loadMeshInWorker } from "./mesh-load.js";
+import { isNumberedSeries, type Route } from "../route.js";
+import { loadMeshOnServer, prefetchMeshOnServer } from "./mesh-server.js";
 import { loadStreamed } from "./stream-loader.js";
 import {
   type LoadedScene,
@@ -30,13 +30,30 @@ import {
 } from "./workspace.js";
 import "./strings.js";
 
+/**
+ * The Mesh workspace's early start (the shell's `prefetch`): a deep link to a
+ * file the server opens (not an `.agr`, which may be streamed by ranges
+ * instead) starts its open before the page is built (decision 223).
+ */
+export function prefetchMesh(route: Route): void {
+  const file = route.file;
+  if (!file || file.toLowerCase().endsWith(".agr")) return;
+  prefetchMeshOnServer(file, isNumberedSeries(route));
+}
+
 /** Reads a file as {@link loadMeshFile} does with the readers of `formats` and makes it a one-body scene. */
 export function meshSceneLoader(formats: FormatRegistry): SceneLoader {
   return async (file, route) => {
-    if (isNumberedSeries(route)) return meshScene(file, await numbered(file));
-    const streamed = await loadStreamed(file, route);
+    const isNumbered = isNumberedSeries(route);
+    const streamed = isNumbered ? undefined : await loadStreamed(file, route);
     if (streamed) return streamed;
-    const r = (await loadMeshInWorker(file)) ?? (await loadOnPage(file, formats));
+    // Opened by the server (decision 224); what it does not open is read on the page.
+    const served = await loadMeshOnServer(file, isNumbered);
+    if (served && "error" in served)
+      return sceneFileFailure(file, { status: "unreadable", reason: served.error });
+    if (served) return meshScene(file, served);
+    if (isNumbered) return meshScene(file, await numbered(file));
+    const r = await loadOnPage(file, formats);
     if (!("report" in r)) return r.loaded;
     return meshScene(file, r);
   };

@@ -36,6 +36,12 @@ export interface WorkspaceDescriptor {
   readonly openLabel?: MessageKey;
   /** Makes the workspace (once, on first use). */
   create(): Workspace;
+  /**
+   * Starts reading what the page's first address opens, before the page is
+   * built (a deep link such as `#/mesh?file=…`): the workspace's `open` then
+   * takes up that read instead of starting its own (decision 223).
+   */
+  prefetch?(route: Route): void;
 }
 
 const registry: WorkspaceDescriptor[] = [];

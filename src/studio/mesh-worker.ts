@@ -1,0 +1,94 @@
+/**
+ * The worker thread of `GET /api/mesh` (mesh-open.ts): opens a mesh file of
+ * the project (or a numbered series) with the same `loadMeshFile` the CLI
+ * and the page use, its companions through the project's companion reader,
+ * and posts the result packed (src/core/typed-pack.ts), its buffer
+ * transferred. A file no mesh format opens, or a result that cannot be
+ * packed (an `.agr` read frame by frame), is answered `fallback`: the page
+ * reads it itself.
+ */
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { parentPort } from "node:worker_threads";
+import { FORMAT } from "../core/formats/index.js";
+import { packTyped } from "../core/typed-pack.js";
+import { FORMATS } from "../formats.js";
+import {
+  isMeshFile,
+  loadMeshFile,
+  loadMeshSeries,
+  type MeshFile,
+  patternMembers,
+} from "../mixed/index.js";
+import { companionReader, readInput } from "../node/files.js";
+
+/** One job: the project, the file's project path and real path, whether it is a numbered series' pattern. */
+export interface MeshJob {
+  readonly id: number;
+  readonly root: string;
+  readonly rel: string;
+  /** The real path of the file, or of the folder of a numbered series. */
+  readonly real: string;
+  readonly numbered: boolean;
+  /** Largest file read (bytes). */
+  readonly maxBytes: number;
+}
+
+/** The answer: the packed `{file: MeshFile}`, or `fallback`, or why it failed. */
+export interface MeshAnswer {
+  readonly id: number;
+  readonly packed?: Uint8Array;
+  readonly fallback?: true;
+  readonly error?: string;
+}
+
+const formats = FORMATS;
+
+/** The numbered series `rel` in folder `real` read; undefined when a member cannot be read (the page says why). */
+async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
+  const folder = job.rel.includes("/") ? job.rel.slice(0, job.rel.lastIndexOf("/") + 1) : "";
+  const names = await readdir(job.real);
+  const members = patternMembers(
+    job.rel,
+    names.map((n) => folder + n),
+  );
+  const read = companionReader(job.root, { maxBytes: job.maxBytes });
+  const files = [];
+  for (const m of members) {
+    const src = await readInput(join(job.real, m.path.slice(folder.length)), job.maxBytes);
+    if (src.status !== "ok") return undefined;
+    files.push({ name: m.path, bytes: src.bytes });
+  }
+  return loadMeshSeries(job.rel, files, read, formats);
+}
+
+async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
+  if (job.numbered) {
+    const r = await numbered(job);
+    return r ? packed(r) : { fallback: true };
+  }
+  if (!isMeshFile(job.rel, formats)) return { fallback: true };
+  const input = await readInput(job.real, job.maxBytes);
+  if (input.status !== "ok") return { fallback: true };
+  const read = companionReader(job.root, { maxBytes: job.maxBytes });
+  const r = await loadMeshFile(job.rel, input.bytes, read, formats);
+  if (r.report.some((f) => f.diagnostics.some((d) => d.code === FORMAT.unknown.code)))
+    return { fallback: true };
+  return packed(r);
+}
+
+function packed(file: MeshFile): Omit<MeshAnswer, "id"> {
+  const bytes = packTyped({ file });
+  return bytes ? { packed: bytes } : { fallback: true };
+}
+
+parentPort?.on("message", (job: MeshJob) => {
+  void answer(job).then(
+    (a) =>
+      parentPort?.postMessage(
+        { id: job.id, ...a },
+        a.packed ? [a.packed.buffer as ArrayBuffer] : [],
+      ),
+    (e: unknown) => parentPort?.postMessage({ id: job.id, error: String(e) }),
+  );
+});

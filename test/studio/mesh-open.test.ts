@@ -1,0 +1,90 @@
+/**
+ * `GET /api/mesh`: a mesh file opened by the studio server in its worker
+ * thread, the result packed (src/core/typed-pack.ts) — the same mesh the
+ * loader gives in this process, each path checked as `GET /api/file` checks it.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unpackTyped } from "../../src/core/typed-pack.js";
+import { FORMATS } from "../../src/formats.js";
+import { loadMeshFile, loadMeshSeries, type MeshFile } from "../../src/mixed/index.js";
+import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
+import { cubeSeries } from "../mixed/vtk/vtu-text.js";
+import { send } from "./http-client.js";
+
+const project = mkdtempSync(join(tmpdir(), "deforma-mesh-open-"));
+const SERIES = cubeSeries("runs/beam", [0, 0.5, 1], ["displacement", "T"]);
+mkdirSync(join(project, "runs"));
+for (const [name, text] of Object.entries(SERIES)) writeFileSync(join(project, name), text);
+// A numbered series with no index: the same files under other names.
+mkdirSync(join(project, "num"));
+for (let k = 0; k < 3; k++)
+  writeFileSync(join(project, "num", `cube_${k * 10}.vtu`), SERIES[`runs/beam_${k}.vtu`]!);
+writeFileSync(join(project, "notes.txt"), "not a mesh\n");
+const outside = mkdtempSync(join(tmpdir(), "deforma-mesh-open-out-"));
+writeFileSync(join(outside, "x.vtu"), SERIES["runs/beam_0.vtu"]!);
+symlinkSync(join(outside, "x.vtu"), join(project, "link.vtu"));
+const web = mkdtempSync(join(tmpdir(), "deforma-mesh-open-web-"));
+writeFileSync(join(web, "index.html"), "<!doctype html>");
+
+let studio: StudioServer;
+beforeAll(async () => {
+  studio = await startStudioServer({ root: project, webRoot: web, port: 0 });
+}, 60_000);
+afterAll(() => studio.close());
+
+const get = (path: string) => send(studio.port, { path });
+
+/** What the page reads from a reply. */
+function unpacked(body: Buffer): MeshFile {
+  const bytes = new Uint8Array(body.buffer, body.byteOffset, body.length);
+  return (unpackTyped(bytes)!.value as { file: MeshFile }).file;
+}
+
+const bytes = (name: string) => new TextEncoder().encode(SERIES[name]!);
+const reader = async (name: string) =>
+  SERIES[name] === undefined
+    ? ({ status: "missing" } as const)
+    : { status: "ok" as const, bytes: bytes(name) };
+
+describe("GET /api/mesh", () => {
+  // decision 224
+  it("opens a series on the server: the mesh the loader gives here, typed arrays and all", async () => {
+    const r = await get("/api/mesh?path=runs%2Fbeam.pvd");
+    expect(r.status).toBe(200);
+    expect(r.headers["content-type"]).toBe("application/octet-stream");
+    const served = unpacked(r.body);
+    const here = await loadMeshFile("runs/beam.pvd", bytes("runs/beam.pvd"), reader, FORMATS);
+    expect(served.vtk).toEqual(here.vtk);
+    expect(served.report).toEqual(here.report);
+    const m = served.model!;
+    expect(m.positions).toBeInstanceOf(Float32Array);
+    expect(m).toEqual(here.model);
+  }, 60_000);
+
+  it("opens a numbered series from its pattern", async () => {
+    const r = await get("/api/mesh?path=num%2Fcube_%23.vtu&series=numbered");
+    expect(r.status).toBe(200);
+    const served = unpacked(r.body);
+    const files = [0, 1, 2].map((k) => ({
+      name: `num/cube_${k * 10}.vtu`,
+      bytes: bytes(`runs/beam_${k}.vtu`),
+    }));
+    const here = await loadMeshSeries("num/cube_#.vtu", files, reader, FORMATS);
+    expect(served.model!.times).toEqual(here.model!.times);
+    expect(served.model).toEqual(here.model);
+  }, 60_000);
+
+  it("leaves a file no mesh format opens to the page (204), and checks paths as /api/file does", async () => {
+    expect((await get("/api/mesh?path=notes.txt")).status).toBe(204);
+    expect((await get("/api/mesh?path=runs%2Fgone.pvd")).status).toBe(404);
+    expect((await get("/api/mesh?path=..%2Fx.vtu")).status).toBe(400);
+    expect((await get("/api/mesh?path=link.vtu")).status).toBe(403);
+    expect((await get("/api/mesh")).status).toBe(400);
+    expect(
+      (await send(studio.port, { method: "POST", path: "/api/mesh?path=runs%2Fbeam.pvd" })).status,
+    ).not.toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,41 @@
+/**
+ * The Mesh workspace's files opened by the studio server (`GET /api/mesh`,
+ * decision 224): the server reads and parses them next to the disk in its
+ * worker thread, and the page unpacks the result (views of the bytes, no
+ * parse). A deep link starts this before the page is built
+ * ({@link prefetchMeshOnServer}); a file the server does not open is read on
+ * the page as before.
+ */
+import { unpackTyped } from "../../../src/core/typed-pack.js";
+import type { MeshFile } from "../../../src/mixed/index.js";
+import { openMeshOnServer } from "../api.js";
+
+/** What the server gave: the mesh file, `undefined` (read it on the page), or why it cannot be opened. */
+export type ServerMesh = MeshFile | undefined | { readonly error: string };
+
+/** Opens started before the page was built, by file and kind. */
+const early = new Map<string, Promise<ServerMesh>>();
+
+const key = (file: string, numbered: boolean) => `${numbered ? "n" : "f"}:${file}`;
+
+/** Starts opening `file` on the server now; {@link loadMeshOnServer} takes this open up. */
+export function prefetchMeshOnServer(file: string, numbered: boolean): void {
+  const k = key(file, numbered);
+  if (!early.has(k)) early.set(k, open(file, numbered));
+}
+
+/** `file` opened by the server (see {@link ServerMesh}). */
+export function loadMeshOnServer(file: string, numbered: boolean): Promise<ServerMesh> {
+  const k = key(file, numbered);
+  const started = early.get(k);
+  early.delete(k);
+  return started ?? open(file, numbered);
+}
+
+async function open(file: string, numbered: boolean): Promise<ServerMesh> {
+  const r = await openMeshOnServer(file, numbered);
+  if ("error" in r) return { error: r.error };
+  if ("fallback" in r) return undefined;
+  const got = unpackTyped(r.packed)?.value as { file?: MeshFile } | undefined;
+  return got?.file;
+}
