@@ -7,7 +7,7 @@
 import type { BulgeDefinition } from "../catalogue/model.js";
 import type { Rig } from "../rig/model.js";
 import { bulgeAmount, jointMatrices, parentIndices } from "./pose.js";
-import { bulgeAt, type CompiledBulge, compileBulge } from "./profile.js";
+import { type CompiledBulge, compileBulge, radialFalloff, surfaceAt } from "./profile.js";
 import { type SkinWeights, skinWeights } from "./weights.js";
 
 /** How far (bone lengths) past either end a vertex still counts as on the bone: float32 rounding of a vertex placed at the tail. */
@@ -193,6 +193,7 @@ export class BulgeDeformer {
     const e2z = fr[f + 11]!;
     const length = fr[f + 12]!;
     const radius2 = fr[f + 13]!;
+    const radius = Math.sqrt(radius2);
     const scale = length * amount;
     const sections = c.angles.length;
     const rest = this.rest;
@@ -216,14 +217,16 @@ export class BulgeDeformer {
       const c1 = qx * e1x + qy * e1y + qz * e1z;
       const c2 = qx * e2x + qy * e2y + qz * e2z;
       // One section needs no angle (it applies all around).
-      bulgeAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
-      const a = pair[0]! * scale;
-      let w = pair[1]! * scale;
+      surfaceAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
+      const rho = Math.sqrt(q2);
+      const g = radialFalloff(rho, radius) * scale;
+      const a = pair[0]! * g;
+      let w = pair[1]! * g;
       let nx = e1x;
       let ny = e1y;
       let nz = e1z;
       if (q2 > 0) {
-        w /= Math.sqrt(q2);
+        w /= rho;
         nx = qx;
         ny = qy;
         nz = qz;
