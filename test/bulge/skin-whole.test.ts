@@ -3,9 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { armMesh, armRig as demoArmRig } from "../../scripts/demo/arm.js";
 import type { BulgeDefinition, Keypoint } from "../../src/bulge/catalogue/model.js";
-import { BulgeDeformer, poseAngles } from "../../src/bulge/deform/index.js";
+import { BulgeDeformer, limitBreaches, poseAngles } from "../../src/bulge/deform/index.js";
 import { propertyRuns } from "../helpers.js";
-import { armRig, GENERIC } from "./deform-fixtures.js";
+import { armRig, cylinder, GENERIC } from "./deform-fixtures.js";
 
 /**
  * A section with any ends: keypoints on a grid of 0.05 bone lengths (so the
@@ -154,5 +154,32 @@ describe("skin that stays whole", () => {
     // Before: 1.9 mm at the ends (y = 0.0125 at both), 11.4 mm at a radius of 35 mm.
     expect(boundaryJump(1024, 0.08, 0.0125)).toBeLessThan(1e-4);
     expect(boundaryJump(1024, 0.035, 0)).toBeLessThan(1e-4);
+  });
+});
+
+describe("joint limits", () => {
+  // decision 322
+  it("the deformer clamps every angle to its joint's limits (720° is 180°, or the rig's max); limitBreaches names them", () => {
+    const rest = cylinder(-0.05, 0.6, 0.04, 12, 8);
+    const free = armRig();
+    const d = new BulgeDeformer(free, [GENERIC], rest);
+    const at = (deg: number) => Array.from(d.deform(poseAngles(free, { elbow: deg }).angles));
+    expect(at(720)).toEqual(at(180));
+    expect(at(-720)).toEqual(at(-180));
+    expect(at(Number.NaN)).toEqual(at(0));
+    const limited = armRig();
+    limited.joints[1]!.limits = [0, 145];
+    const l = new BulgeDeformer(limited, [GENERIC], rest);
+    const lat = (deg: number) => Array.from(l.deform(poseAngles(limited, { elbow: deg }).angles));
+    expect(lat(720)).toEqual(lat(145));
+    expect(lat(-30)).toEqual(lat(0));
+    expect(lat(100)).toEqual(at(100));
+    expect(
+      limitBreaches(limited, poseAngles(limited, { elbow: 150, shoulder: 190 }).angles),
+    ).toEqual([
+      { joint: "shoulder", angle: 190, min: -180, max: 180 },
+      { joint: "elbow", angle: 150, min: 0, max: 145 },
+    ]);
+    expect(limitBreaches(limited, poseAngles(limited, { elbow: 145 }).angles)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { BulgeDefinition } from "../catalogue/model.js";
 import type { Rig } from "../rig/model.js";
-import { bulgeAmount, jointMatrices, parentIndices } from "./pose.js";
+import { bulgeAmount, jointLimits, jointMatrices, parentIndices } from "./pose.js";
 import { type CompiledBulge, compileBulge, radialFalloff, surfaceAt } from "./profile.js";
 import { type SkinWeights, skinWeights } from "./weights.js";
 
@@ -68,6 +68,9 @@ export class BulgeDeformer {
   private readonly pair = new Float64Array(2);
   private readonly tmp = new Float64Array(2);
   private readonly definitions = new Map<number, CompiledBulge>();
+  /** `[min, max]` degrees per joint, and the last pose clamped to them. */
+  private readonly limits: Float64Array;
+  private readonly clamped: Float64Array;
 
   /** `rest`: x, y, z per vertex in the rig's rest pose; `weights` default to {@link skinWeights}. */
   constructor(
@@ -81,6 +84,8 @@ export class BulgeDeformer {
     this.vertexCount = Math.floor(rest.length / 3);
     this.weights = weights;
     this.parents = parentIndices(rig);
+    this.limits = jointLimits(rig);
+    this.clamped = new Float64Array(rig.joints.length);
     this.matrices = new Float64Array(rig.joints.length * 12);
     this.scratch = new Float64Array(this.vertexCount * 3);
     for (const d of definitions) this.definitions.set(d.code, compileBulge(d));
@@ -111,13 +116,26 @@ export class BulgeDeformer {
   /**
    * Deformed positions for the flex `angles` (degrees, one per joint in rig
    * order) into `out` (x, y, z per vertex): the bulges added in the rest
-   * pose, then the linear-blend skin. Returns `out`.
+   * pose, then the skin. Every method clamps each angle to its joint's limits
+   * (a joint never flexes past them; `limitBreaches` says which a caller
+   * should refuse; a missing or NaN angle is 0). Returns `out`.
    */
   deform(
     angles: ArrayLike<number>,
     out: Float32Array = new Float32Array(this.vertexCount * 3),
   ): Float32Array {
     return this.skin(this.bulgedRest(angles), angles, out);
+  }
+
+  /** `angles` clamped to the joints' limits (the deformer's scratch array). */
+  limited(angles: ArrayLike<number>): Float64Array {
+    const l = this.limits;
+    const c = this.clamped;
+    for (let j = 0; j < c.length; j++) {
+      const a = angles[j] ?? 0;
+      c[j] = a >= l[j * 2]! ? Math.min(a, l[j * 2 + 1]!) : a < l[j * 2]! ? l[j * 2]! : 0;
+    }
+    return c;
   }
 
   /**
@@ -130,7 +148,7 @@ export class BulgeDeformer {
     angles: ArrayLike<number>,
     out: Float32Array = new Float32Array(this.vertexCount * 3),
   ): Float32Array {
-    const m = jointMatrices(this.rig, this.parents, angles, this.matrices);
+    const m = jointMatrices(this.rig, this.parents, this.limited(angles), this.matrices);
     const { index, weight } = this.weights;
     const n = this.vertexCount;
     for (let i = 0; i < n; i++) {
@@ -167,6 +185,7 @@ export class BulgeDeformer {
     const n = this.vertexCount * 3;
     for (let i = 0; i < n; i++) p[i] = rest[i]!;
     const terms = this.terms;
+    angles = this.limited(angles);
     for (let k = 0; k < terms.length; k++) {
       const t = terms[k]!;
       const c = this.compiled[k];

@@ -1,7 +1,13 @@
 /** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
 import { stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
-import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import {
+  BulgeDeformer,
+  bulgeAmount,
+  limitBreaches,
+  poseAngles,
+  rigMisfit,
+} from "../../bulge/deform/index.js";
 import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
 import {
   type PolyMesh,
@@ -22,9 +28,10 @@ import { refuseOverwrite, writeOutput } from "../output.js";
 const MESH_EXTENSIONS = [".obj", ".glb"];
 
 /**
- * A flex angle's bounds in degrees: one turn, centred on the rest pose. Past
- * them the mesh would look the same as at the angle less a turn, while the
- * bulge (clamped at the rig's `fullAngle`, at most 180°) stayed full.
+ * A flex angle's bounds in degrees for a joint without `limits`: one turn,
+ * centred on the rest pose. Past them the mesh would look the same as at the
+ * angle less a turn, while the bulge (clamped at the rig's `fullAngle`, at
+ * most 180°) stayed full. A joint's `limits` narrow them.
  */
 export const POSE_LIMIT_DEGREES = 180;
 
@@ -37,7 +44,8 @@ export const bulgeApply = defineCommand({
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
     "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
     "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
-    "Refused: a --pose joint the rig lacks or an angle outside -180…180 degrees, a code the\n" +
+    "Refused: a --pose joint the rig lacks or an angle outside the joint's limits (-180…180\n" +
+    "degrees without 'limits' in the rig), a code the\n" +
     "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force. See\n" +
     "docs/bulge-deformation.md.",
   options: {
@@ -47,7 +55,7 @@ export const bulgeApply = defineCommand({
       type: "string",
       multiple: true,
       value: "JOINT=DEGREES",
-      help: `flex a joint, -${POSE_LIMIT_DEGREES}…${POSE_LIMIT_DEGREES} degrees (repeat for several; others stay at rest)`,
+      help: `flex a joint within its limits (-${POSE_LIMIT_DEGREES}…${POSE_LIMIT_DEGREES} degrees by default; repeat for several; others stay at rest)`,
     },
     output: { type: "path", short: "o", value: "OUT", help: "the deformed mesh (.obj or .glb)" },
     catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
@@ -117,23 +125,30 @@ function meshKind(path: string, option: string): string {
 /** The pose's angles in rig order; a malformed item, an angle out of range or a joint the rig lacks is a usage error. */
 function parsePose(rig: Rig, items: readonly string[]): Float64Array {
   const pose: Record<string, number> = {};
+  const given = new Map<string, string>();
   for (const item of items) {
     const eq = item.lastIndexOf("=");
     const degrees = Number(item.slice(eq + 1));
     if (eq <= 0 || item.slice(eq + 1).trim() === "" || !Number.isFinite(degrees)) {
       throw new UsageError(`--pose ${item}: expected JOINT=DEGREES, e.g. elbow=90`);
     }
-    if (Math.abs(degrees) > POSE_LIMIT_DEGREES) {
-      throw new UsageError(
-        `--pose ${item}: a flex angle is from -${POSE_LIMIT_DEGREES} to ${POSE_LIMIT_DEGREES} degrees, found ${degrees}`,
-      );
-    }
     pose[item.slice(0, eq)] = degrees;
+    given.set(item.slice(0, eq), item);
   }
   const { angles, unknown } = poseAngles(rig, pose);
   if (unknown.length > 0) {
     throw new UsageError(
       `--pose: the rig has no joint ${unknown.map((u) => `'${u}'`).join(", ")} (its joints: ${rig.joints.map((j) => j.name).join(", ")})`,
+    );
+  }
+  const breach = limitBreaches(rig, angles)[0];
+  if (breach) {
+    const { joint, angle, min, max } = breach;
+    const item = `--pose ${given.get(joint)}`;
+    throw new UsageError(
+      rig.joints.find((j) => j.name === joint)?.limits
+        ? `${item}: joint '${joint}' flexes from ${min} to ${max} degrees (its limits in the rig), found ${angle}`
+        : `${item}: a flex angle is from -${POSE_LIMIT_DEGREES} to ${POSE_LIMIT_DEGREES} degrees, found ${angle}`,
     );
   }
   return angles;
