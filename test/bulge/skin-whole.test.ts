@@ -3,7 +3,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { armMesh, armRig as demoArmRig } from "../../scripts/demo/arm.js";
 import type { BulgeDefinition, Keypoint } from "../../src/bulge/catalogue/model.js";
-import { BulgeDeformer, limitBreaches, poseAngles } from "../../src/bulge/deform/index.js";
+import {
+  BulgeDeformer,
+  boneFrame,
+  isClosed,
+  limbRadius,
+  limitBreaches,
+  poseAngles,
+  signedVolume,
+} from "../../src/bulge/deform/index.js";
 import { propertyRuns } from "../helpers.js";
 import { armRig, cylinder, GENERIC } from "./deform-fixtures.js";
 
@@ -181,5 +189,35 @@ describe("joint limits", () => {
       { joint: "elbow", angle: 150, min: 0, max: 145 },
     ]);
     expect(limitBreaches(limited, poseAngles(limited, { elbow: 145 }).angles)).toEqual([]);
+  });
+});
+
+describe("volume and limb radius", () => {
+  it("a unit cube encloses 1 (−1 turned inside out); an open box is not closed", () => {
+    const p = new Float32Array([
+      0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1,
+    ]);
+    const quads = [
+      [0, 3, 2, 1],
+      [4, 5, 6, 7],
+      [0, 1, 5, 4],
+      [1, 2, 6, 5],
+      [2, 3, 7, 6],
+      [3, 0, 4, 7],
+    ];
+    const tri = Uint32Array.from(quads.flatMap(([a, b, c, d]) => [a!, b!, c!, a!, c!, d!]));
+    expect(isClosed(tri, 8)).toBe(true);
+    expect(signedVolume(p, tri)).toBeCloseTo(1, 12);
+    const flipped = Uint32Array.from(tri).reverse();
+    expect(signedVolume(p, flipped)).toBeCloseTo(-1, 12);
+    expect(isClosed(tri.slice(6), 8)).toBe(false);
+  });
+
+  it("the limb radius is the median distance from the bone of the vertices along it", () => {
+    const rig = armRig();
+    const rest = cylinder(-0.05, 0.6, 0.04);
+    expect(limbRadius(boneFrame(rig, 0), rest)).toBeCloseTo(0.04, 6);
+    // No vertex within the influence radius: the influence radius.
+    expect(limbRadius(boneFrame(rig, 0), cylinder(0, 0.3, 0.5))).toBeCloseTo(0.08, 12);
   });
 });

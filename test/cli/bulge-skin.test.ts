@@ -75,3 +75,81 @@ describe("bulge apply: joint limits", () => {
     expect(ok.code).toBe(0);
   });
 });
+
+describe("bulge apply --json: volumes, units, skinning", () => {
+  const run = async (dir: string, ...extra: string[]) => {
+    const r = await cli(
+      [...APPLY, "--pose", "elbow=120", "-o", "o.obj", "--force", "--json", ...extra],
+      dir,
+    );
+    expect(r.code, r.err).toBe(0);
+    return JSON.parse(r.out) as {
+      skinning: string;
+      pose: Record<string, number>;
+      bulges: { joint: string; code: number; unit: string; amount: number; scale: number }[];
+      volume: {
+        closed: boolean;
+        rest: number;
+        skinned: number;
+        posed: number;
+        change: number;
+        bulgeChange: number;
+      };
+    };
+  };
+
+  // decision 323
+  it("reports the closed arm's volume per pose; in limb radii Generic adds a few %, in bone lengths over 40 %", async () => {
+    const dir = armProject();
+    const bone = await run(dir);
+    expect(bone.pose).toEqual({ shoulder: 0, elbow: 120 });
+    expect(bone.bulges).toEqual([{ joint: "elbow", code: 5, unit: "bone", amount: 1, scale: 0.5 }]);
+    expect(bone.skinning).toBe("linear");
+    expect(bone.volume.closed).toBe(true);
+    expect(bone.volume.rest).toBeCloseTo(0.002289, 5);
+    expect(bone.volume.bulgeChange).toBeGreaterThan(0.4);
+    const radius = await run(dir, "--unit", "radius");
+    expect(radius.bulges[0]!.unit).toBe("radius");
+    expect(radius.volume.bulgeChange).toBeGreaterThan(0.02);
+    expect(radius.volume.bulgeChange).toBeLessThan(0.08);
+    // The rig's own unit does the same as the flag.
+    const inRig = armProject((r) => {
+      r.joints[1]!.bulge!.unit = "radius";
+    });
+    expect((await run(inRig)).volume.posed).toBe(radius.volume.posed);
+  });
+
+  // decision 324
+  it("--skinning dq keeps the bent elbow's volume where the linear blend loses some", async () => {
+    const dir = armProject((r) => {
+      r.joints[1]!.bulge!.scale = 0;
+    });
+    const lbs = await run(dir);
+    const dq = await run(dir, "--skinning", "dq");
+    expect(dq.skinning).toBe("dual-quaternion");
+    expect(lbs.volume.change).toBeLessThan(-0.02);
+    expect(Math.abs(dq.volume.change)).toBeLessThan(0.005);
+  });
+
+  it("an open mesh has no volume: closed false", async () => {
+    const dir = armProject();
+    // Drop the shoulder's cap: the triangles that use the first pole vertex.
+    const obj = buildArmFiles().get(ArmFiles.mesh)!;
+    const pole = obj.split("\n").filter((l) => l.startsWith("v ")).length - 1; // 1-based index of the first pole
+    const open = obj
+      .split("\n")
+      .filter(
+        (l) =>
+          !(
+            l.startsWith("f ") &&
+            l
+              .split(" ")
+              .slice(1)
+              .some((c) => Number(c.split("/")[0]) === pole)
+          ),
+      )
+      .join("\n");
+    writeFileSync(join(dir, ArmFiles.mesh), open);
+    expect((await run(dir)).volume).toEqual({ closed: false });
+  });
+});

@@ -5,7 +5,8 @@
  * {@link BulgeDeformer.deform} allocates nothing per vertex.
  */
 import type { BulgeDefinition } from "../catalogue/model.js";
-import type { Rig } from "../rig/model.js";
+import type { BulgeUnit, Rig } from "../rig/model.js";
+import { dualQuaternions, type Skinning, skinDualQuaternion } from "./dual-quaternion.js";
 import { bulgeAmount, jointLimits, jointMatrices, parentIndices } from "./pose.js";
 import { type CompiledBulge, compileBulge, radialFalloff, surfaceAt } from "./profile.js";
 import { type SkinWeights, skinWeights } from "./weights.js";
@@ -13,8 +14,8 @@ import { type SkinWeights, skinWeights } from "./weights.js";
 /** How far (bone lengths) past either end a vertex still counts as on the bone: float32 rounding of a vertex placed at the tail. */
 export const SPAN_TOLERANCE = 1e-6;
 
-/** Numbers per bulge term in {@link BulgeDeformer}'s frame table. */
-const FRAME = 14;
+/** Numbers per bulge term in {@link BulgeDeformer}'s frame table: {@link boneFrame}'s 14, then the away unit. */
+const FRAME = 15;
 
 /** One joint's bulge attribute placed on its bone. */
 export interface BulgeTerm {
@@ -25,6 +26,8 @@ export interface BulgeTerm {
   readonly code: number;
   readonly fullAngle: number;
   readonly scale: number;
+  /** What the away displacement is measured in: bone lengths, or the limb's radius. */
+  readonly unit: BulgeUnit;
 }
 
 /** The bulge terms of a rig: one per joint with a bulge attribute, in rig order. */
@@ -40,6 +43,7 @@ export function bulgeTerms(rig: Rig): BulgeTerm[] {
       code: j.bulge.code,
       fullAngle: j.bulge.fullAngle,
       scale: j.bulge.scale,
+      unit: j.bulge.unit ?? "bone",
     });
   });
   return terms;
@@ -58,6 +62,8 @@ export class BulgeDeformer {
   readonly missingCodes: readonly number[];
   /** The skin weights in use. */
   readonly weights: SkinWeights;
+  /** How {@link skin} carries the bulged rest pose into the pose: "linear" (the default) or "dual-quaternion". */
+  skinning: Skinning = "linear";
   private readonly rig: Rig;
   private readonly rest: Float32Array;
   private readonly parents: Int32Array;
@@ -71,6 +77,7 @@ export class BulgeDeformer {
   /** `[min, max]` degrees per joint, and the last pose clamped to them. */
   private readonly limits: Float64Array;
   private readonly clamped: Float64Array;
+  private dq: Float64Array | undefined;
 
   /** `rest`: x, y, z per vertex in the rig's rest pose; `weights` default to {@link skinWeights}. */
   constructor(
@@ -96,7 +103,9 @@ export class BulgeDeformer {
     ];
     this.frames = new Float64Array(this.terms.length * FRAME);
     this.terms.forEach((t, i) => {
-      this.frames.set(boneFrame(rig, t.bone), i * FRAME);
+      const frame = boneFrame(rig, t.bone);
+      this.frames.set(frame, i * FRAME);
+      this.frames[i * FRAME + 14] = t.unit === "radius" ? limbRadius(frame, rest) : frame[12]!;
     });
   }
 
@@ -139,9 +148,9 @@ export class BulgeDeformer {
   }
 
   /**
-   * The linear-blend skin of `bulged` (x, y, z per vertex in the rest pose,
-   * e.g. {@link bulgedRest}'s result) for the flex `angles` into `out`.
-   * Returns `out`.
+   * The skin ({@link skinning}: linear blend, or dual quaternions) of
+   * `bulged` (x, y, z per vertex in the rest pose, e.g. {@link bulgedRest}'s
+   * result) for the flex `angles` into `out`. Returns `out`.
    */
   skin(
     bulged: ArrayLike<number>,
@@ -149,8 +158,13 @@ export class BulgeDeformer {
     out: Float32Array = new Float32Array(this.vertexCount * 3),
   ): Float32Array {
     const m = jointMatrices(this.rig, this.parents, this.limited(angles), this.matrices);
-    const { index, weight } = this.weights;
     const n = this.vertexCount;
+    if (this.skinning === "dual-quaternion") {
+      const count = this.rig.joints.length;
+      this.dq = dualQuaternions(m, count, this.dq ?? new Float64Array(count * 8));
+      return skinDualQuaternion(this.dq, this.weights, bulged, n, out);
+    }
+    const { index, weight } = this.weights;
     for (let i = 0; i < n; i++) {
       const o = i * 3;
       const x = bulged[o]!;
@@ -213,6 +227,7 @@ export class BulgeDeformer {
     const length = fr[f + 12]!;
     const radius2 = fr[f + 13]!;
     const radius = Math.sqrt(radius2);
+    const away = fr[f + 14]! * amount;
     const scale = length * amount;
     const sections = c.angles.length;
     const rest = this.rest;
@@ -238,9 +253,9 @@ export class BulgeDeformer {
       // One section needs no angle (it applies all around).
       surfaceAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
       const rho = Math.sqrt(q2);
-      const g = radialFalloff(rho, radius) * scale;
-      const a = pair[0]! * g;
-      let w = pair[1]! * g;
+      const g = radialFalloff(rho, radius);
+      const a = pair[0]! * g * scale;
+      let w = pair[1]! * g * away;
       let nx = e1x;
       let ny = e1y;
       let nz = e1z;
@@ -255,6 +270,31 @@ export class BulgeDeformer {
       p[o + 2] = p[o + 2]! + a * dz + w * nz;
     }
   }
+}
+
+/**
+ * The limb's radius around a bone ({@link boneFrame}'s `frame`): the median
+ * distance from the bone's axis of the `rest` vertices along the bone
+ * (0 ≤ u ≤ 1) and within its influence radius; the influence radius when no
+ * vertex is there.
+ */
+export function limbRadius(frame: Float64Array, rest: ArrayLike<number>): number {
+  const [hx, hy, hz, dx, dy, dz] = frame;
+  const length = frame[12]!;
+  const radius2 = frame[13]!;
+  const found: number[] = [];
+  for (let o = 0; o + 2 < rest.length; o += 3) {
+    const rx = rest[o]! - hx!;
+    const ry = rest[o + 1]! - hy!;
+    const rz = rest[o + 2]! - hz!;
+    const along = rx * dx! + ry * dy! + rz * dz!;
+    if (along < 0 || along > length) continue;
+    const q2 = rx * rx + ry * ry + rz * rz - along * along;
+    if (q2 <= radius2) found.push(Math.sqrt(Math.max(0, q2)));
+  }
+  if (found.length === 0) return Math.sqrt(radius2);
+  const sorted = Float64Array.from(found).sort();
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**
