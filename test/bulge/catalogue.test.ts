@@ -7,6 +7,7 @@ import {
   defaultBulgeTypes,
   definitionSpansOf,
   GENERIC_BULGE,
+  openEndWarnings,
   readBulgeTypes,
   validateCatalogue,
   validateDefinition,
@@ -437,6 +438,17 @@ describe("the default catalogue", () => {
     // Each is a real bulge: some keypoint moves the skin.
     for (const d of others)
       expect(d.sections.some((s) => s.keypoints.some((k) => k[2] !== 0))).toBe(true);
+  });
+});
+
+describe("open ends (BLG030)", () => {
+  it("the manual's Generic starts at y 0.008335: a warning at that value; closed sections none", () => {
+    const text = writeBulgeTypes({ bulges: [GENERIC_BULGE] });
+    const r = readBulgeTypes(text);
+    const w = note(openEndWarnings(r.model.bulges[0]!, r.spans[0]));
+    expect(w.map((d) => [d.code, d.severity, text.slice(d.start, d.end)])).toEqual([
+      ["BLG030", "warning", "0.008335"],
+    ]);
   });
 });
 

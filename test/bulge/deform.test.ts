@@ -5,6 +5,7 @@ import {
   bulgeAmount,
   bulgeAt,
   compileBulge,
+  endFalloff,
   jointMatrices,
   parentIndices,
   poseAngles,
@@ -257,7 +258,8 @@ describe("the deformer", () => {
     );
   });
 
-  it("at a keypoint the displacement is (x − u, y) × bone length × amount, for one section at any angle", () => {
+  // decision 225
+  it("at a keypoint the displacement is (x − u less the line through its ends, y × end falloff) × bone length × amount, for one section at any angle", () => {
     fc.assert(
       fc.property(
         sectionArb,
@@ -276,12 +278,16 @@ describe("the deformer", () => {
           });
           const amount = bulgeAmount(flex, 90);
           const out = d.deform(poseAngles(armRig(), { elbow: flex }).angles);
-          keypoints.forEach(([u, x, y], k) => {
+          const a0 = keypoints[0]![1] - keypoints[0]![0];
+          const a1 = keypoints.at(-1)![1] - 1;
+          keypoints.forEach(([u, x, y0], k) => {
+            const along = x - u - (a0 + u * (a1 - a0));
+            const y = y0 * endFalloff(u);
             const c = Math.fround(r * Math.cos(phi));
             const s = Math.fround(r * Math.sin(phi));
             const rr = Math.hypot(c, s);
             const want = [
-              0.3 * u + (x - u) * 0.3 * amount,
+              0.3 * u + along * 0.3 * amount,
               c + (y * 0.3 * amount * c) / rr,
               s + (y * 0.3 * amount * s) / rr,
             ];

@@ -163,6 +163,37 @@ describe("diagnostics, each located at its value", () => {
     );
     expect(checkRigCodes(r.model!, new Set([5]), "x")).toEqual([]);
   });
+  // decision 227
+  it("RIG030: flex limits hold the rest pose, within -180…180, min < max", () => {
+    for (const limits of [
+      [10, 90],
+      [-90, -10],
+      [0, 200],
+      [30, 30],
+    ]) {
+      only(
+        armWith({ limits }),
+        "RIG030",
+        `[\n        ${limits[0]},\n        ${limits[1]}\n      ]`,
+      );
+    }
+    only(armWith({ limits: [0] }), "RIG002", "[\n        0\n      ]");
+    const ok = readRig(armWith({ limits: [0, 145] }));
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.model!.joints[1]!.limits).toEqual([0, 145]);
+  });
+  it('RIG031: a bulge unit is "bone" or "radius"; both round-trip with limits', () => {
+    only(armWith({ bulge: { code: 5, fullAngle: 90, scale: 1, unit: "cm" } }), "RIG031", '"cm"');
+    const r = readRig(
+      armWith({ limits: [-10, 150], bulge: { code: 5, fullAngle: 90, scale: 1, unit: "radius" } }),
+    );
+    expect(r.diagnostics).toEqual([]);
+    expect(r.model!.joints[1]!.bulge).toEqual({ code: 5, fullAngle: 90, scale: 1, unit: "radius" });
+    const text = writeRig(r.model!);
+    expect(text).toContain('"limits": [-10, 150]');
+    expect(text).toContain('"bulge": { "code": 5, "fullAngle": 90, "scale": 1, "unit": "radius" }');
+    expect(readRig(text).model).toEqual(r.model);
+  });
   it("every code of the table is exercised above", () => {
     expect(
       Object.values(RIG)

@@ -23,10 +23,17 @@ describe("flexRange", () => {
   it("runs from 0 to a quarter past the full angle, at least 90°, in whole 5°", () => {
     expect(flexRange(120)).toEqual({ min: 0, max: 150, step: 1 });
     expect(flexRange(30).max).toBe(90);
-    expect(flexRange(300).max).toBe(375);
+    expect(flexRange(140).max).toBe(175);
     expect(flexRange(101).max).toBe(130);
-    for (const full of [1, 45, 90, 120, 170, 359])
+    for (const full of [1, 45, 90, 120, 170, 180])
       expect(flexRange(full).max).toBeGreaterThanOrEqual(full);
+  });
+  // decision 227
+  it("never passes the joint's limits: 180° without them, the rig's max with them", () => {
+    expect(flexRange(180).max).toBe(180);
+    expect(flexRange(300).max).toBe(180);
+    expect(flexRange(120, [0, 100])).toEqual({ min: 0, max: 100, step: 1 });
+    expect(flexRange(undefined, [-30, 60]).max).toBe(60);
   });
   it("falls back to 90° without a usable full angle", () => {
     for (const bad of [undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY])

@@ -109,6 +109,13 @@ export const BLG = {
     severity: "error",
     summary: "Two definitions of a catalogue made in memory (an edit, a merge) have the same code.",
   },
+  openEnd: {
+    code: "BLG030",
+    args: ["bulge", "angle", "position", "value"],
+    severity: "warning",
+    summary:
+      'A section\'s profile does not end at 0 (x ≠ u or y ≠ 0 at bone position 0.0 or 1.0): the deformer fades it to 0 near the end (docs/bulge-deformation.md, "Meeting the surface"), so the skin differs from the drawn shape there.',
+  },
 } as const satisfies DiagnosticTable;
 
 /** A `bulge_types` diagnostic kind. */

@@ -236,3 +236,42 @@ export function validateCatalogue(
   });
   return [...out, ...sink.items];
 }
+
+/**
+ * Warnings (BLG030) for a valid definition's sections whose profile does not
+ * end at 0: at bone position 0.0 or 1.0, the X icon off the circle icon
+ * (x ≠ u, located at x) or off the bone (y ≠ 0, located at y). The deformer
+ * fades such ends out (docs/bulge-deformation.md, "Meeting the surface").
+ */
+export function openEndWarnings(
+  def: BulgeDefinition,
+  spans: DefinitionSpans = definitionSpansOf(def),
+): Diagnostic<BulgeCode>[] {
+  const sink = new DiagnosticSink<BulgeKind>();
+  def.sections.forEach((s, i) => {
+    const k = s.keypoints;
+    if (k.length < 2) return;
+    for (const at of [0, k.length - 1]) {
+      const [u, x, y] = k[at]!;
+      const place = spans.sections[i]?.keypoints[at];
+      const position = u === 0 ? "0.0" : u === 1 ? "1.0" : String(u);
+      const bulge = shownName(def.name);
+      const angle = s.angle;
+      if (x !== u) {
+        sink.report(
+          BLG.openEnd,
+          msg`bulge ${{ bulge }}, section at angle ${{ angle }}: at bone position ${{ position }} the X icon stands at x ${{ value: x }}, not on the circle icon; the deformer fades the difference to 0 at the end`,
+          ...(place?.[1] ?? spans.bulge),
+        );
+      }
+      if (y !== 0) {
+        sink.report(
+          BLG.openEnd,
+          msg`bulge ${{ bulge }}, section at angle ${{ angle }}: at bone position ${{ position }} the profile ends at y ${{ value: y }}, not 0; the deformer fades it to 0 at the end`,
+          ...(place?.[2] ?? spans.bulge),
+        );
+      }
+    }
+  });
+  return sink.items;
+}

@@ -5,16 +5,17 @@
  * {@link BulgeDeformer.deform} allocates nothing per vertex.
  */
 import type { BulgeDefinition } from "../catalogue/model.js";
-import type { Rig } from "../rig/model.js";
-import { bulgeAmount, jointMatrices, parentIndices } from "./pose.js";
-import { bulgeAt, type CompiledBulge, compileBulge } from "./profile.js";
+import type { BulgeUnit, Rig } from "../rig/model.js";
+import { dualQuaternions, type Skinning, skinDualQuaternion } from "./dual-quaternion.js";
+import { bulgeAmount, jointLimits, jointMatrices, parentIndices } from "./pose.js";
+import { type CompiledBulge, compileBulge, radialFalloff, surfaceAt } from "./profile.js";
 import { type SkinWeights, skinWeights } from "./weights.js";
 
 /** How far (bone lengths) past either end a vertex still counts as on the bone: float32 rounding of a vertex placed at the tail. */
 export const SPAN_TOLERANCE = 1e-6;
 
-/** Numbers per bulge term in {@link BulgeDeformer}'s frame table. */
-const FRAME = 14;
+/** Numbers per bulge term in {@link BulgeDeformer}'s frame table: {@link boneFrame}'s 14, then the away unit. */
+const FRAME = 15;
 
 /** One joint's bulge attribute placed on its bone. */
 export interface BulgeTerm {
@@ -25,6 +26,8 @@ export interface BulgeTerm {
   readonly code: number;
   readonly fullAngle: number;
   readonly scale: number;
+  /** What the away displacement is measured in: bone lengths, or the limb's radius. */
+  readonly unit: BulgeUnit;
 }
 
 /** The bulge terms of a rig: one per joint with a bulge attribute, in rig order. */
@@ -40,6 +43,7 @@ export function bulgeTerms(rig: Rig): BulgeTerm[] {
       code: j.bulge.code,
       fullAngle: j.bulge.fullAngle,
       scale: j.bulge.scale,
+      unit: j.bulge.unit ?? "bone",
     });
   });
   return terms;
@@ -58,6 +62,8 @@ export class BulgeDeformer {
   readonly missingCodes: readonly number[];
   /** The skin weights in use. */
   readonly weights: SkinWeights;
+  /** How {@link skin} carries the bulged rest pose into the pose: "linear" (the default) or "dual-quaternion". */
+  skinning: Skinning = "linear";
   private readonly rig: Rig;
   private readonly rest: Float32Array;
   private readonly parents: Int32Array;
@@ -68,6 +74,10 @@ export class BulgeDeformer {
   private readonly pair = new Float64Array(2);
   private readonly tmp = new Float64Array(2);
   private readonly definitions = new Map<number, CompiledBulge>();
+  /** `[min, max]` degrees per joint, and the last pose clamped to them. */
+  private readonly limits: Float64Array;
+  private readonly clamped: Float64Array;
+  private dq: Float64Array | undefined;
 
   /** `rest`: x, y, z per vertex in the rig's rest pose; `weights` default to {@link skinWeights}. */
   constructor(
@@ -81,6 +91,8 @@ export class BulgeDeformer {
     this.vertexCount = Math.floor(rest.length / 3);
     this.weights = weights;
     this.parents = parentIndices(rig);
+    this.limits = jointLimits(rig);
+    this.clamped = new Float64Array(rig.joints.length);
     this.matrices = new Float64Array(rig.joints.length * 12);
     this.scratch = new Float64Array(this.vertexCount * 3);
     for (const d of definitions) this.definitions.set(d.code, compileBulge(d));
@@ -91,7 +103,9 @@ export class BulgeDeformer {
     ];
     this.frames = new Float64Array(this.terms.length * FRAME);
     this.terms.forEach((t, i) => {
-      this.frames.set(boneFrame(rig, t.bone), i * FRAME);
+      const frame = boneFrame(rig, t.bone);
+      this.frames.set(frame, i * FRAME);
+      this.frames[i * FRAME + 14] = t.unit === "radius" ? limbRadius(frame, rest) : frame[12]!;
     });
   }
 
@@ -111,7 +125,9 @@ export class BulgeDeformer {
   /**
    * Deformed positions for the flex `angles` (degrees, one per joint in rig
    * order) into `out` (x, y, z per vertex): the bulges added in the rest
-   * pose, then the linear-blend skin. Returns `out`.
+   * pose, then the skin. Every method clamps each angle to its joint's limits
+   * (a joint never flexes past them; `limitBreaches` says which a caller
+   * should refuse; a missing or NaN angle is 0). Returns `out`.
    */
   deform(
     angles: ArrayLike<number>,
@@ -120,19 +136,35 @@ export class BulgeDeformer {
     return this.skin(this.bulgedRest(angles), angles, out);
   }
 
+  /** `angles` clamped to the joints' limits (the deformer's scratch array). */
+  limited(angles: ArrayLike<number>): Float64Array {
+    const l = this.limits;
+    const c = this.clamped;
+    for (let j = 0; j < c.length; j++) {
+      const a = angles[j] ?? 0;
+      c[j] = a >= l[j * 2]! ? Math.min(a, l[j * 2 + 1]!) : a < l[j * 2]! ? l[j * 2]! : 0;
+    }
+    return c;
+  }
+
   /**
-   * The linear-blend skin of `bulged` (x, y, z per vertex in the rest pose,
-   * e.g. {@link bulgedRest}'s result) for the flex `angles` into `out`.
-   * Returns `out`.
+   * The skin ({@link skinning}: linear blend, or dual quaternions) of
+   * `bulged` (x, y, z per vertex in the rest pose, e.g. {@link bulgedRest}'s
+   * result) for the flex `angles` into `out`. Returns `out`.
    */
   skin(
     bulged: ArrayLike<number>,
     angles: ArrayLike<number>,
     out: Float32Array = new Float32Array(this.vertexCount * 3),
   ): Float32Array {
-    const m = jointMatrices(this.rig, this.parents, angles, this.matrices);
-    const { index, weight } = this.weights;
+    const m = jointMatrices(this.rig, this.parents, this.limited(angles), this.matrices);
     const n = this.vertexCount;
+    if (this.skinning === "dual-quaternion") {
+      const count = this.rig.joints.length;
+      this.dq = dualQuaternions(m, count, this.dq ?? new Float64Array(count * 8));
+      return skinDualQuaternion(this.dq, this.weights, bulged, n, out);
+    }
+    const { index, weight } = this.weights;
     for (let i = 0; i < n; i++) {
       const o = i * 3;
       const x = bulged[o]!;
@@ -167,6 +199,7 @@ export class BulgeDeformer {
     const n = this.vertexCount * 3;
     for (let i = 0; i < n; i++) p[i] = rest[i]!;
     const terms = this.terms;
+    angles = this.limited(angles);
     for (let k = 0; k < terms.length; k++) {
       const t = terms[k]!;
       const c = this.compiled[k];
@@ -193,6 +226,8 @@ export class BulgeDeformer {
     const e2z = fr[f + 11]!;
     const length = fr[f + 12]!;
     const radius2 = fr[f + 13]!;
+    const radius = Math.sqrt(radius2);
+    const away = fr[f + 14]! * amount;
     const scale = length * amount;
     const sections = c.angles.length;
     const rest = this.rest;
@@ -216,14 +251,16 @@ export class BulgeDeformer {
       const c1 = qx * e1x + qy * e1y + qz * e1z;
       const c2 = qx * e2x + qy * e2y + qz * e2z;
       // One section needs no angle (it applies all around).
-      bulgeAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
-      const a = pair[0]! * scale;
-      let w = pair[1]! * scale;
+      surfaceAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
+      const rho = Math.sqrt(q2);
+      const g = radialFalloff(rho, radius);
+      const a = pair[0]! * g * scale;
+      let w = pair[1]! * g * away;
       let nx = e1x;
       let ny = e1y;
       let nz = e1z;
       if (q2 > 0) {
-        w /= Math.sqrt(q2);
+        w /= rho;
         nx = qx;
         ny = qy;
         nz = qz;
@@ -233,6 +270,31 @@ export class BulgeDeformer {
       p[o + 2] = p[o + 2]! + a * dz + w * nz;
     }
   }
+}
+
+/**
+ * The limb's radius around a bone ({@link boneFrame}'s `frame`): the median
+ * distance from the bone's axis of the `rest` vertices along the bone
+ * (0 ≤ u ≤ 1) and within its influence radius; the influence radius when no
+ * vertex is there.
+ */
+export function limbRadius(frame: Float64Array, rest: ArrayLike<number>): number {
+  const [hx, hy, hz, dx, dy, dz] = frame;
+  const length = frame[12]!;
+  const radius2 = frame[13]!;
+  const found: number[] = [];
+  for (let o = 0; o + 2 < rest.length; o += 3) {
+    const rx = rest[o]! - hx!;
+    const ry = rest[o + 1]! - hy!;
+    const rz = rest[o + 2]! - hz!;
+    const along = rx * dx! + ry * dy! + rz * dz!;
+    if (along < 0 || along > length) continue;
+    const q2 = rx * rx + ry * ry + rz * rz - along * along;
+    if (q2 <= radius2) found.push(Math.sqrt(Math.max(0, q2)));
+  }
+  if (found.length === 0) return Math.sqrt(radius2);
+  const sorted = Float64Array.from(found).sort();
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /**

@@ -5,7 +5,7 @@
  * driving joint's flex angle. Matrices are 3×4 affine, row-major (core/affine).
  */
 import { compose } from "../../core/affine.js";
-import type { Rig } from "../rig/model.js";
+import { DEFAULT_LIMITS, type Rig } from "../rig/model.js";
 
 /** Flex angles per joint by name, in degrees (a joint not named stays at rest). */
 export type Pose = Readonly<Record<string, number>>;
@@ -24,6 +24,36 @@ export function poseAngles(rig: Rig, pose: Pose): { angles: Float64Array; unknow
     else angles[i] = degrees;
   }
   return { angles, unknown };
+}
+
+/** Each joint's flex limits in degrees, `[min, max]` per joint in rig order (the default when a joint has none). */
+export function jointLimits(rig: Rig): Float64Array {
+  return Float64Array.from(rig.joints.flatMap((j) => j.limits ?? DEFAULT_LIMITS));
+}
+
+/** A flex angle outside its joint's limits. */
+export interface LimitBreach {
+  readonly joint: string;
+  readonly angle: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * The angles of a pose (degrees, rig order) that lie outside their joint's
+ * limits (or are not finite), for a caller to refuse; empty when the pose is
+ * allowed. {@link BulgeDeformer} clamps such angles instead.
+ */
+export function limitBreaches(rig: Rig, angles: ArrayLike<number>): LimitBreach[] {
+  const limits = jointLimits(rig);
+  const out: LimitBreach[] = [];
+  rig.joints.forEach((j, i) => {
+    const angle = angles[i] ?? 0;
+    const min = limits[i * 2]!;
+    const max = limits[i * 2 + 1]!;
+    if (!(angle >= min && angle <= max)) out.push({ joint: j.name, angle, min, max });
+  });
+  return out;
 }
 
 /** Index of each joint's parent in rig order (−1 for a root, or a parent not found). */

@@ -29,6 +29,41 @@ export interface CompiledBulge {
    * is two Horner steps.
    */
   readonly poly: Float64Array;
+  /**
+   * Per section, the along displacement `x − u` at its first and at its last
+   * knot (bone positions 0 and 1 for a valid definition): what
+   * {@link surfaceAt} removes so the surface is not torn at the bone's ends.
+   */
+  readonly ends: Float64Array;
+}
+
+/** Fraction of the bone, at each end, over which the away displacement fades to 0 (value and slope). */
+export const END_BAND = 0.1;
+
+/** Fraction of the influence radius (its outer part) over which the displacement fades to 0. */
+export const RADIUS_BAND = 0.25;
+
+/** `t²(3 − 2t)` of t clamped to [0, 1]: 0 and 1 with zero slope at both ends. */
+export function smoothstep(t: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  return t * t * (3 - 2 * t);
+}
+
+/**
+ * The window along the bone: 0 with zero slope at u = 0 and u = 1 (and
+ * outside), 1 from {@link END_BAND} to 1 − END_BAND, smoothstep between.
+ */
+export function endFalloff(u: number): number {
+  return smoothstep(Math.min(u, 1 - u) / END_BAND);
+}
+
+/**
+ * The window across the bone: 1 up to (1 − {@link RADIUS_BAND}) of the
+ * influence `radius`, 0 with zero slope at the radius and beyond.
+ */
+export function radialFalloff(rho: number, radius: number): number {
+  return smoothstep((radius - rho) / (RADIUS_BAND * radius));
 }
 
 /**
@@ -112,6 +147,7 @@ export function compileBulge(def: Pick<BulgeDefinition, "sections">): CompiledBu
     y: new Float64Array(total),
     my: new Float64Array(total),
     poly: new Float64Array(total * 8),
+    ends: new Float64Array(sections.length * 2),
   };
   let at = 0;
   sections.forEach((keypoints: readonly Keypoint[], s) => {
@@ -127,6 +163,11 @@ export function compileBulge(def: Pick<BulgeDefinition, "sections">): CompiledBu
     for (let k = out.start[s]!; k < at; k++) {
       powerForm(out.u, out.x, out.mx, k, at, out.poly, k * 8);
       powerForm(out.u, out.y, out.my, k, at, out.poly, k * 8 + 4);
+    }
+    const first = out.start[s]!;
+    if (at > first) {
+      out.ends[s * 2] = out.x[first]! - out.u[first]!;
+      out.ends[s * 2 + 1] = out.x[at - 1]! - out.u[at - 1]!;
     }
   });
   out.start[sections.length] = at;
@@ -154,23 +195,18 @@ export function sectionAt(c: CompiledBulge, s: number, u: number, out: Float64Ar
 }
 
 /**
- * The bulge's displacement at bone position `u` and angle `phi` (radians, any
- * value): the sections' profiles blended periodically over the angle between
- * the two neighbouring sections with the smoothstep weight `t²(3 − 2t)`.
- * Writes `out[0]` (along, bone lengths) and `out[1]` (away); `tmp` is scratch
- * of length 2.
+ * Which two sections a vertex at angle `phi` (radians, any value) lies
+ * between, and how far: writes `out[0]` = the section at or before phi,
+ * `out[1]` = the next one (wrapping), `out[2]` = the smoothstep weight
+ * `t²(3 − 2t)` of the next one (0 at the first's angle).
  */
-export function bulgeAt(
-  c: CompiledBulge,
-  u: number,
-  phi: number,
-  out: Float64Array,
-  tmp: Float64Array,
-): void {
+export function sectionBlend(c: CompiledBulge, phi: number, out: Float64Array): void {
   const angles = c.angles;
   const count = angles.length;
   if (count === 1) {
-    sectionAt(c, 0, u, out);
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
     return;
   }
   phi %= TWO_PI;
@@ -203,10 +239,65 @@ export function bulgeAt(
     to = angles[next]!;
   }
   const t = (phi - from) / (to - from);
+  out[0] = s;
+  out[1] = next;
+  out[2] = t * t * (3 - 2 * t);
+}
+
+const BLEND = new Float64Array(3);
+
+/**
+ * The bulge's displacement at bone position `u` and angle `phi` (radians, any
+ * value): the sections' profiles blended periodically over the angle between
+ * the two neighbouring sections with the smoothstep weight `t²(3 − 2t)`.
+ * Writes `out[0]` (along, bone lengths) and `out[1]` (away); `tmp` is scratch
+ * of length 2. This is the shape as drawn; the deformer uses {@link surfaceAt}.
+ */
+export function bulgeAt(
+  c: CompiledBulge,
+  u: number,
+  phi: number,
+  out: Float64Array,
+  tmp: Float64Array,
+): void {
+  sectionBlend(c, phi, BLEND);
+  blendSections(c, u, out, tmp);
+}
+
+/** The two sections of {@link BLEND} at `u`, blended into `out`. */
+function blendSections(c: CompiledBulge, u: number, out: Float64Array, tmp: Float64Array): void {
+  const s = BLEND[0]!;
+  const w = BLEND[2]!;
   sectionAt(c, s, u, out);
-  if (t === 0) return;
-  sectionAt(c, next, u, tmp);
-  const w = t * t * (3 - 2 * t);
+  if (w === 0) return;
+  sectionAt(c, BLEND[1]!, u, tmp);
   out[0] = out[0]! + w * (tmp[0]! - out[0]!);
   out[1] = out[1]! + w * (tmp[1]! - out[1]!);
+}
+
+/**
+ * What the deformer applies at (u, phi): {@link bulgeAt}'s displacement made
+ * to meet the unbulged surface. The along part less the straight line through
+ * its values at the ends (0 at u = 0 and u = 1; x stays monotone), the away
+ * part times {@link endFalloff} (0 with zero slope at both ends). The radial
+ * window ({@link radialFalloff}) is the deformer's. Same outputs as bulgeAt.
+ */
+export function surfaceAt(
+  c: CompiledBulge,
+  u: number,
+  phi: number,
+  out: Float64Array,
+  tmp: Float64Array,
+): void {
+  sectionBlend(c, phi, BLEND);
+  blendSections(c, u, out, tmp);
+  const s = BLEND[0]! * 2;
+  const n = BLEND[1]! * 2;
+  const w = BLEND[2]!;
+  const e = c.ends;
+  const a0 = e[s]! + w * (e[n]! - e[s]!);
+  const a1 = e[s + 1]! + w * (e[n + 1]! - e[s + 1]!);
+  const t = Math.min(Math.max(u, 0), 1);
+  out[0] = out[0]! - (a0 + t * (a1 - a0));
+  out[1] = out[1]! * endFalloff(u);
 }

@@ -112,6 +112,19 @@ export const RIG = {
     summary:
       "A bulge attribute's code is not in the project's catalogue (`misc_data/bulge_types`).",
   },
+  limits: {
+    code: "RIG030",
+    args: ["joint", "min", "max"],
+    severity: "error",
+    summary:
+      "A joint's flex limits `[min, max]` do not hold the rest pose (min ≤ 0 ≤ max), leave −180…180 degrees, or have min ≥ max.",
+  },
+  unit: {
+    code: "RIG031",
+    args: ["joint", "found"],
+    severity: "error",
+    summary: 'A bulge attribute\'s unit is neither "bone" nor "radius".',
+  },
 } as const satisfies DiagnosticTable;
 
 /** A rig diagnostic kind. */

@@ -1,7 +1,7 @@
 /** The rig file `*.rig.json`: model, reader, checks, writer, diagnostic codes. */
 export * from "./codes.js";
 export * from "./format.js";
-export type * from "./model.js";
+export * from "./model.js";
 export * from "./read.js";
 export * from "./validate.js";
 export * from "./write.js";

@@ -14,7 +14,19 @@ export interface BulgeAttribute {
   fullAngle: number;
   /** Multiplies the displacement (1 = as defined). */
   scale: number;
+  /**
+   * What the away displacement is measured in: "bone" (bone lengths, the
+   * default) or "radius" (the limb's radius around the bone; see
+   * docs/bulge-deformation.md, "Units of the amount").
+   */
+  unit?: BulgeUnit;
 }
+
+/** The length a bulge's away displacement is measured in. */
+export type BulgeUnit = "bone" | "radius";
+
+/** Flex limits of a joint without `limits`: one turn, centred on the rest pose (degrees). */
+export const DEFAULT_LIMITS: readonly [number, number] = [-180, 180];
 
 /** One joint: the bone from `head` to `tail`, rotating about its head. */
 export interface Joint {
@@ -36,6 +48,11 @@ export interface Joint {
   radius: number;
   /** Axis (rest pose) the joint flexes about; angle > 0 bends by the right-hand rule. */
   flexAxis: [number, number, number];
+  /**
+   * The flex angles the joint may take, `[min, max]` degrees with
+   * −180 ≤ min ≤ 0 ≤ max ≤ 180 and min < max; {@link DEFAULT_LIMITS} when absent.
+   */
+  limits?: [number, number];
   /** The bulge attribute, when the joint has one. */
   bulge?: BulgeAttribute;
 }

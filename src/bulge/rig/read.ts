@@ -14,7 +14,7 @@ import {
 import { JSON_KIND_WORDS, type JsonNode, readJsonSpans } from "../../core/json-spans.js";
 import { msg } from "../../core/message.js";
 import { RIG, type RigCode, type RigKind } from "./codes.js";
-import type { BulgeAttribute, Joint, Rig } from "./model.js";
+import type { BulgeAttribute, BulgeUnit, Joint, Rig } from "./model.js";
 import {
   type BulgeAttributeSpans,
   type JointSpans,
@@ -36,8 +36,18 @@ type Obj = JsonNode & { kind: "object" };
 type Vec3 = [number, number, number];
 
 const ROOT_MEMBERS = ["version", "mesh", "joints"];
-const JOINT_MEMBERS = ["name", "parent", "head", "tail", "axis", "radius", "flexAxis", "bulge"];
-const BULGE_MEMBERS = ["code", "fullAngle", "scale"];
+const JOINT_MEMBERS = [
+  "name",
+  "parent",
+  "head",
+  "tail",
+  "axis",
+  "radius",
+  "flexAxis",
+  "limits",
+  "bulge",
+];
+const BULGE_MEMBERS = ["code", "fullAngle", "scale", "unit"];
 
 /** Reads and checks a rig text; see the module comment. */
 export function readRig(text: string): RigReadResult {
@@ -132,6 +142,7 @@ function readJoint(
   const axis = m.vector("axis");
   const flexAxis = m.vector("flexAxis");
   const radius = m.required("radius", "number", "the influence radius");
+  const limits = m.pair("limits");
   let bulge: BulgeAttribute | undefined;
   let bulgeSpans: BulgeAttributeSpans | undefined;
   let bulgeOk = true;
@@ -153,13 +164,22 @@ function readJoint(
           bulgeOk = false;
         }
       }
+      const unitNode = bm.get("unit");
+      const unit = bm.string("unit");
+      if (unitNode && unit === undefined) bulgeOk = false;
       if (typeof code === "number" && typeof fullAngle === "number") {
-        bulge = { code, fullAngle, scale };
+        bulge = {
+          code,
+          fullAngle,
+          scale,
+          ...(unit === undefined ? {} : { unit: unit as BulgeUnit }),
+        };
         bulgeSpans = {
           whole: b.span,
           code: bm.span("code"),
           fullAngle: bm.span("fullAngle"),
           scale: bm.span("scale"),
+          ...(unitNode ? { unit: unitNode.span } : {}),
         };
       } else bulgeOk = false;
     }
@@ -171,11 +191,13 @@ function readJoint(
     !axis ||
     !flexAxis ||
     typeof radius !== "number" ||
+    limits === null ||
     !bulgeOk
   ) {
     return undefined;
   }
   const joint: Joint = { name, parent, head, tail, axis, radius, flexAxis };
+  if (limits) joint.limits = limits;
   if (bulge) joint.bulge = bulge;
   const spans: JointSpans = {
     whole: node.span,
@@ -186,6 +208,7 @@ function readJoint(
     axis: m.span("axis"),
     radius: m.span("radius"),
     flexAxis: m.span("flexAxis"),
+    ...(limits ? { limits: m.span("limits") } : {}),
     ...(bulgeSpans ? { bulge: bulgeSpans } : {}),
   };
   return { joint, spans };
@@ -266,6 +289,21 @@ class Members {
     if (node.kind === "string") return node.value;
     this.wrongType(node, `'${key}'`, "a string");
     return undefined;
+  }
+
+  /** An optional `[a, b]` of two numbers: undefined when absent, null (reported) when malformed. */
+  pair(key: string): [number, number] | undefined | null {
+    const node = this.byKey.get(key);
+    if (!node) return undefined;
+    if (
+      node.kind !== "array" ||
+      node.items.length !== 2 ||
+      node.items.some((v) => v.kind !== "number")
+    ) {
+      this.wrongType(node, `'${key}'`, "[min, max], two numbers (degrees)");
+      return null;
+    }
+    return node.items.map((v) => (v as { value: number }).value) as [number, number];
   }
 
   vector(key: string): Vec3 | undefined {

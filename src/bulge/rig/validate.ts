@@ -15,6 +15,7 @@ export interface BulgeAttributeSpans {
   readonly code: Span;
   readonly fullAngle: Span;
   readonly scale: Span;
+  readonly unit?: Span;
 }
 
 /** Where one joint's values stand (the joint object's span where a member is absent). */
@@ -27,6 +28,7 @@ export interface JointSpans {
   readonly axis: Span;
   readonly radius: Span;
   readonly flexAxis: Span;
+  readonly limits?: Span;
   readonly bulge?: BulgeAttributeSpans;
 }
 
@@ -141,6 +143,7 @@ function checkJoint(sink: DiagnosticSink<RigKind>, joint: string, j: Joint, s: J
       msg`joint '${{ joint }}': the flex axis is the zero vector`,
       ...s.flexAxis,
     );
+  if (j.limits) checkLimits(sink, joint, j.limits, s.limits ?? s.whole);
   const b = j.bulge;
   if (!b) return;
   const bs = s.bulge ?? { whole: s.whole, code: s.whole, fullAngle: s.whole, scale: s.whole };
@@ -164,6 +167,27 @@ function checkJoint(sink: DiagnosticSink<RigKind>, joint: string, j: Joint, s: J
       msg`joint '${{ joint }}': the bulge scale must be ≥ 0, found ${{ found: b.scale }}`,
       ...bs.scale,
     );
+  if (b.unit !== undefined && b.unit !== "bone" && b.unit !== "radius")
+    sink.report(
+      RIG.unit,
+      msg`joint '${{ joint }}': the bulge unit must be "bone" or "radius", found ${{ found: JSON.stringify(b.unit) }}`,
+      ...(bs.unit ?? bs.whole),
+    );
+}
+
+/** RIG030: limits that are not −180 ≤ min ≤ 0 ≤ max ≤ 180 with min < max. */
+function checkLimits(
+  sink: DiagnosticSink<RigKind>,
+  joint: string,
+  [min, max]: [number, number],
+  span: Span,
+): void {
+  if (min >= -180 && min <= 0 && max >= 0 && max <= 180 && min < max) return;
+  sink.report(
+    RIG.limits,
+    msg`joint '${{ joint }}': the flex limits must hold the rest pose and lie in -180…180 degrees, min < max, found [${{ min }}, ${{ max }}]`,
+    ...span,
+  );
 }
 
 /**

@@ -14,17 +14,27 @@ export function writeRig(rig: Rig): string {
       axis: j.axis,
       radius: j.radius,
       flexAxis: j.flexAxis,
+      ...(j.limits ? { limits: j.limits } : {}),
       ...(j.bulge
-        ? { bulge: { code: j.bulge.code, fullAngle: j.bulge.fullAngle, scale: j.bulge.scale } }
+        ? {
+            bulge: {
+              code: j.bulge.code,
+              fullAngle: j.bulge.fullAngle,
+              scale: j.bulge.scale,
+              ...(j.bulge.unit === undefined ? {} : { unit: j.bulge.unit }),
+            },
+          }
         : {}),
     })),
   };
-  // Three-vectors and bulge attributes on one line each.
+  // Three-vectors, limits and bulge attributes on one line each.
   const text = JSON.stringify(out, null, 2)
     .replace(/\[\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+)\s+\]/g, "[$1, $2, $3]")
+    .replace(/\[\s+(-?[\d.eE+-]+),\s+(-?[\d.eE+-]+)\s+\]/g, "[$1, $2]")
     .replace(
-      /\{\s+"code": ([^,\s]+),\s+"fullAngle": ([^,\s]+),\s+"scale": ([^,\s]+)\s+\}/g,
-      '{ "code": $1, "fullAngle": $2, "scale": $3 }',
+      /\{\s+"code": ([^,\s]+),\s+"fullAngle": ([^,\s]+),\s+"scale": ([^,\s]+)(,\s+"unit": ("\w+"))?\s+\}/g,
+      (_, code, full, scale, _u, unit) =>
+        `{ "code": ${code}, "fullAngle": ${full}, "scale": ${scale}${unit ? `, "unit": ${unit}` : ""} }`,
     );
   return `${text}\n`;
 }

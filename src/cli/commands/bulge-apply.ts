@@ -1,12 +1,21 @@
 /** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
 import { stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
-import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import {
+  BulgeDeformer,
+  bulgeAmount,
+  isClosed,
+  limitBreaches,
+  poseAngles,
+  rigMisfit,
+  signedVolume,
+} from "../../bulge/deform/index.js";
 import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
 import {
   type PolyMesh,
   readGlbMesh,
   readObj,
+  triangulate,
   writeGlbMesh,
   writeObj,
 } from "../../bulge/mesh/index.js";
@@ -14,7 +23,7 @@ import { type Rig, readRig } from "../../bulge/rig/index.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
-import { inputBytes, inputText, inputTextReport } from "../input.js";
+import { inputBytes, inputText, inputTextReport, jsonLine } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeOutput } from "../output.js";
 
@@ -22,23 +31,28 @@ import { refuseOverwrite, writeOutput } from "../output.js";
 const MESH_EXTENSIONS = [".obj", ".glb"];
 
 /**
- * A flex angle's bounds in degrees: one turn, centred on the rest pose. Past
- * them the mesh would look the same as at the angle less a turn, while the
- * bulge (clamped at the rig's `fullAngle`, at most 180°) stayed full.
+ * A flex angle's bounds in degrees for a joint without `limits`: one turn,
+ * centred on the rest pose. Past them the mesh would look the same as at the
+ * angle less a turn, while the bulge (clamped at the rig's `fullAngle`, at
+ * most 180°) stayed full. A joint's `limits` narrow them.
  */
 export const POSE_LIMIT_DEGREES = 180;
 
 /** The `bulge apply` command. */
 export const bulgeApply = defineCommand({
   usage:
-    "bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--force]",
+    "bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--skinning lbs|dq] [--unit bone|radius] [--json] [--force]",
   description:
     "Poses the mesh with the rig (each --pose flexes a joint about its flexAxis, degrees) as a\n" +
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
     "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
     "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
-    "Refused: a --pose joint the rig lacks or an angle outside -180…180 degrees, a code the\n" +
-    "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force. See\n" +
+    "Refused: a --pose joint the rig lacks or an angle outside the joint's limits (-180…180\n" +
+    "degrees without 'limits' in the rig), a code the\n" +
+    "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force.\n" +
+    "--skinning dq skins with dual quaternions (no candy wrapper, no elbow collapse); --unit\n" +
+    "radius measures every bulge's away displacement in limb radii; --json prints what was\n" +
+    "done with the volume of a closed mesh at rest, skinned and bulged. See\n" +
     "docs/bulge-deformation.md.",
   options: {
     rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
@@ -47,10 +61,21 @@ export const bulgeApply = defineCommand({
       type: "string",
       multiple: true,
       value: "JOINT=DEGREES",
-      help: `flex a joint, -${POSE_LIMIT_DEGREES}…${POSE_LIMIT_DEGREES} degrees (repeat for several; others stay at rest)`,
+      help: `flex a joint within its limits (-${POSE_LIMIT_DEGREES}…${POSE_LIMIT_DEGREES} degrees by default; repeat for several; others stay at rest)`,
     },
     output: { type: "path", short: "o", value: "OUT", help: "the deformed mesh (.obj or .glb)" },
     catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
+    skinning: {
+      type: "enum",
+      choices: ["lbs", "dq"],
+      help: "lbs: linear blend (the default); dq: dual quaternions",
+    },
+    unit: {
+      type: "enum",
+      choices: ["bone", "radius"],
+      help: "what every bulge's away displacement is measured in (else each joint's unit, bone lengths by default)",
+    },
+    json: { type: "boolean", help: "print the pose, the bulge amounts and the volumes as JSON" },
     force: { type: "boolean", help: "replace an existing OUT" },
   },
   positionals: [0, 0],
@@ -71,6 +96,8 @@ export const bulgeApply = defineCommand({
       return ExitCode.Problems;
     }
     const angles = parsePose(rig, args.options.pose ?? []);
+    const unit = args.options.unit;
+    if (unit !== undefined) for (const j of rig.joints) if (j.bulge) j.bulge.unit = unit;
     const definitions = await catalogueFor(io, rig, rigPath, catalogue);
 
     const mesh = await readMesh(io, meshPath, inKind);
@@ -81,6 +108,7 @@ export const bulgeApply = defineCommand({
       return ExitCode.Problems;
     }
     const deformer = new BulgeDeformer(rig, definitions, mesh.positions);
+    deformer.skinning = args.options.skinning === "dq" ? "dual-quaternion" : "linear";
     const positions = deformer.deform(angles);
     if (!positions.every(Number.isFinite)) {
       io.err(
@@ -94,6 +122,8 @@ export const bulgeApply = defineCommand({
     const data =
       outKind === ".obj" ? writeObj(out, "deforma bulge apply") : await writeGlbMesh(out);
     if (!(await writeOutput(io, output, data, force))) return ExitCode.Problems;
+    if (args.options.json)
+      io.out(jsonLine(applyReport(output, rig, mesh, deformer, angles, positions)));
     const amounts = deformer.terms.map(
       (t) =>
         `${rig.joints[t.driver]!.name} (code ${t.code}) ${bulgeAmount(angles[t.driver]!, t.fullAngle).toFixed(2)}`,
@@ -104,6 +134,52 @@ export const bulgeApply = defineCommand({
     return ExitCode.Ok;
   },
 });
+
+/**
+ * What `--json` prints: the output, the skinning, the pose, each bulge's
+ * amount, and the volumes of a closed mesh (at rest, skinned without the
+ * bulges, as written) with the changes from rest and from the plain skin;
+ * `{"closed": false}` for an open mesh, whose volume means nothing.
+ */
+function applyReport(
+  output: string,
+  rig: Rig,
+  mesh: PolyMesh,
+  deformer: BulgeDeformer,
+  angles: Float64Array,
+  positions: Float32Array,
+) {
+  const triangles = triangulate(mesh);
+  const n = positions.length / 3;
+  let volume: Record<string, number | boolean> = { closed: false };
+  if (isClosed(triangles, n)) {
+    const rest = signedVolume(mesh.positions, triangles);
+    const skinned = signedVolume(deformer.skin(mesh.positions, angles), triangles);
+    const posed = signedVolume(positions, triangles);
+    volume = {
+      closed: true,
+      rest,
+      skinned,
+      posed,
+      change: posed / rest - 1,
+      bulgeChange: posed / skinned - 1,
+    };
+  }
+  return {
+    output,
+    vertices: n,
+    skinning: deformer.skinning,
+    pose: Object.fromEntries(rig.joints.map((j, i) => [j.name, angles[i]!])),
+    bulges: deformer.terms.map((t) => ({
+      joint: rig.joints[t.driver]!.name,
+      code: t.code,
+      unit: t.unit,
+      amount: bulgeAmount(angles[t.driver]!, t.fullAngle),
+      scale: t.scale,
+    })),
+    volume,
+  };
+}
 
 /** `.obj` or `.glb` from a path's extension, else a usage error naming the option. */
 function meshKind(path: string, option: string): string {
@@ -117,23 +193,30 @@ function meshKind(path: string, option: string): string {
 /** The pose's angles in rig order; a malformed item, an angle out of range or a joint the rig lacks is a usage error. */
 function parsePose(rig: Rig, items: readonly string[]): Float64Array {
   const pose: Record<string, number> = {};
+  const given = new Map<string, string>();
   for (const item of items) {
     const eq = item.lastIndexOf("=");
     const degrees = Number(item.slice(eq + 1));
     if (eq <= 0 || item.slice(eq + 1).trim() === "" || !Number.isFinite(degrees)) {
       throw new UsageError(`--pose ${item}: expected JOINT=DEGREES, e.g. elbow=90`);
     }
-    if (Math.abs(degrees) > POSE_LIMIT_DEGREES) {
-      throw new UsageError(
-        `--pose ${item}: a flex angle is from -${POSE_LIMIT_DEGREES} to ${POSE_LIMIT_DEGREES} degrees, found ${degrees}`,
-      );
-    }
     pose[item.slice(0, eq)] = degrees;
+    given.set(item.slice(0, eq), item);
   }
   const { angles, unknown } = poseAngles(rig, pose);
   if (unknown.length > 0) {
     throw new UsageError(
       `--pose: the rig has no joint ${unknown.map((u) => `'${u}'`).join(", ")} (its joints: ${rig.joints.map((j) => j.name).join(", ")})`,
+    );
+  }
+  const breach = limitBreaches(rig, angles)[0];
+  if (breach) {
+    const { joint, angle, min, max } = breach;
+    const item = `--pose ${given.get(joint)}`;
+    throw new UsageError(
+      rig.joints.find((j) => j.name === joint)?.limits
+        ? `${item}: joint '${joint}' flexes from ${min} to ${max} degrees (its limits in the rig), found ${angle}`
+        : `${item}: a flex angle is from -${POSE_LIMIT_DEGREES} to ${POSE_LIMIT_DEGREES} degrees, found ${angle}`,
     );
   }
   return angles;

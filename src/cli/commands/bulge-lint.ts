@@ -1,6 +1,12 @@
 /** `deforma bulge lint FILE [--json] [--errlog PATH]` and `deforma bulge fmt FILE [--write]`. */
-import { readBulgeTypes, writeBulgeTypes, writeErrlog } from "../../bulge/catalogue/index.js";
+import {
+  openEndWarnings,
+  readBulgeTypes,
+  writeBulgeTypes,
+  writeErrlog,
+} from "../../bulge/catalogue/index.js";
 import { escapeControls } from "../../core/control-chars.js";
+import { sortBySource } from "../../core/diagnostics.js";
 import { formatReport } from "../../core/report.js";
 import { defineCommand } from "../command.js";
 import { inputText, isStdin, jsonLine, shownName } from "../input.js";
@@ -14,7 +20,8 @@ export const bulgeLint = defineCommand({
     "Reads a bulge_types catalogue as Alias does: the definitions the Bulge Definitions lister\n" +
     "shows (complete ones, in file order, with their final codes) and the error log (each\n" +
     "definition left out, each code reassigned, with its line). Exit code 1 when the error log\n" +
-    'is not empty. --json prints {"bulges":[…],"errlog":[…]}. --errlog writes Alias\'s errlog\n' +
+    "is not empty; a listed definition whose profile does not end at 0 is warned about (BLG030).\n" +
+    '--json prints {"bulges":[…],"errlog":[…]}. --errlog writes Alias\'s errlog\n' +
     "file (an existing one only with --force). FILE '-' reads standard input.",
   options: {
     json: { type: "boolean", help: 'print {"bulges":[…],"errlog":[…]} instead of text' },
@@ -26,7 +33,12 @@ export const bulgeLint = defineCommand({
     const file = args.positionals[0]!;
     const name = shownName(file);
     const text = await inputText(io, file, "bulge-types");
-    const { model, diagnostics } = readBulgeTypes(text);
+    const read = readBulgeTypes(text);
+    const { model } = read;
+    const diagnostics = sortBySource([
+      ...read.diagnostics,
+      ...model.bulges.flatMap((d, i) => openEndWarnings(d, read.spans[i])),
+    ]);
     if (args.options.errlog !== undefined) {
       const written = await writeOutput(
         io,

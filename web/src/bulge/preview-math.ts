@@ -4,7 +4,7 @@
  * (interpolated exactly as the engine does, through `bulgeAt`), its SVG path,
  * and allocation-free vertex normals for the deformed mesh.
  */
-import { bulgeAt, type CompiledBulge } from "../../../src/bulge/index.js";
+import { bulgeAt, type CompiledBulge, DEFAULT_LIMITS } from "../../../src/bulge/index.js";
 
 /** The elbow-flex slider's range in degrees. */
 export interface FlexRange {
@@ -16,12 +16,18 @@ export interface FlexRange {
 /**
  * The slider's range for a bulge attribute's `fullAngle`: from 0 to a quarter
  * past full (so the held, full bulge shows too), at least 90°, rounded up to 5°;
- * 0 … 90° without a usable full angle.
+ * 0 … 90° without a usable full angle; never past the joint's `limits`
+ * (the rig's, else −180…180: the deformer would hold the arm there anyway).
  */
-export function flexRange(fullAngle: number | undefined): FlexRange {
-  if (fullAngle === undefined || !Number.isFinite(fullAngle) || !(fullAngle > 0))
-    return { min: 0, max: 90, step: 1 };
-  return { min: 0, max: Math.max(90, Math.ceil((fullAngle * 1.25) / 5) * 5), step: 1 };
+export function flexRange(
+  fullAngle: number | undefined,
+  limits: readonly [number, number] = DEFAULT_LIMITS,
+): FlexRange {
+  const wanted =
+    fullAngle === undefined || !Number.isFinite(fullAngle) || !(fullAngle > 0)
+      ? 90
+      : Math.max(90, Math.ceil((fullAngle * 1.25) / 5) * 5);
+  return { min: 0, max: Math.max(0, Math.min(wanted, limits[1])), step: 1 };
 }
 
 /** Where along the bone the polar view reads the bulge: a bone position u in [0, 1], or the peak over u. */

@@ -126,7 +126,10 @@ export class BulgePreview {
       this.loaded = loaded.state;
       this.view.setMesh(loaded.positions, loaded.triangles, loaded.state.rig.joints.length);
       this.view.setDirection(viewFor(loaded.state));
-      this.setRange(loaded.state.term.fullAngle);
+      this.setRange(
+        loaded.state.term.fullAngle,
+        loaded.state.rig.joints[loaded.state.term.driver]?.limits,
+      );
       this.applyDefinition();
       // Frame the straight and the most bent arm: the camera holds still while the slider moves.
       const shown = this.degrees;
@@ -190,8 +193,8 @@ export class BulgePreview {
     if (l) l.deformer.setCompiled(l.term.code, this.compiled ?? NO_BULGE);
   }
 
-  private setRange(fullAngle: number | undefined): void {
-    const r = flexRange(fullAngle);
+  private setRange(fullAngle: number | undefined, limits?: readonly [number, number]): void {
+    const r = flexRange(fullAngle, limits);
     this.slider.min = String(r.min);
     this.slider.max = String(r.max);
     this.slider.step = String(r.step);
