@@ -7,7 +7,9 @@ import {
   defaultBulgeTypes,
   definitionSpansOf,
   GENERIC_BULGE,
+  mergeCatalogues,
   readBulgeTypes,
+  removeKeepingCodes,
   validateCatalogue,
   validateDefinition,
   writeBulgeTypes,
@@ -325,6 +327,21 @@ describe("restrictions: each makes the definition ill-defined, located at the va
       errlog: [],
     };
     expect(note(validateCatalogue(c)).map((d) => d.code)).toEqual(["BLG021"]);
+  });
+  it("BLG022: a removal writes the code a reassigned definition keeps (an info)", () => {
+    const text = `bulge: "A" code: 0 angle: 0 ${OK}\nbulge: "X" code: 2 angle: 0 ${OK}\nbulge: "C" code: 2 angle: 0 ${OK}\n`;
+    const r = removeKeepingCodes(text, 2)!;
+    expect(note(r.pinned).map((d) => [d.code, d.severity, r.text.slice(d.start, d.end)])).toEqual([
+      ["BLG022", "info", "1"],
+    ]);
+  });
+  it("BLG023: a merge that would change a code of the second catalogue", () => {
+    const a = readBulgeTypes(`bulge: "A" code: 4 angle: 0 ${OK}\n`).model;
+    const b = readBulgeTypes(`bulge: "B" code: 4 angle: 0 ${OK}\n`);
+    const m = mergeCatalogues(a, b.model, b.spans);
+    expect(note(m.changed).map((d) => [d.code, d.severity, d.args])).toEqual([
+      ["BLG023", "error", { bulge: '"B"', code: 4, new: 0, other: '"A"' }],
+    ]);
   });
 });
 

@@ -164,9 +164,9 @@ describe("bulge merge", () => {
   const B = `bulge: "C" code: 1 ${OK}bulge: "D" code: 5 ${OK}bulge: "E" code: 0\n${OK}`;
 
   // decision 56
-  it("reassigns colliding codes, logs each, loses nothing", async () => {
+  it("with --renumber reassigns colliding codes, logs each, loses nothing", async () => {
     const dir = folder({ a: A, b: B });
-    const r = await cli(["bulge", "merge", "a", "b", "-o", "out"], dir);
+    const r = await cli(["bulge", "merge", "a", "b", "-o", "out", "--renumber"], dir);
     expect(r.code).toBe(0);
     const merged = readBulgeTypes(readFileSync(join(dir, "out"), "utf8")).model;
     expect(merged.errlog).toEqual([]);
@@ -191,6 +191,34 @@ describe("bulge merge", () => {
     expect(forced.code).toBe(0);
     expect(forced.err).toContain("identical to one of a; written once");
     expect(readBulgeTypes(readFileSync(join(dir, "out"), "utf8")).model.bulges).toHaveLength(2);
+  });
+
+  // decision 341
+  it("refuses to change B's codes without --renumber, and names the rigs of B's project that use them", async () => {
+    const dir = folder({
+      a: A,
+      "p/misc_data/bulge_types": B,
+      "p/arm.rig.json": ARM.replace('"code": 5', '"code": 1'),
+      "p/leg.rig.json": ARM,
+    });
+    const r = await cli(["bulge", "merge", "a", "p/misc_data/bulge_types", "-o", "out"], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'p/misc_data/bulge_types:1:18: error BLG023: bulge "C": code 1 would become 2 ("B" of the first catalogue has it)',
+    );
+    expect(r.err).toContain('error BLG023: bulge "E": code 0 would become 3');
+    expect(r.err).toContain(
+      "p/misc_data/bulge_types: 2 definitions would change code; not merged (use --renumber)\n" +
+        "rigs of its project that use them:\ncode 1 → 2, used by:\n  arm.rig.json (joint elbow)\n",
+    );
+    expect(r.err).not.toContain("leg.rig.json");
+    expect(() => readFileSync(join(dir, "out"))).toThrow();
+    const forced = await cli(
+      ["bulge", "merge", "a", "p/misc_data/bulge_types", "-o", "out", "--renumber"],
+      dir,
+    );
+    expect(forced.code).toBe(0);
+    expect(forced.err).toContain("warning: rigs of p/misc_data/bulge_types's project use codes");
   });
 
   // decision 55
@@ -256,6 +284,27 @@ describe("bulge rm", () => {
     const r = await cli(["bulge", "rm", "--code", "2", "--project", "."], dir);
     expect(r.code).toBe(1);
     expect(r.err).toContain("broken.rig.json (not a valid rig: it may reference the code)");
+  });
+
+  // decision 340
+  it("never changes another definition's code: a reassigned one keeps its code (written, BLG022)", async () => {
+    const text = `bulge: "A" code: 0 ${OK}bulge: "B" code: 1 ${OK}bulge: "X" code: 2 ${OK}bulge: "C" code: 0 ${OK}`;
+    const dir = folder({
+      "misc_data/bulge_types": text,
+      "arm.rig.json": ARM.replace('"code": 5', '"code": 3'),
+    });
+    const r = await cli(["bulge", "rm", "--code", "2", "--project", "."], dir);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      'misc_data/bulge_types:7:18: info BLG022: bulge "C" keeps code 3: its written code 0 was taken, so 3 is now written in its place',
+    );
+    const after = readFileSync(join(dir, "misc_data/bulge_types"), "utf8");
+    expect(readBulgeTypes(after).model.bulges.map((d) => [d.name, d.code])).toEqual([
+      ["A", 0],
+      ["B", 1],
+      ["C", 3],
+    ]);
+    expect((await cli(["rig", "check", "arm.rig.json"], dir)).code).toBe(0);
   });
 });
 

@@ -179,6 +179,23 @@ describe("BulgeSession", () => {
     );
     expect(s.unsaved).toBe(false);
   });
+
+  // decision 340
+  it("deleting a definition and saving changes no other code (a reassigned one keeps its code)", () => {
+    const ok = " angle: 0\n 0 0 0\n 1 1 0\n";
+    const s = new BulgeSession();
+    s.load(
+      `bulge: "A" code: 0${ok}bulge: "B" code: 1${ok}bulge: "X" code: 2${ok}bulge: "C" code: 0${ok}`,
+    );
+    expect(s.selectCode(2)).toBe(true);
+    s.removeDefinition();
+    const saved = readBulgeTypes(s.serialize()).model.bulges;
+    expect(saved.map((d) => [d.name, d.code])).toEqual([
+      ["A", 0],
+      ["B", 1],
+      ["C", 3],
+    ]);
+  });
 });
 
 describe("the preview's mesh", () => {

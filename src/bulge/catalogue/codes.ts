@@ -109,6 +109,20 @@ export const BLG = {
     severity: "error",
     summary: "Two definitions of a catalogue made in memory (an edit, a merge) have the same code.",
   },
+  codeKept: {
+    code: "BLG022",
+    args: ["bulge", "code", "written"],
+    severity: "info",
+    summary:
+      "A removal wrote a reassigned definition's code in place of its written one, so that its code does not change.",
+  },
+  codeWouldChange: {
+    code: "BLG023",
+    args: ["bulge", "code", "new", "other"],
+    severity: "error",
+    summary:
+      "A merge would give this definition another code (its code is taken by a definition of the first catalogue); refused unless asked to renumber.",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A `bulge_types` diagnostic kind. */
