@@ -110,7 +110,8 @@ describe("a catalogue mixing good and ill-defined definitions", () => {
       ["code-reassigned", 14, "Twin", 3, 0],
       ["omitted", 20, "No sections", undefined, undefined],
       ["code-reassigned", 22, "Also twin", 3, 2],
-      ["omitted", 27, undefined, undefined, undefined],
+      // decision 344: an unquoted name still names the entry
+      ["omitted", 27, "Unquoted", undefined, undefined],
     ]);
     expect(r.model.errlog[0]!.message).toContain("y 0.9 is outside [-0.5, 0.5]");
     expect(r.model.errlog[1]!.message).toContain("code 0 assigned");
@@ -244,8 +245,12 @@ describe("decisions of the spec", () => {
 });
 
 describe("restrictions: each makes the definition ill-defined, located at the value", () => {
-  it("BLG002: the name must be in double quotes", () => {
+  // decision 344
+  it("BLG002: the name must be in double quotes (the error log still names it)", () => {
     omitted(`bulge: Generic code: 5 angle: 0 ${OK}\n`, "BLG002", "Generic");
+    expect(readBulgeTypes(`bulge: Generic code: 5 angle: 0 ${OK}\n`).model.errlog[0]!.name).toBe(
+      "Generic",
+    );
   });
   it("BLG002: the name must be closed on its line", () => {
     omitted(`bulge: "Generic code: 5\nangle: 0 ${OK}\n`, "BLG002", '"Generic code: 5');
@@ -427,7 +432,7 @@ describe("writer", () => {
     expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^bulge_types:8: omitted "Lost": /);
     expect(lines[1]).toMatch(/^bulge_types:14: code-reassigned "Twin" \(3 → 0\): /);
-    expect(lines[4]).toMatch(/^bulge_types:27: omitted: expected the bulge name/);
+    expect(lines[4]).toMatch(/^bulge_types:27: omitted "Unquoted": expected the bulge name/);
     expect(writeErrlog([])).toBe("");
   });
 });

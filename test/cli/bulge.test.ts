@@ -333,12 +333,30 @@ describe("rig check", () => {
     });
   });
 
-  it("is ok with the default catalogue, and without any catalogue", async () => {
+  // decision 343
+  it("is ok with the default catalogue; warns (exit 0) without any catalogue", async () => {
     const dir = folder({ "arm.rig.json": ARM, "misc_data/bulge_types": defaultBulgeTypes() });
-    expect((await cli(["rig", "check", "arm.rig.json"], dir)).code).toBe(0);
-    expect(
-      (await cli(["rig", "check", "arm.rig.json"], folder({ "arm.rig.json": ARM }))).code,
-    ).toBe(0);
+    const ok = await cli(["rig", "check", "arm.rig.json"], dir);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toBe("arm.rig.json: ok (0 errors, 0 warnings)\n");
+    const none = await cli(["rig", "check", "arm.rig.json"], folder({ "arm.rig.json": ARM }));
+    expect(none.code).toBe(0);
+    expect(none.out).toContain(
+      "arm.rig.json:22:26: warning RIG022: the bulge codes are not checked: there is no catalogue misc_data/bulge_types",
+    );
+  });
+
+  // decision 343
+  it("warns about a joint on a reassigned code (RIG021)", async () => {
+    const dir = folder({
+      "arm.rig.json": ARM.replace('"code": 5', '"code": 0'),
+      "misc_data/bulge_types": `bulge: "A" code: 5 ${OK}bulge: "C" code: 5 ${OK}`,
+    });
+    const r = await cli(["rig", "check", "arm.rig.json"], dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      `arm.rig.json:22:26: warning RIG021: joint 'elbow': bulge code 0 is "C", written with code 5 on line 4 of misc_data/bulge_types`,
+    );
   });
 
   it("--catalogue names the catalogue to check against", async () => {

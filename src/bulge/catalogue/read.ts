@@ -137,7 +137,13 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
     throw new Broken(sink.items[0]!);
   };
   try {
-    if (lx.next() !== Tok.Name)
+    const first = lx.next();
+    // An unquoted name still names the definition in the error log.
+    if (first === Tok.Word) {
+      definition.name = lx.token();
+      named = true;
+    }
+    if (first !== Tok.Name)
       fail(
         BLG.badName,
         `expected the bulge name in double quotes after 'bulge:', found ${describe(lx)}`,
