@@ -94,12 +94,14 @@ export const bulgeApply = defineCommand({
     const data =
       outKind === ".obj" ? writeObj(out, "deforma bulge apply") : await writeGlbMesh(out);
     if (!(await writeOutput(io, output, data, force))) return ExitCode.Problems;
-    const amounts = deformer.terms.map(
-      (t) =>
-        `${rig.joints[t.driver]!.name} (code ${t.code}) ${bulgeAmount(angles[t.driver]!, t.fullAngle).toFixed(2)}`,
-    );
+    // One name per quantity, as in the studio: activation (of the flex) × scale = strength.
+    const pct = (v: number) => `${Math.round(v * 100)} %`;
+    const strengths = deformer.terms.map((t) => {
+      const activation = bulgeAmount(angles[t.driver]!, t.fullAngle);
+      return `${rig.joints[t.driver]!.name} (code ${t.code}) ${pct(activation * t.scale)} (activation ${pct(activation)} × scale ${t.scale})`;
+    });
     io.err(
-      `${output}: written (${positions.length / 3} vertices; bulge amounts: ${amounts.join(", ") || "none"})\n`,
+      `${output}: written (${positions.length / 3} vertices; bulge strength: ${strengths.join(", ") || "none"})\n`,
     );
     return ExitCode.Ok;
   },
