@@ -14,6 +14,7 @@ import type { FileReport } from "../core/report.js";
 import { defaultBulgeTypes } from "./catalogue/default.js";
 import { CATALOGUE_PATH } from "./catalogue/format.js";
 import { type BulgeTypesReadResult, readBulgeTypes } from "./catalogue/read.js";
+import { checkReassignedCodes, uncheckedCodes } from "./rig/catalogue-check.js";
 import type { Rig } from "./rig/model.js";
 import { type RigReadResult, readRig } from "./rig/read.js";
 import { checkRigCodes } from "./rig/validate.js";
@@ -103,7 +104,9 @@ export function catalogueCodes(catalogue: BulgeTypesReadResult): Set<number> {
 
 /**
  * A rig's findings: its own, then (when `catalogue` was read) each bulge
- * code it lacks (RIG020, naming the catalogue's path), in source order.
+ * code it lacks (RIG020, naming the catalogue's path) or that the catalogue
+ * reassigned (RIG021), or (when it was not) that the codes were not checked
+ * (RIG022, RIG023), in source order.
  */
 export function rigReport(
   path: string,
@@ -111,14 +114,15 @@ export function rigReport(
   catalogue: ProjectCatalogue,
   r: RigReadResult = readRig(text),
 ): FileReport {
-  const diagnostics =
-    r.model && r.spans && catalogue.status === "ok"
-      ? sortBySource([
-          ...r.diagnostics,
+  if (!r.model || !r.spans) return { file: path, text, diagnostics: r.diagnostics };
+  const cross =
+    catalogue.status === "ok"
+      ? [
           ...checkRigCodes(r.model, catalogueCodes(catalogue.types), catalogue.path, r.spans),
-        ])
-      : r.diagnostics;
-  return { file: path, text, diagnostics };
+          ...checkReassignedCodes(r.model, catalogue.types.model.errlog, catalogue.path, r.spans),
+        ]
+      : uncheckedCodes(r.model, catalogue, r.spans);
+  return { file: path, text, diagnostics: sortBySource([...r.diagnostics, ...cross]) };
 }
 
 /** The catalogue beside a rig: `misc_data/bulge_types` in the rig's folder. */

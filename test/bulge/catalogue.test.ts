@@ -7,8 +7,10 @@ import {
   defaultBulgeTypes,
   definitionSpansOf,
   GENERIC_BULGE,
+  mergeCatalogues,
   openEndWarnings,
   readBulgeTypes,
+  removeKeepingCodes,
   validateCatalogue,
   validateDefinition,
   writeBulgeTypes,
@@ -109,7 +111,8 @@ describe("a catalogue mixing good and ill-defined definitions", () => {
       ["code-reassigned", 14, "Twin", 3, 0],
       ["omitted", 20, "No sections", undefined, undefined],
       ["code-reassigned", 22, "Also twin", 3, 2],
-      ["omitted", 27, undefined, undefined, undefined],
+      // decision 234: an unquoted name still names the entry
+      ["omitted", 27, "Unquoted", undefined, undefined],
     ]);
     expect(r.model.errlog[0]!.message).toContain("y 0.9 is outside [-0.5, 0.5]");
     expect(r.model.errlog[1]!.message).toContain("code 0 assigned");
@@ -243,8 +246,12 @@ describe("decisions of the spec", () => {
 });
 
 describe("restrictions: each makes the definition ill-defined, located at the value", () => {
-  it("BLG002: the name must be in double quotes", () => {
+  // decision 234
+  it("BLG002: the name must be in double quotes (the error log still names it)", () => {
     omitted(`bulge: Generic code: 5 angle: 0 ${OK}\n`, "BLG002", "Generic");
+    expect(readBulgeTypes(`bulge: Generic code: 5 angle: 0 ${OK}\n`).model.errlog[0]!.name).toBe(
+      "Generic",
+    );
   });
   it("BLG002: the name must be closed on its line", () => {
     omitted(`bulge: "Generic code: 5\nangle: 0 ${OK}\n`, "BLG002", '"Generic code: 5');
@@ -326,6 +333,21 @@ describe("restrictions: each makes the definition ill-defined, located at the va
       errlog: [],
     };
     expect(note(validateCatalogue(c)).map((d) => d.code)).toEqual(["BLG021"]);
+  });
+  it("BLG022: a removal writes the code a reassigned definition keeps (an info)", () => {
+    const text = `bulge: "A" code: 0 angle: 0 ${OK}\nbulge: "X" code: 2 angle: 0 ${OK}\nbulge: "C" code: 2 angle: 0 ${OK}\n`;
+    const r = removeKeepingCodes(text, 2)!;
+    expect(note(r.pinned).map((d) => [d.code, d.severity, r.text.slice(d.start, d.end)])).toEqual([
+      ["BLG022", "info", "1"],
+    ]);
+  });
+  it("BLG023: a merge that would change a code of the second catalogue", () => {
+    const a = readBulgeTypes(`bulge: "A" code: 4 angle: 0 ${OK}\n`).model;
+    const b = readBulgeTypes(`bulge: "B" code: 4 angle: 0 ${OK}\n`);
+    const m = mergeCatalogues(a, b.model, b.spans);
+    expect(note(m.changed).map((d) => [d.code, d.severity, d.args])).toEqual([
+      ["BLG023", "error", { bulge: '"B"', code: 4, new: 0, other: '"A"' }],
+    ]);
   });
 });
 
@@ -411,7 +433,7 @@ describe("writer", () => {
     expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^bulge_types:8: omitted "Lost": /);
     expect(lines[1]).toMatch(/^bulge_types:14: code-reassigned "Twin" \(3 → 0\): /);
-    expect(lines[4]).toMatch(/^bulge_types:27: omitted: expected the bulge name/);
+    expect(lines[4]).toMatch(/^bulge_types:27: omitted "Unquoted": expected the bulge name/);
     expect(writeErrlog([])).toBe("");
   });
 });

@@ -1,11 +1,14 @@
 /** The rig format: located errors for each code, the model, the writer, codes against a catalogue. */
 import { describe, expect, it } from "vitest";
+import { readBulgeTypes } from "../../src/bulge/catalogue/index.js";
 import {
+  checkReassignedCodes,
   checkRigCodes,
   jointsUsingCode,
   RIG,
   readRig,
   rigsUsingCode,
+  uncheckedCodes,
   writeRig,
 } from "../../src/bulge/rig/index.js";
 import { fixture, where } from "../helpers.js";
@@ -193,6 +196,36 @@ describe("diagnostics, each located at its value", () => {
     expect(text).toContain('"limits": [-10, 150]');
     expect(text).toContain('"bulge": { "code": 5, "fullAngle": 90, "scale": 1, "unit": "radius" }');
     expect(readRig(text).model).toEqual(r.model);
+  });
+  // decision 233
+  it("RIG021: a code the catalogue reassigned (a warning naming the written code)", () => {
+    const r = readRig(ARM);
+    const cat = readBulgeTypes(
+      `bulge: "A" code: 5 angle: 0 0 0 0 1 1 0\nbulge: "C" code: 5 angle: 0 0 0 0 1 1 0\n`,
+    );
+    const moved = readRig(ARM.replace('"code": 5', '"code": 0'));
+    const d = checkReassignedCodes(moved.model!, cat.model.errlog, "bt", moved.spans);
+    for (const x of d) seen.add(x.code);
+    expect(d.map((x) => [x.code, x.severity])).toEqual([["RIG021", "warning"]]);
+    expect(d[0]!.message).toBe(
+      `joint 'elbow': bulge code 0 is "C", written with code 5 on line 2 of bt and reassigned; write 0 there so that no edit can move it`,
+    );
+    expect(checkReassignedCodes(r.model!, cat.model.errlog, "bt")).toEqual([]);
+  });
+  // decision 233
+  it("RIG022, RIG023: no catalogue, or none readable: the codes are not checked (warnings)", () => {
+    const r = readRig(ARM);
+    const missing = uncheckedCodes(r.model!, { status: "missing", path: "m/b" }, r.spans);
+    const broken = uncheckedCodes(
+      r.model!,
+      { status: "unreadable", path: "m/b", reason: "a folder" },
+      r.spans,
+    );
+    for (const x of [...missing, ...broken]) seen.add(x.code);
+    expect(where([...missing, ...broken], ARM)).toEqual(["RIG022@22:26", "RIG023@22:26"]);
+    expect(broken[0]!.args).toEqual({ catalogue: "m/b", reason: "a folder" });
+    const plain = readRig(armWith({ bulge: undefined }));
+    expect(uncheckedCodes(plain.model!, { status: "missing", path: "" })).toEqual([]);
   });
   it("every code of the table is exercised above", () => {
     expect(

@@ -37,11 +37,12 @@ describe("bulge apply on the demo arm", () => {
     );
   });
 
+  // decision 235
   it("flexing the elbow bulges the upper arm: the output differs from a pure skin there", async () => {
     const dir = project();
     const r = await cli([...APPLY, "--pose", "elbow=90", "-o", "bent.obj"], dir);
     expect(r.err).toMatch(
-      /bent\.obj: written \(\d+ vertices; bulge amounts: elbow \(code 5\) 0\.84\)/,
+      /bent\.obj: written \(\d+ vertices; bulge strength: elbow \(code 5\) 42 % \(activation 84 % × scale 0\.5\)\)/,
     );
     expect(r.code).toBe(0);
     const rest = positionsOf(dir, "arm.obj");

@@ -86,7 +86,14 @@ describe("bulge apply --json: volumes, units, skinning", () => {
     return JSON.parse(r.out) as {
       skinning: string;
       pose: Record<string, number>;
-      bulges: { joint: string; code: number; unit: string; amount: number; scale: number }[];
+      bulges: {
+        joint: string;
+        code: number;
+        unit: string;
+        activation: number;
+        scale: number;
+        strength: number;
+      }[];
       volume: {
         closed: boolean;
         rest: number;
@@ -103,7 +110,9 @@ describe("bulge apply --json: volumes, units, skinning", () => {
     const dir = armProject();
     const bone = await run(dir);
     expect(bone.pose).toEqual({ shoulder: 0, elbow: 120 });
-    expect(bone.bulges).toEqual([{ joint: "elbow", code: 5, unit: "bone", amount: 1, scale: 0.5 }]);
+    expect(bone.bulges).toEqual([
+      { joint: "elbow", code: 5, unit: "bone", activation: 1, scale: 0.5, strength: 0.5 },
+    ]);
     expect(bone.skinning).toBe("linear");
     expect(bone.volume.closed).toBe(true);
     expect(bone.volume.rest).toBeCloseTo(0.002289, 5);

@@ -165,9 +165,9 @@ describe("bulge merge", () => {
   const B = `bulge: "C" code: 1 ${OK}bulge: "D" code: 5 ${OK}bulge: "E" code: 0\n${OK}`;
 
   // decision 56
-  it("reassigns colliding codes, logs each, loses nothing", async () => {
+  it("with --renumber reassigns colliding codes, logs each, loses nothing", async () => {
     const dir = folder({ a: A, b: B });
-    const r = await cli(["bulge", "merge", "a", "b", "-o", "out"], dir);
+    const r = await cli(["bulge", "merge", "a", "b", "-o", "out", "--renumber"], dir);
     expect(r.code).toBe(0);
     const merged = readBulgeTypes(readFileSync(join(dir, "out"), "utf8")).model;
     expect(merged.errlog).toEqual([]);
@@ -192,6 +192,34 @@ describe("bulge merge", () => {
     expect(forced.code).toBe(0);
     expect(forced.err).toContain("identical to one of a; written once");
     expect(readBulgeTypes(readFileSync(join(dir, "out"), "utf8")).model.bulges).toHaveLength(2);
+  });
+
+  // decision 231
+  it("refuses to change B's codes without --renumber, and names the rigs of B's project that use them", async () => {
+    const dir = folder({
+      a: A,
+      "p/misc_data/bulge_types": B,
+      "p/arm.rig.json": ARM.replace('"code": 5', '"code": 1'),
+      "p/leg.rig.json": ARM,
+    });
+    const r = await cli(["bulge", "merge", "a", "p/misc_data/bulge_types", "-o", "out"], dir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      'p/misc_data/bulge_types:1:18: error BLG023: bulge "C": code 1 would become 2 ("B" of the first catalogue has it)',
+    );
+    expect(r.err).toContain('error BLG023: bulge "E": code 0 would become 3');
+    expect(r.err).toContain(
+      "p/misc_data/bulge_types: 2 definitions would change code; not merged (use --renumber)\n" +
+        "rigs of its project that use them:\ncode 1 → 2, used by:\n  arm.rig.json (joint elbow)\n",
+    );
+    expect(r.err).not.toContain("leg.rig.json");
+    expect(() => readFileSync(join(dir, "out"))).toThrow();
+    const forced = await cli(
+      ["bulge", "merge", "a", "p/misc_data/bulge_types", "-o", "out", "--renumber"],
+      dir,
+    );
+    expect(forced.code).toBe(0);
+    expect(forced.err).toContain("warning: rigs of p/misc_data/bulge_types's project use codes");
   });
 
   // decision 55
@@ -258,6 +286,27 @@ describe("bulge rm", () => {
     expect(r.code).toBe(1);
     expect(r.err).toContain("broken.rig.json (not a valid rig: it may reference the code)");
   });
+
+  // decision 230
+  it("never changes another definition's code: a reassigned one keeps its code (written, BLG022)", async () => {
+    const text = `bulge: "A" code: 0 ${OK}bulge: "B" code: 1 ${OK}bulge: "X" code: 2 ${OK}bulge: "C" code: 0 ${OK}`;
+    const dir = folder({
+      "misc_data/bulge_types": text,
+      "arm.rig.json": ARM.replace('"code": 5', '"code": 3'),
+    });
+    const r = await cli(["bulge", "rm", "--code", "2", "--project", "."], dir);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      'misc_data/bulge_types:7:18: info BLG022: bulge "C" keeps code 3: its written code 0 was taken, so 3 is now written in its place',
+    );
+    const after = readFileSync(join(dir, "misc_data/bulge_types"), "utf8");
+    expect(readBulgeTypes(after).model.bulges.map((d) => [d.name, d.code])).toEqual([
+      ["A", 0],
+      ["B", 1],
+      ["C", 3],
+    ]);
+    expect((await cli(["rig", "check", "arm.rig.json"], dir)).code).toBe(0);
+  });
 });
 
 describe("rig check", () => {
@@ -285,12 +334,30 @@ describe("rig check", () => {
     });
   });
 
-  it("is ok with the default catalogue, and without any catalogue", async () => {
+  // decision 233
+  it("is ok with the default catalogue; warns (exit 0) without any catalogue", async () => {
     const dir = folder({ "arm.rig.json": ARM, "misc_data/bulge_types": defaultBulgeTypes() });
-    expect((await cli(["rig", "check", "arm.rig.json"], dir)).code).toBe(0);
-    expect(
-      (await cli(["rig", "check", "arm.rig.json"], folder({ "arm.rig.json": ARM }))).code,
-    ).toBe(0);
+    const ok = await cli(["rig", "check", "arm.rig.json"], dir);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toBe("arm.rig.json: ok (0 errors, 0 warnings)\n");
+    const none = await cli(["rig", "check", "arm.rig.json"], folder({ "arm.rig.json": ARM }));
+    expect(none.code).toBe(0);
+    expect(none.out).toContain(
+      "arm.rig.json:22:26: warning RIG022: the bulge codes are not checked: there is no catalogue misc_data/bulge_types",
+    );
+  });
+
+  // decision 233
+  it("warns about a joint on a reassigned code (RIG021)", async () => {
+    const dir = folder({
+      "arm.rig.json": ARM.replace('"code": 5', '"code": 0'),
+      "misc_data/bulge_types": `bulge: "A" code: 5 ${OK}bulge: "C" code: 5 ${OK}`,
+    });
+    const r = await cli(["rig", "check", "arm.rig.json"], dir);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      `arm.rig.json:22:26: warning RIG021: joint 'elbow': bulge code 0 is "C", written with code 5 on line 4 of misc_data/bulge_types`,
+    );
   });
 
   it("--catalogue names the catalogue to check against", async () => {

@@ -179,6 +179,40 @@ describe("BulgeSession", () => {
     );
     expect(s.unsaved).toBe(false);
   });
+
+  // decision 236
+  it("a typed keypoint value is applied within its range and refused with the range outside it", () => {
+    const s = new BulgeSession();
+    s.load(defaultBulgeTypes());
+    s.selectCode(5);
+    expect(s.setKeypoint(1, 2, 0.3)).toBeUndefined();
+    expect(s.current!.sections[0]!.keypoints[1]![2]).toBe(0.3);
+    expect(s.setKeypoint(1, 0, 1)).toEqual({
+      key: "bulge.keypointRange",
+      vars: { what: "u", min: 0.001, max: 0.999 },
+    });
+    expect(s.setKeypoint(1, 1, Number.NaN)?.key).toBe("bulge.keypointRange");
+    expect(s.current!.sections[0]!.keypoints[1]).toEqual([0.5, 0.5, 0.3]);
+    s.undo();
+    expect(s.unsaved).toBe(false);
+  });
+
+  // decision 230
+  it("deleting a definition and saving changes no other code (a reassigned one keeps its code)", () => {
+    const ok = " angle: 0\n 0 0 0\n 1 1 0\n";
+    const s = new BulgeSession();
+    s.load(
+      `bulge: "A" code: 0${ok}bulge: "B" code: 1${ok}bulge: "X" code: 2${ok}bulge: "C" code: 0${ok}`,
+    );
+    expect(s.selectCode(2)).toBe(true);
+    s.removeDefinition();
+    const saved = readBulgeTypes(s.serialize()).model.bulges;
+    expect(saved.map((d) => [d.name, d.code])).toEqual([
+      ["A", 0],
+      ["B", 1],
+      ["C", 3],
+    ]);
+  });
 });
 
 describe("the preview's mesh", () => {

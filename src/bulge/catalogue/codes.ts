@@ -116,6 +116,20 @@ export const BLG = {
     summary:
       'A section\'s profile does not end at 0 (x ≠ u or y ≠ 0 at bone position 0.0 or 1.0): the deformer fades it to 0 near the end (docs/bulge-deformation.md, "Meeting the surface"), so the skin differs from the drawn shape there.',
   },
+  codeKept: {
+    code: "BLG022",
+    args: ["bulge", "code", "written"],
+    severity: "info",
+    summary:
+      "A removal wrote a reassigned definition's code in place of its written one, so that its code does not change.",
+  },
+  codeWouldChange: {
+    code: "BLG023",
+    args: ["bulge", "code", "new", "other"],
+    severity: "error",
+    summary:
+      "A merge would give this definition another code (its code is taken by a definition of the first catalogue); refused unless asked to renumber.",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A `bulge_types` diagnostic kind. */

@@ -2,6 +2,7 @@
 export * from "./codes.js";
 export * from "./default.js";
 export * from "./format.js";
+export * from "./keep-codes.js";
 export * from "./lexer.js";
 export type * from "./model.js";
 export * from "./ops.js";

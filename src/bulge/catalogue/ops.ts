@@ -3,10 +3,13 @@
  * (colliding codes reassigned, nothing lost), removing a definition from a
  * file's text (everything else kept byte for byte), and the codes in use.
  */
-import type { Span } from "../../core/diagnostics.js";
+import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
+import { msg } from "../../core/message.js";
+import { BLG, type BulgeCode, type BulgeKind } from "./codes.js";
+import { removeKeepingCodes } from "./keep-codes.js";
 import type { BulgeCatalogue, BulgeDefinition, ErrlogEntry } from "./model.js";
-import { readBulgeTypes, reassignCodes } from "./read.js";
-import { shownName } from "./validate.js";
+import { reassignCodes } from "./read.js";
+import { type DefinitionSpans, shownName } from "./validate.js";
 
 /** A deep copy of a definition. */
 export function copyDefinition(def: BulgeDefinition): BulgeDefinition {
@@ -46,6 +49,14 @@ export interface MergeResult {
   readonly reassigned: ErrlogEntry[];
   /** Definitions of B identical to one of A (name, code and shape), not added twice. */
   readonly identical: BulgeDefinition[];
+  /**
+   * One BLG023 error per definition of B whose code changes (located at its
+   * code when B's spans were given): a merge that changes codes is refused
+   * unless the user asks for it.
+   */
+  readonly changed: Diagnostic<BulgeCode>[];
+  /** The codes of B that change, old → new. */
+  readonly codeMap: ReadonlyMap<number, number>;
 }
 
 /**
@@ -54,17 +65,40 @@ export interface MergeResult {
  * used by neither (Alias's rule for duplicates). A definition of B identical
  * to one of A is not added twice. The inputs are not changed.
  */
-export function mergeCatalogues(a: BulgeCatalogue, b: BulgeCatalogue): MergeResult {
+export function mergeCatalogues(
+  a: BulgeCatalogue,
+  b: BulgeCatalogue,
+  bSpans?: readonly DefinitionSpans[],
+): MergeResult {
   const identical: BulgeDefinition[] = [];
-  const fromB = b.bulges.filter((d) => {
-    const twin = a.bulges.some((x) => sameDefinition(x, d));
+  // A twin has the same code: one look-up by code, not a scan of A (60,000 × 60,000 took a minute).
+  const byCode = new Map<number, BulgeDefinition[]>();
+  for (const x of a.bulges) {
+    const list = byCode.get(x.code);
+    if (list) list.push(x);
+    else byCode.set(x.code, [x]);
+  }
+  const indexInB: number[] = [];
+  const fromB = b.bulges.filter((d, i) => {
+    const twin = byCode.get(d.code)?.some((x) => sameDefinition(x, d)) ?? false;
     if (twin) identical.push(d);
+    else indexInB.push(i);
     return !twin;
   });
   const all = [...a.bulges, ...fromB].map(copyDefinition);
   const lines = all.map((d) => d.line);
   const reassigned: ErrlogEntry[] = [];
+  const sink = new DiagnosticSink<BulgeKind>();
+  const codeMap = new Map<number, number>();
   reassignCodes(all, (def, oldCode, newCode, i) => {
+    const other = byCode.get(oldCode)?.[0]?.name ?? "";
+    const at = bSpans?.[indexInB[i - a.bulges.length]!]?.code ?? [0, 0];
+    codeMap.set(oldCode, newCode);
+    sink.report(
+      BLG.codeWouldChange,
+      msg`bulge ${{ bulge: shownName(def.name) }}: code ${{ code: oldCode }} would become ${{ new: newCode }} (${{ other: shownName(other) }} of the first catalogue has it)`,
+      ...at,
+    );
     reassigned.push({
       kind: "code-reassigned",
       line: lines[i]!,
@@ -75,7 +109,13 @@ export function mergeCatalogues(a: BulgeCatalogue, b: BulgeCatalogue): MergeResu
     });
   });
   for (const d of all) d.line = 0;
-  return { catalogue: { bulges: all, errlog: [] }, reassigned, identical };
+  return {
+    catalogue: { bulges: all, errlog: [] },
+    reassigned,
+    identical,
+    changed: sink.items,
+    codeMap,
+  };
 }
 
 /** The codes of a catalogue's definitions. */
@@ -95,52 +135,12 @@ export function freeCode(catalogue: BulgeCatalogue): number {
  * The text of a `bulge_types` file without the lister's definition of code
  * `code`: its lines, from its `bulge:` line to the next definition, are cut;
  * comment lines right before the next definition stay (they describe it), as
- * does everything else, ill-defined definitions included. Undefined when no
- * definition of the lister has that code.
+ * does everything else, ill-defined definitions included — except that a
+ * reassigned definition whose code the cut would change gets its code
+ * written (`removeKeepingCodes`). Undefined when no definition of the lister
+ * has that code, or when the codes cannot be kept.
  */
 export function removeDefinition(text: string, code: number): string | undefined {
-  const r = readBulgeTypes(text);
-  const i = r.model.bulges.findIndex((d) => d.code === code);
-  if (i < 0) return undefined;
-  const def = r.model.bulges[i]!;
-  const syntax = r.syntax.definitions.find((s) => s.definition === def)!;
-  const [from, to] = cutRange(text, syntax.extent);
-  return text.slice(0, from) + text.slice(to);
-}
-
-/** The line (with its line break) that ends just before offset `at`. */
-function lastLine(text: string, at: number): string {
-  let s = at - 1;
-  if (s < 0) return "";
-  if (text[s] === "\n" && text[s - 1] === "\r") s--;
-  while (s > 0 && text[s - 1] !== "\n" && text[s - 1] !== "\r") s--;
-  return text.slice(s, at);
-}
-
-/** The lines to cut for a definition spanning `extent`: whole lines, keeping a trailing comment block. */
-function cutRange(text: string, extent: Span): [number, number] {
-  let from = extent[0];
-  while (from > 0 && text[from - 1] !== "\n" && text[from - 1] !== "\r") from--;
-  let to = extent[1];
-  if (to < text.length) {
-    while (to > from && text[to - 1] !== "\n" && text[to - 1] !== "\r") to--;
-    // Keep the comment lines (and the blanks between them) just before the next definition.
-    let keep = to;
-    for (;;) {
-      let s = keep - 1;
-      if (s <= from) break;
-      if (text[s] === "\n" && text[s - 1] === "\r") s--;
-      let ls = s;
-      while (ls > from && text[ls - 1] !== "\n" && text[ls - 1] !== "\r") ls--;
-      const line = text.slice(ls, s).trim();
-      if (line.startsWith("#") || (line === "" && keep !== to)) keep = ls;
-      else break;
-    }
-    to = keep;
-  } else {
-    // The last definition: the blank lines that separated it from the one before go too.
-    while (from > 0 && /^[ \t]*\r?\n$/.test(lastLine(text, from)))
-      from -= lastLine(text, from).length;
-  }
-  return [from, to];
+  const r = removeKeepingCodes(text, code);
+  return r?.keeps ? r.text : undefined;
 }

@@ -118,6 +118,27 @@ function clip(s: string): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
+/** Reads the code after `code:` (the lexer then on it); `fail` ends the definition. */
+function readCode(
+  lx: BulgeLexer,
+  bulge: string,
+  fail: (kind: BulgeKind, message: MessageInput) => never,
+): number {
+  if (lx.next() !== Tok.Word || numberForm(lx.text, lx.start, lx.end) !== NumberForm.Integer) {
+    fail(
+      BLG.badCode,
+      msg`bulge ${{ bulge }}: expected the code (an integer ≥ 0), found ${{ found: describe(lx) }}`,
+    );
+  }
+  const code = parseNumber(lx.text, lx.start, lx.end);
+  if (!Number.isSafeInteger(code))
+    fail(
+      BLG.badCode,
+      msg`bulge ${{ bulge }}: the code ${{ found: clip(lx.token()) }} is too large`,
+    );
+  return code;
+}
+
 /**
  * Reads one definition from its `bulge:` (the current token); leaves the
  * lexer on the first token after it (a `bulge:`, the end, or where it broke).
@@ -137,7 +158,13 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
     throw new Broken(sink.items[0]!);
   };
   try {
-    if (lx.next() !== Tok.Name)
+    const first = lx.next();
+    // An unquoted name still names the definition in the error log.
+    if (first === Tok.Word) {
+      definition.name = lx.token();
+      named = true;
+    }
+    if (first !== Tok.Name)
       fail(
         BLG.badName,
         `expected the bulge name in double quotes after 'bulge:', found ${describe(lx)}`,
@@ -151,19 +178,7 @@ function readDefinition(lx: BulgeLexer, line: number): Omit<DefinitionSyntax, "e
     const who = `bulge ${bulge}`;
     if (lx.next() !== Tok.Code)
       fail(BLG.unexpected, `${who}: expected 'code:' after the name, found ${describe(lx)}`);
-    if (lx.next() !== Tok.Word || numberForm(lx.text, lx.start, lx.end) !== NumberForm.Integer) {
-      fail(
-        BLG.badCode,
-        msg`bulge ${{ bulge }}: expected the code (an integer ≥ 0), found ${{ found: describe(lx) }}`,
-      );
-    }
-    const code = parseNumber(lx.text, lx.start, lx.end);
-    if (!Number.isSafeInteger(code))
-      fail(
-        BLG.badCode,
-        msg`bulge ${{ bulge }}: the code ${{ found: clip(lx.token()) }} is too large`,
-      );
-    definition.code = code;
+    definition.code = readCode(lx, bulge, fail);
     spans.code = [lx.start, lx.end];
     let kind = lx.next();
     while (kind === Tok.Angle) {

@@ -125,6 +125,25 @@ export const RIG = {
     severity: "error",
     summary: 'A bulge attribute\'s unit is neither "bone" nor "radius".',
   },
+  reassignedCode: {
+    code: "RIG021",
+    args: ["joint", "code", "bulge", "written", "line", "catalogue"],
+    severity: "warning",
+    summary:
+      "A bulge code is one the catalogue's reader reassigned (the definition's written code is taken): an edit of the catalogue could move it.",
+  },
+  noCatalogue: {
+    code: "RIG022",
+    args: ["catalogue"],
+    severity: "warning",
+    summary: "The rig has bulge codes but there is no catalogue to check them against.",
+  },
+  unreadableCatalogue: {
+    code: "RIG023",
+    args: ["catalogue", "reason"],
+    severity: "warning",
+    summary: "The rig has bulge codes but its catalogue cannot be read; they are not checked.",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A rig diagnostic kind. */

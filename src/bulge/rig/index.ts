@@ -1,4 +1,5 @@
 /** The rig file `*.rig.json`: model, reader, checks, writer, diagnostic codes. */
+export * from "./catalogue-check.js";
 export * from "./codes.js";
 export * from "./format.js";
 export * from "./model.js";

@@ -17,7 +17,7 @@ export interface BulgeAttribute {
   /**
    * What the away displacement is measured in: "bone" (bone lengths, the
    * default) or "radius" (the limb's radius around the bone; see
-   * docs/bulge-deformation.md, "Units of the amount").
+   * docs/bulge-deformation.md, "Units of the strength").
    */
   unit?: BulgeUnit;
 }

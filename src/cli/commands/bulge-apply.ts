@@ -75,7 +75,10 @@ export const bulgeApply = defineCommand({
       choices: ["bone", "radius"],
       help: "what every bulge's away displacement is measured in (else each joint's unit, bone lengths by default)",
     },
-    json: { type: "boolean", help: "print the pose, the bulge amounts and the volumes as JSON" },
+    json: {
+      type: "boolean",
+      help: "print the pose, each bulge's activation, scale and strength, and the volumes as JSON",
+    },
     force: { type: "boolean", help: "replace an existing OUT" },
   },
   positionals: [0, 0],
@@ -124,12 +127,14 @@ export const bulgeApply = defineCommand({
     if (!(await writeOutput(io, output, data, force))) return ExitCode.Problems;
     if (args.options.json)
       io.out(jsonLine(applyReport(output, rig, mesh, deformer, angles, positions)));
-    const amounts = deformer.terms.map(
-      (t) =>
-        `${rig.joints[t.driver]!.name} (code ${t.code}) ${bulgeAmount(angles[t.driver]!, t.fullAngle).toFixed(2)}`,
-    );
+    // One name per quantity, as in the studio: activation (of the flex) × scale = strength.
+    const pct = (v: number) => `${Math.round(v * 100)} %`;
+    const strengths = deformer.terms.map((t) => {
+      const activation = bulgeAmount(angles[t.driver]!, t.fullAngle);
+      return `${rig.joints[t.driver]!.name} (code ${t.code}) ${pct(activation * t.scale)} (activation ${pct(activation)} × scale ${t.scale})`;
+    });
     io.err(
-      `${output}: written (${positions.length / 3} vertices; bulge amounts: ${amounts.join(", ") || "none"})\n`,
+      `${output}: written (${positions.length / 3} vertices; bulge strength: ${strengths.join(", ") || "none"})\n`,
     );
     return ExitCode.Ok;
   },
@@ -137,7 +142,7 @@ export const bulgeApply = defineCommand({
 
 /**
  * What `--json` prints: the output, the skinning, the pose, each bulge's
- * amount, and the volumes of a closed mesh (at rest, skinned without the
+ * activation, scale and strength, and the volumes of a closed mesh (at rest, skinned without the
  * bulges, as written) with the changes from rest and from the plain skin;
  * `{"closed": false}` for an open mesh, whose volume means nothing.
  */
@@ -170,13 +175,18 @@ function applyReport(
     vertices: n,
     skinning: deformer.skinning,
     pose: Object.fromEntries(rig.joints.map((j, i) => [j.name, angles[i]!])),
-    bulges: deformer.terms.map((t) => ({
-      joint: rig.joints[t.driver]!.name,
-      code: t.code,
-      unit: t.unit,
-      amount: bulgeAmount(angles[t.driver]!, t.fullAngle),
-      scale: t.scale,
-    })),
+    // The quantities named as in the printed line and the studio: activation × scale = strength.
+    bulges: deformer.terms.map((t) => {
+      const activation = bulgeAmount(angles[t.driver]!, t.fullAngle);
+      return {
+        joint: rig.joints[t.driver]!.name,
+        code: t.code,
+        unit: t.unit,
+        activation,
+        scale: t.scale,
+        strength: activation * t.scale,
+      };
+    }),
     volume,
   };
 }

@@ -1,7 +1,8 @@
 /** `deforma bulge rm --code N --project DIR [--force]`. */
 import { join, resolve } from "node:path";
-import { CATALOGUE_PATH, readBulgeTypes, removeDefinition } from "../../bulge/catalogue/index.js";
+import { CATALOGUE_PATH, removeKeepingCodes } from "../../bulge/catalogue/index.js";
 import { rigsUsingCode } from "../../bulge/rig/index.js";
+import { formatReport } from "../../core/report.js";
 import { projectRigs, referenceLines } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText } from "../input.js";
@@ -16,7 +17,9 @@ export const bulgeRm = defineCommand({
     "rest of the file, comments and omitted definitions included, stays as it is). A joint\n" +
     "stores only the code, so removing a code that a rig of the project (*.rig.json anywhere\n" +
     "below DIR) references would break it: the command then refuses and lists the rigs (exit 1),\n" +
-    "unless --force. A rig that cannot be read counts as referencing the code.",
+    "unless --force. A rig that cannot be read counts as referencing the code. No other\n" +
+    "definition's code changes: a definition whose code Alias reassigned (its written code is\n" +
+    "taken) and would get another one once this one is gone has its code written (BLG022).",
   options: {
     code: { type: "integer", min: 0, help: "the code of the definition to remove" },
     project: {
@@ -33,12 +36,16 @@ export const bulgeRm = defineCommand({
     if (project === undefined) throw new UsageError("missing --project DIR");
     const file = join(project, CATALOGUE_PATH);
     const text = await inputText(io, file, "bulge-types");
-    const def = readBulgeTypes(text).model.bulges.find((d) => d.code === code);
-    const next = removeDefinition(text, code);
-    if (!def || next === undefined) {
+    const cut = removeKeepingCodes(text, code);
+    if (!cut) {
       io.err(`deforma: ${file} has no definition with code ${code}\n`);
       return ExitCode.Problems;
     }
+    if (!cut.keeps) {
+      io.err(`deforma: code ${code} not removed: other definitions' codes would change\n`);
+      return ExitCode.Problems;
+    }
+    const def = cut.removed;
     const refs = rigsUsingCode(await projectRigs(resolve(io.cwd, project)), code);
     const what = `"${def.name}" (code ${code})`;
     if (refs.length > 0 && !args.options.force) {
@@ -47,8 +54,10 @@ export const bulgeRm = defineCommand({
       );
       return ExitCode.Problems;
     }
-    await writeOutput(io, file, next, true);
+    await writeOutput(io, file, cut.text, true);
     io.err(`${file}: removed ${what}\n`);
+    if (cut.pinned.length > 0)
+      io.err(formatReport([{ file, text: cut.text, diagnostics: cut.pinned }]));
     if (refs.length > 0)
       io.err(
         `warning: these rigs now reference a code the catalogue lacks:\n${referenceLines(refs)}`,

@@ -31,13 +31,23 @@ export class ListerPanel {
   private readonly form = h("div", { className: "bulge-form" });
   private readonly off: (() => void)[] = [];
 
+  /** The field and value a refusal is about: it stays only while the field shows that value. */
+  private refused: { field: HTMLInputElement; value: string } | null = null;
+
   constructor(private readonly session: BulgeSession) {
     const s = session;
-    this.name.addEventListener("change", () => this.refuse(s.rename(this.name.value)));
+    this.name.addEventListener("change", () => this.refuse(this.name, s.rename(this.name.value)));
     this.code.addEventListener("change", () => {
       const raw = this.code.value.trim();
-      this.refuse(s.recode(raw === "" ? Number.NaN : Number(raw)));
+      this.refuse(this.code, s.recode(raw === "" ? Number.NaN : Number(raw)));
     });
+    for (const field of [this.name, this.code]) {
+      // Typing clears a refusal; Escape puts the definition's value back (and so clears it).
+      field.addEventListener("input", () => this.clearStale());
+      field.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") this.revert(field);
+      });
+    }
     this.render();
     this.off.push(
       s.signals.list.add(() => this.render()),
@@ -79,6 +89,7 @@ export class ListerPanel {
     if (d) {
       if (document.activeElement !== this.name) this.name.value = d.name;
       if (document.activeElement !== this.code) this.code.value = String(d.code);
+      this.clearStale();
       const uses = s.rigsUsing(d.code);
       this.uses.textContent =
         uses.length > 0
@@ -105,9 +116,26 @@ export class ListerPanel {
     );
   }
 
-  private refuse(r: Refusal | undefined): void {
+  private refuse(field: HTMLInputElement, r: Refusal | undefined): void {
+    this.refused = r ? { field, value: field.value } : null;
     this.problem.textContent = r ? t(r.key, r.vars) : "";
     if (r) this.render();
+  }
+
+  /** Drops the refusal once its field no longer shows the refused value. */
+  private clearStale(): void {
+    const r = this.refused;
+    if (r && r.field.value === r.value && this.session.current) return;
+    this.refused = null;
+    this.problem.textContent = "";
+  }
+
+  /** Puts the selected definition's value back in `field` (its refusal goes with it). */
+  private revert(field: HTMLInputElement): void {
+    const d = this.session.current;
+    if (!d) return;
+    field.value = field === this.name ? d.name : String(d.code);
+    this.clearStale();
   }
 
   /** Asks, naming the rigs that reference the code, then deletes. */

@@ -27,16 +27,43 @@ export class SectionEditor {
     step: "1",
   });
   private readonly problem = h("p", { className: "refusal", role: "alert" });
+  /** The selected keypoint's u, x and y, typed (next to the drag). */
+  private readonly fields = (["u", "x", "y"] as const).map((what) =>
+    h("input", {
+      type: "number",
+      className: `kp-value kp-${what}`,
+      step: "0.001",
+      dataset: { what },
+    }),
+  );
+  private readonly fieldRow = h("div", { className: "row keypoint-values" });
+  /** The typed keypoint field the refusal shown is about, or −1 (it goes when the field is left). */
+  private keypointRefusal = -1;
   private readonly buttons = h("div", { className: "row" });
   private readonly off: (() => void)[] = [];
 
   constructor(private readonly session: BulgeSession) {
     this.chart = new SectionChart(session);
+    // A refusal goes as soon as its field changes.
+    this.angle.addEventListener("input", () => {
+      this.problem.textContent = "";
+    });
+    this.fields.forEach((field, v) => {
+      field.addEventListener("input", () => {
+        this.problem.textContent = "";
+      });
+      field.addEventListener("change", () => this.typed(v as 0 | 1 | 2));
+      // Leaving a refused field puts the keypoint's value back, and the refusal goes.
+      field.addEventListener("blur", () => {
+        if (this.keypointRefusal === v) queueMicrotask(() => this.showReadout());
+      });
+    });
     this.chart.onChange = () => this.showReadout();
     const s = session;
     this.off.push(
       s.signals.selection.add(() => {
         this.chart.selected = -1;
+        this.problem.textContent = "";
         this.render();
       }),
       s.signals.definition.add(() => this.update()),
@@ -80,10 +107,18 @@ export class SectionEditor {
       ),
     );
     this.angle.ariaLabel = t("bulge.sectionAngle");
+    this.fieldRow.replaceChildren(
+      ...this.fields.map((f) => {
+        const what = f.dataset.what!;
+        f.ariaLabel = t("bulge.keypointValue", { what });
+        return h("label", { className: "kp-field" }, what, f);
+      }),
+    );
     this.element.replaceChildren(
       this.tabs,
       this.chart.element,
       this.readout,
+      this.fieldRow,
       this.problem,
       this.buttons,
     );
@@ -122,11 +157,22 @@ export class SectionEditor {
     const i = this.chart.selected;
     const kp = k?.[i];
     this.readout.classList.toggle("limited", (this.chart.drag?.limited.length ?? 0) > 0);
+    this.fieldRow.hidden = !kp;
+    const refused = this.fields[this.keypointRefusal];
+    if (refused && document.activeElement !== refused) {
+      this.keypointRefusal = -1;
+      this.problem.textContent = "";
+    }
     if (!k || !kp) {
       this.readout.textContent = t("bulge.hint");
       this.setButtons(false, false);
       return;
     }
+    this.fields.forEach((f, v) => {
+      if (document.activeElement !== f) f.value = String(kp[v]);
+      // The ends' u is fixed (0 and 1).
+      f.disabled = v === 0 && (i === 0 || i === k.length - 1);
+    });
     const parts = [
       `${t("bulge.keypoint", { n: i + 1 })}: ${t("bulge.readout", { u: fmt(kp[0]), x: fmt(kp[1]), y: fmt(kp[2]) })}`,
     ];
@@ -137,6 +183,19 @@ export class SectionEditor {
     }
     this.readout.textContent = parts.join(" · ");
     this.setButtons(i < k.length - 1, canRemoveKeypoint(k, i));
+  }
+
+  /** A typed value of the selected keypoint: applied, or refused with the allowed range. */
+  private typed(v: 0 | 1 | 2): void {
+    const raw = this.fields[v]!.value.trim();
+    const r = this.session.setKeypoint(
+      this.chart.selected,
+      v,
+      raw === "" ? Number.NaN : Number(raw),
+    );
+    this.problem.textContent = r ? t(r.key, r.vars) : "";
+    this.keypointRefusal = r ? v : -1;
+    this.showReadout();
   }
 
   private setButtons(add: boolean, remove: boolean): void {

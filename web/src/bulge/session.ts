@@ -31,7 +31,7 @@ import {
   RemoveDefinition,
   ReplaceDefinition,
 } from "./commands.js";
-import { canRemoveKeypoint, midKeypoint } from "./limits.js";
+import { canRemoveKeypoint, midKeypoint, uRange, xRange, Y_RANGE } from "./limits.js";
 
 /** A translated refusal: the key and its placeholders. */
 export interface Refusal {
@@ -228,6 +228,25 @@ export class BulgeSession implements DefinitionList {
     if (!mid) return false;
     this.edit((x) => x.sections[this.section]!.keypoints.splice(i + 1, 0, mid));
     return true;
+  }
+
+  /**
+   * Sets value `v` (0 u, 1 x, 2 y) of keypoint `i` of the selected section to
+   * a typed number; a refusal (naming the allowed range) when it is not a
+   * number or breaks a rule (u and x increasing, the ends' u fixed, y in range).
+   */
+  setKeypoint(i: number, v: 0 | 1 | 2, value: number): Refusal | undefined {
+    const k = this.current?.sections[this.section]?.keypoints;
+    const kp = k?.[i];
+    if (!k || !kp || kp[v] === value) return undefined;
+    const range = v === 0 ? uRange(k, i) : v === 1 ? xRange(k, i) : Y_RANGE;
+    const what = (["u", "x", "y"] as const)[v];
+    if (!Number.isFinite(value) || value < range.min || value > range.max)
+      return { key: "bulge.keypointRange", vars: { what, min: range.min, max: range.max } };
+    this.edit((x) => {
+      x.sections[this.section]!.keypoints[i]![v] = value;
+    });
+    return undefined;
   }
 
   /** Removes keypoint `i` of the selected section (never the first or last). */

@@ -7,7 +7,7 @@ import { registerStrings } from "../i18n.js";
 const BULGE_EN = {
   "ws.bulge": "Bulges",
   "bulgePreview.flex": "Elbow flex",
-  "bulgePreview.amount": "Bulge {percent} %",
+  "bulgePreview.amount": "Strength {percent} %",
   "bulgePreview.polar": "Sections around the bone",
   "bulgePreview.at": "At u",
   "bulgePreview.peak": "Peak over u",
@@ -77,6 +77,8 @@ const BULGE_EN = {
   "bulge.preview": "Preview",
   "bulge.discard": "{file} has unsaved changes. Discard them?",
   "bulge.noCode": "No definition has code {code}.",
+  "bulge.keypointRange": "{what} must be a number from {min} to {max} here.",
+  "bulge.keypointValue": "Keypoint {what}",
   "bulge.changedOnDisk":
     "The file changed on disk since it was read; saving replaces those changes.",
 } as const;
@@ -84,7 +86,7 @@ const BULGE_EN = {
 const BULGE_RU: Record<keyof typeof BULGE_EN, string> = {
   "ws.bulge": "Выпуклости",
   "bulgePreview.flex": "Сгиб локтя",
-  "bulgePreview.amount": "Выпуклость {percent} %",
+  "bulgePreview.amount": "Сила {percent} %",
   "bulgePreview.polar": "Сечения вокруг кости",
   "bulgePreview.at": "При u",
   "bulgePreview.peak": "Максимум по u",
@@ -154,6 +156,8 @@ const BULGE_RU: Record<keyof typeof BULGE_EN, string> = {
   "bulge.preview": "Просмотр",
   "bulge.discard": "В {file} есть несохранённые изменения. Отбросить их?",
   "bulge.noCode": "Нет определения с кодом {code}.",
+  "bulge.keypointRange": "{what} здесь должно быть числом от {min} до {max}.",
+  "bulge.keypointValue": "Ключевая точка: {what}",
   "bulge.changedOnDisk": "Файл на диске изменился после чтения; сохранение заменит эти изменения.",
 };
 

@@ -7,6 +7,7 @@
  * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue).
  */
 import "./bulge.css";
+import "./panes.css";
 import { type BulgeProjectIo, CATALOGUE_PATH, loadBulgeProject } from "../../../src/bulge/index.js";
 import { listFiles, readProjectFile, writeProjectFile } from "../api.js";
 import { h } from "../dom.js";
@@ -63,6 +64,15 @@ export class BulgeWorkspace implements Workspace {
     right: h("div", { className: "bulge-right" }),
   };
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
+  /** The code of the deep link when no definition has it (kept in the address until a selection). */
+  private unknownCode: string | undefined;
+  private readonly unknown = h("p", { className: "bulge-notice refusal", role: "alert" });
+
+  /** Shows `text` above the editor until a definition is selected. */
+  private notice(text: string): void {
+    this.unknown.textContent = text;
+    this.unknown.hidden = false;
+  }
 
   constructor() {
     const u = this.ui;
@@ -100,8 +110,17 @@ export class BulgeWorkspace implements Workspace {
     }
     const o = this.opened!;
     const code = Number(route.params?.code);
-    if (route.params?.code !== undefined && !(Number.isInteger(code) && o.session.selectCode(code)))
+    this.unknownCode = undefined;
+    if (
+      route.params?.code !== undefined &&
+      !(Number.isInteger(code) && o.session.selectCode(code))
+    ) {
+      // An unknown code selects nothing (showing another definition would pass it off as that code).
+      this.unknownCode = route.params.code;
+      o.session.select(-1);
+      this.notice(t("bulge.noCode", { code: route.params.code }));
       o.toolbar.say(t("bulge.noCode", { code: route.params.code }));
+    }
     const flex = Number(route.params?.flex);
     if (route.params?.flex !== undefined && Number.isFinite(flex)) {
       o.flex = flex;
@@ -196,8 +215,13 @@ export class BulgeWorkspace implements Workspace {
     };
     this.opened = o;
     const show = () => preview.setDefinition(session.current);
+    this.unknown.hidden = true;
     o.off.push(
       session.signals.selection.add(() => {
+        if (session.current) {
+          this.unknownCode = undefined;
+          this.unknown.hidden = true;
+        }
         show();
         this.writeRoute();
       }),
@@ -208,7 +232,7 @@ export class BulgeWorkspace implements Workspace {
       }),
     );
     u.left.replaceChildren(lister.element, errlog.element);
-    u.centre.replaceChildren(toolbar.element, editor.element);
+    u.centre.replaceChildren(toolbar.element, this.unknown, editor.element);
     u.right.replaceChildren(previewPanel);
     window.addEventListener("keydown", this.onKey);
     show();
@@ -221,6 +245,7 @@ export class BulgeWorkspace implements Workspace {
     const d = o.session.current;
     const params: Record<string, string> = {};
     if (d) params.code = String(d.code);
+    else if (this.unknownCode !== undefined) params.code = this.unknownCode;
     if (o.flex !== 0) params.flex = String(+o.flex.toFixed(2));
     const file = o.session.path === CATALOGUE_PATH ? {} : { file: o.session.path };
     history.replaceState(null, "", formatRoute({ workspace: "bulge", ...file, params }));
