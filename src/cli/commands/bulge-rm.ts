@@ -47,7 +47,7 @@ export const bulgeRm = defineCommand({
       );
       return ExitCode.Problems;
     }
-    await writeOutput(io, file, next, true);
+    await writeOutput(io, file, next, false, { inPlace: true });
     io.err(`${file}: removed ${what}\n`);
     if (refs.length > 0)
       io.err(
