@@ -93,8 +93,7 @@ describe("live render budgets", () => {
   // decision 386
   it("bounds the memory of the pictures and a tick's work, so 4K renders but many 4K pictures do not", () => {
     const frames = (n: number) => Array.from({ length: n }, (_, i) => ({ image: `p${i}.png` }));
-    const scene = (w: number, h: number, n: number) =>
-      ({ width: w, height: h, frames: frames(n) }) as Parameters<typeof checkRenderPixels>[0];
+    const scene = (w: number, h: number, n: number) => ({ width: w, height: h, frames: frames(n) });
     expect(() => checkRenderPixels(scene(3840, 2160, 5))).not.toThrow();
     expect(() => checkRenderPixels(scene(2896, 2896, 3))).not.toThrow();
     expect(2896 * 2896).toBeLessThanOrEqual(MAX_RENDER_PIXELS);

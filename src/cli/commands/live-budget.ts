@@ -5,7 +5,6 @@
  * write against the free space of the disks it writes to.
  */
 import { stat, statfs } from "node:fs/promises";
-import type { Scene } from "../../live/index.js";
 import { UsageError } from "../io.js";
 
 /** Most pixels of one tick: 2²³ = 8,388,608 (3840×2160 fits). */
@@ -41,21 +40,28 @@ export const diskProbe = {
 /** `n` with thousands separators: 8,388,608. */
 const grouped = (n: number) => Math.round(n).toLocaleString("en-US");
 
-/** `bytes` in MiB, or GiB from 10 GiB on, one decimal. */
+/** `bytes` in MiB, or GiB from 1 GiB on, one decimal. */
 export function sizeWords(bytes: number): string {
-  return bytes >= 10 * 2 ** 30
+  return bytes >= 2 ** 30
     ? `${(bytes / 2 ** 30).toFixed(1)} GiB`
     : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
 
+/** What the budgets read of a scene: its size and its frames' pictures. */
+export interface SceneSize {
+  readonly width: number;
+  readonly height: number;
+  readonly frames: readonly { readonly image: string }[];
+}
+
 /** Bytes the scene's pictures and a tick's work hold while rendering. */
-export function renderMemory(scene: Pick<Scene, "width" | "height" | "frames">): number {
+export function renderMemory(scene: SceneSize): number {
   const pictures = new Set(scene.frames.map((f) => f.image)).size;
   return scene.width * scene.height * (4 * pictures + WORK_BYTES_PER_PIXEL);
 }
 
 /** A usage error naming the numbers when the scene's ticks are too large to render (checked before its pictures are read). */
-export function checkRenderPixels(scene: Pick<Scene, "width" | "height" | "frames">): void {
+export function checkRenderPixels(scene: SceneSize): void {
   const pixels = scene.width * scene.height;
   if (pixels > MAX_RENDER_PIXELS) {
     throw new UsageError(

@@ -30,7 +30,14 @@ import { inputText, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { commitOutput, openOutput, outputTaken, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
-import { checkDiskRoom, checkRenderPixels, framesEstimate, gifEstimate } from "./live-budget.js";
+import {
+  checkDiskRoom,
+  checkRenderPixels,
+  framesEstimate,
+  gifEstimate,
+  MAX_RENDER_PIXELS,
+  RENDER_MEMORY,
+} from "./live-budget.js";
 import { existingOutputs, TIMELINE } from "./live-outputs.js";
 import { readLiveScene } from "./live-scene.js";
 
@@ -53,7 +60,10 @@ export const liveRender = defineCommand({
     "writes DIR/frame-00000.png … (one per tick) and DIR/timeline.json (what each tick showed).\n" +
     "--gif also writes the frames as an animated GIF (one tick a frame). Existing frames,\n" +
     "timeline.json or OUT.gif are replaced only with --force (which also removes frames of an\n" +
-    "earlier, longer render). Nothing is written while the scene or the events have errors.\n" +
+    "earlier, longer render); a folder, FIFO or device in their place is refused, --force or not.\n" +
+    "Nothing is written while the scene or the events have errors. Checked first: a tick of at\n" +
+    `most ${MAX_RENDER_PIXELS.toLocaleString("en-US")} pixels, its pictures and work within ${RENDER_MEMORY / 2 ** 20} MiB, and the estimated output within\n` +
+    "the free disk (docs/security.md).\n" +
     "See docs/formats/live-events.md and docs/live-player.md.",
   options: {
     events: {
