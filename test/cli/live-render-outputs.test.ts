@@ -71,6 +71,10 @@ describe("live render: what is in --out", () => {
     expect(gif.code).toBe(1);
     expect(gif.err).toMatch(/cannot write 'a\.gif': it is a FIFO/);
     expect(existsSync(join(dir, "new"))).toBe(false);
+    // And --out itself: a FIFO is no folder.
+    const out = await cli([...RENDER, "--ticks", "2", "--out", "a.gif", "--force"], dir);
+    expect(out.code).toBe(2);
+    expect(out.err).toContain("--out a.gif: is a FIFO (named pipe); give a folder for the frames");
   }, 60_000);
 });
 
@@ -114,7 +118,7 @@ describe("live render budgets", () => {
       expect(r.err).toMatch(
         /the render would write about [\d.]+ GiB \(out and a\.gif\) but its disk has 256\.0 MiB free \(keeping 64\.0 MiB\): render fewer --ticks or free some space/,
       );
-      expect(readdirSync(join(dir, "out"))).toEqual([]);
+      expect(existsSync(join(dir, "out"))).toBe(false);
       expect(existsSync(join(dir, "a.gif"))).toBe(false);
       const small = await cli([...RENDER, "--ticks", "3", "--out", "small"], dir);
       expect(small.code, small.err).toBe(0);

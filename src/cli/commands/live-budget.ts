@@ -5,6 +5,7 @@
  * write against the free space of the disks it writes to.
  */
 import { stat, statfs } from "node:fs/promises";
+import { dirname } from "node:path";
 import { UsageError } from "../io.js";
 
 /** Most pixels of one tick: 2²³ = 8,388,608 (3840×2160 fits). */
@@ -103,9 +104,10 @@ export function gifEstimate(ticks: number, frameBytes: number): number {
 export async function checkDiskRoom(shares: readonly OutputShare[]): Promise<void> {
   const byDevice = new Map<number, { shown: string[]; folder: string; bytes: number }>();
   for (const s of shares) {
-    const dev = (await stat(s.folder).catch(() => undefined))?.dev;
-    if (dev === undefined) continue;
-    const d = byDevice.get(dev) ?? { shown: [], folder: s.folder, bytes: 0 };
+    const folder = await nearestFolder(s.folder);
+    const dev = folder === undefined ? undefined : (await stat(folder)).dev;
+    if (folder === undefined || dev === undefined) continue;
+    const d = byDevice.get(dev) ?? { shown: [], folder, bytes: 0 };
     d.shown.push(s.shown);
     d.bytes += s.bytes;
     byDevice.set(dev, d);
@@ -116,5 +118,13 @@ export async function checkDiskRoom(shares: readonly OutputShare[]): Promise<voi
     throw new UsageError(
       `the render would write about ${sizeWords(d.bytes)} (${d.shown.join(" and ")}) but its disk has ${sizeWords(free)} free (keeping ${sizeWords(DISK_RESERVE)}): render fewer --ticks or free some space`,
     );
+  }
+}
+
+/** `folder`, or its nearest parent that exists (a render creates `--out` only after its checks). */
+async function nearestFolder(folder: string): Promise<string | undefined> {
+  for (let f = folder; ; f = dirname(f)) {
+    if ((await stat(f).catch(() => undefined))?.isDirectory()) return f;
+    if (dirname(f) === f) return undefined;
   }
 }

@@ -25,6 +25,7 @@ import {
   type TickRecord,
   VirtualClock,
 } from "../../live/index.js";
+import { nodeKind } from "../../node/output-target.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
@@ -133,7 +134,6 @@ export const liveRender = defineCommand({
       if (args.options.engine !== undefined) throw new UsageError(`--engine ${engine}: ${why}`);
       throw new CliError(`${shownName(file)}: params.engine: ${why}`, ExitCode.Problems);
     }
-    await mkdir(outDir, { recursive: true });
     const player = new Player(scene, read.images, { engine: engineNamed(engine)! });
     const animation =
       gif === undefined
@@ -155,6 +155,7 @@ export const liveRender = defineCommand({
             },
           ]),
     ]);
+    await mkdir(outDir, { recursive: true });
     return render(io, player, animation, inputs, {
       ticks,
       out,
@@ -286,8 +287,10 @@ async function readInputs(
 /** A usage error when `dir` exists and is not a folder. */
 async function refuseNonFolder(dir: string, shown: string): Promise<void> {
   try {
-    if (!(await stat(dir)).isDirectory()) {
-      throw new UsageError(`--out ${shown}: is a file; give a folder for the frames`);
+    const found = await stat(dir);
+    if (!found.isDirectory()) {
+      const kind = found.isFile() ? "a file" : nodeKind(found);
+      throw new UsageError(`--out ${shown}: is ${kind}; give a folder for the frames`);
     }
   } catch (e) {
     if (e instanceof UsageError) throw e;
