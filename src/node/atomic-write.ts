@@ -19,19 +19,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
-import {
-  link,
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  readlink,
-  rename,
-  rm,
-  stat,
-  unlink,
-} from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import {
   canWrite,
   checkTarget,
@@ -40,6 +29,7 @@ import {
   nodeKind,
   type TargetFacts,
   TargetKindError,
+  writeThroughPath,
 } from "./output-target.js";
 
 export {
@@ -47,6 +37,7 @@ export {
   ReadOnlyTargetError,
   type TargetFacts,
   TargetKindError,
+  writeThroughPath,
 } from "./output-target.js";
 
 /** Options of {@link writeFileAtomic}. */
@@ -90,33 +81,6 @@ export function temporaryPathFor(target: string): string {
   let name = basename(target);
   while (Buffer.byteLength(name) > TEMP_NAME_BYTES) name = name.slice(0, -1);
   return join(dirname(target), `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
-}
-
-/** Most symbolic links followed from a target (as the kernel's ELOOP limit). */
-const MAX_LINKS = 40;
-
-/**
- * The path a write to `target` must replace: `target` itself, or the file a
- * chain of symbolic links at `target` ends in (which may not exist yet).
- * Throws an `ELOOP` error for a loop.
- */
-export async function writeThroughPath(target: string): Promise<string> {
-  let path = target;
-  for (let hops = 0; hops <= MAX_LINKS; hops++) {
-    let isLink: boolean;
-    try {
-      isLink = (await lstat(path)).isSymbolicLink();
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return path;
-      throw e;
-    }
-    if (!isLink) return path;
-    const to = await readlink(path);
-    path = isAbsolute(to) ? to : resolve(dirname(path), to);
-  }
-  throw Object.assign(new Error(`${target}: too many levels of symbolic links`), {
-    code: "ELOOP",
-  });
 }
 
 /**

@@ -10,7 +10,8 @@
  * any kind of node without making one.
  */
 import type { Stats } from "node:fs";
-import { access, constants, lstat } from "node:fs/promises";
+import { access, constants, lstat, readlink } from "node:fs/promises";
+import { dirname, isAbsolute, resolve } from "node:path";
 
 /** What a writer may do with an existing target. */
 export interface TargetPermission {
@@ -135,4 +136,31 @@ export async function canWrite(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Most symbolic links followed from a target (as the kernel's ELOOP limit). */
+const MAX_LINKS = 40;
+
+/**
+ * The path a write to `target` must replace: `target` itself, or the file a
+ * chain of symbolic links at `target` ends in (which may not exist yet).
+ * Throws an `ELOOP` error for a loop.
+ */
+export async function writeThroughPath(target: string): Promise<string> {
+  let path = target;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let isLink: boolean;
+    try {
+      isLink = (await lstat(path)).isSymbolicLink();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return path;
+      throw e;
+    }
+    if (!isLink) return path;
+    const to = await readlink(path);
+    path = isAbsolute(to) ? to : resolve(dirname(path), to);
+  }
+  throw Object.assign(new Error(`${target}: too many levels of symbolic links`), {
+    code: "ELOOP",
+  });
 }
