@@ -105,6 +105,11 @@ describe("live render budgets", () => {
       /the scene's 16 pictures of 2896×2896 would hold about 1023\.8 MiB while rendering; a render holds at most 768.0 MiB/,
     );
     expect(RENDER_MEMORY).toBe(768 * 2 ** 20);
+    // With --gif, the palette's sample of key frames counts too.
+    expect(() => checkRenderPixels(scene(3840, 2160, 5), true)).toThrow(
+      /would hold about [\d.]+ MiB while rendering \(with the GIF's palette\)/,
+    );
+    expect(() => checkRenderPixels(scene(1920, 1080, 5), true)).not.toThrow();
   });
 
   // decision 387

@@ -6,6 +6,7 @@
  */
 import { stat, statfs } from "node:fs/promises";
 import { dirname } from "node:path";
+import { GIF_DEFAULTS } from "../../live/index.js";
 import { UsageError } from "../io.js";
 
 /** Most pixels of one tick: 2²³ = 8,388,608 (3840×2160 fits). */
@@ -55,25 +56,35 @@ export interface SceneSize {
   readonly frames: readonly { readonly image: string }[];
 }
 
-/** Bytes the scene's pictures and a tick's work hold while rendering. */
-export function renderMemory(scene: SceneSize): number {
+/**
+ * Bytes the scene's pictures and a tick's work hold while rendering; with
+ * `gif`, also the key frames the GIF's palette is quantized on (at most
+ * {@link GIF_DEFAULTS}`.sampleFrames`, copied side by side).
+ */
+export function renderMemory(scene: SceneSize, gif = false): number {
   const pictures = new Set(scene.frames.map((f) => f.image)).size;
-  return scene.width * scene.height * (4 * pictures + WORK_BYTES_PER_PIXEL);
+  const palette = gif ? Math.min(GIF_DEFAULTS.sampleFrames, scene.frames.length) : 0;
+  return scene.width * scene.height * (4 * (pictures + palette) + WORK_BYTES_PER_PIXEL);
 }
 
-/** A usage error naming the numbers when the scene's ticks are too large to render (checked before its pictures are read). */
-export function checkRenderPixels(scene: SceneSize): void {
+/**
+ * A usage error naming the numbers when the scene's ticks are too large to
+ * render (checked before its pictures are read); `gif` when an animation is
+ * written too.
+ */
+export function checkRenderPixels(scene: SceneSize, gif = false): void {
   const pixels = scene.width * scene.height;
   if (pixels > MAX_RENDER_PIXELS) {
     throw new UsageError(
       `the scene is ${scene.width}×${scene.height} = ${grouped(pixels)} pixels a tick; a render draws at most ${grouped(MAX_RENDER_PIXELS)} (3840×2160 fits): scale the pictures down`,
     );
   }
-  const memory = renderMemory(scene);
+  const memory = renderMemory(scene, gif);
   if (memory > RENDER_MEMORY) {
     const pictures = new Set(scene.frames.map((f) => f.image)).size;
+    const animation = gif ? " (with the GIF's palette)" : "";
     throw new UsageError(
-      `the scene's ${pictures} pictures of ${scene.width}×${scene.height} would hold about ${sizeWords(memory)} while rendering; a render holds at most ${sizeWords(RENDER_MEMORY)}: use fewer or smaller pictures`,
+      `the scene's ${pictures} pictures of ${scene.width}×${scene.height} would hold about ${sizeWords(memory)} while rendering${animation}; a render holds at most ${sizeWords(RENDER_MEMORY)}: use fewer or smaller pictures`,
     );
   }
 }

@@ -107,7 +107,9 @@ export const liveRender = defineCommand({
     const file = args.positionals[0]!;
 
     // The pixels and memory of a tick are checked before any picture is decoded.
-    const read = await readLiveScene(io, file, args.options["allow-outside"], checkRenderPixels);
+    const read = await readLiveScene(io, file, args.options["allow-outside"], (s) =>
+      checkRenderPixels(s, gif !== undefined),
+    );
     io.err(formatReport(read.report));
     const scene = read.scene;
     if (!scene || reportHasErrors(read.report)) {
