@@ -147,6 +147,10 @@ function refusedOutput(io: CliIo, e: unknown, path: string, how: WriteHow): fals
     return false;
   }
   if (e instanceof TargetKindError) {
+    // A folder keeps the message it always had.
+    if (e.kind === "a folder") {
+      throw new CliError(`cannot write '${path}': ${errnoWords("EISDIR")}`, ExitCode.Problems);
+    }
     throw new CliError(
       `cannot write '${path}': it is ${e.kind}, not a regular file; an output replaces only a regular file, even with --force`,
       ExitCode.Problems,

@@ -104,7 +104,7 @@ describe("CLI outputs onto what is there", () => {
     writeFileSync(join(dir, "results"), "not an export\n");
     fifo(join(dir, "pipe"));
     for (const [name, kind] of [
-      ["results", "a regular file"],
+      ["results", "a file"],
       ["pipe", "a FIFO (named pipe)"],
     ]) {
       const r = await cli(

@@ -274,7 +274,7 @@ async function nonEmptyFolder(path: string, shown: string): Promise<boolean> {
     if (code === "ENOTDIR") {
       const found = await stat(path).catch(() => lstat(path).catch(() => undefined));
       const why = found
-        ? `is ${nodeKind(found)}, not a folder; an export replaces only the folder of an earlier one, even with --force`
+        ? `is ${found.isFile() ? "a file" : nodeKind(found)}, not a folder; an export replaces only the folder of an earlier one, even with --force`
         : "a part of the path is not a folder";
       throw new UsageError(`--vtk ${shown}: ${why}`);
     }
