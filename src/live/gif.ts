@@ -8,8 +8,9 @@
  * palette keeps a colour from flickering between frames (a per-frame palette
  * would map the same skin to slightly different entries) and the file
  * smaller (no local colour tables). Alpha is ignored (a GIF frame here is
- * opaque); the animation loops forever. {@link GifStream} writes frame by
- * frame with a palette quantized up front.
+ * opaque); the animation loops forever. {@link GifStream} encodes frame by
+ * frame with a palette quantized up front, and hands out the bytes encoded so
+ * far ({@link GifStream.take}), so a long animation streams to disk.
  */
 import * as gifenc from "gifenc";
 import type { RgbaImage } from "./image.js";
@@ -54,7 +55,8 @@ export function encodeGif(
  */
 export class GifStream {
   private readonly palette: gifenc.Palette;
-  private readonly encoder = lib.GIFEncoder();
+  /** Manual mode: the header is written once, and `reset` only empties the bytes held. */
+  private readonly encoder = lib.GIFEncoder({ auto: false });
   private readonly width: number;
   private readonly height: number;
   private count = 0;
@@ -79,13 +81,41 @@ export class GifStream {
     this.checkSize(frame);
     const index = lib.applyPalette(ownBuffer(frame.data), this.palette);
     const first = this.count === 0;
+    if (first) this.encoder.writeHeader();
     this.encoder.writeFrame(
       index,
       this.width,
       this.height,
-      first ? { palette: this.palette, delay: this.delayMs, repeat: 0 } : { delay: this.delayMs },
+      first
+        ? { first, palette: this.palette, delay: this.delayMs, repeat: 0 }
+        : { delay: this.delayMs },
     );
     this.count++;
+  }
+
+  /**
+   * The bytes encoded since the last call (the header with the first frame),
+   * which the stream then no longer holds: write them out after each
+   * {@link add}, and {@link finish} gives the rest.
+   */
+  take(): Uint8Array {
+    const bytes = this.encoder.bytes();
+    this.encoder.reset();
+    return bytes;
+  }
+
+  /** Bytes the stream holds (encoded, not yet taken). */
+  get held(): number {
+    return this.encoder.bytesView().length;
+  }
+
+  /** The size of `frame` encoded as one more frame (not added): for estimates before a long render. */
+  encodedSize(frame: RgbaImage): number {
+    this.checkSize(frame);
+    const scratch = lib.GIFEncoder({ auto: false });
+    const index = lib.applyPalette(ownBuffer(frame.data), this.palette);
+    scratch.writeFrame(index, this.width, this.height, { delay: this.delayMs });
+    return scratch.bytesView().length;
   }
 
   /** Frames added so far. */
@@ -93,7 +123,7 @@ export class GifStream {
     return this.count;
   }
 
-  /** The GIF file; throws `RangeError` when no frame was added. */
+  /** The GIF file (or its end after {@link take}); throws `RangeError` when no frame was added. */
   finish(): Uint8Array {
     if (this.count === 0) throw new RangeError("GIF: no frames added");
     this.encoder.finish();

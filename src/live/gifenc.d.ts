@@ -37,6 +37,8 @@ declare module "gifenc" {
     bytes(): Uint8Array;
     bytesView(): Uint8Array;
     reset(): void;
+    /** Writes the `GIF89a` signature (manual mode: `auto: false`). */
+    writeHeader(): void;
   }
 
   /** The module's functions (named exports in ESM; `default` of the CommonJS namespace). */

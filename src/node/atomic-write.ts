@@ -18,31 +18,50 @@
  *   or the new one, never a mix.
  */
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, type Stats } from "node:fs";
+import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import {
-  link,
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  readlink,
-  rename,
-  rm,
-  stat,
-  unlink,
-} from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+  canWrite,
+  checkTarget,
+  FileExistsError,
+  lstatOrNothing,
+  nodeKind,
+  type TargetFacts,
+  TargetKindError,
+  writeThroughPath,
+} from "./output-target.js";
+
+export {
+  FileExistsError,
+  ReadOnlyTargetError,
+  type TargetFacts,
+  TargetKindError,
+  writeThroughPath,
+} from "./output-target.js";
 
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
-  /** Replace an existing file (default false: an existing target is an `EEXIST` error). */
+  /** Replace an existing regular file (default false: an existing target is a {@link FileExistsError}). */
   readonly overwrite?: boolean;
+  /** Replace a read-only file too (default false: a {@link ReadOnlyTargetError}). */
+  readonly replaceReadOnly?: boolean;
+  /**
+   * Write through a symbolic link at the target (default true); false
+   * replaces the link itself (names a program chooses, as a render's frames).
+   */
+  readonly followLinks?: boolean;
   /** File mode of a newly created file (default 0o666 minus umask); an overwritten file keeps its own. */
   readonly mode?: number;
 }
 
 /** Defaults of {@link AtomicWriteOptions}. */
-export const ATOMIC_WRITE_DEFAULTS = { overwrite: false, mode: 0o666 } as const;
+export const ATOMIC_WRITE_DEFAULTS = {
+  overwrite: false,
+  replaceReadOnly: false,
+  followLinks: true,
+  mode: 0o666,
+} as const;
 
 /** Data accepted by {@link writeFileAtomic}: text (written as UTF-8), bytes, or chunks. */
 export type AtomicData =
@@ -50,14 +69,6 @@ export type AtomicData =
   | Uint8Array
   | AsyncIterable<Uint8Array | string>
   | Iterable<Uint8Array | string>;
-
-/** Error raised when the target exists and overwriting was not asked for. */
-export class FileExistsError extends Error {
-  readonly code = "EEXIST";
-  constructor(readonly path: string) {
-    super(`${path} exists; not overwritten (ask for it with --force or --write)`);
-  }
-}
 
 /** Longest part of the target's name kept in a temporary file's name (bytes of UTF-8), so it fits in 255. */
 const TEMP_NAME_BYTES = 200;
@@ -72,91 +83,147 @@ export function temporaryPathFor(target: string): string {
   return join(dirname(target), `.${name}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
-/** Most symbolic links followed from a target (as the kernel's ELOOP limit). */
-const MAX_LINKS = 40;
-
 /**
- * The path a write to `target` must replace: `target` itself, or the file a
- * chain of symbolic links at `target` ends in (which may not exist yet).
- * Throws an `ELOOP` error for a loop.
+ * Whether the node at `real` (the path a write replaces) may be replaced as
+ * `options` say: throws {@link TargetKindError}, {@link FileExistsError}
+ * or {@link ReadOnlyTargetError}; else returns what was found and its stat.
  */
-export async function writeThroughPath(target: string): Promise<string> {
-  let path = target;
-  for (let hops = 0; hops <= MAX_LINKS; hops++) {
-    let isLink: boolean;
-    try {
-      isLink = (await lstat(path)).isSymbolicLink();
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") return path;
-      throw e;
-    }
-    if (!isLink) return path;
-    const to = await readlink(path);
-    path = isAbsolute(to) ? to : resolve(dirname(path), to);
-  }
-  throw Object.assign(new Error(`${target}: too many levels of symbolic links`), {
-    code: "ELOOP",
+async function targetFacts(
+  target: string,
+  real: string,
+  options: AtomicWriteOptions,
+): Promise<{ facts: TargetFacts; before: Stats | undefined }> {
+  const before = await lstatOrNothing(real);
+  const writable = before?.isFile() === true ? await canWrite(real) : true;
+  const facts = checkTarget(target, before, writable, {
+    overwrite: options.overwrite ?? ATOMIC_WRITE_DEFAULTS.overwrite,
+    replaceReadOnly: options.replaceReadOnly ?? ATOMIC_WRITE_DEFAULTS.replaceReadOnly,
   });
+  return { facts, before };
+}
+
+/** Checks `target` as a write with `options` would, writing nothing: the same errors, or what it would replace. */
+export async function checkWriteTarget(
+  target: string,
+  options: AtomicWriteOptions = {},
+): Promise<TargetFacts> {
+  const follow = options.followLinks ?? ATOMIC_WRITE_DEFAULTS.followLinks;
+  const real = follow ? await writeThroughPath(target) : target;
+  return (await targetFacts(target, real, options)).facts;
+}
+
+/** A file being written atomically: chunks go to its temporary file until {@link commit}. */
+export interface AtomicFile {
+  /** Appends a chunk (text as UTF-8). */
+  write(chunk: Uint8Array | string): Promise<void>;
+  /** Flushes and gives the file its name (the target is checked again first); what was replaced. */
+  commit(): Promise<TargetFacts>;
+  /** Removes the temporary file; the target is left as it was. */
+  abort(): Promise<void>;
 }
 
 /**
- * Writes `data` to `target` atomically (see the module comment). Throws
- * {@link FileExistsError} when `target` exists and `overwrite` is false; the
- * temporary file is removed on any failure.
+ * Opens `target` for an atomic write (see the module comment): the target is
+ * checked first (so a refused write costs nothing), the data goes to a
+ * temporary file in its folder, and {@link AtomicFile.commit} renames it over
+ * the target (or links it, when overwriting was not asked for).
  */
-export async function writeFileAtomic(
+export async function openFileAtomic(
   target: string,
-  data: AtomicData,
   options: AtomicWriteOptions = {},
-): Promise<void> {
-  const overwrite = options.overwrite ?? ATOMIC_WRITE_DEFAULTS.overwrite;
-  const real = await writeThroughPath(target);
+): Promise<AtomicFile> {
+  const follow = options.followLinks ?? ATOMIC_WRITE_DEFAULTS.followLinks;
+  const real = follow ? await writeThroughPath(target) : target;
   const folder = dirname(real);
   await removeDeadTemporaries(folder);
-  const before = overwrite ? await stat(real).catch(() => undefined) : undefined;
+  const { before } = await targetFacts(target, real, options);
   const tmp = temporaryPathFor(real);
   const handle = await open(
     tmp,
     constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY,
     options.mode ?? ATOMIC_WRITE_DEFAULTS.mode,
   );
-  let committed = false;
+  let open_ = true;
+  const close = async () => {
+    if (open_) await handle.close();
+    open_ = false;
+  };
+  const abort = async () => {
+    await close().catch(() => undefined);
+    await unlink(tmp).catch(() => undefined);
+  };
   try {
-    try {
-      if (before) await keepOwnerAndMode(handle, before);
-      if (typeof data === "string" || data instanceof Uint8Array) {
-        await handle.writeFile(data);
-      } else {
-        for await (const chunk of data as AsyncIterable<Uint8Array | string>) {
-          await handle.write(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
-        }
-      }
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (overwrite) {
-      await rename(tmp, real);
-    } else {
-      try {
-        await link(tmp, real);
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === "EEXIST") throw new FileExistsError(target);
-        if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw e;
-        // File systems without hard links: check, then rename (a narrow race, documented).
-        if (await exists(real)) throw new FileExistsError(target);
-        await rename(tmp, real);
-        committed = true;
-        return;
-      }
-      await unlink(tmp);
-    }
-    committed = true;
-    await syncDirectory(folder);
-  } finally {
-    if (!committed) await unlink(tmp).catch(() => undefined);
+    if (before?.isFile()) await keepOwnerAndMode(handle, before);
+  } catch (e) {
+    await abort();
+    throw e;
   }
+  return {
+    async write(chunk) {
+      await handle.write(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+    },
+    async commit() {
+      try {
+        await handle.sync();
+        await close();
+        // Checked again: the target may have changed while the data was written.
+        const { facts } = await targetFacts(target, real, options);
+        await giveName(tmp, real, target, facts.exists);
+        await syncDirectory(folder);
+        return facts;
+      } catch (e) {
+        await abort();
+        throw e;
+      }
+    },
+    abort,
+  };
+}
+
+/**
+ * Writes `data` to `target` atomically (see the module comment). Throws
+ * {@link FileExistsError} when `target` exists and `overwrite` is false,
+ * {@link TargetKindError} when it is not a regular file, and
+ * {@link ReadOnlyTargetError} when it is read-only without
+ * `replaceReadOnly`; the temporary file is removed on any failure. Returns
+ * what was replaced (hard links the new file no longer shares).
+ */
+export async function writeFileAtomic(
+  target: string,
+  data: AtomicData,
+  options: AtomicWriteOptions = {},
+): Promise<TargetFacts> {
+  const file = await openFileAtomic(target, options);
+  try {
+    if (typeof data === "string" || data instanceof Uint8Array) await file.write(data);
+    else
+      for await (const chunk of data as AsyncIterable<Uint8Array | string>) await file.write(chunk);
+  } catch (e) {
+    await file.abort();
+    throw e;
+  }
+  return file.commit();
+}
+
+/** Renames (or, for a new name, hard-links) `tmp` to `real`; `FileExistsError` naming `target` when a new name was taken. */
+async function giveName(
+  tmp: string,
+  real: string,
+  target: string,
+  replace: boolean,
+): Promise<void> {
+  if (replace) return rename(tmp, real);
+  try {
+    await link(tmp, real);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new FileExistsError(target);
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") throw e;
+    // File systems without hard links: check, then rename (a narrow race, documented).
+    if ((await lstatOrNothing(real)) !== undefined) throw new FileExistsError(target);
+    return rename(tmp, real);
+  }
+  await unlink(tmp);
 }
 
 /** Gives the new file the old one's permission bits, and its owner and group where permitted. */
@@ -211,16 +278,6 @@ export async function removeDeadTemporaries(folder: string): Promise<number> {
   return removed;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    const h = await open(path, "r");
-    await h.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function syncDirectory(dir: string): Promise<void> {
   // Makes the rename durable; not every platform can open a directory, which is fine.
   try {
@@ -257,6 +314,7 @@ export async function writeFolderAtomic(
   options: { readonly overwrite?: boolean } = {},
 ): Promise<number> {
   const parent = dirname(target);
+  await folderTarget(target, options.overwrite === true);
   await mkdir(parent, { recursive: true });
   await removeDeadTemporaries(parent);
   const staging = temporaryPathFor(target);
@@ -275,8 +333,7 @@ export async function writeFolderAtomic(
       count++;
     }
     await syncDirectory(staging);
-    const old = await lstat(target).catch(() => undefined);
-    if (old && !options.overwrite) throw new FileExistsError(target);
+    const old = await folderTarget(target, options.overwrite === true);
     if (old) {
       const aside = `${staging.slice(0, -".tmp".length)}.old`;
       await rename(target, aside);
@@ -291,4 +348,20 @@ export async function writeFolderAtomic(
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * Whether folder `target` exists; throws {@link FileExistsError} when it does
+ * and `overwrite` is false, {@link TargetKindError} when it is anything but a
+ * folder (or a link to one): a file there is not an earlier export.
+ */
+async function folderTarget(target: string, overwrite: boolean): Promise<boolean> {
+  const old = await lstatOrNothing(target);
+  if (!old) return false;
+  const folder = old.isSymbolicLink()
+    ? (await stat(target).catch(() => undefined))?.isDirectory() === true
+    : old.isDirectory();
+  if (!folder) throw new TargetKindError(target, nodeKind(old), "a folder");
+  if (!overwrite) throw new FileExistsError(target);
+  return true;
 }

@@ -54,7 +54,7 @@ export const bulgeRm = defineCommand({
       );
       return ExitCode.Problems;
     }
-    await writeOutput(io, file, cut.text, true);
+    await writeOutput(io, file, cut.text, false, { inPlace: true });
     io.err(`${file}: removed ${what}\n`);
     if (cut.pinned.length > 0)
       io.err(formatReport([{ file, text: cut.text, diagnostics: cut.pinned }]));

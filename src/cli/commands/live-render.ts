@@ -6,8 +6,8 @@
  * command line is parsed or its help printed, so a registered engine is
  * offered too.
  */
-import { mkdir, readdir, stat, unlink } from "node:fs/promises";
-import { extname, join, resolve } from "node:path";
+import { mkdir, stat, unlink } from "node:fs/promises";
+import { dirname, extname, join, resolve } from "node:path";
 import { sortBySource } from "../../core/diagnostics.js";
 import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
 import {
@@ -19,18 +19,27 @@ import {
   engineNames,
   GifStream,
   Player,
-  type RgbaImage,
   readEvents,
   runPlayer,
   type Scene,
   type TickRecord,
   VirtualClock,
 } from "../../live/index.js";
+import { nodeKind } from "../../node/output-target.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
-import { writeOutput } from "../output.js";
+import { commitOutput, openOutput, outputTaken, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
+import {
+  checkDiskRoom,
+  checkRenderPixels,
+  framesEstimate,
+  gifEstimate,
+  MAX_RENDER_PIXELS,
+  RENDER_MEMORY,
+} from "./live-budget.js";
+import { existingOutputs, TIMELINE } from "./live-outputs.js";
 import { readLiveScene } from "./live-scene.js";
 
 /** Most ticks one render plays (file names have five digits). */
@@ -40,9 +49,6 @@ export const MAX_RENDER_TICKS = 100_000;
 export function frameFileName(n: number): string {
   return `frame-${String(n).padStart(5, "0")}.png`;
 }
-
-const FRAME_FILE = /^frame-(\d{5})\.png$/;
-const TIMELINE = "timeline.json";
 
 /** The `live render` command. */
 export const liveRender = defineCommand({
@@ -55,7 +61,10 @@ export const liveRender = defineCommand({
     "writes DIR/frame-00000.png … (one per tick) and DIR/timeline.json (what each tick showed).\n" +
     "--gif also writes the frames as an animated GIF (one tick a frame). Existing frames,\n" +
     "timeline.json or OUT.gif are replaced only with --force (which also removes frames of an\n" +
-    "earlier, longer render). Nothing is written while the scene or the events have errors.\n" +
+    "earlier, longer render); a folder, FIFO or device in their place is refused, --force or not.\n" +
+    "Nothing is written while the scene or the events have errors. Checked first: a tick of at\n" +
+    `most ${MAX_RENDER_PIXELS.toLocaleString("en-US")} pixels, its pictures and work within ${RENDER_MEMORY / 2 ** 20} MiB, and the estimated output within\n` +
+    "the free disk (docs/security.md).\n" +
     "See docs/formats/live-events.md and docs/live-player.md.",
   options: {
     events: {
@@ -97,7 +106,10 @@ export const liveRender = defineCommand({
     await refuseNonFolder(outDir, out);
     const file = args.positionals[0]!;
 
-    const read = await readLiveScene(io, file, args.options["allow-outside"]);
+    // The pixels and memory of a tick are checked before any picture is decoded.
+    const read = await readLiveScene(io, file, args.options["allow-outside"], (s) =>
+      checkRenderPixels(s, gif !== undefined),
+    );
     io.err(formatReport(read.report));
     const scene = read.scene;
     if (!scene || reportHasErrors(read.report)) {
@@ -111,7 +123,7 @@ export const liveRender = defineCommand({
     const kept = await existingOutputs(outDir, out, ticks);
     const clash = [
       ...kept.clashing,
-      ...(gif !== undefined && (await exists(resolve(io.cwd, gif))) ? [gif] : []),
+      ...(gif !== undefined && (await outputTaken(io, gif)) ? [gif] : []),
     ];
     if (!force && clash.length > 0) {
       const more = clash.length > 1 ? ` and ${clash.length - 1} more` : "";
@@ -124,8 +136,29 @@ export const liveRender = defineCommand({
       if (args.options.engine !== undefined) throw new UsageError(`--engine ${engine}: ${why}`);
       throw new CliError(`${shownName(file)}: params.engine: ${why}`, ExitCode.Problems);
     }
+    const player = new Player(scene, read.images, { engine: engineNamed(engine)! });
+    const animation =
+      gif === undefined
+        ? undefined
+        : new GifStream(
+            scene.frames.map((f) => read.images.get(f.name)!),
+            player.periodMs,
+          );
+    const zero = read.images.get(scene.zeroFrame)!;
+    await checkDiskRoom([
+      { shown: out, folder: outDir, bytes: framesEstimate(ticks, encodePng(zero).length) },
+      ...(gif === undefined || !animation
+        ? []
+        : [
+            {
+              shown: gif,
+              folder: dirname(resolve(io.cwd, gif)),
+              bytes: gifEstimate(ticks, animation.encodedSize(zero)),
+            },
+          ]),
+    ]);
     await mkdir(outDir, { recursive: true });
-    return render(io, scene, read.images, inputs, {
+    return render(io, player, animation, inputs, {
       ticks,
       out,
       engine,
@@ -150,43 +183,58 @@ interface RenderPlan {
 
 async function render(
   io: CliIo,
-  scene: Scene,
-  images: ReadonlyMap<string, RgbaImage>,
+  player: Player,
+  animation: GifStream | undefined,
   inputs: readonly ExternalInput[],
   plan: RenderPlan,
 ): Promise<number> {
-  const player = new Player(scene, images, { engine: engineNamed(plan.engine)! });
   for (const input of inputs) player.send(input);
-  const gif =
-    plan.gif === undefined
-      ? undefined
-      : new GifStream(
-          scene.frames.map((f) => images.get(f.name)!),
-          player.periodMs,
-        );
+  // The GIF goes to its temporary file frame by frame, and takes its name at the end.
+  const gifFile = plan.gif === undefined ? undefined : await openOutput(io, plan.gif, plan.force);
+  if (plan.gif !== undefined && !gifFile) return ExitCode.Problems;
   const records: TickRecord[] = [];
   const fired: string[] = [];
   const bar = progressBar(io, "frames");
   let failed = false;
-  await runPlayer(player, new VirtualClock(), {
-    ticks: plan.ticks,
-    stop: () => failed,
-    async onTick(r) {
-      records.push(r.record);
-      for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
-      const name = join(plan.out, frameFileName(r.record.tick));
-      if (!(await writeOutput(io, name, encodePng(r.image), plan.force))) failed = true;
-      gif?.add(r.image);
-      bar.update(records.length, plan.ticks);
-    },
-  });
+  try {
+    await runPlayer(player, new VirtualClock(), {
+      ticks: plan.ticks,
+      stop: () => failed,
+      async onTick(r) {
+        records.push(r.record);
+        for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
+        const name = join(plan.out, frameFileName(r.record.tick));
+        // A link planted in place of a frame is replaced, never written through.
+        const png = encodePng(r.image);
+        if (!(await writeOutput(io, name, png, plan.force, { followLinks: false }))) failed = true;
+        if (animation && gifFile) {
+          animation.add(r.image);
+          await gifFile.write(animation.take());
+        }
+        bar.update(records.length, plan.ticks);
+      },
+    });
+  } catch (e) {
+    await gifFile?.abort();
+    throw e;
+  }
   bar.end();
-  if (failed) return ExitCode.Problems;
+  if (failed) {
+    await gifFile?.abort();
+    return ExitCode.Problems;
+  }
   for (const name of plan.stale) await unlink(resolve(io.cwd, plan.out, name));
-  if (!(await writeOutput(io, join(plan.out, TIMELINE), timelineText(records), plan.force)))
+  const timeline = join(plan.out, TIMELINE);
+  if (
+    !(await writeOutput(io, timeline, timelineText(records), plan.force, { followLinks: false }))
+  ) {
+    await gifFile?.abort();
     return ExitCode.Problems;
-  if (gif && plan.gif !== undefined && !(await writeOutput(io, plan.gif, gif.finish(), plan.force)))
-    return ExitCode.Problems;
+  }
+  if (animation && gifFile && plan.gif !== undefined) {
+    await gifFile.write(animation.finish());
+    if (!(await commitOutput(io, plan.gif, gifFile))) return ExitCode.Problems;
+  }
   const last = frameFileName(records.length - 1);
   const removed = plan.stale.length > 0 ? `; removed ${plan.stale.length} older frames` : "";
   io.err(
@@ -194,7 +242,7 @@ async function render(
       `rules fired: ${fired.join(", ") || "none"}\n` +
       (plan.gif === undefined
         ? ""
-        : `${plan.gif}: written (${gif!.frames} frames, ${player.periodMs} ms each)\n`),
+        : `${plan.gif}: written (${animation!.frames} frames, ${player.periodMs} ms each)\n`),
   );
   return ExitCode.Ok;
 }
@@ -241,8 +289,10 @@ async function readInputs(
 /** A usage error when `dir` exists and is not a folder. */
 async function refuseNonFolder(dir: string, shown: string): Promise<void> {
   try {
-    if (!(await stat(dir)).isDirectory()) {
-      throw new UsageError(`--out ${shown}: is a file; give a folder for the frames`);
+    const found = await stat(dir);
+    if (!found.isDirectory()) {
+      const kind = found.isFile() ? "a file" : nodeKind(found);
+      throw new UsageError(`--out ${shown}: is ${kind}; give a folder for the frames`);
     }
   } catch (e) {
     if (e instanceof UsageError) throw e;
@@ -250,40 +300,5 @@ async function refuseNonFolder(dir: string, shown: string): Promise<void> {
     if (code !== "ENOENT") {
       throw new UsageError(`--out ${shown}: cannot be used as a folder (${code ?? String(e)})`);
     }
-  }
-}
-
-/**
- * The outputs already in `dir` (shown as `shown`): those this render would
- * replace (frames 0 … ticks − 1 and timeline.json, as `shown/name`) and
- * frames beyond them (names).
- */
-async function existingOutputs(
-  dir: string,
-  shown: string,
-  ticks: number,
-): Promise<{ clashing: string[]; stale: string[] }> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return { clashing: [], stale: [] };
-  }
-  const clashing: string[] = [];
-  const stale: string[] = [];
-  for (const name of names.sort()) {
-    const m = FRAME_FILE.exec(name);
-    if (name === TIMELINE || (m && Number(m[1]) < ticks)) clashing.push(join(shown, name));
-    else if (m) stale.push(name);
-  }
-  return { clashing, stale };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
   }
 }

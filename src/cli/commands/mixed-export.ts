@@ -1,20 +1,21 @@
 /** `deforma mixed export FILE.amx (--gltf OUT.glb | --vtk OUTDIR)`: a mixed animation to glTF or VTK. */
 
 import type { Stats } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { lstat, readdir, stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { COLORMAP_NAMES, type ColormapName } from "../../core/colormap.js";
 import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
 import { buildMixedScene, MAX_EXPORT_FRAMES, type MixedScene } from "../../mixed/sample/index.js";
 import { writeFolderAtomic } from "../../node/atomic-write.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
+import { nodeKind } from "../../node/output-target.js";
 import { defineCommand } from "../command.js";
 import { errnoWords } from "../failure.js";
 import { glbNonFinite, vtkNonFinite } from "../finite.js";
 import { FRAME_BUDGET_OPTION, frameBudgetBytes } from "../frame-budget.js";
 import { inputText, isStdin } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
-import { refuseOverwrite, writeError, writeOutput } from "../output.js";
+import { checkOutput, writeError, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
 
 /** The `mixed export` command. */
@@ -147,11 +148,13 @@ async function exportTarget(
       );
     }
     await fileCanBeWritten(resolve(io.cwd, gltf), gltf);
-    if (!force && (await exists(resolve(io.cwd, gltf)))) return refuseOverwrite(io, gltf);
+    if (!(await checkOutput(io, gltf, force))) return ExitCode.Problems;
     return { kind: "gltf", shown: gltf };
   }
   const outDir = resolve(io.cwd, vtk!);
-  if (!force && (await nonEmptyFolder(outDir, vtk!))) {
+  // Checked with --force too: a file (or FIFO, device) there is no earlier export.
+  const nonEmpty = await nonEmptyFolder(outDir, vtk!);
+  if (!force && nonEmpty) {
     io.err(`deforma: ${vtk} exists and is not empty; not overwritten (use --force)\n`);
     return ExitCode.Problems;
   }
@@ -262,15 +265,6 @@ async function fileCanBeWritten(path: string, shown: string): Promise<void> {
     throw new CliError(`cannot write '${shown}': ${errnoWords("EISDIR")}`, ExitCode.Problems);
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function nonEmptyFolder(path: string, shown: string): Promise<boolean> {
   try {
     return (await readdir(path)).length > 0;
@@ -278,11 +272,10 @@ async function nonEmptyFolder(path: string, shown: string): Promise<boolean> {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return false;
     if (code === "ENOTDIR") {
-      const file = await stat(path).then(
-        (s) => s.isFile(),
-        () => false,
-      );
-      const why = file ? "is a file, not a folder" : "a part of the path is not a folder";
+      const found = await stat(path).catch(() => lstat(path).catch(() => undefined));
+      const why = found
+        ? `is ${found.isFile() ? "a file" : nodeKind(found)}, not a folder; an export replaces only the folder of an earlier one, even with --force`
+        : "a part of the path is not a folder";
       throw new UsageError(`--vtk ${shown}: ${why}`);
     }
     throw writeError(e, shown);

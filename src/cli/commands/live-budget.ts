@@ -1,0 +1,141 @@
+/**
+ * `live render`'s budgets (docs/security.md, "Render budgets"), checked
+ * before any picture is decoded or any frame written: the pixels of a tick
+ * and the memory its pictures and work hold, then the bytes the render will
+ * write against the free space of the disks it writes to.
+ */
+import { stat, statfs } from "node:fs/promises";
+import { dirname } from "node:path";
+import { GIF_DEFAULTS } from "../../live/index.js";
+import { UsageError } from "../io.js";
+
+/** Most pixels of one tick: 2²³ = 8,388,608 (3840×2160 fits). */
+export const MAX_RENDER_PIXELS = 2 ** 23;
+
+/** Most bytes a render's pictures and a tick's work may hold: 768 MiB. */
+export const RENDER_MEMORY = 768 * 2 ** 20;
+
+/**
+ * Bytes a tick's work holds per pixel beyond the key pictures (the frame,
+ * the engine's buffers, the PNG and GIF encoders; about 55 measured with both
+ * engines, with room to spare).
+ */
+export const WORK_BYTES_PER_PIXEL = 64;
+
+/** Each frame's estimate is the zero frame's encoded size times this (in-betweens compress less well). */
+export const FRAME_SIZE_MARGIN = 1.5;
+
+/** Space left free on a disk after the estimated output. */
+export const DISK_RESERVE = 64 * 2 ** 20;
+
+/** Bytes of one timeline.json record (a line of at most about 100 characters), for the estimate. */
+const TIMELINE_RECORD_BYTES = 128;
+
+/** Free space of the file system holding a path (replaced in tests to play a full disk). */
+export const diskProbe = {
+  async freeBytes(path: string): Promise<number> {
+    const s = await statfs(path);
+    return s.bavail * s.bsize;
+  },
+};
+
+/** `n` with thousands separators: 8,388,608. */
+const grouped = (n: number) => Math.round(n).toLocaleString("en-US");
+
+/** `bytes` in MiB, or GiB from 1 GiB on, one decimal. */
+export function sizeWords(bytes: number): string {
+  return bytes >= 2 ** 30
+    ? `${(bytes / 2 ** 30).toFixed(1)} GiB`
+    : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+/** What the budgets read of a scene: its size and its frames' pictures. */
+export interface SceneSize {
+  readonly width: number;
+  readonly height: number;
+  readonly frames: readonly { readonly image: string }[];
+}
+
+/**
+ * Bytes the scene's pictures and a tick's work hold while rendering; with
+ * `gif`, also the key frames the GIF's palette is quantized on (at most
+ * {@link GIF_DEFAULTS}`.sampleFrames`, copied side by side).
+ */
+export function renderMemory(scene: SceneSize, gif = false): number {
+  const pictures = new Set(scene.frames.map((f) => f.image)).size;
+  const palette = gif ? Math.min(GIF_DEFAULTS.sampleFrames, scene.frames.length) : 0;
+  return scene.width * scene.height * (4 * (pictures + palette) + WORK_BYTES_PER_PIXEL);
+}
+
+/**
+ * A usage error naming the numbers when the scene's ticks are too large to
+ * render (checked before its pictures are read); `gif` when an animation is
+ * written too.
+ */
+export function checkRenderPixels(scene: SceneSize, gif = false): void {
+  const pixels = scene.width * scene.height;
+  if (pixels > MAX_RENDER_PIXELS) {
+    throw new UsageError(
+      `the scene is ${scene.width}×${scene.height} = ${grouped(pixels)} pixels a tick; a render draws at most ${grouped(MAX_RENDER_PIXELS)} (3840×2160 fits): scale the pictures down`,
+    );
+  }
+  const memory = renderMemory(scene, gif);
+  if (memory > RENDER_MEMORY) {
+    const pictures = new Set(scene.frames.map((f) => f.image)).size;
+    const animation = gif ? " (with the GIF's palette)" : "";
+    throw new UsageError(
+      `the scene's ${pictures} pictures of ${scene.width}×${scene.height} would hold about ${sizeWords(memory)} while rendering${animation}; a render holds at most ${sizeWords(RENDER_MEMORY)}: use fewer or smaller pictures`,
+    );
+  }
+}
+
+/** What a render is estimated to write into one folder: its path as shown and on disk, and the bytes. */
+export interface OutputShare {
+  readonly shown: string;
+  readonly folder: string;
+  readonly bytes: number;
+}
+
+/** The estimated bytes of `ticks` frames whose first encodes to `frameBytes` (with the timeline). */
+export function framesEstimate(ticks: number, frameBytes: number): number {
+  return ticks * (Math.ceil(frameBytes * FRAME_SIZE_MARGIN) + TIMELINE_RECORD_BYTES);
+}
+
+/** The estimated bytes of a GIF of `ticks` frames whose first encodes to `frameBytes` (with its palette). */
+export function gifEstimate(ticks: number, frameBytes: number): number {
+  return ticks * Math.ceil(frameBytes * FRAME_SIZE_MARGIN) + 1024;
+}
+
+/**
+ * A usage error naming the numbers when the shares written to one file
+ * system need more than its free space less {@link DISK_RESERVE}. Shares on
+ * the same device are added up; a file system whose free space cannot be
+ * read is not checked (the writes still fail cleanly when it fills).
+ */
+export async function checkDiskRoom(shares: readonly OutputShare[]): Promise<void> {
+  const byDevice = new Map<number, { shown: string[]; folder: string; bytes: number }>();
+  for (const s of shares) {
+    const folder = await nearestFolder(s.folder);
+    const dev = folder === undefined ? undefined : (await stat(folder)).dev;
+    if (folder === undefined || dev === undefined) continue;
+    const d = byDevice.get(dev) ?? { shown: [], folder, bytes: 0 };
+    d.shown.push(s.shown);
+    d.bytes += s.bytes;
+    byDevice.set(dev, d);
+  }
+  for (const d of byDevice.values()) {
+    const free = await diskProbe.freeBytes(d.folder).catch(() => undefined);
+    if (free === undefined || d.bytes + DISK_RESERVE <= free) continue;
+    throw new UsageError(
+      `the render would write about ${sizeWords(d.bytes)} (${d.shown.join(" and ")}) but its disk has ${sizeWords(free)} free (keeping ${sizeWords(DISK_RESERVE)}): render fewer --ticks or free some space`,
+    );
+  }
+}
+
+/** `folder`, or its nearest parent that exists (a render creates `--out` only after its checks). */
+async function nearestFolder(folder: string): Promise<string | undefined> {
+  for (let f = folder; ; f = dirname(f)) {
+    if ((await stat(f).catch(() => undefined))?.isDirectory()) return f;
+    if (dirname(f) === f) return undefined;
+  }
+}
