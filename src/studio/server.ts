@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from "node:path";
 import type { FormatRegistry } from "../core/formats/index.js";
 import { FORMATS } from "../formats.js";
-import { companionReader } from "../node/files.js";
+import { CheckPool } from "./check-pool.js";
 import { bundledDocs, DOCS_PREFIX, serveDocs } from "./docs-files.js";
 import {
   type FileApiContext,
@@ -22,6 +22,7 @@ import {
 import {
   CHECK_DEFAULTS,
   type CheckLimits,
+  checkRunner,
   FileChecks,
   fileStamp,
   handleCheck,
@@ -51,8 +52,14 @@ export interface StudioServerOptions {
   readonly listing?: Partial<ListingLimits>;
   /** The formats the file list and `GET /api/check` know (default: every system's, `src/formats.ts`). */
   readonly formats?: FormatRegistry;
-  /** Bounds of `GET /api/check`. */
+  /** Bounds of `GET /api/check` and the budgets of its worker threads. */
   readonly check?: Partial<CheckLimits>;
+  /**
+   * Modules (URLs) whose `formats` export lists formats of `formats` that are
+   * not built in, so the check workers can load them too (a registry with
+   * formats from elsewhere is checked on the server's thread).
+   */
+  readonly formatModules?: readonly string[];
   /** Where unexpected server errors are reported (default: nowhere). */
   readonly log?: (line: string) => void;
   /**
@@ -220,13 +227,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     formats: options.formats ?? FORMATS,
   };
   const limits = { ...CHECK_DEFAULTS, ...options.check };
-  // Companions are bounded like the file itself: a .pvd's listing check never reads gigabytes.
-  const checks = new FileChecks(
-    api.formats,
-    limits,
-    companionReader(root, { maxBytes: limits.maxCheckBytes }),
-    (path) => fileStamp(resolve(root, path)),
-  );
+  const pool = new CheckPool(limits);
+  const { run } = await checkRunner(api.formats, limits, root, pool, options.formatModules);
+  const checks = new FileChecks(run, (path) => fileStamp(resolve(root, path)), limits.cacheEntries);
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
   const routes: Routes = { root, webRoot, docsRoot, maxUrlBytes, token, api, checks, port: -1 };
 
@@ -255,6 +258,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()));
         server.closeAllConnections();
+        void pool.close();
       }),
   };
 }

@@ -58,7 +58,16 @@ export class FileView {
     this.element.append(formatLine(reply, format));
     if (reply.status === "too-large") {
       this.element.dataset.state = "unchecked";
-      this.element.append(tr("p", "file.tooLarge"));
+      const over = reply.over;
+      this.element.append(
+        over === "time" || over === "memory"
+          ? h(
+              "p",
+              {},
+              t(over === "time" ? "file.tooLargeTime" : "file.tooLargeMemory", { name: path }),
+            )
+          : tr("p", "file.tooLarge"),
+      );
       return;
     }
     this.element.dataset.state = reply.errors > 0 ? "invalid" : "valid";
