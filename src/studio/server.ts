@@ -32,7 +32,7 @@ import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { handleReadMany } from "./read-many.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
 import { serveStatic } from "./static-files.js";
-import { acceptTokenQuery, checkToken } from "./token.js";
+import { checkToken, handleTokenCode, refuseTokenQuery, TokenCodes } from "./token.js";
 
 /** Options of {@link startStudioServer}. */
 export interface StudioServerOptions {
@@ -63,8 +63,9 @@ export interface StudioServerOptions {
   /** Where unexpected server errors are reported (default: nowhere). */
   readonly log?: (line: string) => void;
   /**
-   * The per-run token every `/api` request must carry (cookie set by opening
-   * `entry`, or the `X-Deforma-Token` header); undefined: none required.
+   * The per-run token every `/api` request must carry in the `X-Deforma-Token`
+   * header (the page takes it from `entry`'s address, or from a one-time code
+   * of {@link StudioServer.openUrl}); undefined: none required.
    */
   readonly token?: string;
 }
@@ -86,8 +87,13 @@ export const STUDIO_SERVER_DEFAULTS = {
 export interface StudioServer {
   /** `http://127.0.0.1:PORT/`. */
   readonly url: string;
-  /** The URL to open: `url` with `?token=…` when the server has a token (it sets the cookie). */
+  /** The URL to print: `url` with `?token=…` when the server has a token (the page keeps it). */
   readonly entry: string;
+  /**
+   * A URL for a browser the studio opens itself: `url` with a new one-time
+   * `?code=…` that the page exchanges for the token (`url` without a token).
+   */
+  openUrl(): string;
   /** The port actually bound. */
   readonly port: number;
   /** The underlying node:http server (for inspection; do not reconfigure). */
@@ -133,6 +139,7 @@ interface Routes {
   readonly docsRoot: string | undefined;
   readonly maxUrlBytes: number;
   readonly token: string | undefined;
+  readonly codes: TokenCodes | undefined;
   readonly api: FileApiContext;
   readonly checks: FileChecks;
   /** The port bound (-1 until the server listens). */
@@ -149,7 +156,6 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
   const { pathname, query } = splitTarget(target);
   const method = req.method ?? "GET";
   if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
-  if (token !== undefined) acceptTokenQuery(query, token, port, res);
   if (pathname.startsWith(DOCS_PREFIX)) {
     if (r.docsRoot === undefined) throw new HttpError(404, "no documentation installed");
     await serveDocs(req, res, r.docsRoot, pathname);
@@ -160,7 +166,13 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
     return;
   }
   checkFetchSite(req.headers);
-  if (token !== undefined) checkToken(req.headers, query, token, port);
+  refuseTokenQuery(query);
+  if (pathname === "/api/token") {
+    if (method !== "POST") throw methodNotAllowed("POST");
+    handleTokenCode(req.headers, res, r.codes);
+    return;
+  }
+  if (token !== undefined) checkToken(req.headers, token);
   if (pathname === "/api/files") {
     if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
     await handleList(res, r.api);
@@ -231,7 +243,18 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const { run } = await checkRunner(api.formats, limits, root, pool, options.formatModules);
   const checks = new FileChecks(run, (path) => fileStamp(resolve(root, path)), limits.cacheEntries);
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
-  const routes: Routes = { root, webRoot, docsRoot, maxUrlBytes, token, api, checks, port: -1 };
+  const codes = token === undefined ? undefined : new TokenCodes(token);
+  const routes: Routes = {
+    root,
+    webRoot,
+    docsRoot,
+    maxUrlBytes,
+    token,
+    codes,
+    api,
+    checks,
+    port: -1,
+  };
 
   const server = createServer(
     {
@@ -252,6 +275,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   return {
     url,
     entry: token === undefined ? url : `${url}?token=${encodeURIComponent(token)}`,
+    openUrl: () => (codes === undefined ? url : `${url}?code=${codes.issue()}`),
     port,
     server,
     close: () =>

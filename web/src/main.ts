@@ -15,6 +15,7 @@ import {
   workspaceForFormat,
   workspaces,
 } from "./shell/workspace.js";
+import { adoptPageToken } from "./token.js";
 
 const fileList = new FileList();
 const status = h("div", { className: "status", role: "status" });
@@ -208,4 +209,7 @@ window.addEventListener("hashchange", (e) => {
   if (current) lastHash.set(current.id, new URL(e.oldURL).hash);
   void route(parseRoute(location.hash));
 });
-void refreshFiles().then(() => route(parseRoute(location.hash)));
+// The token first: every request after it carries it (decision 401).
+void adoptPageToken()
+  .then(() => refreshFiles())
+  .then(() => route(parseRoute(location.hash)));

@@ -10,19 +10,21 @@
 import { FORMAT, FormatRegistry } from "../../../src/core/formats/index.js";
 import { MIXED_FORMATS } from "../../../src/mixed/formats.js";
 import { isMeshFile, loadMeshFile } from "../../../src/mixed/index.js";
-import { batchedReader, readProjectFile } from "../api.js";
+import { batchedReader, readProjectFile, setApiToken } from "../api.js";
 import { transferables } from "./mesh-load.js";
 
 const formats = new FormatRegistry(MIXED_FORMATS);
 
 /** What a dedicated worker's global scope offers here. */
 interface WorkerScope {
-  onmessage: ((e: MessageEvent<{ file: string }>) => void) | null;
+  onmessage: ((e: MessageEvent<{ file: string; token?: string }>) => void) | null;
   postMessage(message: unknown, transfer: Transferable[]): void;
 }
 const scope = self as unknown as WorkerScope;
 
 scope.onmessage = (e) => {
+  // A worker has no sessionStorage: the page gives it the token with the job.
+  setApiToken(e.data.token);
   void answer(e.data.file).then(
     (reply) => scope.postMessage(reply, transferables(reply)),
     (error: unknown) => scope.postMessage({ fallback: true, error: String(error) }, []),

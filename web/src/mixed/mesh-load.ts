@@ -5,6 +5,7 @@
  * worker's formats do not open is read on the page as before.
  */
 import type { MeshFile } from "../../../src/mixed/index.js";
+import { apiToken } from "../api.js";
 
 /** The distinct ArrayBuffers under `value` (typed arrays' buffers), to transfer rather than copy. */
 export function transferables(value: unknown): ArrayBuffer[] {
@@ -38,6 +39,6 @@ export function loadMeshInWorker(file: string): Promise<MeshFile | undefined> {
     };
     worker.onmessage = (e: MessageEvent<{ file?: MeshFile }>) => done(e.data.file);
     worker.onerror = () => done(undefined);
-    worker.postMessage({ file });
+    worker.postMessage({ file, token: apiToken() });
   });
 }
