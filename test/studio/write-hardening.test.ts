@@ -112,3 +112,63 @@ describe("the walk to a deep target", () => {
     expect(readFileSync(join(root, "file"), "utf8")).toBe("");
   });
 });
+
+// decision 403
+describe("If-Match on PUT", () => {
+  const get = (path: string) =>
+    send(studio.port, { path: `/api/file?path=${encodeURIComponent(path)}` });
+
+  it("gives an ETag on GET and HEAD that a write changes", async () => {
+    expect((await put("m.txt", "one")).status).toBe(201);
+    const tag = (await get("m.txt")).headers.etag;
+    expect(tag).toMatch(/^"[0-9a-z]+-[0-9a-z]+-[0-9a-z]+"$/);
+    const head = await send(studio.port, { method: "HEAD", path: "/api/file?path=m.txt" });
+    expect(head.headers.etag).toBe(tag);
+    const second = await send(studio.port, {
+      method: "PUT",
+      path: "/api/file?path=m.txt&overwrite=1",
+      headers: { Origin: `http://127.0.0.1:${studio.port}`, "X-Deforma-Request": "1" },
+      body: "two",
+    });
+    expect(second.status).toBe(200);
+    expect(second.headers.etag).toBe((await get("m.txt")).headers.etag);
+    expect(second.headers.etag).not.toBe(tag);
+  });
+
+  it("writes when the tag matches, and refuses with 412 when the file changed since", async () => {
+    const over = (body: string, headers: Record<string, string>) =>
+      send(studio.port, {
+        method: "PUT",
+        path: "/api/file?path=n.txt&overwrite=1",
+        headers: {
+          Origin: `http://127.0.0.1:${studio.port}`,
+          "X-Deforma-Request": "1",
+          ...headers,
+        },
+        body,
+      });
+    expect((await put("n.txt", "mine")).status).toBe(201);
+    const mine = (await get("n.txt")).headers.etag!;
+    // Someone else replaces it meanwhile.
+    expect((await over("theirs", {})).status).toBe(200);
+    const refused = await over("mine, edited", { "If-Match": mine });
+    expect(refused.status).toBe(412);
+    expect(JSON.parse(refused.text).error).toContain("changed since the page read it");
+    expect((await get("n.txt")).text).toBe("theirs");
+    const theirs = (await get("n.txt")).headers.etag!;
+    expect((await over("merged", { "If-Match": `"x", ${theirs}` })).status).toBe(200);
+    expect((await get("n.txt")).text).toBe("merged");
+    expect((await over("any", { "If-Match": "*" })).status).toBe(200);
+    const gone = await send(studio.port, {
+      method: "PUT",
+      path: "/api/file?path=never.txt&overwrite=1",
+      headers: {
+        Origin: `http://127.0.0.1:${studio.port}`,
+        "X-Deforma-Request": "1",
+        "If-Match": "*",
+      },
+      body: "x",
+    });
+    expect(gone.status).toBe(412);
+  });
+});

@@ -70,13 +70,31 @@ function isMissing(r: Response): boolean {
   return r.status === 404 || r.headers.get("X-Deforma-File") === "missing";
 }
 
+/**
+ * The `ETag` of each project file as this page last read or wrote it: an
+ * overwrite sends it as `If-Match`, so a file changed by someone else since
+ * is not replaced unseen (decision 403).
+ */
+const versions = new Map<string, string>();
+
+function remember(path: string, r: Response): void {
+  const tag = r.headers.get("ETag");
+  if (tag === null) versions.delete(path);
+  else versions.set(path, tag);
+}
+
 /** Reads a project file; "missing" when it is not there. */
 export async function readProjectFile(path: string): Promise<FileSource> {
   try {
     const r = await apiFetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`);
-    if (isMissing(r)) return { status: "missing" };
+    if (isMissing(r)) {
+      versions.delete(path);
+      return { status: "missing" };
+    }
     if (!r.ok) return { status: "unreadable", reason: `HTTP ${r.status}` };
-    return { status: "ok", bytes: new Uint8Array(await r.arrayBuffer()) };
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    remember(path, r);
+    return { status: "ok", bytes };
   } catch (e) {
     return { status: "unreadable", reason: (e as Error).message };
   }
@@ -110,22 +128,30 @@ export async function readProjectRange(
   return new Uint8Array(await r.arrayBuffer());
 }
 
-/** Writes a project file atomically; "exists" when it is there and `overwrite` is false. */
+/**
+ * Writes a project file atomically; "exists" when it is there and `overwrite`
+ * is false. Overwriting a file this page has read sends its `ETag` as
+ * `If-Match`: when the file changed since, the server refuses (412) and this
+ * throws with its message.
+ */
 export async function writeProjectFile(
   path: string,
   data: Blob | Uint8Array,
   overwrite = false,
 ): Promise<"ok" | "exists"> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/octet-stream",
+    "X-Deforma-Request": "1",
+  };
+  const seen = versions.get(path);
+  if (overwrite && seen !== undefined) headers["If-Match"] = seen;
   const r = await apiFetch(
     `/api/file?path=${encodeURIComponent(path)}${overwrite ? "&overwrite=1" : ""}`,
-    {
-      method: "PUT",
-      headers: { "Content-Type": "application/octet-stream", "X-Deforma-Request": "1" },
-      body: data as BodyInit,
-    },
+    { method: "PUT", headers, body: data as BodyInit },
   );
   if (r.status === 409) return "exists";
   if (!r.ok) throw await serverError(r);
+  remember(path, r);
   return "ok";
 }
 
