@@ -1,6 +1,5 @@
 /** Sending a file (whole or one byte range) from a path already checked to be inside its folder. */
-import { constants } from "node:fs";
-import type { Stats } from "node:fs";
+import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
