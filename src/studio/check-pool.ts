@@ -35,6 +35,9 @@ export const CHECK_BUDGETS: CheckBudgets = {
 /** How often the resident-memory watchdog looks while checks run (ms). */
 const WATCH_MS = 200;
 
+/** How long the watchdog waits after stopping a check before it stops another (ms). */
+const QUIET_MS = 1000;
+
 /** A check's outcome: the worker's answer, or the budget it went over. */
 export type PoolOutcome = CheckAnswer | { readonly over: "time" | "memory" };
 
@@ -72,6 +75,8 @@ export class CheckPool {
   private readonly queue: Item[] = [];
   private nextId = 0;
   private watchdog: NodeJS.Timeout | undefined;
+  /** Until when the watchdog waits after stopping a check (its memory takes a moment to go). */
+  private quietUntil = 0;
   private closed = false;
 
   constructor(readonly budgets: CheckBudgets = CHECK_BUDGETS) {
@@ -190,10 +195,13 @@ export class CheckPool {
     }
     if (this.watchdog) return;
     this.watchdog = setInterval(() => {
+      if (performance.now() < this.quietUntil) return;
       if (process.memoryUsage.rss() <= this.budgets.residentBytes) return;
       const running = this.slots.filter((s) => s.running && s.ready);
       running.sort((a, b) => a.started - b.started);
-      if (running[0]) this.stop(running[0], "memory");
+      if (!running[0]) return;
+      this.stop(running[0], "memory");
+      this.quietUntil = performance.now() + QUIET_MS;
     }, WATCH_MS);
     this.watchdog.unref();
   }

@@ -42,7 +42,7 @@ export type CheckRunner = (
 ) => Promise<CheckReply>;
 
 /**
- * The runner of `registry`'s checks over project `root`: in `pool` when its
+ * The runner of `registry`'s checks over project `root`: in `pool` while its
  * workers can rebuild the registry (every format is built in or comes from
  * one of `modules`, whose `formats` exports are loaded here to know), else
  * on this thread (a format registered at run time: a test's or a plugin's).
@@ -53,23 +53,19 @@ export async function checkRunner(
   root: string,
   pool: CheckPool,
   modules: readonly string[] = [],
-): Promise<{ run: CheckRunner; inWorkers: boolean }> {
+): Promise<CheckRunner> {
   const known = new Set<AnyFormat>(BUILT_IN_FORMATS);
   for (const url of modules) {
     const mod = (await import(url)) as { formats?: readonly AnyFormat[] };
     for (const f of mod.formats ?? []) known.add(f);
   }
   const stamp = (path: string) => fileStamp(resolve(root, path));
-  if (!registry.formats.every((f) => known.has(f))) {
-    const read = companionReader(root, { maxBytes: limits.maxCheckBytes });
-    return {
-      inWorkers: false,
-      run: (rel, real, size, companions) =>
-        runCheck(registry, limits, { rel, real, size }, companions, read, stamp),
-    };
-  }
+  const read = companionReader(root, { maxBytes: limits.maxCheckBytes });
   const runLimits = { maxCheckBytes: limits.maxCheckBytes, maxDiagnostics: limits.maxDiagnostics };
-  const run: CheckRunner = async (rel, real, size, companions) => {
+  return async (rel, real, size, companions) => {
+    // Asked each time: a format may be registered while the server runs.
+    if (!registry.formats.every((f) => known.has(f)))
+      return runCheck(registry, limits, { rel, real, size }, companions, read, stamp);
     const formatIds = registry.formats.map((f) => f.id);
     const outcome = await pool.run({
       rel,
@@ -89,7 +85,6 @@ export async function checkRunner(
     for (const [path, at] of outcome.companions) companions.set(path, at);
     return outcome.reply;
   };
-  return { inWorkers: true, run };
 }
 
 /** A cached check: the file's stamp, the reply, and the stamps of the companions it read. */

@@ -240,7 +240,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   };
   const limits = { ...CHECK_DEFAULTS, ...options.check };
   const pool = new CheckPool(limits);
-  const { run } = await checkRunner(api.formats, limits, root, pool, options.formatModules);
+  const run = await checkRunner(api.formats, limits, root, pool, options.formatModules);
   const checks = new FileChecks(run, (path) => fileStamp(resolve(root, path)), limits.cacheEntries);
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
   const codes = token === undefined ? undefined : new TokenCodes(token);

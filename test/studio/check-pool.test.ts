@@ -15,6 +15,7 @@ import { BUILT_IN_FORMATS } from "../../src/formats.js";
 import type { CheckLimits } from "../../src/studio/file-check.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { formats as HEAVY } from "../fixtures/heavy-format/formats.js";
+import { TOY_FORMAT } from "../fixtures/toy-format/format.js";
 import { send } from "./http-client.js";
 
 const HEAVY_MODULE = new URL("../fixtures/heavy-format/formats.ts", import.meta.url).href;
@@ -57,7 +58,7 @@ const get = async (s: StudioServer, path: string) => {
 describe("studio server: checks in worker threads under budgets", () => {
   // decision 400
   it("answers a fast request while a busy check runs, then stops the busy one (over time)", async () => {
-    const s = await start({ timeMs: 2500 });
+    const s = await start({ timeMs: 6000 });
     // Both workers loaded, so the busy check starts at once.
     await Promise.all([get(s, "/api/check?path=a.agr"), get(s, "/api/check?path=b.agr")]);
     const order: string[] = [];
@@ -91,5 +92,19 @@ describe("studio server: checks in worker threads under budgets", () => {
     const s = await start({ residentBytes: 1, timeMs: 60_000 });
     const r = await get(s, "/api/check?path=busy.spin");
     expect(r.body).toMatchObject({ path: "busy.spin", status: "too-large", over: "memory" });
+  }, 60_000);
+
+  it("checks a format registered while the server runs on the server's thread", async () => {
+    const web = mkdtempSync(join(tmpdir(), "deforma-check-pool-web-"));
+    writeFileSync(join(web, "index.html"), "<!doctype html>");
+    const root = project();
+    writeFileSync(join(root, "late.toy"), "a = 1\nb = x\n");
+    const formats = new FormatRegistry(BUILT_IN_FORMATS);
+    studio = await startStudioServer({ root, webRoot: web, port: 0, formats });
+    expect((await get(studio, "/api/check?path=a.agr")).body).toMatchObject({ errors: 1 });
+    formats.register(TOY_FORMAT);
+    const r = await get(studio, "/api/check?path=late.toy");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ status: "checked", errors: 1 });
   }, 60_000);
 });
