@@ -9,8 +9,15 @@ import { type AnyFormat, FormatRegistry } from "./core/formats/index.js";
 import { LIVE_FORMATS } from "./live/formats.js";
 import { MIXED_FORMATS } from "./mixed/formats.js";
 
+/** Every system's formats, in the registry's order (what {@link FORMATS} holds before any is registered). */
+export const BUILT_IN_FORMATS: readonly AnyFormat[] = [
+  ...MIXED_FORMATS,
+  ...BULGE_FORMATS,
+  ...LIVE_FORMATS,
+];
+
 /** The registry of all known formats. */
-export const FORMATS = new FormatRegistry([...MIXED_FORMATS, ...BULGE_FORMATS, ...LIVE_FORMATS]);
+export const FORMATS = new FormatRegistry(BUILT_IN_FORMATS);
 
 /**
  * Adds a format to {@link FORMATS}: it is then recognised by `check`, the

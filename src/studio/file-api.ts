@@ -1,4 +1,5 @@
 /** The project folder API: `GET /api/files`, `GET|HEAD|PUT /api/file?path=REL`. */
+import { lstat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
 import { type FormatRegistry, formatInfo } from "../core/formats/index.js";
@@ -6,7 +7,7 @@ import { FileExistsError, writeFileAtomic } from "../node/atomic-write.js";
 import { HttpError, sendJson } from "./http-reply.js";
 import { type ListingLimits, listProjectFiles } from "./project-files.js";
 import { pathSegments, resolveExisting, resolveForWrite } from "./project-path.js";
-import { sendFile } from "./send-file.js";
+import { fileETag, sendFile } from "./send-file.js";
 
 /** What the file API needs to know about the project. */
 export interface FileApiContext {
@@ -107,8 +108,26 @@ function tooLarge(ctx: FileApiContext): HttpError {
 }
 
 /**
+ * Throws 412 unless `If-Match` (when given) matches the target now: `*` any
+ * existing file, else one of the listed strong tags (decision 249).
+ */
+async function checkIfMatch(
+  header: string | undefined,
+  target: { readonly path: string; readonly exists: boolean },
+): Promise<void> {
+  if (header === undefined) return;
+  const changed = () =>
+    new HttpError(412, "the file changed since the page read it (If-Match); read it again");
+  if (!target.exists) throw changed();
+  if (header.trim() === "*") return;
+  const now = fileETag(await lstat(target.path));
+  if (!header.split(",").some((tag) => tag.trim() === now)) throw changed();
+}
+
+/**
  * `PUT /api/file?path=REL[&overwrite=1]`: writes the body atomically; 409 when
- * the file exists and overwrite was not asked; 413 past the body limit.
+ * the file exists and overwrite was not asked; 412 when `If-Match` does not
+ * match; 413 past the body limit. The reply's `ETag` is the new file's.
  */
 export async function handleWrite(
   req: IncomingMessage,
@@ -129,6 +148,7 @@ export async function handleWrite(
     if (target.exists && !overwrite) {
       throw new HttpError(409, "file exists; add overwrite=1 to replace it");
     }
+    await checkIfMatch(req.headers["if-match"], target);
   } catch (e) {
     drain(req);
     throw e;
@@ -150,5 +170,7 @@ export async function handleWrite(
     }
     throw e;
   }
+  const written = await lstat(target.path).catch(() => undefined);
+  if (written?.isFile()) res.setHeader("ETag", fileETag(written));
   sendJson(res, target.exists ? 200 : 201, { ok: true, path: segments.join("/"), size });
 }

@@ -3,31 +3,24 @@
  * registry, as the file list's status icon and the file view show it.
  * Results are cached by path, size and modification time, the file's and
  * those of the companions it read; files larger than a bound are not read
- * (the reply says so), so listing a big project stays cheap.
+ * (the reply says so), so listing a big project stays cheap. Checks run in
+ * the check pool's workers (check-pool.ts) under time and memory budgets.
  */
-import { open, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { LineCounter } from "../core/diagnostics.js";
-import type { FileReader } from "../core/file-source.js";
-import {
-  type CheckReply,
-  checkFile,
-  checkReports,
-  checkVerdict,
-  type FormatRegistry,
-  formatInfo,
-  HEAD_BYTES,
-} from "../core/formats/index.js";
-import { readInput } from "../node/files.js";
+import { resolve } from "node:path";
+import type { AnyFormat, CheckReply, FormatRegistry } from "../core/formats/index.js";
+import { BUILT_IN_FORMATS } from "../formats.js";
+import { companionReader } from "../node/files.js";
+import { CHECK_BUDGETS, type CheckBudgets, type CheckPool } from "./check-pool.js";
+import { type CheckRunLimits, fileStamp, notChecked, runCheck } from "./check-run.js";
 import { HttpError, sendJson } from "./http-reply.js";
 import { resolveExisting } from "./project-path.js";
 
-/** Bounds of the check endpoint. */
-export interface CheckLimits {
-  /** Files larger than this (bytes) are recognised but not read. */
-  readonly maxCheckBytes: number;
-  /** Most diagnostics returned per file (the counts are always whole). */
-  readonly maxDiagnostics: number;
+export { fileStamp };
+
+/** Bounds of the check endpoint: what one check reads and keeps, the cache, the pool's budgets. */
+export interface CheckLimits extends CheckRunLimits, CheckBudgets {
   /** Most results kept in the cache. */
   readonly cacheEntries: number;
 }
@@ -37,7 +30,62 @@ export const CHECK_DEFAULTS: CheckLimits = {
   maxCheckBytes: 64 * 1024 * 1024,
   maxDiagnostics: 500,
   cacheEntries: 2000,
+  ...CHECK_BUDGETS,
 };
+
+/** Runs one check: `companions` gets each companion read and its stamp then. */
+export type CheckRunner = (
+  rel: string,
+  real: string,
+  size: number,
+  companions: Map<string, string>,
+) => Promise<CheckReply>;
+
+/**
+ * The runner of `registry`'s checks over project `root`: in `pool` while its
+ * workers can rebuild the registry (every format is built in or comes from
+ * one of `modules`, whose `formats` exports are loaded here to know), else
+ * on this thread (a format registered at run time: a test's or a plugin's).
+ */
+export async function checkRunner(
+  registry: FormatRegistry,
+  limits: CheckLimits,
+  root: string,
+  pool: CheckPool,
+  modules: readonly string[] = [],
+): Promise<CheckRunner> {
+  const known = new Set<AnyFormat>(BUILT_IN_FORMATS);
+  for (const url of modules) {
+    const mod = (await import(url)) as { formats?: readonly AnyFormat[] };
+    for (const f of mod.formats ?? []) known.add(f);
+  }
+  const stamp = (path: string) => fileStamp(resolve(root, path));
+  const read = companionReader(root, { maxBytes: limits.maxCheckBytes });
+  const runLimits = { maxCheckBytes: limits.maxCheckBytes, maxDiagnostics: limits.maxDiagnostics };
+  return async (rel, real, size, companions) => {
+    // Asked each time: a format may be registered while the server runs.
+    if (!registry.formats.every((f) => known.has(f)))
+      return runCheck(registry, limits, { rel, real, size }, companions, read, stamp);
+    const formatIds = registry.formats.map((f) => f.id);
+    const outcome = await pool.run({
+      rel,
+      real,
+      size,
+      root,
+      limits: runLimits,
+      formatIds,
+      modules,
+    });
+    if ("over" in outcome) return notChecked(registry, rel, real, size, outcome.over);
+    if ("error" in outcome) {
+      const { status, message } = outcome.error;
+      // A worker's internal error is logged by the server, not sent.
+      throw status === 500 ? new Error(message) : new HttpError(status, message);
+    }
+    for (const [path, at] of outcome.companions) companions.set(path, at);
+    return outcome.reply;
+  };
+}
 
 /** A cached check: the file's stamp, the reply, and the stamps of the companions it read. */
 interface CacheEntry {
@@ -47,32 +95,19 @@ interface CacheEntry {
   companions?: Map<string, string>;
 }
 
-/** Size and modification time of a file, or why there is none: what a cached check depends on. */
-export async function fileStamp(real: string): Promise<string> {
-  try {
-    const info = await stat(real);
-    return info.isFile() ? `${info.size}:${info.mtimeMs}` : "not a file";
-  } catch {
-    return "missing";
-  }
-}
-
 /** Checks of project files, cached by path, size and modification time. */
 export class FileChecks {
   private readonly cache = new Map<string, CacheEntry>();
 
   /**
-   * `read`: the companions a file names (a `.pvd`'s data sets), by project
-   * path; the server gives {@link companionReader} over the project root.
-   * `stamp`: a companion's {@link fileStamp} by the same path. A cached
-   * result stands while the file's and every companion's stamp are the
-   * same (without `stamp`, companions are not watched).
+   * `run`: the check itself ({@link checkRunner}). `stamp`: a companion's
+   * {@link fileStamp} by project path. A cached result stands while the
+   * file's and every companion's stamp are the same.
    */
   constructor(
-    readonly registry: FormatRegistry,
-    readonly limits: CheckLimits = CHECK_DEFAULTS,
-    readonly read?: FileReader,
-    readonly stamp?: (path: string) => Promise<string>,
+    readonly run: CheckRunner,
+    readonly stamp: (path: string) => Promise<string>,
+    readonly cacheEntries: number = CHECK_DEFAULTS.cacheEntries,
   ) {}
 
   /** The check of `rel` (a checked project path) at real path `real`. */
@@ -88,7 +123,7 @@ export class FileChecks {
       return hit.reply;
     }
     const companions = new Map<string, string>();
-    const reply = this.compute(rel, real, info.size, companions);
+    const reply = this.run(rel, real, info.size, companions);
     const entry: CacheEntry = { key, reply };
     void reply.then(
       () => {
@@ -100,7 +135,7 @@ export class FileChecks {
     reply.catch(() => {
       if (this.cache.get(rel) === entry) this.cache.delete(rel);
     });
-    while (this.cache.size > this.limits.cacheEntries) {
+    while (this.cache.size > this.cacheEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
       this.cache.delete(oldest);
@@ -111,82 +146,9 @@ export class FileChecks {
   /** Whether every companion a cached check read has its stamp of then (a pending check counts as unchanged). */
   private async companionsUnchanged(entry: CacheEntry): Promise<boolean> {
     const { companions } = entry;
-    if (!companions || companions.size === 0 || !this.stamp) return true;
-    const stamp = this.stamp;
-    const now = await Promise.all([...companions.keys()].map((path) => stamp(path)));
+    if (!companions || companions.size === 0) return true;
+    const now = await Promise.all([...companions.keys()].map((path) => this.stamp(path)));
     return [...companions.values()].every((was, i) => was === now[i]);
-  }
-
-  /** The check; `companions` gets each companion read, stamped before it is read. */
-  private async compute(
-    rel: string,
-    real: string,
-    size: number,
-    companions: Map<string, string>,
-  ): Promise<CheckReply> {
-    if (size > this.limits.maxCheckBytes) {
-      const head = await readHead(real);
-      const found = this.registry.recognise(rel, head);
-      return {
-        path: rel,
-        format: found ? formatInfo(found.format) : null,
-        status: "too-large",
-        ok: true,
-        errors: 0,
-        warnings: 0,
-        diagnostics: [],
-        omitted: 0,
-        size,
-      };
-    }
-    const input = await readInput(real);
-    if (input.status !== "ok") throw new HttpError(404, "not found");
-    const own = this.read;
-    const stamp = this.stamp;
-    const read: FileReader | undefined =
-      own &&
-      (async (path, from) => {
-        if (stamp && !companions.has(path)) companions.set(path, await stamp(path));
-        return own(path, from);
-      });
-    const c = await checkFile(this.registry, input.bytes, rel, read ? { read } : {});
-    const v = checkVerdict(c);
-    const shown = v.diagnostics.slice(0, this.limits.maxDiagnostics);
-    // Each finding's excerpt comes from its own file (the file or a companion it names).
-    const counters = new Map<string, LineCounter>();
-    for (const r of checkReports(c))
-      if (r.text !== undefined && !counters.has(r.file))
-        counters.set(r.file, new LineCounter(r.text));
-    const lines = counters.size === 0 ? undefined : counters;
-    return {
-      path: rel,
-      format: c.format ? formatInfo(c.format) : null,
-      ...(c.variant === undefined ? {} : { variant: c.variant }),
-      status: "checked",
-      ok: v.ok,
-      errors: v.errors,
-      warnings: v.warnings,
-      diagnostics: shown,
-      omitted: v.diagnostics.length - shown.length,
-      // A window of each finding's line with its caret: bounded, however long the line.
-      ...(lines === undefined
-        ? {}
-        : { excerpts: shown.map((d) => lines.get(d.file)?.excerpt(d.line, d.column, 1) ?? "") }),
-      ...(c.summary === undefined ? {} : { summary: c.summary }),
-      size,
-    };
-  }
-}
-
-/** The first bytes of a file (for recognition without reading it whole). */
-async function readHead(real: string): Promise<Uint8Array> {
-  const handle = await open(real, "r");
-  try {
-    const head = new Uint8Array(HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
   }
 }
 

@@ -1,5 +1,5 @@
 /** Sending a file (whole or one byte range) from a path already checked to be inside its folder. */
-import { constants } from "node:fs";
+import { constants, type Stats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
@@ -10,6 +10,16 @@ import { HttpError } from "./http-reply.js";
 export interface SendFileOptions {
   readonly contentType: string;
   readonly cacheControl: string;
+}
+
+/**
+ * A file's strong entity tag: its inode, size and modification time (an
+ * atomic write renames a new file into place, so every write changes the
+ * inode too).
+ */
+export function fileETag(info: Pick<Stats, "ino" | "size" | "mtimeMs">): string {
+  const mtime = Math.round(info.mtimeMs * 1000);
+  return `"${info.ino.toString(36)}-${info.size.toString(36)}-${mtime.toString(36)}"`;
 }
 
 /** Opens the regular file at `path` (a realpath) for reading; 404 or 403 as an {@link HttpError}. */
@@ -61,6 +71,7 @@ export async function sendFile(
     res.setHeader("Cache-Control", options.cacheControl);
     res.setHeader("Accept-Ranges", "bytes");
     res.setHeader("Last-Modified", info.mtime.toUTCString());
+    res.setHeader("ETag", fileETag(info));
     res.setHeader("Content-Length", Math.max(0, end - start + 1));
     if (range !== "none") res.setHeader("Content-Range", `bytes ${start}-${end}/${size}`);
     if (req.method === "HEAD" || size === 0) {

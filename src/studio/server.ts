@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from "node:path";
 import type { FormatRegistry } from "../core/formats/index.js";
 import { FORMATS } from "../formats.js";
-import { companionReader } from "../node/files.js";
+import { CheckPool } from "./check-pool.js";
 import { bundledDocs, DOCS_PREFIX, serveDocs } from "./docs-files.js";
 import {
   type FileApiContext,
@@ -22,6 +22,7 @@ import {
 import {
   CHECK_DEFAULTS,
   type CheckLimits,
+  checkRunner,
   FileChecks,
   fileStamp,
   handleCheck,
@@ -32,7 +33,7 @@ import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { handleReadMany } from "./read-many.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
 import { serveStatic } from "./static-files.js";
-import { acceptTokenQuery, checkToken } from "./token.js";
+import { checkToken, handleTokenCode, refuseTokenQuery, TokenCodes } from "./token.js";
 
 /** Options of {@link startStudioServer}. */
 export interface StudioServerOptions {
@@ -52,13 +53,20 @@ export interface StudioServerOptions {
   readonly listing?: Partial<ListingLimits>;
   /** The formats the file list and `GET /api/check` know (default: every system's, `src/formats.ts`). */
   readonly formats?: FormatRegistry;
-  /** Bounds of `GET /api/check`. */
+  /** Bounds of `GET /api/check` and the budgets of its worker threads. */
   readonly check?: Partial<CheckLimits>;
+  /**
+   * Modules (URLs) whose `formats` export lists formats of `formats` that are
+   * not built in, so the check workers can load them too (a registry with
+   * formats from elsewhere is checked on the server's thread).
+   */
+  readonly formatModules?: readonly string[];
   /** Where unexpected server errors are reported (default: nowhere). */
   readonly log?: (line: string) => void;
   /**
-   * The per-run token every `/api` request must carry (cookie set by opening
-   * `entry`, or the `X-Deforma-Token` header); undefined: none required.
+   * The per-run token every `/api` request must carry in the `X-Deforma-Token`
+   * header (the page takes it from `entry`'s address, or from a one-time code
+   * of {@link StudioServer.openUrl}); undefined: none required.
    */
   readonly token?: string;
   /**
@@ -85,8 +93,13 @@ export const STUDIO_SERVER_DEFAULTS = {
 export interface StudioServer {
   /** `http://127.0.0.1:PORT/`. */
   readonly url: string;
-  /** The URL to open: `url` with `?token=…` when the server has a token (it sets the cookie). */
+  /** The URL to print: `url` with `?token=…` when the server has a token (the page keeps it). */
   readonly entry: string;
+  /**
+   * A URL for a browser the studio opens itself: `url` with a new one-time
+   * `?code=…` that the page exchanges for the token (`url` without a token).
+   */
+  openUrl(): string;
   /** The port actually bound. */
   readonly port: number;
   /** The underlying node:http server (for inspection; do not reconfigure). */
@@ -132,6 +145,7 @@ interface Routes {
   readonly docsRoot: string | undefined;
   readonly maxUrlBytes: number;
   readonly token: string | undefined;
+  readonly codes: TokenCodes | undefined;
   readonly api: FileApiContext;
   readonly checks: FileChecks;
   /** `GET /api/mesh`'s worker. */
@@ -150,7 +164,6 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
   const { pathname, query } = splitTarget(target);
   const method = req.method ?? "GET";
   if (!SAFE_METHODS.has(method)) checkWrite(req.headers, port);
-  if (token !== undefined) acceptTokenQuery(query, token, port, res);
   if (pathname.startsWith(DOCS_PREFIX)) {
     if (r.docsRoot === undefined) throw new HttpError(404, "no documentation installed");
     await serveDocs(req, res, r.docsRoot, pathname);
@@ -161,7 +174,13 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
     return;
   }
   checkFetchSite(req.headers);
-  if (token !== undefined) checkToken(req.headers, query, token, port);
+  refuseTokenQuery(query);
+  if (pathname === "/api/token") {
+    if (method !== "POST") throw methodNotAllowed("POST");
+    handleTokenCode(req.headers, res, r.codes);
+    return;
+  }
+  if (token !== undefined) checkToken(req.headers, token);
   if (pathname === "/api/files") {
     if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
     await handleList(res, r.api);
@@ -231,17 +250,22 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     formats: options.formats ?? FORMATS,
   };
   const limits = { ...CHECK_DEFAULTS, ...options.check };
-  // Companions are bounded like the file itself: a .pvd's listing check never reads gigabytes.
-  const checks = new FileChecks(
-    api.formats,
-    limits,
-    companionReader(root, { maxBytes: limits.maxCheckBytes }),
-    (path) => fileStamp(resolve(root, path)),
-  );
+  const pool = new CheckPool(limits);
+  const run = await checkRunner(api.formats, limits, root, pool, options.formatModules);
+  const checks = new FileChecks(run, (path) => fileStamp(resolve(root, path)), limits.cacheEntries);
   const maxUrlBytes = options.maxUrlBytes ?? d.maxUrlBytes;
   const meshes = new MeshOpener(root);
+  const codes = token === undefined ? undefined : new TokenCodes(token);
   const routes: Routes = {
-    ...{ root, webRoot, docsRoot, maxUrlBytes, token, api, checks, meshes },
+    root,
+    webRoot,
+    docsRoot,
+    maxUrlBytes,
+    token,
+    codes,
+    api,
+    checks,
+    meshes,
     port: -1,
   };
 
@@ -266,12 +290,14 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   return {
     url,
     entry: token === undefined ? url : `${url}?token=${encodeURIComponent(token)}`,
+    openUrl: () => (codes === undefined ? url : `${url}?code=${codes.issue()}`),
     port,
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()));
         server.closeAllConnections();
+        void pool.close();
       }).finally(() => meshes.close()),
   };
 }

@@ -159,7 +159,13 @@ describe("deforma studio --open", () => {
     );
     if (!("running" in r)) throw new Error(c.err());
     await r.running.close();
-    expect(opened).toEqual([r.url]);
+    // decision 248: the opener is given a one-time code, never the token.
+    const token = new URL(r.url).searchParams.get("token")!;
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]{32}#\/mixed\?file=/);
+    expect(opened[0]).not.toContain(token);
+    expect(opened[0]!.slice(opened[0]!.indexOf("#"))).toBe(r.url.slice(r.url.indexOf("#")));
+    // The URL printed for the user to open carries the token, as the first line did.
     expect(c.err()).toContain(
       `deforma studio: could not open a browser (there is no 'xdg-open' here); open this URL yourself:\n${r.url}\n`,
     );

@@ -2,6 +2,27 @@
 import type { FileSource } from "../../src/core/file-source.js";
 import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
 
+/** The studio's token for this page (decision 247): sent with every `/api` request, never in a URL or cookie. */
+let token: string | undefined;
+
+/** Sets the token the page's `/api` requests carry (undefined: none). */
+export function setApiToken(value: string | undefined): void {
+  token = value;
+}
+
+/** The token the page's `/api` requests carry (a worker is given it with its job). */
+export function apiToken(): string | undefined {
+  return token;
+}
+
+/** `fetch` of an `/api` URL with the token in the `X-Deforma-Token` header. */
+export function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  if (token === undefined) return fetch(url, init);
+  const headers = new Headers(init.headers);
+  headers.set("X-Deforma-Token", token);
+  return fetch(url, { ...init, headers });
+}
+
 /** One file of the project. */
 export interface ProjectFile {
   /** Path relative to the project folder, `/`-separated. */
@@ -18,14 +39,21 @@ export async function listFiles(): Promise<{
   files: ProjectFile[];
   formats: FormatInfo[];
 }> {
-  const r = await fetch("/api/files");
+  const r = await apiFetch("/api/files");
   if (!r.ok) throw new Error(`listing failed: ${r.status}`);
   return (await r.json()) as { root: string; files: ProjectFile[]; formats: FormatInfo[] };
 }
 
-/** The URL of a project file's bytes (for an `<img>`: the file API's reply is sniffed as a picture). */
-export function projectFileUrl(path: string): string {
-  return `/api/file?path=${encodeURIComponent(path)}`;
+/**
+ * A project file as a `blob:` URL of media type `type`, for an `<img>`: an
+ * element's own request could not carry the token's header, so the bytes are
+ * fetched and handed over (decision 247). Revoke it when done; undefined when
+ * the file cannot be read.
+ */
+export async function projectFileBlobUrl(path: string, type: string): Promise<string | undefined> {
+  const r = await apiFetch(`/api/file?path=${encodeURIComponent(path)}`).catch(() => undefined);
+  if (!r?.ok) return undefined;
+  return URL.createObjectURL(new Blob([await r.arrayBuffer()], { type }));
 }
 
 /** The URL of a page of the package's documentation, e.g. `formats/amx.md` (served read-only at `/docs/`). */
@@ -42,13 +70,31 @@ function isMissing(r: Response): boolean {
   return r.status === 404 || r.headers.get("X-Deforma-File") === "missing";
 }
 
+/**
+ * The `ETag` of each project file as this page last read or wrote it: an
+ * overwrite sends it as `If-Match`, so a file changed by someone else since
+ * is not replaced unseen (decision 249).
+ */
+const versions = new Map<string, string>();
+
+function remember(path: string, r: Response): void {
+  const tag = r.headers.get("ETag");
+  if (tag === null) versions.delete(path);
+  else versions.set(path, tag);
+}
+
 /** Reads a project file; "missing" when it is not there. */
 export async function readProjectFile(path: string): Promise<FileSource> {
   try {
-    const r = await fetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`);
-    if (isMissing(r)) return { status: "missing" };
+    const r = await apiFetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`);
+    if (isMissing(r)) {
+      versions.delete(path);
+      return { status: "missing" };
+    }
     if (!r.ok) return { status: "unreadable", reason: `HTTP ${r.status}` };
-    return { status: "ok", bytes: new Uint8Array(await r.arrayBuffer()) };
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    remember(path, r);
+    return { status: "ok", bytes };
   } catch (e) {
     return { status: "unreadable", reason: (e as Error).message };
   }
@@ -56,7 +102,7 @@ export async function readProjectFile(path: string): Promise<FileSource> {
 
 /** A project file's size in bytes (`HEAD`); "missing" when it is not there. */
 export async function projectFileSize(path: string): Promise<number | "missing"> {
-  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`, {
+  const r = await apiFetch(`/api/file?path=${encodeURIComponent(path)}&missing=ok`, {
     method: "HEAD",
   });
   if (isMissing(r)) return "missing";
@@ -75,35 +121,43 @@ export async function readProjectRange(
   length: number,
 ): Promise<Uint8Array> {
   if (length <= 0) return new Uint8Array(0);
-  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`, {
+  const r = await apiFetch(`/api/file?path=${encodeURIComponent(path)}`, {
     headers: { Range: `bytes=${offset}-${offset + length - 1}` },
   });
   if (r.status !== 206) throw new Error(`HTTP ${r.status} for bytes ${offset}+${length}`);
   return new Uint8Array(await r.arrayBuffer());
 }
 
-/** Writes a project file atomically; "exists" when it is there and `overwrite` is false. */
+/**
+ * Writes a project file atomically; "exists" when it is there and `overwrite`
+ * is false. Overwriting a file this page has read sends its `ETag` as
+ * `If-Match`: when the file changed since, the server refuses (412) and this
+ * throws with its message.
+ */
 export async function writeProjectFile(
   path: string,
   data: Blob | Uint8Array,
   overwrite = false,
 ): Promise<"ok" | "exists"> {
-  const r = await fetch(
+  const headers: Record<string, string> = {
+    "Content-Type": "application/octet-stream",
+    "X-Deforma-Request": "1",
+  };
+  const seen = versions.get(path);
+  if (overwrite && seen !== undefined) headers["If-Match"] = seen;
+  const r = await apiFetch(
     `/api/file?path=${encodeURIComponent(path)}${overwrite ? "&overwrite=1" : ""}`,
-    {
-      method: "PUT",
-      headers: { "Content-Type": "application/octet-stream", "X-Deforma-Request": "1" },
-      body: data as BodyInit,
-    },
+    { method: "PUT", headers, body: data as BodyInit },
   );
   if (r.status === 409) return "exists";
   if (!r.ok) throw await serverError(r);
+  remember(path, r);
   return "ok";
 }
 
 /** `GET /api/check`: the server's check of `path` through the format registry; throws with the server's message on failure. */
 export async function checkProjectFile(path: string): Promise<CheckReply> {
-  const r = await fetch(`/api/check?path=${encodeURIComponent(path)}`);
+  const r = await apiFetch(`/api/check?path=${encodeURIComponent(path)}`);
   if (!r.ok) throw await serverError(r);
   return (await r.json()) as CheckReply;
 }
@@ -129,7 +183,7 @@ export type MeshOpenReply =
 export async function openMeshOnServer(path: string, numbered: boolean): Promise<MeshOpenReply> {
   const series = numbered ? "&series=numbered" : "";
   try {
-    const r = await fetch(`/api/mesh?path=${encodeURIComponent(path)}${series}`);
+    const r = await apiFetch(`/api/mesh?path=${encodeURIComponent(path)}${series}`);
     if (r.status === 413) return { error: (await serverError(r)).message };
     if (r.status !== 200) return { fallback: true };
     return { packed: new Uint8Array(await r.arrayBuffer()) };
@@ -158,7 +212,7 @@ export async function readProjectFilesEach(
   const later: number[] = [];
   let next = 0;
   try {
-    const r = await fetch("/api/read", {
+    const r = await apiFetch("/api/read", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Deforma-Request": "1" },
       body: JSON.stringify({ paths }),

@@ -6,7 +6,7 @@
  */
 
 import type { CheckReply, FormatInfo } from "../../src/core/formats/reply.js";
-import { checkProjectFile, docsUrl, projectFileUrl } from "./api.js";
+import { checkProjectFile, docsUrl, projectFileBlobUrl } from "./api.js";
 import { h } from "./dom.js";
 import { countText, formatBytes, formatNumber, renderSummary } from "./file-summary.js";
 import { formatLabel } from "./i18n/formats.js";
@@ -58,7 +58,16 @@ export class FileView {
     this.element.append(formatLine(reply, format));
     if (reply.status === "too-large") {
       this.element.dataset.state = "unchecked";
-      this.element.append(tr("p", "file.tooLarge"));
+      const over = reply.over;
+      this.element.append(
+        over === "time" || over === "memory"
+          ? h(
+              "p",
+              {},
+              t(over === "time" ? "file.tooLargeTime" : "file.tooLargeMemory", { name: path }),
+            )
+          : tr("p", "file.tooLarge"),
+      );
       return;
     }
     this.element.dataset.state = reply.errors > 0 ? "invalid" : "valid";
@@ -93,7 +102,7 @@ export class FileView {
     }
     // Only a picture that checked without errors: a PNG whose header declares a huge size is never decoded.
     if (format.mediaType?.startsWith("image/") && reply.errors === 0)
-      this.element.append(picture(reply));
+      this.element.append(picture(reply, format.mediaType));
     if (reply.summary !== undefined) {
       this.element.append(tr("h3", "file.summary"), renderSummary(reply.summary));
     }
@@ -122,7 +131,13 @@ function formatLine(reply: CheckReply, format: FormatInfo): HTMLElement {
 }
 
 /** A picture format's file as its picture (read through the file API), with its size. */
-function picture(reply: CheckReply): HTMLElement {
+function picture(reply: CheckReply, mediaType: string): HTMLElement {
+  const img = h("img", { alt: reply.path });
+  void projectFileBlobUrl(reply.path, mediaType).then((url) => {
+    if (url === undefined) return;
+    img.addEventListener("load", () => URL.revokeObjectURL(url), { once: true });
+    img.src = url;
+  });
   const s = reply.summary as { width?: unknown; height?: unknown } | undefined;
   const size =
     typeof s?.width === "number" && typeof s.height === "number"
@@ -131,7 +146,7 @@ function picture(reply: CheckReply): HTMLElement {
   return h(
     "figure",
     { className: "picture" },
-    h("img", { src: projectFileUrl(reply.path), alt: reply.path }),
+    img,
     h("figcaption", {}, `${size}${formatBytes(reply.size)}`),
   );
 }

@@ -38,6 +38,10 @@ const en = {
   "file.unknown": "Not a format Deforma knows.",
   "file.format": "Format: {label}",
   "file.tooLarge": "Too large to check in the studio; use deforma check.",
+  "file.tooLargeTime":
+    "{name}: too large to check here (its check took longer than the studio allows); use deforma check.",
+  "file.tooLargeMemory":
+    "{name}: too large to check here (its check needed more memory than the studio allows); use deforma check.",
   "file.omitted": "… and {count} more",
   "files.check": "Check this file",
   "files.status.ok": "Checked: no problems",
@@ -96,6 +100,10 @@ const ru: Record<keyof ShellStrings, string> = {
   "file.unknown": "Deforma не знает этот формат.",
   "file.format": "Формат: {label}",
   "file.tooLarge": "Файл слишком велик для проверки в студии; используйте deforma check.",
+  "file.tooLargeTime":
+    "{name}: слишком велик для проверки здесь (проверка заняла больше времени, чем позволяет студия); используйте deforma check.",
+  "file.tooLargeMemory":
+    "{name}: слишком велик для проверки здесь (проверке нужно больше памяти, чем позволяет студия); используйте deforma check.",
   "file.omitted": "… и ещё {count}",
   "files.check": "Проверить этот файл",
   "files.status.ok": "Проверен: замечаний нет",

@@ -15,6 +15,7 @@ import {
   workspaceForFormat,
   workspaces,
 } from "./shell/workspace.js";
+import { adoptPageToken } from "./token.js";
 
 const fileList = new FileList();
 const status = h("div", { className: "status", role: "status" });
@@ -200,9 +201,6 @@ async function route(r: Route): Promise<void> {
   await ws.open(r);
 }
 
-// A deep link's workspace starts reading its file first, while the page is built (decision 223).
-const first = parseRoute(location.hash);
-findWorkspace(first.workspace)?.prefetch?.(first);
 setLanguage(initialLanguage());
 build();
 setLanguage(language());
@@ -211,6 +209,12 @@ window.addEventListener("hashchange", (e) => {
   if (current) lastHash.set(current.id, new URL(e.oldURL).hash);
   void route(parseRoute(location.hash));
 });
-// The file list and the first workspace load side by side.
-void refreshFiles();
-void route(parseRoute(location.hash));
+// The token first: every request after it carries it (decision 247). Then a deep link's
+// workspace starts reading its file (decision 223), and the file list and the workspace load
+// side by side.
+void adoptPageToken().then(() => {
+  const first = parseRoute(location.hash);
+  findWorkspace(first.workspace)?.prefetch?.(first);
+  void refreshFiles();
+  void route(first);
+});

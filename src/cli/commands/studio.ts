@@ -120,7 +120,9 @@ export async function startStudio(launch: StudioLaunch, io: CliIo): Promise<Stud
       "warning: --no-token: any program on this machine can read and write the project through the studio's API\n",
     );
   if (launch.open) {
-    const why = await (launch.opener ?? openInBrowser)(url);
+    // The opener's command line shows a one-time code, never the token (decision 248).
+    const opened = await studioUrl(running.openUrl(), launch.dir);
+    const why = await (launch.opener ?? openInBrowser)(opened);
     if (why !== undefined)
       io.err(
         `deforma studio: could not open a browser (${why}); open this URL yourself:\n${url}\n`,

@@ -44,6 +44,11 @@ export interface CheckReply {
   readonly variant?: string;
   /** `checked`; `too-large` when the file was not read (no counts then). */
   readonly status: "checked" | "too-large";
+  /**
+   * With `too-large`: the budget the check is over — the file's size, or the
+   * time or memory a check may take in the studio (its check was stopped).
+   */
+  readonly over?: "size" | "time" | "memory";
   readonly ok: boolean;
   readonly errors: number;
   readonly warnings: number;

@@ -68,7 +68,11 @@ describe("reading a series ahead", () => {
   it("asks for the rest of the window as soon as the first file has arrived", async () => {
     // A 300-file series of small files (as the bench's): one group, then all the rest.
     const n = 300;
-    const files = cubeSeries("w", Array.from({ length: n }, (_, k) => k), ["T"]);
+    const files = cubeSeries(
+      "w",
+      Array.from({ length: n }, (_, k) => k),
+      ["T"],
+    );
     const { asks, read } = recordingReader(files);
     const r = await readVtkSeries([encode("w.pvd", files["w.pvd"]!)], { read });
     expect(r.frames).toHaveLength(n);
