@@ -7,13 +7,15 @@
  * same way. Like `src/mixed/load.ts` for an `.amx`.
  */
 import { decodeText } from "../core/bytes.js";
-import { sortBySource } from "../core/diagnostics.js";
+import { type Diagnostic, DiagnosticSink, sortBySource } from "../core/diagnostics.js";
 import type { FileReader, FileSource } from "../core/file-source.js";
+import { msg } from "../core/message.js";
 import { siblingPath } from "../core/path.js";
 import type { FileReport } from "../core/report.js";
 import { defaultBulgeTypes } from "./catalogue/default.js";
 import { CATALOGUE_PATH } from "./catalogue/format.js";
 import { type BulgeTypesReadResult, readBulgeTypes } from "./catalogue/read.js";
+import { RIG, type RigKind } from "./rig/codes.js";
 import type { Rig } from "./rig/model.js";
 import { type RigReadResult, readRig } from "./rig/read.js";
 import { checkRigCodes } from "./rig/validate.js";
@@ -117,8 +119,21 @@ export function rigReport(
           ...r.diagnostics,
           ...checkRigCodes(r.model, catalogueCodes(catalogue.types), catalogue.path, r.spans),
         ])
-      : r.diagnostics;
+      : catalogue.status === "unreadable"
+        ? [...r.diagnostics, unreadableCatalogue(catalogue, text)]
+        : r.diagnostics;
   return { file: path, text, diagnostics };
+}
+
+/** RIG050 (decision 361): the catalogue beside the rig is there but refused; at the rig's start. */
+function unreadableCatalogue(
+  catalogue: { readonly path: string; readonly reason: string },
+  text: string,
+): Diagnostic {
+  const sink = new DiagnosticSink<RigKind>();
+  const message = msg`the catalogue ${{ catalogue: catalogue.path }} cannot be read (${{ reason: catalogue.reason }}); bulge codes are not checked`;
+  sink.report(RIG.catalogueUnreadable, message, 0, Math.min(1, text.length));
+  return sink.items[0]!;
 }
 
 /** The catalogue beside a rig: `misc_data/bulge_types` in the rig's folder. */

@@ -1,5 +1,6 @@
 /** The rig format: located errors for each code, the model, the writer, codes against a catalogue. */
 import { describe, expect, it } from "vitest";
+import { rigReport } from "../../src/bulge/project.js";
 import {
   checkRigCodes,
   jointsUsingCode,
@@ -162,6 +163,22 @@ describe("diagnostics, each located at its value", () => {
       "joint 'elbow': bulge code 5 is not defined in misc_data/bulge_types",
     );
     expect(checkRigCodes(r.model!, new Set([5]), "x")).toEqual([]);
+  });
+  // decision 361
+  it("RIG050: a catalogue beside the rig that is there but refused is a warning at the rig's start", () => {
+    const catalogue = {
+      status: "unreadable",
+      path: "misc_data/bulge_types",
+      reason: "a FIFO",
+    } as const;
+    const d = rigReport("arm.rig.json", ARM, catalogue).diagnostics;
+    for (const x of d) seen.add(x.code);
+    expect(where(d, ARM)).toEqual(["RIG050@1:1"]);
+    expect(d[0]!.message).toBe(
+      "the catalogue misc_data/bulge_types cannot be read (a FIFO); bulge codes are not checked",
+    );
+    const missing = { status: "missing", path: "misc_data/bulge_types" } as const;
+    expect(rigReport("arm.rig.json", ARM, missing).diagnostics).toEqual([]);
   });
   it("every code of the table is exercised above", () => {
     expect(

@@ -112,6 +112,13 @@ export const RIG = {
     summary:
       "A bulge attribute's code is not in the project's catalogue (`misc_data/bulge_types`).",
   },
+  catalogueUnreadable: {
+    code: "RIG050",
+    args: ["catalogue", "reason"],
+    severity: "warning",
+    summary:
+      "The catalogue beside the rig exists but cannot be read (not a regular file, a link out of the folder, too large); the bulge codes are not checked.",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A rig diagnostic kind. */

@@ -4,7 +4,7 @@ import { CATALOGUE_PATH, readBulgeTypes, removeDefinition } from "../../bulge/ca
 import { rigsUsingCode } from "../../bulge/rig/index.js";
 import { projectRigs, referenceLines } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
-import { inputText } from "../input.js";
+import { projectText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeOutput } from "../output.js";
 
@@ -32,7 +32,7 @@ export const bulgeRm = defineCommand({
     if (code === undefined) throw new UsageError("missing --code N");
     if (project === undefined) throw new UsageError("missing --project DIR");
     const file = join(project, CATALOGUE_PATH);
-    const text = await inputText(io, file, "bulge-types");
+    const text = await projectText(io, project, CATALOGUE_PATH, file, "bulge-types");
     const def = readBulgeTypes(text).model.bulges.find((d) => d.code === code);
     const next = removeDefinition(text, code);
     if (!def || next === undefined) {
