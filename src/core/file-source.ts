@@ -32,3 +32,6 @@ export const OUTSIDE_REASON =
  */
 export const BUDGET_REASON =
   "the files this check read already hold its budget of bytes; not read (the series is too large to check whole)";
+
+/** Bytes of companions one check reads in all (decision 360): a series larger than this is not checked whole. */
+export const CHECK_COMPANION_BYTES = 256 * 1024 * 1024;

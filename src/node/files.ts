@@ -11,6 +11,7 @@ import { open, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import {
   BUDGET_REASON,
+  CHECK_COMPANION_BYTES,
   type FileReader,
   type FileSource,
   OUTSIDE_REASON,
@@ -71,10 +72,7 @@ function isBelow(folder: string, path: string): boolean {
 }
 
 /** Why a companion is refused: it lies outside the folder of the file that names it. */
-export { OUTSIDE_REASON };
-
-/** Bytes of companions one check reads in all (decision 360): a series larger than this is not checked whole. */
-export const CHECK_COMPANION_BYTES = 256 * 1024 * 1024;
+export { CHECK_COMPANION_BYTES, OUTSIDE_REASON };
 
 /**
  * The one reader of companion files every format uses: `path` (relative to
