@@ -3,12 +3,14 @@
  * `-` is standard input; a missing, unreadable or wrong-format input is a
  * one-line {@link CliError} naming the path, never a stack trace.
  */
-import { readFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { decodeText } from "../core/bytes.js";
 import type { Diagnostic } from "../core/diagnostics.js";
+import type { FileSource } from "../core/file-source.js";
 import type { FileReport } from "../core/report.js";
-import { describeFsError, isFsError } from "./failure.js";
+import { projectReader, readInput } from "../node/files.js";
+import { errnoWords } from "./failure.js";
 import { CliCode, CliError, type CliIo, ExitCode } from "./io.js";
 import { type FormatId, formatMismatch } from "./sniff.js";
 
@@ -47,20 +49,12 @@ export async function inputBytes(
     }
     bytes = await io.stdin();
   } else {
-    try {
-      const buf = await readFile(resolve(io.cwd, path));
-      bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-    } catch (e) {
-      if (!isFsError(e)) throw e;
-      throw new CliError(
-        describeFsError(e, path).replace(/^cannot open/, "cannot read"),
-        ExitCode.Usage,
-        {
-          file: name,
-          code: CliCode.unreadable,
-        },
-      );
-    }
+    // Regular files only, opened without waiting (a FIFO never hangs), bounded (decision 253).
+    const target = resolve(io.cwd, path);
+    const input = await readInput(target);
+    // "Missing" is ENOENT or ENOTDIR (a file used as a folder): say which.
+    const why = input.status === "missing" ? await missingWhy(target) : input;
+    bytes = sourceBytes(why, path);
   }
   if (expected) {
     const wrong = formatMismatch(bytes, path, expected);
@@ -72,6 +66,48 @@ export async function inputBytes(
     }
   }
   return bytes;
+}
+
+/** Why `target` is missing: ENOENT, or ENOTDIR when a part of its path is a file. */
+async function missingWhy(target: string): Promise<FileSource> {
+  const code = await stat(target).then(
+    () => "ENOENT",
+    (e: NodeJS.ErrnoException) => e.code ?? "ENOENT",
+  );
+  return { status: "unreadable", reason: code };
+}
+
+/** The bytes of `source` read from `path`, or the one-line error (exit 2) saying why not. */
+function sourceBytes(source: FileSource, path: string): Uint8Array {
+  if (source.status === "ok") return source.bytes;
+  const why = source.status === "missing" ? "ENOENT" : source.reason;
+  throw new CliError(`cannot read '${path}': ${errnoWords(why)}`, ExitCode.Usage, {
+    file: path,
+    code: CliCode.unreadable,
+  });
+}
+
+/**
+ * The UTF-8 text of `rel` in folder `project` (a project's own file, such as
+ * its catalogue), read only inside the folder by its real path (decision 253);
+ * shown as `shown`. Refused or unreadable: exit 2, as {@link inputBytes}.
+ */
+export async function projectText(
+  io: CliIo,
+  project: string,
+  rel: string,
+  shown: string,
+  expected: FormatId,
+): Promise<string> {
+  const bytes = sourceBytes(await projectReader(resolve(io.cwd, project))(rel), shown);
+  const wrong = formatMismatch(bytes, shown, expected);
+  if (wrong) {
+    throw new CliError(`${shown}: ${wrong}`, ExitCode.Problems, {
+      file: shown,
+      code: CliCode.wrongFormat,
+    });
+  }
+  return decodeText(bytes);
 }
 
 /** The UTF-8 text of `path`; see {@link inputBytes}. */

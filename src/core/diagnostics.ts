@@ -75,16 +75,22 @@ export interface Reporter<K extends DiagnosticKind = DiagnosticKind> {
   report(kind: K, message: MessageInput, start: number, end?: number): void;
 }
 
-/**
- * Collects diagnostics in the order they are reported. Its one way in is
- * {@link report} with a kind from a code table, so a code no table declares
- * cannot be reported (`DiagnosticSink<KindOf<typeof AMX>>` takes only `.amx` kinds).
- */
+/** Collects diagnostics in order, each of a kind from a code table (decision 254: capped per code). */
 export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implements Reporter<K> {
   readonly items: Diagnostic<K["code"]>[] = [];
+  /** Findings reported of each code, kept or not. */
+  readonly #tally = new Map<string, number>();
 
-  /** Records a diagnostic of a known kind over `[start, end)`. */
+  /** `perCode`: findings kept of one code; past it they are counted in one FMT007 (decision 254). */
+  constructor(private readonly perCode: number = FINDINGS_PER_CODE) {}
+
+  /** Records a diagnostic of a known kind over `[start, end)` (past the cap: {@link omit}). */
   report(kind: K, message: MessageInput, start: number, end: number = start): void {
+    if (!this.accepts(kind)) {
+      this.omit(kind, start, end);
+      return;
+    }
+    this.#tally.set(kind.code, (this.#tally.get(kind.code) ?? 0) + 1);
     const { text, args } = messageParts(message);
     this.items.push({
       code: kind.code,
@@ -95,7 +101,47 @@ export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implement
       end: Math.max(start, end),
     });
   }
+
+  /** Whether a finding of `kind` would be kept (else build no message: {@link omit} it). */
+  accepts(kind: K): boolean {
+    return (this.#tally.get(kind.code) ?? 0) < this.perCode;
+  }
+
+  /** Counts a finding of `kind` past the cap: the first makes one FMT007 there, the rest count in it. */
+  omit(kind: K, start: number, end: number = start): void {
+    const n = (this.#tally.get(kind.code) ?? 0) + 1;
+    this.#tally.set(kind.code, n);
+    if (n !== this.perCode + 1) return;
+    const { code } = kind;
+    const kept = this.perCode;
+    const tally = this.#tally;
+    const more = () => (tally.get(code) ?? kept) - kept;
+    (this.items as Diagnostic[]).push({
+      code: FINDINGS_CAPPED.code,
+      severity: FINDINGS_CAPPED.severity,
+      get message() {
+        return `${more()} more ${code} findings are not listed (only the first ${kept} of a code are kept)`;
+      },
+      get args() {
+        return { code, count: more(), kept };
+      },
+      start,
+      end: Math.max(start, end),
+    });
+  }
 }
+
+/** Findings of one code a {@link DiagnosticSink} keeps by default (decision 254). */
+export const FINDINGS_PER_CODE = 1000;
+
+/** FMT007: the findings of one code past {@link FINDINGS_PER_CODE}, counted (the format registry's table lists it). */
+export const FINDINGS_CAPPED = {
+  code: "FMT007",
+  args: ["code", "count", "kept"],
+  severity: "warning",
+  summary:
+    "more findings of one code than a reader keeps (1,000): the first are listed, the rest counted in this one, at the first not listed",
+} as const satisfies DiagnosticKind;
 
 /** The diagnostics ordered by source position (stable: equal positions keep their order). */
 export function sortBySource<T extends Diagnostic>(diagnostics: T[]): T[] {

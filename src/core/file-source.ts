@@ -24,3 +24,14 @@ export type FileReader = (path: string, from?: string) => Promise<FileSource>;
  */
 export const OUTSIDE_REASON =
   "it lies outside the folder of the file that names it; not read (--allow-outside reads it)";
+
+/**
+ * The reason a check's reader gives once the companions it read hold its
+ * budget of bytes (the Node edge's companion reader with a budget), so a
+ * loader can say that the series is too large to check whole.
+ */
+export const BUDGET_REASON =
+  "the files this check read already hold its budget of bytes; not read (the series is too large to check whole)";
+
+/** Bytes of companions one check reads in all (decision 252): a series larger than this is not checked whole. */
+export const CHECK_COMPANION_BYTES = 256 * 1024 * 1024;

@@ -21,7 +21,7 @@ import {
   readProjectCatalogue,
 } from "../bulge/index.js";
 import { FileExistsError, writeFileAtomic } from "./atomic-write.js";
-import { companionReader, readInput } from "./files.js";
+import { companionReader, projectReader } from "./files.js";
 
 /** Folders a project search does not enter: hidden ones and installed packages. */
 function skipped(name: string): boolean {
@@ -34,7 +34,8 @@ export const MAX_FOLDERS = 10_000;
 /** The file system under `project` as a bulge project's reader, writer and rig lister. */
 export function bulgeProjectIo(project: string): BulgeProjectIo {
   return {
-    read: (path) => readInput(join(project, path)),
+    // Inside the project only, regular files only, never waiting on a FIFO (decision 253).
+    read: projectReader(project),
     async create(path, bytes) {
       const target = join(project, path);
       await mkdir(dirname(target), { recursive: true });

@@ -9,7 +9,13 @@
 import { constants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { type FileReader, type FileSource, OUTSIDE_REASON } from "../core/file-source.js";
+import {
+  BUDGET_REASON,
+  CHECK_COMPANION_BYTES,
+  type FileReader,
+  type FileSource,
+  OUTSIDE_REASON,
+} from "../core/file-source.js";
 
 /** Largest file read whole (bytes): what one Node buffer holds. */
 export const MAX_INPUT_BYTES = 2 ** 32 - 1;
@@ -55,6 +61,8 @@ export interface CompanionOptions {
   /** Read companions outside the naming file's folder too (still regular files, still bounded). */
   readonly allowOutside?: boolean;
   readonly maxBytes?: number;
+  /** Bytes one check's companions may hold in all; each file is then read once (by real path). */
+  readonly budgetBytes?: number;
 }
 
 /** Whether `path` is `folder` or lies below it (both absolute, normalized). */
@@ -64,19 +72,47 @@ function isBelow(folder: string, path: string): boolean {
 }
 
 /** Why a companion is refused: it lies outside the folder of the file that names it. */
-export { OUTSIDE_REASON };
+export { CHECK_COMPANION_BYTES, OUTSIDE_REASON };
 
 /**
  * The one reader of companion files every format uses: `path` (relative to
  * `cwd`) is read only when it is a regular file inside the folder of `from`
  * (or below it) — judged on the path as written and on its real path, so a
  * symlink cannot lead out — unless `allowOutside`. A refusal is an
- * "unreadable" source whose reason says why; the file is not opened.
+ * "unreadable" source whose reason says why; the file is not opened. With
+ * `budgetBytes` (one check's reader, decision 252) each file is read once by
+ * its real path, and once the files read hold that many bytes in all, the
+ * rest are refused with {@link BUDGET_REASON}.
  */
 export function companionReader(cwd: string, options: CompanionOptions = {}): FileReader {
+  const budget = options.budgetBytes;
+  const read = (target: string) => readInput(target, options.maxBytes);
+  const once = budget === undefined ? read : readOnce(read, budget);
   return async (path, from) => {
     const target = await companionTarget(cwd, path, from, options);
-    return typeof target === "string" ? readInput(target, options.maxBytes) : target;
+    return typeof target === "string" ? once(target) : target;
+  };
+}
+
+/** `read` with one budget of bytes and a cache by real path (see {@link companionReader}). */
+function readOnce(
+  read: (target: string) => Promise<FileSource>,
+  budgetBytes: number,
+): (target: string) => Promise<FileSource> {
+  const seen = new Map<string, Promise<FileSource>>();
+  let spent = 0;
+  return async (target) => {
+    const real = await realpath(target).catch(() => target);
+    const known = seen.get(real);
+    if (known) return known;
+    if (spent >= budgetBytes) return { status: "unreadable", reason: BUDGET_REASON };
+    const started = read(real).then((r): FileSource => {
+      if (r.status !== "ok") return r;
+      spent += r.bytes.length;
+      return spent > budgetBytes ? { status: "unreadable", reason: BUDGET_REASON } : r;
+    });
+    seen.set(real, started);
+    return started;
   };
 }
 
@@ -91,17 +127,34 @@ export async function companionTarget(
   options: CompanionOptions = {},
 ): Promise<string | FileSource> {
   const target = resolve(cwd, path);
-  if (from !== undefined && !options.allowOutside) {
-    const folder = resolve(cwd, dirname(from));
-    if (!isBelow(folder, target)) return { status: "unreadable", reason: OUTSIDE_REASON };
-    let real: string;
-    try {
-      real = await realpath(target);
-    } catch (e) {
-      return failure(e);
-    }
-    const realFolder = await realpath(folder).catch(() => folder);
-    if (!isBelow(realFolder, real)) return { status: "unreadable", reason: OUTSIDE_REASON };
+  if (from === undefined || options.allowOutside) return target;
+  return insideTarget(resolve(cwd, dirname(from)), target);
+}
+
+/** `target` when it lies inside `folder` as written and by its real path, else why not. */
+async function insideTarget(folder: string, target: string): Promise<string | FileSource> {
+  if (!isBelow(folder, target)) return { status: "unreadable", reason: OUTSIDE_REASON };
+  let real: string;
+  try {
+    real = await realpath(target);
+  } catch (e) {
+    return failure(e);
   }
+  const realFolder = await realpath(folder).catch(() => folder);
+  if (!isBelow(realFolder, real)) return { status: "unreadable", reason: OUTSIDE_REASON };
   return target;
+}
+
+/**
+ * Reads a project's own files (`path` relative to `project`, decision 253):
+ * regular files only, opened non-blocking, bounded, and only inside the
+ * project folder by their real path (a link out of it is refused, as a
+ * companion's is).
+ */
+export function projectReader(project: string, maxBytes = MAX_INPUT_BYTES): FileReader {
+  return async (path) => {
+    const folder = resolve(project);
+    const target = await insideTarget(folder, resolve(folder, path));
+    return typeof target === "string" ? readInput(target, maxBytes) : target;
+  };
 }

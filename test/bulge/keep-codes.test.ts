@@ -177,7 +177,8 @@ function mergeWork(n: number): number {
 describe("merge is near linear (issue 23, item 4)", () => {
   // decision 232
   it("twice the definitions, at most about twice the work (it was four times: A scanned per B)", () => {
-    const ratio = mergeWork(4000) / mergeWork(2000);
+    // Sizes whose findings (n / 2 BLG023) stay within the 1,000 kept per code.
+    const ratio = mergeWork(2000) / mergeWork(1000);
     expect(ratio).toBeLessThan(2.5);
   });
 });

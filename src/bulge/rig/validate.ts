@@ -85,6 +85,8 @@ export function validateRig(rig: Rig, spans: RigSpans = rigSpansOf(rig)): Diagno
   if (rig.joints.length === 0)
     sink.report(RIG.noJoints, msg`the rig has no joints`, ...spans.whole);
   const seen = new Set<string>();
+  // Every name at once: an unknown parent is told from a later one without a scan (decision 254).
+  const names = new Set(rig.joints.map((j) => j.name));
   rig.joints.forEach((j, i) => {
     const s = spans.joints[i]!;
     if (j.name === "")
@@ -95,7 +97,7 @@ export function validateRig(rig: Rig, spans: RigSpans = rigSpansOf(rig)): Diagno
       const why =
         j.parent === j.name
           ? "is the joint itself"
-          : rig.joints.some((o) => o.name === j.parent)
+          : names.has(j.parent)
             ? "is listed after it (parents come first)"
             : "is no joint of the rig";
       sink.report(

@@ -242,7 +242,7 @@ async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string 
   if (catalogue.status !== "ok") {
     if (used.length === 0) return [];
     throw new CliError(
-      `no bulge catalogue for ${rigPath}: ${catalogue.path} cannot be read; give --catalogue PATH`,
+      `no bulge catalogue for ${rigPath}: ${catalogue.path} cannot be read${catalogue.status === "unreadable" ? ` (${catalogue.reason})` : ""}; give --catalogue PATH`,
       ExitCode.Usage,
     );
   }

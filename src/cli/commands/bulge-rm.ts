@@ -5,7 +5,7 @@ import { rigsUsingCode } from "../../bulge/rig/index.js";
 import { formatReport } from "../../core/report.js";
 import { projectRigs, referenceLines } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
-import { inputText } from "../input.js";
+import { projectText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeOutput } from "../output.js";
 
@@ -35,7 +35,7 @@ export const bulgeRm = defineCommand({
     if (code === undefined) throw new UsageError("missing --code N");
     if (project === undefined) throw new UsageError("missing --project DIR");
     const file = join(project, CATALOGUE_PATH);
-    const text = await inputText(io, file, "bulge-types");
+    const text = await projectText(io, project, CATALOGUE_PATH, file, "bulge-types");
     const cut = removeKeepingCodes(text, code);
     if (!cut) {
       io.err(`deforma: ${file} has no definition with code ${code}\n`);

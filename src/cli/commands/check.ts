@@ -15,7 +15,7 @@ import {
   summarize,
 } from "../../core/report.js";
 import { FORMATS } from "../../formats.js";
-import { companionReader } from "../../node/files.js";
+import { CHECK_COMPANION_BYTES, companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, isStdin, jsonLine, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode } from "../io.js";
@@ -37,8 +37,11 @@ async function checkOne(io: CliIo, file: string): Promise<Checked> {
     const reason = e.message.replace(/^cannot read (?:'[^']*'|\S+): /, "");
     return { file: name, unreadable: unreadableReport(name, reason) };
   }
-  // Companions (a .pvd's data sets) are read only inside the naming file's folder.
-  const read = isStdin(file) ? undefined : companionReader(io.cwd);
+  // Companions (a .pvd's data sets) are read only inside the naming file's folder,
+  // each once by real path, CHECK_COMPANION_BYTES in all (decision 252).
+  const read = isStdin(file)
+    ? undefined
+    : companionReader(io.cwd, { budgetBytes: CHECK_COMPANION_BYTES });
   return { file: name, check: await checkFile(FORMATS, bytes, name, read ? { read } : {}) };
 }
 

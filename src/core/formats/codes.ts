@@ -1,5 +1,5 @@
 /** Diagnostic codes of format recognition, `deforma check` and every command that reads a file; listed in `docs/formats/diagnostics.md`. */
-import type { DiagnosticTable } from "../diagnostics.js";
+import { type DiagnosticTable, FINDINGS_CAPPED } from "../diagnostics.js";
 
 /** Every diagnostic kind of the format registry's checks. */
 export const FORMAT = {
@@ -38,4 +38,5 @@ export const FORMAT = {
     summary:
       "a command was given a file of another format than it reads (e.g. a binary .agr to 'amx validate'); not read",
   },
+  capped: FINDINGS_CAPPED,
 } as const satisfies DiagnosticTable;

@@ -43,6 +43,16 @@ export function checkInputsAgainstScene(
   return sink.items;
 }
 
+/** Names listed in one EVT009 at most; the rest are counted (decision 254). */
+export const LISTED_NAMES = 10;
+
 function listOf(what: string, names: ReadonlySet<string>): string {
-  return names.size === 0 ? `it has no ${what}` : `its ${what}: ${[...names].join(", ")}`;
+  if (names.size === 0) return `it has no ${what}`;
+  const shown: string[] = [];
+  for (const name of names) {
+    if (shown.length === LISTED_NAMES) break;
+    shown.push(name);
+  }
+  const more = names.size - shown.length;
+  return `its ${what}: ${shown.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }

@@ -46,10 +46,19 @@ function compare(value: number, op: SignalOp, bound: number): boolean {
 export class RuleBook {
   private readonly lastFired: Float64Array;
   private readonly wasTrue: Uint8Array;
+  /** The event rules by event name, and the others (signal and idle: judged every tick), decision 254. */
+  private readonly byEvent = new Map<string, number[]>();
+  private readonly others: number[] = [];
 
   constructor(readonly rules: readonly Rule[]) {
     this.lastFired = new Float64Array(rules.length).fill(Number.NEGATIVE_INFINITY);
     this.wasTrue = new Uint8Array(rules.length);
+    rules.forEach((rule, i) => {
+      const t = rule.trigger;
+      if (t.kind !== "event") this.others.push(i);
+      else if (this.byEvent.has(t.event)) this.byEvent.get(t.event)!.push(i);
+      else this.byEvent.set(t.event, [i]);
+    });
   }
 
   /** Forgets every firing and signal edge (a restart). */
@@ -65,17 +74,22 @@ export class RuleBook {
    */
   triggered(input: RuleInput): number[] {
     const out: number[] = [];
-    for (let i = 0; i < this.rules.length; i++) {
-      const rule = this.rules[i]!;
-      const t = rule.trigger;
-      let on = false;
-      if (t.kind === "event") on = input.events.some((e) => e.name === t.event);
-      else if (t.kind === "signal") {
+    const ready = (i: number) => input.timeMs - this.lastFired[i]! >= this.rules[i]!.cooldownMs;
+    for (const name of new Set(input.events.map((e) => e.name)))
+      for (const i of this.byEvent.get(name) ?? []) if (ready(i)) out.push(i);
+    for (const i of this.others) {
+      const t = this.rules[i]!.trigger;
+      let on: boolean;
+      if (t.kind === "signal") {
         const now = compare(input.signals.get(t.signal) ?? 0, t.op, t.value);
         on = now && this.wasTrue[i] === 0;
         this.wasTrue[i] = now ? 1 : 0;
-      } else on = input.idleSinceMs !== undefined && input.timeMs - input.idleSinceMs >= t.ms;
-      if (on && input.timeMs - this.lastFired[i]! >= rule.cooldownMs) out.push(i);
+      } else
+        on =
+          t.kind === "idle" &&
+          input.idleSinceMs !== undefined &&
+          input.timeMs - input.idleSinceMs >= t.ms;
+      if (on && ready(i)) out.push(i);
     }
     return out.sort((a, b) => this.rules[b]!.priority - this.rules[a]!.priority || a - b);
   }

@@ -126,24 +126,30 @@ function checkFrame(sink: Sink, f: KeyFrame, s: FrameSpans, sized: Scene | undef
 function checkSamePoints(sink: Sink, scene: Scene, spans: SceneSpans): void {
   const first = scene.frames[0];
   if (!first) return;
+  const kind = LIVE.missingPoint;
   scene.frames.forEach((f, i) => {
     if (i === 0) return;
     const s = spans.frames[i]!;
     for (const name of first.points.keys()) {
       if (f.points.has(name)) continue;
-      sink.report(
-        LIVE.missingPoint,
-        msg`control point '${{ point: name }}' of frame '${{ other: first.name }}' is missing in frame '${{ frame: f.name }}'`,
-        ...s.points,
-      );
+      // Past the cap only counted: no message is built (decision 254).
+      if (!sink.accepts(kind)) sink.omit(kind, ...s.points);
+      else
+        sink.report(
+          kind,
+          msg`control point '${{ point: name }}' of frame '${{ other: first.name }}' is missing in frame '${{ frame: f.name }}'`,
+          ...s.points,
+        );
     }
     for (const name of f.points.keys()) {
       if (first.points.has(name)) continue;
-      sink.report(
-        LIVE.missingPoint,
-        msg`control point '${{ point: name }}' of frame '${{ other: f.name }}' is missing in frame '${{ frame: first.name }}'`,
-        ...s.point.get(name)!.key,
-      );
+      if (!sink.accepts(kind)) sink.omit(kind, ...s.point.get(name)!.key);
+      else
+        sink.report(
+          kind,
+          msg`control point '${{ point: name }}' of frame '${{ other: f.name }}' is missing in frame '${{ frame: first.name }}'`,
+          ...s.point.get(name)!.key,
+        );
     }
   });
 }

@@ -253,4 +253,11 @@ export const VTK = {
     summary:
       "a folder given as the input holds no series: no index (.pvd, .series), no numbered files, not one solver result file",
   },
+  seriesTooLarge: {
+    code: "VTK180",
+    args: ["file", "limit"],
+    severity: "warning",
+    summary:
+      "the files a series names hold more than a check reads in all (256 MiB); that file and the ones after it are not checked",
+  },
 } as const satisfies DiagnosticTable;

@@ -8,6 +8,7 @@
  * inside the naming file's folder); their findings are reported as theirs.
  */
 
+import { CHECK_COMPANION_BYTES } from "../../core/file-source.js";
 import {
   defineFormat,
   type FormatMagic,
@@ -37,7 +38,12 @@ async function readFrames(
 ): Promise<{ frames: VtkFrame[]; own?: FileReport; related: FileReport[] }> {
   // Loaded on first use: recognising files (every CLI command that reads one) needs no VTK reader.
   const { readVtkSeries } = await import("./read.js");
-  const series = await readVtkSeries([{ name, bytes }], context.read ? { read: context.read } : {});
+  // A check reads at most CHECK_COMPANION_BYTES of named files; arrays decode within the read's 1 GiB (decision 252).
+  const budget = { companionBytes: CHECK_COMPANION_BYTES };
+  const series = await readVtkSeries(
+    [{ name, bytes }],
+    context.read ? { read: context.read, ...budget } : budget,
+  );
   const own = series.report.find((r) => r.file === name);
   const related = series.report.filter((r) => r !== own);
   return { frames: series.frames, ...(own ? { own } : {}), related };

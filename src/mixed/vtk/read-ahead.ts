@@ -27,6 +27,8 @@ export const READ_AHEAD = {
 /** Reads ahead the files of an index through `read`; see the module comment. */
 export class ReadAhead {
   private readonly queue: { name: string; from: string }[] = [];
+  /** Every name queued: a file an index names again is read once (decision 252). */
+  private readonly queued = new Set<string>();
   private next = 0;
   private readonly pending = new Map<string, Promise<FileSource>>();
   private seenBytes = 0;
@@ -37,7 +39,12 @@ export class ReadAhead {
   /** Files `names` (named by `from`) will be asked for in this order: start reading them. */
   plan(names: readonly string[], from: string): void {
     if (!this.read || names.length < 2) return;
-    for (const name of names) this.queue.push({ name, from });
+    for (const name of names) {
+      const key = normalizePath(name);
+      if (this.queued.has(key)) continue;
+      this.queued.add(key);
+      this.queue.push({ name, from });
+    }
     this.fill();
   }
 

@@ -7,7 +7,7 @@
  */
 
 import { DiagnosticSink } from "../../core/diagnostics.js";
-import type { FileReader } from "../../core/file-source.js";
+import { BUDGET_REASON, type FileReader } from "../../core/file-source.js";
 import { msg } from "../../core/message.js";
 import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
 import type { FileReport } from "../../core/report.js";
@@ -42,6 +42,11 @@ export interface VtkReadOptions {
   readonly part?: number;
   /** Bytes of float64 values the arrays of this read may take (default {@link READ_BUDGET_BYTES}, 1 GiB). */
   readonly budgetBytes?: number;
+  /**
+   * Bytes the files named (not given) may hold in all (a check's budget,
+   * decision 252); past it the rest are not read (VTK180). Default: no limit.
+   */
+  readonly companionBytes?: number;
 }
 
 /** The bytes of an input file (its text encoded when it was given as text). */
@@ -67,6 +72,11 @@ export class SeriesSession {
   private readonly ahead: ReadAhead;
   /** Set once an index names several files: their repeated arrays are decoded once (read-memo.ts). */
   memo: ArrayMemo | undefined;
+  /** The frames each file followed gave, by path: a file named again is read once (decision 252). */
+  private readonly done = new Map<string, readonly VtkFrame[]>();
+  /** Bytes of the named files read so far, and whether they passed `companionBytes` (reported once). */
+  private spent = 0;
+  private over = false;
 
   constructor(
     files: readonly VtkInputFile[],
@@ -93,13 +103,31 @@ export class SeriesSession {
     return true;
   }
 
-  /** The bytes of `name` (named by `from`), or why it cannot be read. */
+  /** The bytes of `name` (named by `from`), or why it cannot be read ({@link BUDGET_REASON}: over budget). */
   private async fetch(name: string, from: string): Promise<Uint8Array | string> {
     const f = this.given.get(normalize(name));
     if (f) return bytesOf(f);
+    if (this.over) return BUDGET_REASON;
     const r = await this.ahead.take(name, from);
-    if (r?.status === "ok") return r.bytes;
+    if (r?.status === "ok") {
+      this.spent += r.bytes.length;
+      return this.spent > (this.options.companionBytes ?? Infinity) ? BUDGET_REASON : r.bytes;
+    }
     return r?.status === "unreadable" ? r.reason : "it was not given and does not exist";
+  }
+
+  /** Reports why `name` (named in `from` at `at`) cannot be read; past the budget, once (VTK180). */
+  private unread(from: Parsed, at: number, name: string, why: string): void {
+    if (why !== BUDGET_REASON) {
+      const message = msg`'${{ file: name }}' cannot be read: ${why}`;
+      from.sink.report(VTK.missingFile, message, at, at + 1);
+      return;
+    }
+    if (this.over) return;
+    this.over = true;
+    const mib = Math.round((this.options.companionBytes ?? 0) / 2 ** 20);
+    const message = msg`the series is too large to check whole: the files it names hold more than ${{ limit: mib }} MiB; '${{ file: name }}' and the files after it are not read`;
+    from.sink.report(VTK.seriesTooLarge, message, at, at + 1);
   }
 
   /** Parses `bytes` (legacy `.vtk` read whole, else XML with appended data) and adds its report. */
@@ -141,17 +169,19 @@ export class SeriesSession {
       const message = msg`'${{ file: name }}' names itself through its blocks; not followed`;
       return from.sink.report(VTK.missingFile, message, at, at + 1);
     }
-    const bytes = await this.fetch(name, from.file);
-    if (typeof bytes === "string") {
-      const message = msg`'${{ file: name }}' cannot be read: ${bytes}`;
-      return from.sink.report(VTK.missingFile, message, at, at + 1);
-    }
-    const p = this.open(name, bytes);
-    if (p.legacy) {
-      if (p.legacy.frame) into.push(withTime(p.legacy.frame, time));
+    const again = this.done.get(normalize(name));
+    if (again) {
+      for (const frame of again) into.push(withTime(frame, time));
       return;
     }
-    await this.within(name, () => this.readIndexOrGrid(p, name, time, into));
+    const bytes = await this.fetch(name, from.file);
+    if (typeof bytes === "string") return this.unread(from, at, name, bytes);
+    const p = this.open(name, bytes);
+    const before = into.length;
+    if (p.legacy) {
+      if (p.legacy.frame) into.push(withTime(p.legacy.frame, time));
+    } else await this.within(name, () => this.readIndexOrGrid(p, name, time, into));
+    this.done.set(normalize(name), into.slice(before));
   }
 
   /** A parsed XML file: a multiblock or parallel index (followed) or a grid (read). */
@@ -191,8 +221,7 @@ export class SeriesSession {
       }
       const bytes = await this.fetch(file, from.file);
       if (typeof bytes !== "string") return this.open(file, bytes);
-      const message = msg`'${{ file }}' cannot be read: ${bytes}`;
-      return void from.sink.report(VTK.missingFile, message, at, at + 1);
+      return void this.unread(from, at, file, bytes);
     };
     const frame = await readParallelStructured(open, p, name, type, time);
     if (frame) into.push(frame);
