@@ -1,22 +1,17 @@
-/** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
+/** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
 import { stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
-import { BulgeDeformer, bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import { bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
 import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
-import {
-  type PolyMesh,
-  readGlbMesh,
-  readObj,
-  writeGlbMesh,
-  writeObj,
-} from "../../bulge/mesh/index.js";
+import { type PolyMesh, writeGlbMesh, writeObj } from "../../bulge/mesh/index.js";
 import { type Rig, readRig } from "../../bulge/rig/index.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
-import { inputBytes, inputText, inputTextReport } from "../input.js";
+import { inputText, inputTextReport } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeOutput } from "../output.js";
+import { readMeshToDeform } from "./bulge-mesh.js";
 
 /** Mesh encodings by extension. */
 const MESH_EXTENSIONS = [".obj", ".glb"];
@@ -31,18 +26,26 @@ export const POSE_LIMIT_DEGREES = 180;
 /** The `bulge apply` command. */
 export const bulgeApply = defineCommand({
   usage:
-    "bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--force]",
+    "bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--force]",
   description:
     "Poses the mesh with the rig (each --pose flexes a joint about its flexAxis, degrees) as a\n" +
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
     "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
     "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
+    "A .glb's mesh is picked by --mesh-name when it has several; a skinned one is posed in world\n" +
+    "coordinates with its own skin (weights, inverse bind matrices, node transforms), each of its\n" +
+    "joints moved by the rig joint of its name or of its nearest named ancestor.\n" +
     "Refused: a --pose joint the rig lacks or an angle outside -180…180 degrees, a code the\n" +
     "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force. See\n" +
     "docs/bulge-deformation.md.",
   options: {
     rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
     mesh: { type: "path", value: "IN", help: "the mesh in its rest pose (.obj or .glb)" },
+    "mesh-name": {
+      type: "string",
+      value: "NAME",
+      help: "the .glb's mesh to deform (needed when it has several)",
+    },
     pose: {
       type: "string",
       multiple: true,
@@ -73,14 +76,15 @@ export const bulgeApply = defineCommand({
     const angles = parsePose(rig, args.options.pose ?? []);
     const definitions = await catalogueFor(io, rig, rigPath, catalogue);
 
-    const mesh = await readMesh(io, meshPath, inKind);
-    if (!mesh) return ExitCode.Problems;
+    const loaded = await readMeshToDeform(io, meshPath, inKind, args.options["mesh-name"]);
+    if (!loaded) return ExitCode.Problems;
+    const { mesh } = loaded;
     const misfit = rigMisfit(rig, mesh.positions);
     if (misfit !== undefined) {
       io.err(`deforma: the rig ${rigPath} does not fit the mesh ${meshPath}: ${misfit}\n`);
       return ExitCode.Problems;
     }
-    const deformer = new BulgeDeformer(rig, definitions, mesh.positions);
+    const deformer = loaded.deformer(rig, definitions);
     const positions = deformer.deform(angles);
     if (!positions.every(Number.isFinite)) {
       io.err(
@@ -164,25 +168,6 @@ async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string 
     );
   }
   return bulges;
-}
-
-/** The mesh, with OBJ findings printed; undefined (said) when it cannot be used. */
-async function readMesh(io: CliIo, path: string, kind: string): Promise<PolyMesh | undefined> {
-  if (kind === ".obj") {
-    const r = await inputTextReport(io, path, "obj", readObj);
-    io.err(formatReport(r.report));
-    if (!r.model || reportHasErrors(r.report)) {
-      io.err(`${path}: has errors; nothing written\n`);
-      return undefined;
-    }
-    return r.model;
-  }
-  const r = await readGlbMesh(await inputBytes(io, path));
-  if (r.error !== undefined) {
-    io.err(`deforma: ${path}: ${r.error}\n`);
-    return undefined;
-  }
-  return r.model;
 }
 
 async function exists(path: string): Promise<boolean> {

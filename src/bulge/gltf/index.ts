@@ -1,0 +1,5 @@
+/** Skinned glTF of the bulge system: the whole asset read (nodes, skins, meshes by name) and the deformation with its own skin. */
+export * from "./codes.js";
+export * from "./model.js";
+export * from "./read.js";
+export * from "./skin.js";

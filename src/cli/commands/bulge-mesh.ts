@@ -1,0 +1,94 @@
+/** The mesh `bulge apply` deforms: an OBJ, or one mesh of a `.glb` picked by name (skinned by its own skin when it has one). */
+import type { BulgeDefinition } from "../../bulge/catalogue/index.js";
+import { BulgeDeformer, type BulgeTerm } from "../../bulge/deform/index.js";
+import {
+  type GltfAsset,
+  GltfSkinDeformer,
+  readGltf,
+  restPositions,
+} from "../../bulge/gltf/index.js";
+import { type PolyMesh, readObj } from "../../bulge/mesh/index.js";
+import type { Rig } from "../../bulge/rig/index.js";
+import { formatReport, reportHasErrors } from "../../core/report.js";
+import { inputBytes, inputTextReport, shownName } from "../input.js";
+import { type CliIo, UsageError } from "../io.js";
+
+/** A mesh to deform: its rest positions in the rig's space, and how to pose it. */
+export interface MeshToDeform {
+  /** The mesh with its rest positions (world coordinates for a glTF). */
+  readonly mesh: PolyMesh;
+  /** A deformer for a rig: the glTF's own skin when the mesh is skinned, else weights derived from the rig. */
+  deformer(rig: Rig, definitions: readonly BulgeDefinition[]): Posing;
+}
+
+/** What the command needs of a deformer. */
+export interface Posing {
+  readonly terms: readonly BulgeTerm[];
+  deform(angles: ArrayLike<number>): Float32Array;
+}
+
+/** The mesh, with findings printed; undefined (said) when it cannot be used. */
+export async function readMeshToDeform(
+  io: CliIo,
+  path: string,
+  kind: string,
+  name: string | undefined,
+): Promise<MeshToDeform | undefined> {
+  if (kind === ".obj") {
+    if (name !== undefined)
+      throw new UsageError(
+        `--mesh-name ${name}: an OBJ holds one mesh; the option picks a mesh of a .glb`,
+      );
+    const r = await inputTextReport(io, path, "obj", readObj);
+    io.err(formatReport(r.report));
+    if (!r.model || reportHasErrors(r.report)) {
+      io.err(`${path}: has errors; nothing written\n`);
+      return undefined;
+    }
+    return derived(r.model);
+  }
+  const r = await readGltf(await inputBytes(io, path));
+  const report = [{ file: shownName(path), diagnostics: r.diagnostics }];
+  io.err(formatReport(report));
+  if (!r.model || reportHasErrors(report)) {
+    io.err(`${path}: has errors; nothing written\n`);
+    return undefined;
+  }
+  return pickMesh(r.model, path, name);
+}
+
+/** An OBJ-like mesh: skin weights derived from the rig. */
+function derived(mesh: PolyMesh): MeshToDeform {
+  return {
+    mesh,
+    deformer: (rig, definitions) => new BulgeDeformer(rig, definitions, mesh.positions),
+  };
+}
+
+/** The glTF mesh named `name`, or the only one; a usage error listing the names otherwise. */
+export function pickMesh(asset: GltfAsset, path: string, name: string | undefined): MeshToDeform {
+  const names = asset.meshes.map((m) => `'${m.name}'`).join(", ");
+  const entry =
+    name === undefined
+      ? asset.meshes.length === 1
+        ? asset.meshes[0]
+        : undefined
+      : asset.meshes.find((m) => m.name === name);
+  if (!entry) {
+    throw new UsageError(
+      name === undefined
+        ? `${path} has ${asset.meshes.length} meshes; pick one with --mesh-name NAME (its meshes: ${names})`
+        : `--mesh-name ${name}: ${path} has no such mesh (its meshes: ${names})`,
+    );
+  }
+  const rest = restPositions(asset, entry);
+  const mesh: PolyMesh = { ...entry.mesh, positions: rest };
+  if (entry.skin < 0) return derived(mesh);
+  return {
+    mesh,
+    deformer(rig, definitions) {
+      const d = new GltfSkinDeformer(rig, definitions, asset, entry);
+      return { terms: d.bulges.terms, deform: (angles) => d.deform(angles) };
+    },
+  };
+}
