@@ -2,4 +2,5 @@
 export * from "./codes.js";
 export * from "./model.js";
 export * from "./read.js";
+export * from "./rig.js";
 export * from "./skin.js";

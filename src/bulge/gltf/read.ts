@@ -5,7 +5,7 @@
  * findings are diagnostics (GLT codes) located at a byte: 0 for the
  * container, 20 (the JSON chunk) for the asset's structure. Never throws.
  */
-import { type Document, type Node, type Skin, WebIO } from "@gltf-transform/core";
+import { type Document, Logger, type Node, type Skin, WebIO } from "@gltf-transform/core";
 import { compose, identity, invert } from "../../core/affine.js";
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
@@ -40,7 +40,8 @@ export async function readGltf(bytes: Uint8Array): Promise<GltfReadResult> {
   }
   let doc: Document;
   try {
-    doc = await new WebIO().readBinary(bytes);
+    // The library's own warnings (an extension it does not know) would go to the console.
+    doc = await new WebIO().setLogger(new Logger(Logger.Verbosity.SILENT)).readBinary(bytes);
   } catch (e) {
     sink.report(GLT.unreadable, msg`not a readable binary glTF: ${{ reason: why(e) }}`, 0);
     return done();

@@ -1,7 +1,7 @@
 /** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
 import { stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
-import { bulgeAmount, poseAngles, rigMisfit } from "../../bulge/deform/index.js";
+import { bulgeAmount, poseAngles } from "../../bulge/deform/index.js";
 import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
 import { type PolyMesh, writeGlbMesh, writeObj } from "../../bulge/mesh/index.js";
 import { type Rig, readRig } from "../../bulge/rig/index.js";
@@ -79,7 +79,7 @@ export const bulgeApply = defineCommand({
     const loaded = await readMeshToDeform(io, meshPath, inKind, args.options["mesh-name"]);
     if (!loaded) return ExitCode.Problems;
     const { mesh } = loaded;
-    const misfit = rigMisfit(rig, mesh.positions);
+    const misfit = loaded.misfit(rig);
     if (misfit !== undefined) {
       io.err(`deforma: the rig ${rigPath} does not fit the mesh ${meshPath}: ${misfit}\n`);
       return ExitCode.Problems;

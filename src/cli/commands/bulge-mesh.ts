@@ -1,6 +1,6 @@
 /** The mesh `bulge apply` deforms: an OBJ, or one mesh of a `.glb` picked by name (skinned by its own skin when it has one). */
 import type { BulgeDefinition } from "../../bulge/catalogue/index.js";
-import { BulgeDeformer, type BulgeTerm } from "../../bulge/deform/index.js";
+import { BulgeDeformer, type BulgeTerm, bulgeTerms, rigMisfit } from "../../bulge/deform/index.js";
 import {
   type GltfAsset,
   GltfSkinDeformer,
@@ -19,6 +19,8 @@ export interface MeshToDeform {
   readonly mesh: PolyMesh;
   /** A deformer for a rig: the glTF's own skin when the mesh is skinned, else weights derived from the rig. */
   deformer(rig: Rig, definitions: readonly BulgeDefinition[]): Posing;
+  /** Why the rig does not fit the mesh, or undefined (see {@link rigMisfit}). */
+  misfit(rig: Rig): string | undefined;
 }
 
 /** What the command needs of a deformer. */
@@ -62,6 +64,7 @@ function derived(mesh: PolyMesh): MeshToDeform {
   return {
     mesh,
     deformer: (rig, definitions) => new BulgeDeformer(rig, definitions, mesh.positions),
+    misfit: (rig) => rigMisfit(rig, mesh.positions),
   };
 }
 
@@ -89,6 +92,12 @@ export function pickMesh(asset: GltfAsset, path: string, name: string | undefine
     deformer(rig, definitions) {
       const d = new GltfSkinDeformer(rig, definitions, asset, entry);
       return { terms: d.bulges.terms, deform: (angles) => d.deform(angles) };
+    },
+    // The glTF's skin poses every joint; only the bones a bulge shapes must lie on this mesh.
+    misfit(rig) {
+      const bones = new Set(bulgeTerms(rig).map((t) => t.bone));
+      const shaped = { ...rig, joints: rig.joints.filter((_, i) => bones.has(i)) };
+      return shaped.joints.length === 0 ? undefined : rigMisfit(shaped, rest);
     },
   };
 }

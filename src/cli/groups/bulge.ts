@@ -1,5 +1,5 @@
 /**
- * The bulge commands: `bulge lint|fmt|init|merge|rm|apply` and `rig check`.
+ * The bulge commands: `bulge lint|fmt|init|merge|rm|apply` and `rig check|from-gltf`.
  * Each summary is defined here only; implementations load on use.
  */
 import type { CommandGroup } from "../command.js";
@@ -36,6 +36,10 @@ export const BULGE_GROUPS: Readonly<Record<string, CommandGroup>> = {
     check: {
       summary: "check a rig (.rig.json) and its bulge codes against the project's catalogue",
       load: async () => (await import("../commands/rig-check.js")).rigCheck,
+    },
+    "from-gltf": {
+      summary: "write a rig (.rig.json) from a glTF's skeleton (joints, parents, rest frames)",
+      load: async () => (await import("../commands/rig-from-gltf.js")).rigFromGltfCommand,
     },
   },
 };
