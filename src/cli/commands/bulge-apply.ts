@@ -144,7 +144,12 @@ function parsePose(rig: Rig, items: readonly string[]): Float64Array {
 }
 
 /** The catalogue's definitions; every code the rig uses must be among them. */
-async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string | undefined) {
+export async function catalogueFor(
+  io: CliIo,
+  rig: Rig,
+  rigPath: string,
+  asked: string | undefined,
+) {
   const used = rig.joints.filter((j) => j.bulge);
   const catalogue =
     asked !== undefined

@@ -3,6 +3,7 @@ import type { BulgeDefinition } from "../../bulge/catalogue/index.js";
 import { BulgeDeformer, type BulgeTerm, bulgeTerms, rigMisfit } from "../../bulge/deform/index.js";
 import {
   type GltfAsset,
+  type GltfMesh,
   GltfSkinDeformer,
   readGltf,
   restPositions,
@@ -69,7 +70,7 @@ function derived(mesh: PolyMesh): MeshToDeform {
 }
 
 /** The glTF mesh named `name`, or the only one; a usage error listing the names otherwise. */
-export function pickMesh(asset: GltfAsset, path: string, name: string | undefined): MeshToDeform {
+export function pickGltfMesh(asset: GltfAsset, path: string, name: string | undefined): GltfMesh {
   const names = asset.meshes.map((m) => `'${m.name}'`).join(", ");
   const entry =
     name === undefined
@@ -84,6 +85,12 @@ export function pickMesh(asset: GltfAsset, path: string, name: string | undefine
         : `--mesh-name ${name}: ${path} has no such mesh (its meshes: ${names})`,
     );
   }
+  return entry;
+}
+
+/** The glTF mesh to deform (see {@link pickGltfMesh}). */
+export function pickMesh(asset: GltfAsset, path: string, name: string | undefined): MeshToDeform {
+  const entry = pickGltfMesh(asset, path, name);
   const rest = restPositions(asset, entry);
   const mesh: PolyMesh = { ...entry.mesh, positions: rest };
   if (entry.skin < 0) return derived(mesh);

@@ -1,5 +1,5 @@
 /**
- * The bulge commands: `bulge lint|fmt|init|merge|rm|apply` and `rig check|from-gltf`.
+ * The bulge commands: `bulge lint|fmt|init|merge|rm|apply|bake` and `rig check|from-gltf`.
  * Each summary is defined here only; implementations load on use.
  */
 import type { CommandGroup } from "../command.js";
@@ -30,6 +30,10 @@ export const BULGE_GROUPS: Readonly<Record<string, CommandGroup>> = {
     apply: {
       summary: "deform a mesh (.obj, .glb) with a rig and its bulges in a pose",
       load: async () => (await import("../commands/bulge-apply.js")).bulgeApply,
+    },
+    bake: {
+      summary: "write a skinned .glb back with its bulges as morph targets driven by its clips",
+      load: async () => (await import("../commands/bulge-bake.js")).bulgeBake,
     },
   },
   rig: {
