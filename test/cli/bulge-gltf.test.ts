@@ -102,3 +102,17 @@ describe("bulge apply on a skinned glTF", () => {
     expect(r.err).toContain("'Beta_Surface'");
   });
 });
+
+describe("deforma check on a .glb", () => {
+  it("reads it as the bulge system's binary glTF: ok for the character, GLT001 at byte 0 for a broken one", async () => {
+    const { dir } = await project();
+    const ok = await cli(["check", "char.glb", "--json"], dir);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out).ok).toBe(true);
+    const bytes = readFileSync(join(dir, "char.glb"));
+    writeFileSync(join(dir, "cut.glb"), bytes.subarray(0, 100));
+    const cut = await cli(["check", "cut.glb"], dir);
+    expect(cut.code).toBe(1);
+    expect(cut.out + cut.err).toMatch(/cut\.glb:1:1: error GLT001/);
+  });
+});
