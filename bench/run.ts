@@ -15,6 +15,7 @@
  */
 import { agrBench } from "./agr.js";
 import { bulgeBench } from "./bulge.js";
+import { bakeBench } from "./bulge-bake.js";
 import { coldBench } from "./cold.js";
 import { type BenchRow, PYTHON, progress } from "./harness.js";
 import { classicBench } from "./live-classic.js";
@@ -80,6 +81,17 @@ async function rows(): Promise<BenchRow[]> {
     max: b.max,
     goal: 1.0,
     note: `${b.vertices} vertices, 2 bones, same process, interleaved; skin agrees (max difference ${b.agreeFlat} m flat, ${b.agreeTouched} m off the bulge); ${b.ours.toFixed(1)} vs ${b.theirs.toFixed(1)} ms${small ? `; 4× the size (from ¼): ours ×${(b.ours / small.ours).toFixed(2)}, peer ×${(b.theirs / small.theirs).toFixed(2)}` : ""}`,
+  });
+  progress("bulge-bake");
+  const k = quick ? await bakeBench(2, 8, 4, 30) : await bakeBench(2);
+  out.push({
+    name: "bulge-bake",
+    peer: "three.js playing the baked clip: skinned + morphed positions per frame on the CPU",
+    ratio: k.ratio,
+    min: k.min,
+    max: k.max,
+    goal: 1.0,
+    note: `${k.vertices} vertices, ${k.joints} joints, ${k.frames}-frame clip; ours bakes the targets and the clip's weights once, the peer evaluates every frame; answers agree within ${k.agree.toExponential(1)} m; ${k.ours.toFixed(0)} vs ${k.theirs.toFixed(0)} ms`,
   });
   progress("cli-cold-start");
   out.push(await coldBench(quick ? 3 : 15));

@@ -19,6 +19,7 @@ const GOALS: Record<string, number> = {
   "morph-improved-vs-skimage": 0.05,
   "classic-inbetween-vs-tick": 0.5,
   "bulge-deform-vs-skinning": 1.0,
+  "bulge-bake": 1.0,
   "cli-cold-start": 1.5,
   "mesh-open-series": 1.0,
   "mesh-open-large": 1.0,
@@ -29,6 +30,7 @@ const ALWAYS = [
   "mixed-frame",
   "classic-inbetween-vs-tick",
   "bulge-deform-vs-skinning",
+  "bulge-bake",
   "cli-cold-start",
 ];
 

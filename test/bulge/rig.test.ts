@@ -1,6 +1,7 @@
 /** The rig format: located errors for each code, the model, the writer, codes against a catalogue. */
 import { describe, expect, it } from "vitest";
 import { readBulgeTypes } from "../../src/bulge/catalogue/index.js";
+import { rigFromGltf } from "../../src/bulge/gltf/index.js";
 import {
   checkReassignedCodes,
   checkRigCodes,
@@ -226,6 +227,43 @@ describe("diagnostics, each located at its value", () => {
     expect(broken[0]!.args).toEqual({ catalogue: "m/b", reason: "a folder" });
     const plain = readRig(armWith({ bulge: undefined }));
     expect(uncheckedCodes(plain.model!, { status: "missing", path: "" })).toEqual([]);
+  });
+  // decision 261
+  it("RIG040-RIG043: rig from-gltf's findings (no skin, a renamed joint, no bone length, no weighted vertex)", () => {
+    const at = (x: number, y: number, z: number) =>
+      Float64Array.of(1, 0, 0, x, 0, 1, 0, y, 0, 0, 1, z);
+    const nodes = [
+      { name: "A", parent: -1, local: at(0, 0, 0), world: at(0, 0, 0) },
+      { name: "A", parent: 0, local: at(0, 1, 0), world: at(0, 1, 0) },
+      { name: "", parent: 1, local: at(0, 0, 0), world: at(0, 1, 0) },
+    ];
+    const none = rigFromGltf({ nodes, skins: [], meshes: [], animations: [] });
+    expect(none.rig).toBeUndefined();
+    const skin = { name: "s", joints: Int32Array.of(0, 1, 2), inverseBind: new Float64Array(36) };
+    const made = rigFromGltf({ nodes, skins: [skin], meshes: [], animations: [] });
+    const found = [...none.diagnostics, ...made.diagnostics];
+    for (const d of found) seen.add(d.code);
+    expect(found.map((d) => [d.code, d.start, d.message])).toEqual([
+      ["RIG040", 20, "the glTF has no skin: there is no skeleton to make a rig from"],
+      ["RIG041", 20, "node 'A' of the skin is the rig's joint 'A #2'"],
+      ["RIG041", 20, "node #2 of the skin is the rig's joint 'joint 2'"],
+      [
+        "RIG042",
+        20,
+        "joint 'A #2': no child joint away from its head; its tail is placed along its local +Y",
+      ],
+      ["RIG043", 20, "joint 'A': no vertex is weighted mostly to it; radius ¼ of its bone"],
+      ["RIG043", 20, "joint 'A #2': no vertex is weighted mostly to it; radius ¼ of its bone"],
+      ["RIG043", 20, "joint 'joint 2': no vertex is weighted mostly to it; radius ¼ of its bone"],
+    ]);
+    const rig = made.rig!;
+    expect(rig.joints.map((j) => [j.name, j.parent])).toEqual([
+      ["A", null],
+      ["A #2", "A"],
+      ["joint 2", "A #2"],
+    ]);
+    expect(rig.joints[1]!.tail).toEqual([0, 1.5, 0]);
+    expect(readRig(writeRig(rig)).diagnostics).toEqual([]);
   });
   it("every code of the table is exercised above", () => {
     expect(

@@ -144,6 +144,32 @@ export const RIG = {
     severity: "warning",
     summary: "The rig has bulge codes but its catalogue cannot be read; they are not checked.",
   },
+  noSkin: {
+    code: "RIG040",
+    severity: "error",
+    summary: "`rig from-gltf`: the glTF has no skin, so there is no skeleton to make a rig from.",
+  },
+  jointRenamed: {
+    code: "RIG041",
+    args: ["name", "renamed"],
+    severity: "warning",
+    summary:
+      "`rig from-gltf`: a joint's node has no name or the name of an earlier joint; the rig names it as the message says.",
+  },
+  noBoneLength: {
+    code: "RIG042",
+    args: ["joint"],
+    severity: "warning",
+    summary:
+      "`rig from-gltf`: a joint has no child joint apart from its head (or a leaf has no parent bone); its tail is placed along its local +Y axis.",
+  },
+  noSkinnedVertex: {
+    code: "RIG043",
+    args: ["joint"],
+    severity: "info",
+    summary:
+      "`rig from-gltf`: no vertex is weighted mostly to a joint, so its influence radius is a quarter of its bone's length.",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A rig diagnostic kind. */

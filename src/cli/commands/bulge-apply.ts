@@ -1,31 +1,23 @@
-/** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
+/** `deforma bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb`. */
 import { stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import {
-  BulgeDeformer,
   bulgeAmount,
   isClosed,
   limitBreaches,
   poseAngles,
-  rigMisfit,
   signedVolume,
 } from "../../bulge/deform/index.js";
 import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
-import {
-  type PolyMesh,
-  readGlbMesh,
-  readObj,
-  triangulate,
-  writeGlbMesh,
-  writeObj,
-} from "../../bulge/mesh/index.js";
+import { type PolyMesh, triangulate, writeGlbMesh, writeObj } from "../../bulge/mesh/index.js";
 import { type Rig, readRig } from "../../bulge/rig/index.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
-import { inputBytes, inputText, inputTextReport, jsonLine } from "../input.js";
+import { inputText, inputTextReport, jsonLine } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { refuseOverwrite, writeOutput } from "../output.js";
+import { type Posing, readMeshToDeform } from "./bulge-mesh.js";
 
 /** Mesh encodings by extension. */
 const MESH_EXTENSIONS = [".obj", ".glb"];
@@ -41,22 +33,31 @@ export const POSE_LIMIT_DEGREES = 180;
 /** The `bulge apply` command. */
 export const bulgeApply = defineCommand({
   usage:
-    "bulge apply --rig RIG --mesh IN.obj|IN.glb --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--skinning lbs|dq] [--unit bone|radius] [--json] [--force]",
+    "bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--skinning lbs|dq] [--unit bone|radius] [--json] [--force]",
   description:
     "Poses the mesh with the rig (each --pose flexes a joint about its flexAxis, degrees) as a\n" +
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
     "or misc_data/bulge_types next to the rig) added in the rest pose, and writes the result\n" +
     "(.obj or .glb by OUT's extension; OBJ normals are not written, they no longer fit).\n" +
+    "A .glb's mesh is picked by --mesh-name when it has several; a skinned one is posed in world\n" +
+    "coordinates with its own skin (weights, inverse bind matrices, node transforms), each of its\n" +
+    "joints moved by the rig joint of its name or of its nearest named ancestor.\n" +
     "Refused: a --pose joint the rig lacks or an angle outside the joint's limits (-180…180\n" +
     "degrees without 'limits' in the rig), a code the\n" +
     "catalogue lacks, a mesh the rig does not fit. OUT is replaced only with --force.\n" +
-    "--skinning dq skins with dual quaternions (no candy wrapper, no elbow collapse); --unit\n" +
-    "radius measures every bulge's away displacement in limb radii; --json prints what was\n" +
-    "done with the volume of a closed mesh at rest, skinned and bulged. See\n" +
+    "--skinning dq skins with dual quaternions (no candy wrapper, no elbow collapse; not for a\n" +
+    "skinned glTF, which its own skin poses); --unit radius measures every bulge's away\n" +
+    "displacement in limb radii; --json prints what was done with the volume of a closed mesh\n" +
+    "at rest, skinned and bulged. See\n" +
     "docs/bulge-deformation.md.",
   options: {
     rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
     mesh: { type: "path", value: "IN", help: "the mesh in its rest pose (.obj or .glb)" },
+    "mesh-name": {
+      type: "string",
+      value: "NAME",
+      help: "the .glb's mesh to deform (needed when it has several)",
+    },
     pose: {
       type: "string",
       multiple: true,
@@ -103,15 +104,16 @@ export const bulgeApply = defineCommand({
     if (unit !== undefined) for (const j of rig.joints) if (j.bulge) j.bulge.unit = unit;
     const definitions = await catalogueFor(io, rig, rigPath, catalogue);
 
-    const mesh = await readMesh(io, meshPath, inKind);
-    if (!mesh) return ExitCode.Problems;
-    const misfit = rigMisfit(rig, mesh.positions);
+    const loaded = await readMeshToDeform(io, meshPath, inKind, args.options["mesh-name"]);
+    if (!loaded) return ExitCode.Problems;
+    const { mesh } = loaded;
+    const misfit = loaded.misfit(rig);
     if (misfit !== undefined) {
       io.err(`deforma: the rig ${rigPath} does not fit the mesh ${meshPath}: ${misfit}\n`);
       return ExitCode.Problems;
     }
-    const deformer = new BulgeDeformer(rig, definitions, mesh.positions);
-    deformer.skinning = args.options.skinning === "dq" ? "dual-quaternion" : "linear";
+    const skinning = args.options.skinning === "dq" ? "dual-quaternion" : "linear";
+    const deformer = loaded.deformer(rig, definitions, skinning);
     const positions = deformer.deform(angles);
     if (!positions.every(Number.isFinite)) {
       io.err(
@@ -150,7 +152,7 @@ function applyReport(
   output: string,
   rig: Rig,
   mesh: PolyMesh,
-  deformer: BulgeDeformer,
+  deformer: Posing,
   angles: Float64Array,
   positions: Float32Array,
 ) {
@@ -159,16 +161,13 @@ function applyReport(
   let volume: Record<string, number | boolean> = { closed: false };
   if (isClosed(triangles, n)) {
     const rest = signedVolume(mesh.positions, triangles);
-    const skinned = signedVolume(deformer.skin(mesh.positions, angles), triangles);
     const posed = signedVolume(positions, triangles);
-    volume = {
-      closed: true,
-      rest,
-      skinned,
-      posed,
-      change: posed / rest - 1,
-      bulgeChange: posed / skinned - 1,
-    };
+    volume = { closed: true, rest, posed, change: posed / rest - 1 };
+    // The skin without the bulges, where the deformer can pose it so (not a glTF's own skin).
+    if (deformer.skin) {
+      const skinned = signedVolume(deformer.skin(mesh.positions, angles), triangles);
+      volume = { ...volume, skinned, bulgeChange: posed / skinned - 1 };
+    }
   }
   return {
     output,
@@ -233,7 +232,12 @@ function parsePose(rig: Rig, items: readonly string[]): Float64Array {
 }
 
 /** The catalogue's definitions; every code the rig uses must be among them. */
-async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string | undefined) {
+export async function catalogueFor(
+  io: CliIo,
+  rig: Rig,
+  rigPath: string,
+  asked: string | undefined,
+) {
   const used = rig.joints.filter((j) => j.bulge);
   const catalogue =
     asked !== undefined
@@ -257,25 +261,6 @@ async function catalogueFor(io: CliIo, rig: Rig, rigPath: string, asked: string 
     );
   }
   return bulges;
-}
-
-/** The mesh, with OBJ findings printed; undefined (said) when it cannot be used. */
-async function readMesh(io: CliIo, path: string, kind: string): Promise<PolyMesh | undefined> {
-  if (kind === ".obj") {
-    const r = await inputTextReport(io, path, "obj", readObj);
-    io.err(formatReport(r.report));
-    if (!r.model || reportHasErrors(r.report)) {
-      io.err(`${path}: has errors; nothing written\n`);
-      return undefined;
-    }
-    return r.model;
-  }
-  const r = await readGlbMesh(await inputBytes(io, path));
-  if (r.error !== undefined) {
-    io.err(`deforma: ${path}: ${r.error}\n`);
-    return undefined;
-  }
-  return r.model;
 }
 
 async function exists(path: string): Promise<boolean> {

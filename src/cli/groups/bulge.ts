@@ -1,5 +1,5 @@
 /**
- * The bulge commands: `bulge lint|fmt|init|merge|rm|apply` and `rig check`.
+ * The bulge commands: `bulge lint|fmt|init|merge|rm|apply|bake` and `rig check|from-gltf`.
  * Each summary is defined here only; implementations load on use.
  */
 import type { CommandGroup } from "../command.js";
@@ -31,11 +31,19 @@ export const BULGE_GROUPS: Readonly<Record<string, CommandGroup>> = {
       summary: "deform a mesh (.obj, .glb) with a rig and its bulges in a pose",
       load: async () => (await import("../commands/bulge-apply.js")).bulgeApply,
     },
+    bake: {
+      summary: "write a skinned .glb back with its bulges as morph targets driven by its clips",
+      load: async () => (await import("../commands/bulge-bake.js")).bulgeBake,
+    },
   },
   rig: {
     check: {
       summary: "check a rig (.rig.json) and its bulge codes against the project's catalogue",
       load: async () => (await import("../commands/rig-check.js")).rigCheck,
+    },
+    "from-gltf": {
+      summary: "write a rig (.rig.json) from a glTF's skeleton (joints, parents, rest frames)",
+      load: async () => (await import("../commands/rig-from-gltf.js")).rigFromGltfCommand,
     },
   },
 };

@@ -1,0 +1,67 @@
+/** `deforma bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force]`. */
+import { bakeBulges, readGltf } from "../../bulge/gltf/index.js";
+import { readRig } from "../../bulge/rig/index.js";
+import { formatReport, reportHasErrors } from "../../core/report.js";
+import { defineCommand } from "../command.js";
+import { inputBytes, inputTextReport, shownName } from "../input.js";
+import { ExitCode, UsageError } from "../io.js";
+import { writeOutput } from "../output.js";
+import { catalogueFor } from "./bulge-apply.js";
+import { pickGltfMesh } from "./bulge-mesh.js";
+
+/** The `bulge bake` command. */
+export const bulgeBake = defineCommand({
+  usage: "bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force]",
+  description:
+    "Writes IN back with everything it holds (skin, materials, normals, other meshes, animations,\n" +
+    "extensions) plus, on the skinned mesh (--mesh-name when there are several), one morph target\n" +
+    "per bulged joint of the rig (the rest-space displacement at full amount, with normals), its\n" +
+    "driver (joint, axis, angle curve) in the mesh's extras, and for each clip a weights channel\n" +
+    "sampled from the joints' rotations, so viewers play the bulge with no plug-in. The rig is in\n" +
+    "IN's world coordinates (rig from-gltf). See docs/bulge-deformation.md.",
+  options: {
+    rig: { type: "path", value: "RIG", help: "the rig (*.rig.json) with the bulge codes" },
+    output: { type: "path", short: "o", value: "OUT", help: "the baked .glb" },
+    "mesh-name": { type: "string", value: "NAME", help: "the skinned mesh to bake on" },
+    catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
+    force: { type: "boolean", help: "replace an existing OUT" },
+  },
+  positionals: [1, 1],
+  async run(args, io) {
+    const file = args.positionals[0]!;
+    const { rig: rigPath, output, catalogue, force } = args.options;
+    if (rigPath === undefined) throw new UsageError("missing --rig RIG");
+    if (output === undefined) throw new UsageError("missing -o OUT.glb");
+    if (!output.toLowerCase().endsWith(".glb"))
+      throw new UsageError(`-o ${output}: the bake is a .glb`);
+    const rigRead = await inputTextReport(io, rigPath, "rig", readRig);
+    io.err(formatReport(rigRead.report));
+    const rig = rigRead.model;
+    if (!rig || reportHasErrors(rigRead.report)) {
+      io.err(`${rigPath}: has errors; nothing written\n`);
+      return ExitCode.Problems;
+    }
+    const definitions = await catalogueFor(io, rig, rigPath, catalogue);
+    const bytes = await inputBytes(io, file, "glb");
+    const r = await readGltf(bytes);
+    const name = shownName(file);
+    const report = [{ file: name, diagnostics: r.diagnostics }];
+    io.err(formatReport(report));
+    if (!r.model || !r.document || reportHasErrors(report)) {
+      io.err(`${name}: has errors; nothing written\n`);
+      return ExitCode.Problems;
+    }
+    const mesh = pickGltfMesh(r.model, name, args.options["mesh-name"]);
+    const baked = bakeBulges(bytes, r.model, r.document, mesh, rig, definitions);
+    if (baked.error !== undefined) {
+      io.err(`deforma: ${name}: not baked: ${baked.error}\n`);
+      return ExitCode.Problems;
+    }
+    if (!(await writeOutput(io, output, baked.glb, force ?? false))) return ExitCode.Problems;
+    const list = baked.drivers.map((d) => `${d.joint} (code ${d.code})`).join(", ") || "none";
+    io.err(
+      `${output}: written (mesh '${mesh.name}': ${baked.drivers.length} morph targets: ${list}; ${r.model.animations.length} clips with weights)\n`,
+    );
+    return ExitCode.Ok;
+  },
+});
