@@ -16,6 +16,19 @@ export default defineConfig({
   },
   // The Mesh workspace's reader worker imports format readers lazily: ES modules, split like the page.
   worker: { format: "es" },
+  plugins: [
+    {
+      // web/public/early-open.js runs first and is not bundled (decision 266); a tag written in
+      // index.html would be taken for one to bundle, so it is added to the built page instead.
+      name: "deforma-early-open",
+      transformIndexHtml: {
+        order: "post",
+        handler: () => [
+          { tag: "script", attrs: { src: "./early-open.js" }, injectTo: "head-prepend" },
+        ],
+      },
+    },
+  ],
   build: {
     outDir: fileURLToPath(new URL("../dist/web", import.meta.url)),
     emptyOutDir: true,

@@ -33,7 +33,7 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     await studio?.close();
   });
 
-  // decision 223, decision 224
+  // decision 223, decision 224, decision 266
   it("opens a series with one GET /api/mesh, asked before the file list, and no file read", async () => {
     const requests: string[] = [];
     page.on("request", (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
@@ -42,6 +42,8 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     await page.waitForSelector('.workspace[data-ws="mesh"][data-state="ready"]', {
       timeout: 60_000,
     });
+    // The page's first script asks for it (decision 266); the app takes that reply up.
+    expect(requests).toContain("GET /early-open.js");
     const api = requests.filter((r) => r.includes(" /api/"));
     expect(api.filter((r) => r === "GET /api/mesh")).toHaveLength(1);
     // The deep link's open starts first, while the page is built.

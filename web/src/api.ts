@@ -178,12 +178,17 @@ export type MeshOpenReply =
  * `GET /api/mesh`: the mesh file at `path` (a numbered series' pattern when
  * `numbered`) opened by the server (decision 224); `fallback` when the
  * server does not open it (no mesh format, an older server, a failed
- * request), so the page reads it itself. Never throws.
+ * request), so the page reads it itself. `started`: the request already
+ * made for it (web/public/early-open.js). Never throws.
  */
-export async function openMeshOnServer(path: string, numbered: boolean): Promise<MeshOpenReply> {
+export async function openMeshOnServer(
+  path: string,
+  numbered: boolean,
+  started?: Promise<Response>,
+): Promise<MeshOpenReply> {
   const series = numbered ? "&series=numbered" : "";
   try {
-    const r = await apiFetch(`/api/mesh?path=${encodeURIComponent(path)}${series}`);
+    const r = await (started ?? apiFetch(`/api/mesh?path=${encodeURIComponent(path)}${series}`));
     if (r.status === 413) return { error: (await serverError(r)).message };
     if (r.status !== 200) return { fallback: true };
     return { packed: new Uint8Array(await r.arrayBuffer()) };

@@ -32,8 +32,19 @@ export function loadMeshOnServer(file: string, numbered: boolean): Promise<Serve
   return started ?? open(file, numbered);
 }
 
+/** The request web/public/early-open.js made for `file`, taken once; undefined when it made none for it. */
+function takeEarlyMesh(file: string, numbered: boolean): Promise<Response> | undefined {
+  const g = globalThis as {
+    deformaEarlyMesh?: { file: string; numbered: boolean; reply: Promise<Response> };
+  };
+  const early = g.deformaEarlyMesh;
+  if (!early) return undefined;
+  delete g.deformaEarlyMesh;
+  return early.file === file && early.numbered === numbered ? early.reply : undefined;
+}
+
 async function open(file: string, numbered: boolean): Promise<ServerMesh> {
-  const r = await openMeshOnServer(file, numbered);
+  const r = await openMeshOnServer(file, numbered, takeEarlyMesh(file, numbered));
   if ("error" in r) return { error: r.error };
   if ("fallback" in r) return undefined;
   const got = unpackTyped(r.packed)?.value as { file?: MeshFile } | undefined;
