@@ -114,7 +114,10 @@ describe("README.md", () => {
       if (step.warns === undefined) expect(findings, shown).toEqual([]);
       else {
         expect(findings.length, shown).toBeGreaterThan(0);
-        expect(findings.filter((l) => !l.includes(`warning ${step.warns}:`)), shown).toEqual([]);
+        expect(
+          findings.filter((l) => !l.includes(`warning ${step.warns}:`)),
+          shown,
+        ).toEqual([]);
       }
     }
   }, 120_000);
