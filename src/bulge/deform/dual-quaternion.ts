@@ -7,6 +7,7 @@
  * (no candy wrapper) and a bent elbow keeps its girth. See
  * docs/bulge-deformation.md, "Skinning".
  */
+import { quaternionFromAffine } from "../../core/quaternion.js";
 import type { SkinWeights } from "./weights.js";
 
 /** How the bulged rest positions are carried into the pose. */
@@ -46,39 +47,10 @@ export function dualQuaternions(
 
 /** The unit quaternion x, y, z, w of the rotation part of the matrix at `m`, into `out` at `o`. */
 function rotationQuaternion(a: ArrayLike<number>, m: number, out: Float64Array, o: number): void {
-  const m11 = a[m]!;
-  const m12 = a[m + 1]!;
-  const m13 = a[m + 2]!;
-  const m21 = a[m + 4]!;
-  const m22 = a[m + 5]!;
-  const m23 = a[m + 6]!;
-  const m31 = a[m + 8]!;
-  const m32 = a[m + 9]!;
-  const m33 = a[m + 10]!;
-  const trace = m11 + m22 + m33;
-  let x: number;
-  let y: number;
-  let z: number;
-  let w: number;
-  // The largest of w, x, y, z is found first, so the division is well conditioned.
-  if (trace > 0) {
-    const s = 2 * Math.sqrt(trace + 1);
-    [w, x, y, z] = [0.25 * s, (m32 - m23) / s, (m13 - m31) / s, (m21 - m12) / s];
-  } else if (m11 > m22 && m11 > m33) {
-    const s = 2 * Math.sqrt(1 + m11 - m22 - m33);
-    [w, x, y, z] = [(m32 - m23) / s, 0.25 * s, (m12 + m21) / s, (m13 + m31) / s];
-  } else if (m22 > m33) {
-    const s = 2 * Math.sqrt(1 + m22 - m11 - m33);
-    [w, x, y, z] = [(m13 - m31) / s, (m12 + m21) / s, 0.25 * s, (m23 + m32) / s];
-  } else {
-    const s = 2 * Math.sqrt(1 + m33 - m11 - m22);
-    [w, x, y, z] = [(m21 - m12) / s, (m13 + m31) / s, (m23 + m32) / s, 0.25 * s];
-  }
-  const len = Math.hypot(x, y, z, w) || 1;
-  out[o] = x / len;
-  out[o + 1] = y / len;
-  out[o + 2] = z / len;
-  out[o + 3] = w / len;
+  const matrix = ArrayBuffer.isView(a)
+    ? (a as unknown as Float64Array).subarray(m, m + 12)
+    : Array.prototype.slice.call(a, m, m + 12);
+  quaternionFromAffine(matrix, out, o);
 }
 
 /**
