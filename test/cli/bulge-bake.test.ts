@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import validator from "gltf-validator";
 import {
   AnimationMixer,
   type Bone,
@@ -102,6 +103,20 @@ describe("bulge bake", () => {
     const back = await readGltf(out);
     expect(back.diagnostics).toEqual([]);
     expect(back.model!.meshes.map((m) => m.name)).toEqual(["Body", "Markers"]);
+  });
+
+  // decision 263
+  it("the Khronos glTF validator reports no error on the baked file, nor on the input", async () => {
+    const { c, out } = await baked();
+    const errorsOf = async (glb: Uint8Array) => {
+      const report = await validator.validateBytes(new Uint8Array(glb));
+      return report.issues.messages.filter((m) => m.severity === 0);
+    };
+    expect(await errorsOf(c.glb)).toEqual([]);
+    const report = await validator.validateBytes(new Uint8Array(out));
+    expect(report.issues.messages.filter((m) => m.severity === 0)).toEqual([]);
+    expect(report.info.hasMorphTargets).toBe(true);
+    expect(report.info.animationCount).toBeGreaterThan(0);
   });
 
   // decision 264
