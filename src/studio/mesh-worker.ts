@@ -8,7 +8,6 @@
  * reads it itself.
  */
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
 import { parentPort } from "node:worker_threads";
 import { FORMAT } from "../core/formats/index.js";
 import { packTyped } from "../core/typed-pack.js";
@@ -42,8 +41,6 @@ export interface MeshAnswer {
   readonly error?: string;
 }
 
-const formats = FORMATS;
-
 /** The numbered series `rel` in folder `real` read; undefined when a member cannot be read (the page says why). */
 async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
   const folder = job.rel.includes("/") ? job.rel.slice(0, job.rel.lastIndexOf("/") + 1) : "";
@@ -55,11 +52,13 @@ async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
   const read = companionReader(job.root, { maxBytes: job.maxBytes });
   const files = [];
   for (const m of members) {
-    const src = await readInput(join(job.real, m.path.slice(folder.length)), job.maxBytes);
+    // Through the companion reader, as every file a series names: a member that is a link
+    // out of the folder is refused, not followed.
+    const src = await read(m.path, job.rel);
     if (src.status !== "ok") return undefined;
     files.push({ name: m.path, bytes: src.bytes });
   }
-  return loadMeshSeries(job.rel, files, read, formats);
+  return loadMeshSeries(job.rel, files, read, FORMATS);
 }
 
 async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
@@ -67,11 +66,11 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
     const r = await numbered(job);
     return r ? packed(r) : { fallback: true };
   }
-  if (!isMeshFile(job.rel, formats)) return { fallback: true };
+  if (!isMeshFile(job.rel, FORMATS)) return { fallback: true };
   const input = await readInput(job.real, job.maxBytes);
   if (input.status !== "ok") return { fallback: true };
   const read = companionReader(job.root, { maxBytes: job.maxBytes });
-  const r = await loadMeshFile(job.rel, input.bytes, read, formats);
+  const r = await loadMeshFile(job.rel, input.bytes, read, FORMATS);
   if (r.report.some((f) => f.diagnostics.some((d) => d.code === FORMAT.unknown.code)))
     return { fallback: true };
   return packed(r);

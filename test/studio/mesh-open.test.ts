@@ -26,6 +26,11 @@ writeFileSync(join(project, "notes.txt"), "not a mesh\n");
 const outside = mkdtempSync(join(tmpdir(), "deforma-mesh-open-out-"));
 writeFileSync(join(outside, "x.vtu"), SERIES["runs/beam_0.vtu"]!);
 symlinkSync(join(outside, "x.vtu"), join(project, "link.vtu"));
+// A numbered series whose last member is a link out of the project.
+mkdirSync(join(project, "leak"));
+for (let k = 0; k < 2; k++)
+  writeFileSync(join(project, "leak", `cube_${k}.vtu`), SERIES[`runs/beam_${k}.vtu`]!);
+symlinkSync(join(outside, "x.vtu"), join(project, "leak", "cube_2.vtu"));
 const web = mkdtempSync(join(tmpdir(), "deforma-mesh-open-web-"));
 writeFileSync(join(web, "index.html"), "<!doctype html>");
 
@@ -75,6 +80,11 @@ describe("GET /api/mesh", () => {
     const here = await loadMeshSeries("num/cube_#.vtu", files, reader, FORMATS);
     expect(served.model!.times).toEqual(here.model!.times);
     expect(served.model).toEqual(here.model);
+  }, 60_000);
+
+  it("never follows a numbered member that links out of the project: the page is left to say so", async () => {
+    const r = await get("/api/mesh?path=leak%2Fcube_%23.vtu&series=numbered");
+    expect(r.status).toBe(204);
   }, 60_000);
 
   it("leaves a file no mesh format opens to the page (204), and checks paths as /api/file does", async () => {

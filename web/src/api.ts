@@ -236,7 +236,7 @@ export async function readProjectFilesEach(
   } catch {
     // The request failed: what it did not hand over is read file by file.
   }
-  const rest = [...later.map((i) => paths[i]!)];
+  const rest = later.map((i) => paths[i]!);
   const tail: Promise<void>[] = [];
   for (let i = next; i < paths.length; i++) tail.push(alone(i));
   if (rest.length > 0 && later.length < paths.length)
