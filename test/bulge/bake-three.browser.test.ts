@@ -25,9 +25,10 @@ import {
 } from "../../src/bulge/gltf/index.js";
 import type { Rig } from "../../src/bulge/rig/model.js";
 import { writeRig } from "../../src/bulge/rig/write.js";
-import { cli } from "../helpers.js";
+import { cli, corpusFile } from "../helpers.js";
 import { browserAvailable, CHROMIUM, FLAGS, pageErrors } from "../studio/browser-launch.js";
 import { armRigOf, type Character, makeCharacter } from "./gltf-character.js";
+import { FOREARMS, maxDiff, sizeOf, walkXbot } from "./xbot-walk.js";
 
 const PAGE = fileURLToPath(new URL("./bake-three-page/", import.meta.url));
 const THREE = fileURLToPath(new URL("../../node_modules/three/", import.meta.url));
@@ -46,23 +47,6 @@ declare global {
   interface Window {
     bake: BakePage;
   }
-}
-
-const maxDiff = (a: ArrayLike<number>, b: ArrayLike<number>) => {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d = Math.max(d, Math.abs(a[i]! - b[i]!));
-  return d;
-};
-
-/** The diagonal of the points' bounding box. */
-function sizeOf(p: ArrayLike<number>): number {
-  const lo = [Infinity, Infinity, Infinity];
-  const hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < p.length; i++) {
-    lo[i % 3] = Math.min(lo[i % 3]!, p[i]!);
-    hi[i % 3] = Math.max(hi[i % 3]!, p[i]!);
-  }
-  return Math.hypot(hi[0]! - lo[0]!, hi[1]! - lo[1]!, hi[2]! - lo[2]!);
 }
 
 /** The character baked by the CLI (`bulge bake`, the default catalogue's code 5 on the forearm). */
@@ -187,3 +171,46 @@ describe.skipIf(!browserAvailable)("a baked glTF in Chromium's three.js", () => 
     expect(errors).toEqual([]);
   });
 });
+
+const xbot = corpusFile("characters/Xbot.glb");
+
+describe.skipIf(!browserAvailable || !xbot)(
+  "the corpus X Bot's bake in Chromium's three.js",
+  () => {
+    // decision 321
+    it("plays the forearms' bulges on its Flex clip; at its key of 0.5 s the surface is bulge apply's", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "bake-three-xbot-"));
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: FLAGS,
+      });
+      try {
+        const walk = await walkXbot(dir, xbot!);
+        const page = await browser.newPage();
+        const errors = pageErrors(page);
+        await serve(page, walk.out);
+        await page.goto(`${ORIGIN}/index.html?mesh=Beta_Surface`);
+        await page.waitForSelector("body[data-state]", { state: "attached", timeout: 30_000 });
+        expect(await page.getAttribute("body", "data-state")).toBe("ready");
+        const info = await page.evaluate(() => window.bake.info());
+        expect(info.drivers.map((d) => d.joint).sort()).toEqual(FOREARMS);
+        const flex = info.clips.findIndex((c) => c.name === "Flex");
+        const three = await page.evaluate((clip) => window.bake.at(clip, 0.5), flex);
+        expect(three.weights.map((w) => Number(w.toFixed(6)))).toEqual([0.5, 0.5]);
+        const asset = (await readGltf(walk.input)).model!;
+        const mesh = asset.meshes.find((m) => m.name === "Beta_Surface")!;
+        const angles = poseAngles(
+          walk.rig,
+          Object.fromEntries(FOREARMS.map((f) => [f, 45])),
+        ).angles;
+        const want = new GltfSkinDeformer(walk.rig, [GENERIC_BULGE], asset, mesh).deform(angles);
+        expect(maxDiff(three.positions, want)).toBeLessThan(1e-5 * sizeOf(want));
+        expect(errors).toEqual([]);
+      } finally {
+        await browser.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 180_000);
+  },
+);
