@@ -122,7 +122,7 @@ describe.skipIf(!browserAvailable)("a baked glTF in Chromium's three.js", () => 
     expect(errors).toEqual([]);
   });
 
-  // decision 320
+  // decision 267
   it("posed by hand, its skinned + morphed positions equal bulge apply's within 1e-5 of the model size", async () => {
     for (const degrees of [0, 20, 45, 70, 90, 120]) {
       const weight = bulgeAmount(degrees, 90);
@@ -135,7 +135,7 @@ describe.skipIf(!browserAvailable)("a baked glTF in Chromium's three.js", () => 
     }
   });
 
-  // decision 320
+  // decision 267
   it("plays the bulge on its own clip: at the clip's keys it is bulge apply's pose, between them the weights' line", async () => {
     const doc = await new WebIO().readBinary(baked.c.glb);
     const drivers = await page.evaluate(() => window.bake.info().drivers);
@@ -177,7 +177,7 @@ const xbot = corpusFile("characters/Xbot.glb");
 describe.skipIf(!browserAvailable || !xbot)(
   "the corpus X Bot's bake in Chromium's three.js",
   () => {
-    // decision 321
+    // decision 268
     it("plays the forearms' bulges on its Flex clip; at its key of 0.5 s the surface is bulge apply's", async () => {
       const dir = mkdtempSync(join(tmpdir(), "bake-three-xbot-"));
       const browser = await chromium.launch({

@@ -1,7 +1,7 @@
 /**
  * Issue 19's walk on the corpus X Bot, shared by its Node and Chromium
  * tests: a clip "Flex" appended to the file (its own clip holds the
- * forearms still, decision 321), `rig from-gltf`, the manual's Generic
+ * forearms still, decision 268), `rig from-gltf`, the manual's Generic
  * (code 5, full at 90°) given to both forearms, `bulge bake` on
  * `Beta_Surface`. Also the comparison helpers both use.
  */

@@ -70,7 +70,7 @@ function withoutBake(after: Json, before: Json, mesh: number): Json {
 }
 
 describe("the X Bot through rig from-gltf, bulge codes and bulge bake (issue 19, done when)", () => {
-  // decision 321, decision 322
+  // decision 268, decision 269
   it.skipIf(!xbot)(
     "bakes forearm bulges the validator accepts, three.js plays, and loses nothing",
     async () => {
