@@ -1,7 +1,8 @@
 /**
  * A test-only page (built by bulge-preview.browser.test.ts into a temporary
  * folder): the bulge preview alone, filling the window, on the project's
- * arm with the catalogue's definition `?code=` (default 5). The test drives
+ * arm with the catalogue's definition `?code=` (default 5), or on the glTF
+ * character `?gltf=` (with `?rig=` and `?joint=` when given). The test drives
  * it through `window.preview`.
  */
 import "../../../web/src/style.css";
@@ -33,7 +34,14 @@ if (types.status === "ok") {
     readBulgeTypes(decodeText(types.bytes)).model.bulges.find((b) => b.code === code),
   );
 }
-await preview.load({
-  rigPath: params.get("rig") ?? "arm.rig.json",
-  meshPath: params.get("mesh") ?? "arm.obj",
-});
+const gltf = params.get("gltf");
+const rig = params.get("rig");
+await preview.load(
+  gltf
+    ? {
+        gltf,
+        ...(rig ? { rigPath: rig } : {}),
+        ...(params.get("joint") ? { joint: params.get("joint")! } : {}),
+      }
+    : { rigPath: rig ?? "arm.rig.json", meshPath: params.get("mesh") ?? "arm.obj" },
+);

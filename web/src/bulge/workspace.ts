@@ -18,6 +18,7 @@ import type { Workspace } from "../shell/workspace.js";
 import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
 import { BulgePreview } from "./preview.js";
+import { isGltfSource, type PreviewSource } from "./preview-pickers.js";
 import { SectionEditor } from "./section-editor.js";
 import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
@@ -175,14 +176,26 @@ export class BulgeWorkspace implements Workspace {
     return true;
   }
 
-  /** Loads the first rig with a bulge attribute (and its mesh) into the preview. */
+  /**
+   * Offers the project's rigs with OBJ meshes and its glTF characters to the
+   * preview, and loads the first rig with a bulge attribute (else the first
+   * source).
+   */
   private async loadPreview(rigs: readonly ProjectRig[]): Promise<void> {
     const o = this.opened;
-    const r = rigs.find((x) => x.rig.joints.some((j) => j.bulge)) ?? rigs[0];
-    if (!o || !r) return;
-    const meshPath = meshPathOf(r);
+    if (!o) return;
+    const sources = await previewSources(rigs);
+    if (this.opened !== o) return;
+    const bulged = sources.findIndex(
+      (s) =>
+        !isGltfSource(s) && rigs.find((r) => r.path === s.rigPath)?.rig.joints.some((j) => j.bulge),
+    );
+    const shown = Math.max(bulged, 0);
+    const source = sources[shown];
+    if (!source) return;
+    o.preview.setSources(sources, shown);
     try {
-      await o.preview.load({ rigPath: r.path, meshPath });
+      await o.preview.load(source);
       if (this.opened !== o) return;
       o.preview.setDefinition(o.session.current);
       o.preview.setFlex(o.flex);
@@ -277,4 +290,27 @@ export class BulgeWorkspace implements Workspace {
     if (!o || this.element.hidden || typingTarget(e.target)) return;
     if (o.toolbar.key(e)) e.preventDefault();
   }
+}
+
+/**
+ * What the preview can show: each rig whose mesh is an OBJ, then each
+ * `.glb` of the project with the rig made for it (a rig whose `mesh` names
+ * it, as `rig from-gltf` writes), by path.
+ */
+export async function previewSources(rigs: readonly ProjectRig[]): Promise<PreviewSource[]> {
+  const obj = rigs
+    .map((r) => ({ rigPath: r.path, meshPath: meshPathOf(r) }))
+    .filter((s) => s.meshPath.toLowerCase().endsWith(".obj"));
+  let glbs: string[] = [];
+  try {
+    const { files } = await listFiles();
+    glbs = files.map((f) => f.path).filter((p) => p.toLowerCase().endsWith(".glb"));
+  } catch {
+    /* no list: the rigs alone */
+  }
+  const characters = glbs.sort().map((gltf): PreviewSource => {
+    const rig = rigs.find((r) => meshPathOf(r) === gltf);
+    return rig ? { gltf, rigPath: rig.path } : { gltf };
+  });
+  return [...obj, ...characters];
 }
