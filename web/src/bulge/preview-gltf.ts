@@ -12,12 +12,10 @@ import {
   type GltfAsset,
   type GltfMesh,
   GltfSkinDeformer,
-  readGltf,
   restPositions,
-  rigFromGltf,
 } from "../../../src/bulge/gltf/index.js";
 import { BulgeDeformer, type Rig, rigMisfit, triangulate } from "../../../src/bulge/index.js";
-import { baseName } from "../../../src/core/path.js";
+import { readCharacter } from "./gltf-read.js";
 import { LoadError, readBytes, readRigFile, type Subject, subjectBase } from "./preview-load.js";
 
 /** What to show of a character: the file, its rig file if any, and the mesh and joint picked (defaults when absent). */
@@ -34,17 +32,13 @@ const PREVIEW_BULGE = { code: 0, fullAngle: 90, scale: 1 } as const;
 /** Reads the character and builds the subject; throws {@link LoadError}. */
 export async function readGltfSubject(pick: GltfPick): Promise<Subject> {
   const bytes = await readBytes(pick.gltf);
-  const r = await readGltf(bytes);
-  const error = r.diagnostics.find((d) => d.severity === "error");
-  if (!r.model || error)
-    throw new LoadError("bulgePreview.badFile", {
-      file: pick.gltf,
-      error: error?.message ?? "no mesh",
-    });
-  const asset = r.model;
+  const r = await readCharacter(pick.gltf, bytes);
+  if (!r.asset)
+    throw new LoadError("bulgePreview.badFile", { file: pick.gltf, error: r.error ?? "no mesh" });
+  const asset = r.asset;
   const mesh = pickMesh(asset, pick.mesh);
   const fileRig = pick.rigPath ? await readRigFile(pick.rigPath) : undefined;
-  const rig0 = fileRig ?? derivedRig(asset, mesh, pick.gltf);
+  const rig0 = fileRig ?? derivedRig(r.rigs[Math.max(0, mesh.skin)], pick.gltf);
   const driver = pickJoint(rig0, pick.joint);
   const rig = withBulgeOn(rig0, driver);
   const skinned = mesh.skin >= 0 && mesh.joints !== undefined && mesh.weights !== undefined;
@@ -68,6 +62,8 @@ export async function readGltfSubject(pick: GltfPick): Promise<Subject> {
       skinned,
       bytes,
     },
+    // glTF's convention: +Y up, the character facing +Z; it is seen from the front.
+    view: { from: [0.25, 0.1, 1], up: [0, 1, 0] },
     ...(misfit ? { warning: misfit } : {}),
   };
 }
@@ -118,16 +114,11 @@ export function pickMesh(asset: GltfAsset, name: string | undefined): GltfMesh {
   return asset.meshes.reduce((a, b) => (size(b) > size(a) ? b : a));
 }
 
-/** The rig `rig from-gltf` makes of the mesh's skin (the first skin for a mesh without). */
-function derivedRig(asset: GltfAsset, mesh: GltfMesh, path: string): Rig {
-  const made = rigFromGltf(asset, Math.max(0, mesh.skin), baseName(path));
-  const error = made.diagnostics.find((d) => d.severity === "error");
-  if (!made.rig || error)
-    throw new LoadError("bulgePreview.noSkeleton", {
-      file: path,
-      error: error?.message ?? "no skin",
-    });
-  return made.rig;
+/** The rig `rig from-gltf` made of the mesh's skin (the first skin for a mesh without), or why none. */
+function derivedRig(made: Rig | string | undefined, path: string): Rig {
+  if (made === undefined || typeof made === "string")
+    throw new LoadError("bulgePreview.noSkeleton", { file: path, error: made ?? "no skin" });
+  return made;
 }
 
 /**

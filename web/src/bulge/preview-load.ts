@@ -19,6 +19,7 @@ import {
 import { decodeText } from "../../../src/core/bytes.js";
 import { readProjectFile } from "../api.js";
 import type { MessageKey } from "../i18n.js";
+import type { ViewDirection } from "./preview-view.js";
 
 /** A glTF character's choices, when the subject is one (preview-gltf.ts). */
 export interface GltfChoices {
@@ -63,6 +64,8 @@ export interface Subject {
   pose(angles: Float64Array, out: Float32Array): ArrayLike<number>;
   /** Set for a glTF character. */
   readonly gltf?: GltfChoices;
+  /** Where the camera looks from (else along the bulge driver's flex axis, {@link viewFor}). */
+  readonly view?: ViewDirection;
   /** Why the rig does not fit the mesh, when it is shown all the same (a glTF's picked joint). */
   readonly warning?: string;
 }

@@ -36,6 +36,7 @@ export class PreviewPickers {
   private readonly character = h("select", { className: "bulge-character" });
   private readonly mesh = h("select", { className: "bulge-mesh" });
   private readonly joint = h("select", { className: "bulge-joint" });
+  private readonly characterLabel = h("label", { className: "bulge-pick" });
   private readonly meshLabel = h("label", { className: "bulge-pick" });
   private readonly jointLabel = h("label", { className: "bulge-pick" });
   readonly exportButton = h("button", { type: "button", className: "bulge-export" });
@@ -48,12 +49,7 @@ export class PreviewPickers {
     private readonly picked: (s: PreviewSource) => void,
     exportBaked: () => void,
   ) {
-    const characterLabel = h(
-      "label",
-      { className: "bulge-pick" },
-      tr("span", "bulgePreview.character"),
-    );
-    characterLabel.append(this.character);
+    this.characterLabel.append(tr("span", "bulgePreview.character"), this.character);
     this.meshLabel.append(tr("span", "bulgePreview.mesh"), this.mesh);
     this.jointLabel.append(tr("span", "bulgePreview.joint"), this.joint);
     this.exportButton.addEventListener("click", exportBaked);
@@ -73,7 +69,7 @@ export class PreviewPickers {
     };
     this.mesh.addEventListener("change", again);
     this.joint.addEventListener("change", again);
-    this.element.append(characterLabel, this.meshLabel, this.jointLabel, this.exportButton);
+    this.element.append(this.characterLabel, this.meshLabel, this.jointLabel, this.exportButton);
     this.show(undefined);
   }
 
@@ -84,7 +80,7 @@ export class PreviewPickers {
       ...sources.map((s, i) => h("option", { value: String(i) }, sourceLabel(s))),
     );
     this.character.value = String(shown);
-    this.element.hidden = sources.length < 2 && !this.choices;
+    this.showRow();
   }
 
   /** Shows the character's meshes and joints (hidden for an OBJ), and whether it can be exported. */
@@ -102,8 +98,14 @@ export class PreviewPickers {
     this.meshLabel.hidden = !choices || choices.meshes.length < 2;
     this.jointLabel.hidden = !choices;
     this.exportButton.hidden = !choices;
-    this.element.hidden = this.sources.length < 2 && !choices;
+    this.showRow();
     this.render();
+  }
+
+  /** One source needs no picker; the row shows when there is a choice or a character. */
+  private showRow(): void {
+    this.characterLabel.hidden = this.sources.length < 2;
+    this.element.hidden = this.sources.length < 2 && !this.choices;
   }
 
   /** Enables the export button (a skinned mesh and a definition; not while a bake runs). */

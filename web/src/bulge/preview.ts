@@ -104,7 +104,7 @@ export class BulgePreview {
       if (load !== this.loads) return;
       this.loaded = loaded;
       this.view.setMesh(loaded.rest, loaded.triangles, loaded.rig.joints.length);
-      this.view.setDirection(viewFor(loaded));
+      this.view.setDirection(loaded.view ?? viewFor(loaded));
       this.setRange(loaded.term.fullAngle, loaded.rig.joints[loaded.term.driver]?.limits);
       this.pickers.show(loaded.gltf);
       this.showExport();
