@@ -28,6 +28,13 @@ import { PolarView } from "./preview-polar.js";
 import { PreviewView } from "./preview-view.js";
 import "./strings.js";
 
+/** Messages that report what was done rather than what went wrong. */
+const NOTES = new Set<MessageKey>([
+  "bulgePreview.exporting",
+  "bulgePreview.exported",
+  "bulgePreview.exportKept",
+]);
+
 /** What a preview without a definition applies: no sections, no bulge. */
 const NO_BULGE = compileBulge({ sections: [] });
 
@@ -227,6 +234,8 @@ export class BulgePreview {
   private showTexts(): void {
     const m = this.messageKey;
     this.message.hidden = !m;
+    // What an export did is news, not a failure.
+    this.message.classList.toggle("note", !!m && NOTES.has(m.key));
     this.message.textContent = m ? t(m.key, m.vars) : "";
     const flexKey = this.loaded?.gltf ? "bulgePreview.jointFlex" : "bulgePreview.flex";
     this.flexText.dataset.i18n = flexKey;

@@ -26,7 +26,7 @@ const BULGE_EN = {
   "bulgePreview.jointFlex": "Joint flex",
   "bulgePreview.export": "Export baked glTF",
   "bulgePreview.exporting": "Baking {file}…",
-  "bulgePreview.exported": "Saved {file} ({targets} morph targets).",
+  "bulgePreview.exported": "Saved {file} (morph targets: {targets}).",
   "bulgePreview.exportKept": "{file} exists and was kept; nothing saved.",
   "bulgePreview.exportFailed": "Not exported: {error}",
   "bulgePreview.replace": "{file} exists. Replace it with the new bake?",
