@@ -207,4 +207,22 @@ describe.skipIf(!browserAvailable)("bulge preview of a glTF character in Chromiu
     expect(Buffer.from(readFileSync(out)).equals(Buffer.from(cli.glb))).toBe(true);
     await page.close();
   });
+
+  // decision 310
+  it("offers the project's characters, each with the rig that names it, and shows the one picked", async () => {
+    writeFileSync(join(root, "other.glb"), c.glb);
+    rmSync(join(root, "character.baked.glb"), { force: true });
+    const page = await open("?sources");
+    const names = await page.locator(".bulge-character option").allTextContents();
+    expect(names).toContain("character.glb");
+    expect(names).toContain("other.glb");
+    expect(await page.locator(".bulge-character").isVisible()).toBe(true);
+    // The first is character.glb with its rig: the rig's three joints.
+    expect(await page.locator(".bulge-joint option").allTextContents()).toHaveLength(3);
+    await page.selectOption(".bulge-character", { label: "other.glb" });
+    await page.waitForSelector('.bulge-preview[data-state="ready"]');
+    // other.glb has no rig file: the skin's ten joints.
+    expect(await page.locator(".bulge-joint option").allTextContents()).toHaveLength(10);
+    await page.close();
+  });
 });

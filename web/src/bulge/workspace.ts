@@ -18,9 +18,10 @@ import type { Workspace } from "../shell/workspace.js";
 import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
 import { BulgePreview } from "./preview.js";
-import { isGltfSource, type PreviewSource } from "./preview-pickers.js";
+import { isGltfSource } from "./preview-pickers.js";
+import { previewSources } from "./preview-sources.js";
 import { SectionEditor } from "./section-editor.js";
-import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
+import { BulgeSession, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
 import "./strings.js";
 
@@ -290,27 +291,4 @@ export class BulgeWorkspace implements Workspace {
     if (!o || this.element.hidden || typingTarget(e.target)) return;
     if (o.toolbar.key(e)) e.preventDefault();
   }
-}
-
-/**
- * What the preview can show: each rig whose mesh is an OBJ, then each
- * `.glb` of the project with the rig made for it (a rig whose `mesh` names
- * it, as `rig from-gltf` writes), by path.
- */
-export async function previewSources(rigs: readonly ProjectRig[]): Promise<PreviewSource[]> {
-  const obj = rigs
-    .map((r) => ({ rigPath: r.path, meshPath: meshPathOf(r) }))
-    .filter((s) => s.meshPath.toLowerCase().endsWith(".obj"));
-  let glbs: string[] = [];
-  try {
-    const { files } = await listFiles();
-    glbs = files.map((f) => f.path).filter((p) => p.toLowerCase().endsWith(".glb"));
-  } catch {
-    /* no list: the rigs alone */
-  }
-  const characters = glbs.sort().map((gltf): PreviewSource => {
-    const rig = rigs.find((r) => meshPathOf(r) === gltf);
-    return rig ? { gltf, rigPath: rig.path } : { gltf };
-  });
-  return [...obj, ...characters];
 }
