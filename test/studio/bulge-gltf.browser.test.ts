@@ -27,7 +27,14 @@ import type { Rig } from "../../src/bulge/rig/model.js";
 import { writeRig } from "../../src/bulge/rig/write.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { armRigOf, type Character, makeCharacter } from "../bulge/gltf-character.js";
-import { browserAvailable, CHROMIUM, FLAGS } from "./browser-launch.js";
+import {
+  type BrowserStudio,
+  browserAvailable,
+  CHROMIUM,
+  FLAGS,
+  OUT,
+  startBrowserStudio,
+} from "./browser-launch.js";
 
 const PAGE = fileURLToPath(new URL("./bulge-preview-page/", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../web/vite.config.ts", import.meta.url));
@@ -225,4 +232,66 @@ describe.skipIf(!browserAvailable)("bulge preview of a glTF character in Chromiu
     expect(await page.locator(".bulge-joint option").allTextContents()).toHaveLength(10);
     await page.close();
   });
+});
+
+describe.skipIf(!browserAvailable)("a glTF character in the Bulges workspace", () => {
+  let studio: BrowserStudio;
+
+  beforeAll(async () => {
+    const c = await makeCharacter();
+    studio = await startBrowserStudio({ files: { "chars/character.glb": c.glb } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await studio?.close();
+  });
+
+  for (const [width, height, lang] of [
+    [800, 600, "en"],
+    [1280, 800, "en"],
+    [1280, 800, "ru"],
+  ] as const) {
+    // decision 310
+    it(`offers the project's character beside the rigs and shows it at ${width}×${height} (${lang})`, async () => {
+      const page = await studio.page(width, height);
+      if (lang === "ru") await page.addInitScript(() => localStorage.setItem("deforma.lang", "ru"));
+      await page.goto(`${studio.server.entry}#/bulge?code=5`);
+      await page.waitForSelector('.bulge-preview[data-state="ready"]', { timeout: 60_000 });
+      const names = await page.locator(".bulge-character option").allTextContents();
+      expect(names).toContain("character.glb");
+      await page.selectOption(".bulge-character", { label: "character.glb" });
+      await page.waitForSelector('.bulge-preview[data-state="ready"]', { timeout: 60_000 });
+      expect(await page.inputValue(".bulge-mesh")).toBe("Body");
+      expect(await page.inputValue(".bulge-joint")).toBe("ForeArm");
+      await flex(page, 80);
+      expect(await page.textContent(".bulge-export")).toBe(
+        lang === "ru" ? "Экспорт glTF с выпуклостями" : "Export baked glTF",
+      );
+      mkdirSync(OUT, { recursive: true });
+      await page.screenshot({ path: join(OUT, `bulge-gltf-${width}x${height}-${lang}.png`) });
+      // Every control of the preview inside its panel and the window.
+      const outside = await page.evaluate(
+        ([w, h]) => {
+          const panel = document.querySelector(".bulge-preview")!.getBoundingClientRect();
+          return [
+            ...document.querySelectorAll(
+              ".bulge-preview select, .bulge-preview button, .bulge-flex",
+            ),
+          ]
+            .map((e) => ({ e: e.className, r: e.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0)
+            .filter(
+              ({ r }) =>
+                r.right > Math.min(w, panel.right) + 0.5 ||
+                r.left < panel.left - 0.5 ||
+                r.bottom > h + 0.5,
+            )
+            .map(({ e }) => e);
+        },
+        [width, height] as const,
+      );
+      expect(outside).toEqual([]);
+      await page.close();
+    });
+  }
 });
