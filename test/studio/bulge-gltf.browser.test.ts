@@ -291,7 +291,35 @@ describe.skipIf(!browserAvailable)("a glTF character in the Bulges workspace", (
         [width, height] as const,
       );
       expect(outside).toEqual([]);
+      // The address is a link to what is shown.
+      const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+      expect(hash).toContain("character=chars/character.glb");
+      expect(hash).toContain("mesh=Body");
+      expect(hash).toContain("joint=ForeArm");
       await page.close();
     });
   }
+
+  // decision 313
+  it("opens the character, mesh and joint of a link, and follows a new link in the open workspace", async () => {
+    const page = await studio.page(1280, 800);
+    await page.goto(
+      `${studio.server.entry}#/bulge?code=5&flex=30&character=chars/character.glb&mesh=Body&joint=Leg`,
+    );
+    await page.waitForSelector('.bulge-preview[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLSelectElement>(".bulge-joint")?.value === "Leg",
+    );
+    expect(await page.inputValue(".bulge-character")).not.toBe("0");
+    expect(await page.inputValue(".bulge-flex")).toBe("30");
+    await page.evaluate(() => {
+      location.hash = "#/bulge?code=5&character=chars/character.glb&mesh=Body&joint=Hand";
+    });
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>(".bulge-joint")?.value === "Hand" &&
+        document.querySelector(".bulge-preview")?.getAttribute("data-state") === "ready",
+    );
+    await page.close();
+  });
 });

@@ -42,6 +42,10 @@ const NO_BULGE = compileBulge({ sections: [] });
 export class BulgePreview {
   readonly element = h("div", { className: "bulge-preview", dataset: { state: "empty" } });
   private readonly flex = new Signal<number>();
+  private readonly shown = new Signal<PreviewSource>();
+  /** Calls `listener` with what is shown after each load that succeeds (a character with the mesh and joint shown); returns the remover. */
+  readonly sourceShown = (listener: (s: PreviewSource) => void): (() => void) =>
+    this.shown.add(listener);
   /** Calls `listener` with the flex (degrees) whenever the user moves the slider; returns the remover. */
   readonly flexChanged = (listener: (deg: number) => void): (() => void) => this.flex.add(listener);
   private readonly slider = h("input", { type: "range", className: "bulge-flex", value: "0" });
@@ -127,6 +131,17 @@ export class BulgePreview {
       if (loaded.warning) this.say("bulgePreview.misfit", { reason: loaded.warning });
       else this.say(undefined);
       this.element.dataset.state = "ready";
+      const g = loaded.gltf;
+      this.shown.dispatch(
+        g
+          ? {
+              gltf: g.path,
+              ...(g.rigPath ? { rigPath: g.rigPath } : {}),
+              mesh: g.mesh,
+              joint: g.joint,
+            }
+          : source,
+      );
     } catch (e) {
       if (load !== this.loads) return;
       this.loaded = undefined;
@@ -172,6 +187,7 @@ export class BulgePreview {
     cancelAnimationFrame(this.frame);
     this.stopLanguage();
     this.flex.clear();
+    this.shown.clear();
     this.view.dispose();
     this.element.remove();
   }
