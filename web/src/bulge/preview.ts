@@ -9,68 +9,43 @@
 import "./preview.css";
 import {
   type BulgeDefinition,
-  BulgeDeformer,
-  type BulgeTerm,
   bulgeAmount,
   type CompiledBulge,
   compileBulge,
   jointMatrices,
-  parentIndices,
-  type Rig,
-  readObj,
-  readRig,
-  rigMisfit,
-  triangulate,
 } from "../../../src/bulge/index.js";
 import { applyToPoints } from "../../../src/core/affine.js";
-import { decodeText } from "../../../src/core/bytes.js";
-import { readProjectFile } from "../api.js";
 import { h } from "../dom.js";
 import { type MessageKey, onLanguageChange, t, tr } from "../i18n.js";
 import { Signal } from "../shell/signal.js";
 import { toolButton } from "../shell/tool-button.js";
+import { bakedPath, bakeInWorker, saveBaked } from "./bake.js";
+import { readGltfSubject } from "./preview-gltf.js";
+import { LoadError, readObjSubject, type Subject, viewFor } from "./preview-load.js";
 import { bulgeTint, flexRange } from "./preview-math.js";
+import { isGltfSource, PreviewPickers, type PreviewSource } from "./preview-pickers.js";
 import { PolarView } from "./preview-polar.js";
 import { PreviewView } from "./preview-view.js";
 import "./strings.js";
 
-/** What the preview shows once loaded. */
-interface Loaded {
-  readonly rig: Rig;
-  readonly parents: Int32Array;
-  readonly deformer: BulgeDeformer;
-  /** The bulge the definition is applied to (the first joint with a bulge attribute). */
-  readonly term: BulgeTerm;
-  /** Flex angles in rig order; the term's driver is the slider's joint. */
-  readonly angles: Float64Array;
-  readonly matrices: Float64Array;
-  /** Each joint's 12 numbers of {@link matrices} (views made once). */
-  readonly jointMatrix: readonly Float64Array[];
-  /** Head and tail of each joint in the rest pose (x, y, z each). */
-  readonly restEnds: Float32Array;
-  /** The mesh's rest positions. */
-  readonly rest: Float32Array;
-  /** A bulge this far (mesh units; a tenth of the bulged bone) shows fully in the tint. */
-  readonly reach: number;
-}
+/** Messages that report what was done rather than what went wrong. */
+const NOTES = new Set<MessageKey>([
+  "bulgePreview.exporting",
+  "bulgePreview.exported",
+  "bulgePreview.exportKept",
+]);
 
 /** What a preview without a definition applies: no sections, no bulge. */
 const NO_BULGE = compileBulge({ sections: [] });
-
-/** A file that failed, as a translated message. */
-class LoadError extends Error {
-  constructor(
-    readonly key: MessageKey,
-    readonly vars: Record<string, string | number>,
-  ) {
-    super(key);
-  }
-}
 
 /** The live preview of one definition on the project's rigged mesh. */
 export class BulgePreview {
   readonly element = h("div", { className: "bulge-preview", dataset: { state: "empty" } });
   private readonly flex = new Signal<number>();
+  private readonly shown = new Signal<PreviewSource>();
+  /** Calls `listener` with what is shown after each load that succeeds (a character with the mesh and joint shown); returns the remover. */
+  readonly sourceShown = (listener: (s: PreviewSource) => void): (() => void) =>
+    this.shown.add(listener);
   /** Calls `listener` with the flex (degrees) whenever the user moves the slider; returns the remover. */
   readonly flexChanged = (listener: (deg: number) => void): (() => void) => this.flex.add(listener);
   private readonly slider = h("input", { type: "range", className: "bulge-flex", value: "0" });
@@ -81,8 +56,12 @@ export class BulgePreview {
   private readonly view: PreviewView;
   private readonly polar = new PolarView();
   private readonly stopLanguage: () => void;
-  private loaded: Loaded | undefined;
+  private readonly pickers: PreviewPickers;
+  private readonly flexText = tr("span", "bulgePreview.flex");
+  private loaded: Subject | undefined;
   private compiled: CompiledBulge | undefined;
+  private definition: BulgeDefinition | undefined;
+  private baking = false;
   private degrees = 0;
   private frame = 0;
   private loads = 0;
@@ -96,12 +75,12 @@ export class BulgePreview {
       this.schedule();
       this.flex.dispatch(this.degrees);
     });
-    const flexLabel = h(
-      "label",
-      { className: "bulge-flex-label" },
-      tr("span", "bulgePreview.flex"),
-    );
+    const flexLabel = h("label", { className: "bulge-flex-label" }, this.flexText);
     flexLabel.append(this.slider, this.flexValue);
+    this.pickers = new PreviewPickers(
+      (s) => void this.load(s),
+      () => void this.exportBaked(),
+    );
     const bar = h(
       "div",
       { className: "bulge-preview-bar" },
@@ -110,26 +89,36 @@ export class BulgePreview {
       toolButton("fit", "fit", "view.fit", () => this.view.fit()),
     );
     const body = h("div", { className: "bulge-preview-body" }, this.stage, this.polar.element);
-    this.element.append(bar, this.message, body);
+    this.element.append(this.pickers.element, bar, this.message, body);
     this.stopLanguage = onLanguageChange(() => this.showTexts());
     this.showTexts();
   }
 
-  /** Reads the rig and the mesh (project paths) and shows them at the current flex. */
-  async load(project: { rigPath: string; meshPath: string }): Promise<void> {
+  /** The sources the pick row offers (the project's rigs with OBJ meshes and glTF characters) and the one shown. */
+  setSources(sources: readonly PreviewSource[], shown: number): void {
+    this.pickers.setSources(sources, shown);
+  }
+
+  /**
+   * Reads a rig and its OBJ mesh, or a glTF character with the mesh and
+   * joint picked (project paths), and shows it at the current flex.
+   */
+  async load(source: PreviewSource): Promise<void> {
     const load = ++this.loads;
     this.element.dataset.state = "loading";
-    this.say("bulgePreview.loading", { file: project.rigPath });
+    const gltf = isGltfSource(source);
+    this.say("bulgePreview.loading", { file: gltf ? source.gltf : source.rigPath });
     try {
-      const loaded = await readPreview(project.rigPath, project.meshPath);
+      const loaded = gltf
+        ? await readGltfSubject(source)
+        : await readObjSubject(source.rigPath, source.meshPath);
       if (load !== this.loads) return;
-      this.loaded = loaded.state;
-      this.view.setMesh(loaded.positions, loaded.triangles, loaded.state.rig.joints.length);
-      this.view.setDirection(viewFor(loaded.state));
-      this.setRange(
-        loaded.state.term.fullAngle,
-        loaded.state.rig.joints[loaded.state.term.driver]?.limits,
-      );
+      this.loaded = loaded;
+      this.view.setMesh(loaded.rest, loaded.triangles, loaded.rig.joints.length);
+      this.view.setDirection(loaded.view ?? viewFor(loaded));
+      this.setRange(loaded.term.fullAngle, loaded.rig.joints[loaded.term.driver]?.limits);
+      this.pickers.show(loaded.gltf);
+      this.showExport();
       this.applyDefinition();
       // Frame the straight and the most bent arm: the camera holds still while the slider moves.
       const shown = this.degrees;
@@ -139,11 +128,24 @@ export class BulgePreview {
         this.view.include();
       }
       this.view.fit();
-      this.say(undefined);
+      if (loaded.warning) this.say("bulgePreview.misfit", { reason: loaded.warning });
+      else this.say(undefined);
       this.element.dataset.state = "ready";
+      const g = loaded.gltf;
+      this.shown.dispatch(
+        g
+          ? {
+              gltf: g.path,
+              ...(g.rigPath ? { rigPath: g.rigPath } : {}),
+              mesh: g.mesh,
+              joint: g.joint,
+            }
+          : source,
+      );
     } catch (e) {
       if (load !== this.loads) return;
       this.loaded = undefined;
+      this.pickers.show(undefined);
       this.element.dataset.state = "error";
       if (e instanceof LoadError) this.say(e.key, e.vars);
       else this.say("bulgePreview.failed", { error: (e as Error).message });
@@ -152,7 +154,9 @@ export class BulgePreview {
 
   /** Shows `def`'s shape on the rig's bulge (undefined: the arm bends without a bulge). */
   setDefinition(def: BulgeDefinition | undefined): void {
+    this.definition = def;
     this.compiled = def ? compileBulge(def) : undefined;
+    this.showExport();
     this.polar.update(this.compiled, this.amount());
     this.applyDefinition();
     this.schedule();
@@ -167,6 +171,11 @@ export class BulgePreview {
     this.schedule();
   }
 
+  /** The positions shown (x, y, z per vertex, the rig's space), when a subject is loaded. */
+  get positions(): Float32Array | undefined {
+    return this.loaded ? this.view.positions : undefined;
+  }
+
   /** The flex shown (degrees). */
   get flexDegrees(): number {
     return this.degrees;
@@ -178,6 +187,7 @@ export class BulgePreview {
     cancelAnimationFrame(this.frame);
     this.stopLanguage();
     this.flex.clear();
+    this.shown.clear();
     this.view.dispose();
     this.element.remove();
   }
@@ -190,7 +200,7 @@ export class BulgePreview {
 
   private applyDefinition(): void {
     const l = this.loaded;
-    if (l) l.deformer.setCompiled(l.term.code, this.compiled ?? NO_BULGE);
+    if (l) l.setCompiled(this.compiled ?? NO_BULGE);
   }
 
   private setRange(fullAngle: number | undefined, limits?: readonly [number, number]): void {
@@ -223,8 +233,7 @@ export class BulgePreview {
     const colours = this.view.colours;
     if (!l || !positions || !ends || !colours) return;
     l.angles[l.term.driver] = this.degrees;
-    const bulged = l.deformer.bulgedRest(l.angles);
-    l.deformer.skin(bulged, l.angles, positions);
+    const bulged = l.pose(l.angles, positions);
     // The tint shows where and how far the skin bulged (before skinning, in the rest frame).
     bulgeTint(l.rest, bulged, l.reach, colours);
     jointMatrices(l.rig, l.parents, l.angles, l.matrices);
@@ -241,78 +250,61 @@ export class BulgePreview {
   private showTexts(): void {
     const m = this.messageKey;
     this.message.hidden = !m;
+    // What an export did is news, not a failure.
+    this.message.classList.toggle("note", !!m && NOTES.has(m.key));
     this.message.textContent = m ? t(m.key, m.vars) : "";
-    this.slider.setAttribute("aria-label", t("bulgePreview.flex"));
+    const flexKey = this.loaded?.gltf ? "bulgePreview.jointFlex" : "bulgePreview.flex";
+    this.flexText.dataset.i18n = flexKey;
+    this.flexText.textContent = t(flexKey);
+    this.slider.setAttribute("aria-label", t(flexKey));
+    this.pickers.render();
     this.deform();
   }
-}
 
-/** Reads and checks the rig and the mesh; throws {@link LoadError} with what is wrong. */
-async function readPreview(
-  rigPath: string,
-  meshPath: string,
-): Promise<{ state: Loaded; positions: Float32Array; triangles: Uint32Array }> {
-  const rigText = await readText(rigPath);
-  const rigRead = readRig(rigText);
-  const rigError = rigRead.diagnostics.find((d) => d.severity === "error");
-  if (!rigRead.model || rigError)
-    throw new LoadError("bulgePreview.badFile", {
-      file: rigPath,
-      error: rigError?.message ?? "no rig",
-    });
-  const rig = rigRead.model;
-  const meshRead = readObj(await readText(meshPath));
-  const meshError = meshRead.diagnostics.find((d) => d.severity === "error");
-  if (!meshRead.model || meshError)
-    throw new LoadError("bulgePreview.badFile", {
-      file: meshPath,
-      error: meshError?.message ?? "no faces",
-    });
-  const positions = meshRead.model.positions;
-  const misfit = rigMisfit(rig, positions);
-  if (misfit) throw new LoadError("bulgePreview.misfit", { reason: misfit });
-  const deformer = new BulgeDeformer(rig, [], positions);
-  const term = deformer.terms[0];
-  if (!term) throw new LoadError("bulgePreview.noBulge", { file: rigPath });
-  const matrices = new Float64Array(rig.joints.length * 12);
-  const state: Loaded = {
-    rig,
-    parents: parentIndices(rig),
-    deformer,
-    term,
-    angles: new Float64Array(rig.joints.length),
-    matrices,
-    jointMatrix: rig.joints.map((_, i) => matrices.subarray(i * 12, i * 12 + 12)),
-    restEnds: Float32Array.from(rig.joints.flatMap((j) => [...j.head, ...j.tail])),
-    rest: positions,
-    reach: 0.1 * boneLength(rig, term.bone),
-  };
-  return { state, positions, triangles: triangulate(meshRead.model) };
-}
+  /** The export button is live for a skinned character with a definition, not during a bake. */
+  private showExport(): void {
+    const g = this.loaded?.gltf;
+    this.pickers.setExportEnabled(!!g?.skinned && !!this.definition && !this.baking);
+  }
 
-async function readText(path: string): Promise<string> {
-  const r = await readProjectFile(path);
-  if (r.status === "missing") throw new LoadError("bulgePreview.missing", { file: path });
-  if (r.status !== "ok")
-    throw new LoadError("bulgePreview.unreadable", { file: path, reason: r.reason });
-  return decodeText(r.bytes);
-}
-
-/** Looks along the bulge driver's flex axis (the bend happens in the picture's plane), a little from the side, the bulge's reference axis up. */
-function viewFor(l: Loaded): { from: [number, number, number]; up: [number, number, number] } {
-  const driver = l.rig.joints[l.term.driver]!;
-  const bone = l.rig.joints[l.term.bone]!;
-  const [fx, fy, fz] = normal(driver.flexAxis);
-  const [ax, ay, az] = normal(bone.axis);
-  return { from: [fx - 0.35 * ax, fy - 0.35 * ay, fz - 0.35 * az], up: [ax, ay, az] };
-}
-
-function normal(v: readonly [number, number, number]): [number, number, number] {
-  const n = Math.hypot(v[0], v[1], v[2]) || 1;
-  return [v[0] / n, v[1] / n, v[2] / n];
-}
-
-function boneLength(rig: Rig, bone: number): number {
-  const j = rig.joints[bone]!;
-  return Math.hypot(j.tail[0] - j.head[0], j.tail[1] - j.head[1], j.tail[2] - j.head[2]);
+  /**
+   * Bakes the character as shown — the picked joint's bulge with the
+   * definition shown, as `bulge bake` would with that rig and catalogue — in a
+   * worker, and saves it beside the `.glb` (asking before replacing a file).
+   * `element.dataset.export` is "busy", "saved", "kept" or "failed".
+   */
+  async exportBaked(): Promise<void> {
+    const l = this.loaded;
+    const g = l?.gltf;
+    const def = this.definition;
+    if (!l || !g || !def || this.baking) return;
+    this.baking = true;
+    this.showExport();
+    this.element.dataset.export = "busy";
+    const out = bakedPath(g.path);
+    this.say("bulgePreview.exporting", { file: out });
+    const rig = structuredClone(l.rig);
+    rig.joints[l.term.driver]!.bulge!.code = def.code;
+    const definitions = [{ code: def.code, sections: structuredClone(def.sections) }];
+    try {
+      const reply = await bakeInWorker({ bytes: g.bytes.slice(), mesh: g.mesh, rig, definitions });
+      if (reply.error !== undefined) throw new Error(reply.error);
+      const saved = await saveBaked(out, reply.glb, (file) =>
+        window.confirm(t("bulgePreview.replace", { file })),
+      );
+      this.element.dataset.export = saved;
+      if (saved === "saved")
+        this.element.dispatchEvent(new CustomEvent("files-changed", { bubbles: true }));
+      this.say(saved === "saved" ? "bulgePreview.exported" : "bulgePreview.exportKept", {
+        file: out,
+        targets: reply.targets,
+      });
+    } catch (e) {
+      this.element.dataset.export = "failed";
+      this.say("bulgePreview.exportFailed", { error: (e as Error).message });
+    } finally {
+      this.baking = false;
+      this.showExport();
+    }
+  }
 }

@@ -4,7 +4,8 @@
  * reads the project's rigs, and lays out the panels that share one
  * {@link BulgeSession}: the lister, the error log with the source, the
  * section editor, the toolbar and the 3-D preview. Deep link:
- * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue).
+ * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue;
+ * `character=<.glb>&mesh=<name>&joint=<name>` for a glTF character shown).
  */
 import "./bulge.css";
 import "./panes.css";
@@ -18,8 +19,10 @@ import type { Workspace } from "../shell/workspace.js";
 import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
 import { BulgePreview } from "./preview.js";
+import { isGltfSource, type PreviewSource } from "./preview-pickers.js";
+import { previewSources } from "./preview-sources.js";
 import { SectionEditor } from "./section-editor.js";
-import { BulgeSession, meshPathOf, type ProjectRig } from "./session.js";
+import { BulgeSession, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
 import "./strings.js";
 
@@ -47,8 +50,19 @@ interface Opened {
   readonly toolbar: BulgeToolbar;
   readonly preview: BulgePreview;
   flex: number;
+  /** What the preview offers (set once the project's files are listed). */
+  sources?: readonly PreviewSource[];
+  /** What the preview shows (a character with its mesh and joint, for the address). */
+  shown?: PreviewSource;
   readonly off: (() => void)[];
 }
+
+/** The character, mesh and joint a link asks the preview for. */
+type WantedCharacter = {
+  readonly gltf?: string | undefined;
+  readonly mesh?: string | undefined;
+  readonly joint?: string | undefined;
+};
 
 /** The workspace; made once by the shell, then opened and closed per route. */
 export class BulgeWorkspace implements Workspace {
@@ -67,6 +81,8 @@ export class BulgeWorkspace implements Workspace {
   /** The code of the deep link when no definition has it (kept in the address until a selection). */
   private unknownCode: string | undefined;
   private readonly unknown = h("p", { className: "bulge-notice refusal", role: "alert" });
+  /** The link's character (by path), mesh and joint; the preview shows them when they exist. */
+  private wanted: WantedCharacter = {};
 
   /** Shows `text` above the editor until a definition is selected. */
   private notice(text: string): void {
@@ -92,6 +108,8 @@ export class BulgeWorkspace implements Workspace {
   /** Opens the route's catalogue (the project's by default), then applies `code` and `flex`. */
   async open(route: Route): Promise<void> {
     const path = route.file ?? CATALOGUE_PATH;
+    const p = route.params ?? {};
+    this.wanted = { gltf: p.character, mesh: p.mesh, joint: p.joint };
     const edited = this.opened?.session ?? this.kept;
     if (edited?.unsaved && edited.path !== path) {
       if (!window.confirm(t("bulge.discard", { file: edited.path }))) {
@@ -107,7 +125,7 @@ export class BulgeWorkspace implements Workspace {
       const generation = ++this.generation;
       const ok = await this.load(path, generation);
       if (!ok || generation !== this.generation) return;
-    }
+    } else this.showWanted();
     const o = this.opened!;
     const code = Number(route.params?.code);
     this.unknownCode = undefined;
@@ -175,20 +193,51 @@ export class BulgeWorkspace implements Workspace {
     return true;
   }
 
-  /** Loads the first rig with a bulge attribute (and its mesh) into the preview. */
+  /**
+   * Offers the project's rigs with OBJ meshes and its glTF characters to the
+   * preview, and loads the first rig with a bulge attribute (else the first
+   * source).
+   */
   private async loadPreview(rigs: readonly ProjectRig[]): Promise<void> {
     const o = this.opened;
-    const r = rigs.find((x) => x.rig.joints.some((j) => j.bulge)) ?? rigs[0];
-    if (!o || !r) return;
-    const meshPath = meshPathOf(r);
+    if (!o) return;
+    const sources = await previewSources(rigs);
+    if (this.opened !== o) return;
+    const bulged = sources.findIndex(
+      (s) =>
+        !isGltfSource(s) && rigs.find((r) => r.path === s.rigPath)?.rig.joints.some((j) => j.bulge),
+    );
+    const w = this.wanted;
+    const linked = sources.findIndex((s) => isGltfSource(s) && s.gltf === w.gltf);
+    const shown = linked >= 0 ? linked : Math.max(bulged, 0);
+    const found = sources[shown];
+    if (!found) return;
+    const source = linked >= 0 ? { ...found, ...pickOf(w) } : found;
+    o.sources = sources;
+    o.preview.setSources(sources, shown);
     try {
-      await o.preview.load({ rigPath: r.path, meshPath });
+      await o.preview.load(source);
       if (this.opened !== o) return;
       o.preview.setDefinition(o.session.current);
       o.preview.setFlex(o.flex);
     } catch {
       /* the preview says what went wrong itself */
     }
+  }
+
+  /** Shows the link's character when it differs from the one shown (a link followed in an open workspace). */
+  private showWanted(): void {
+    const o = this.opened;
+    const w = this.wanted;
+    const s = o?.shown;
+    if (!o || w.gltf === undefined || !o.sources) return;
+    const at = o.sources.findIndex((x) => isGltfSource(x) && x.gltf === w.gltf);
+    const found = o.sources[at];
+    if (!found) return;
+    if (s && isGltfSource(s) && s.gltf === w.gltf && s.mesh === w.mesh && s.joint === w.joint)
+      return;
+    o.preview.setSources(o.sources, at);
+    void o.preview.load({ ...found, ...pickOf(w) });
   }
 
   private build(session: BulgeSession): void {
@@ -230,6 +279,10 @@ export class BulgeWorkspace implements Workspace {
         o.flex = deg;
         this.writeRoute();
       }),
+      preview.sourceShown((s) => {
+        o.shown = s;
+        this.writeRoute();
+      }),
     );
     u.left.replaceChildren(lister.element, errlog.element);
     u.centre.replaceChildren(toolbar.element, this.unknown, editor.element);
@@ -247,6 +300,12 @@ export class BulgeWorkspace implements Workspace {
     if (d) params.code = String(d.code);
     else if (this.unknownCode !== undefined) params.code = this.unknownCode;
     if (o.flex !== 0) params.flex = String(+o.flex.toFixed(2));
+    const c = o.shown;
+    if (c && isGltfSource(c)) {
+      params.character = c.gltf;
+      if (c.mesh !== undefined) params.mesh = c.mesh;
+      if (c.joint !== undefined) params.joint = c.joint;
+    }
     const file = o.session.path === CATALOGUE_PATH ? {} : { file: o.session.path };
     history.replaceState(null, "", formatRoute({ workspace: "bulge", ...file, params }));
   }
@@ -277,4 +336,12 @@ export class BulgeWorkspace implements Workspace {
     if (!o || this.element.hidden || typingTarget(e.target)) return;
     if (o.toolbar.key(e)) e.preventDefault();
   }
+}
+
+/** The mesh and joint a link names (none: the preview's defaults). */
+function pickOf(w: WantedCharacter): { mesh?: string; joint?: string } {
+  return {
+    ...(w.mesh !== undefined ? { mesh: w.mesh } : {}),
+    ...(w.joint !== undefined ? { joint: w.joint } : {}),
+  };
 }

@@ -1,0 +1,45 @@
+/**
+ * The glTF characters the bulge preview has read: each `.glb` read once in
+ * a worker (gltf-worker.ts) so the page never waits on the reader, and kept
+ * while it is shown, so picking another mesh or joint does not read it again.
+ */
+import type { GltfAsset } from "../../../src/bulge/gltf/index.js";
+import type { Rig } from "../../../src/bulge/index.js";
+import { baseName } from "../../../src/core/path.js";
+
+/** What the worker answers: the asset and per skin its rig (or why none), or the reader's first error. */
+export interface CharacterRead {
+  readonly asset?: GltfAsset;
+  readonly rigs: readonly (Rig | string)[];
+  readonly error?: string;
+}
+
+/** The last character read: its path, bytes and what was read. */
+let last: { path: string; bytes: Uint8Array; read: Promise<CharacterRead> } | undefined;
+
+/** The character at `path` whose bytes are `bytes`, read in a worker (the same bytes again: the kept result). */
+export function readCharacter(path: string, bytes: Uint8Array): Promise<CharacterRead> {
+  if (last && last.path === path && sameBytes(last.bytes, bytes)) return last.read;
+  const read = new Promise<CharacterRead>((resolve) => {
+    const worker = new Worker(new URL("./gltf-worker.ts", import.meta.url), { type: "module" });
+    const done = (reply: CharacterRead) => {
+      worker.terminate();
+      resolve(reply);
+    };
+    worker.onmessage = (e: MessageEvent<CharacterRead>) => done(e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      done({ error: e.message || "the reader stopped", rigs: [] });
+    };
+    worker.postMessage({ bytes: bytes.slice(), name: baseName(path) });
+  });
+  last = { path, bytes, read };
+  return read;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
