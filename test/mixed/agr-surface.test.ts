@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CELL_KINDS, extractSurfaceCells, type MeshAnimation } from "../../src/mixed/agr/index.js";
+import {
+  CELL_KINDS,
+  extractSurfaceCells,
+  keepSurfaceCells,
+  type MeshAnimation,
+  surfaceCellsOf,
+} from "../../src/mixed/agr/index.js";
 import { CELL_FACES } from "../../src/mixed/agr/surface.js";
 
 /** A mesh of cells only (no values): what the surface is made from. */
@@ -135,5 +141,29 @@ describe("extractSurfaceCells (faces bucketed by their smallest node)", () => {
     const got = extractSurfaceCells(tets);
     expect(Array.from(got.triangles)).toEqual(oracle(tets).triangles);
     expect(Array.from(got.cells)).toEqual(oracle(tets).cells);
+  });
+});
+
+describe("a model's surface, made once", () => {
+  // decision 300
+  it("is made once per model, or taken from the server when it fits the model", () => {
+    const m = block(2, 2, 2);
+    const s = surfaceCellsOf(m);
+    expect(surfaceCellsOf(m)).toBe(s);
+    expect(Array.from(s.triangles)).toEqual(oracle(m).triangles);
+    const served = block(2, 2, 2);
+    const given = extractSurfaceCells(served);
+    expect(keepSurfaceCells(served, given)).toBe(true);
+    expect(surfaceCellsOf(served).triangles).toBe(given.triangles);
+    // What cannot be this model's surface is refused, and the surface is made here.
+    const wrong = block(2, 2, 2);
+    const far = { triangles: Uint32Array.of(0, 1, 999), cells: Uint32Array.of(0) };
+    expect(keepSurfaceCells(wrong, far)).toBe(false);
+    expect(keepSurfaceCells(wrong, { triangles: given.triangles, cells: Uint32Array.of(0) })).toBe(
+      false,
+    );
+    expect(keepSurfaceCells(wrong, { triangles: [0, 1, 2], cells: [0] })).toBe(false);
+    expect(keepSurfaceCells(wrong, null)).toBe(false);
+    expect(Array.from(surfaceCellsOf(wrong).triangles)).toEqual(Array.from(given.triangles));
   });
 });

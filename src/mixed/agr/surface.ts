@@ -135,6 +135,39 @@ export function extractSurfaceCells(m: MeshAnimation): SurfaceCells {
   return { triangles: out, cells: cellOf };
 }
 
+const made = new WeakMap<MeshAnimation, SurfaceCells>();
+
+/**
+ * {@link extractSurfaceCells} of `m`, made once per model and then kept (a
+ * model's cells never change once it is loaded): the view's surface, its
+ * flat per-cell surface and its probe share one extraction.
+ */
+export function surfaceCellsOf(m: MeshAnimation): SurfaceCells {
+  let s = made.get(m);
+  if (!s) {
+    s = extractSurfaceCells(m);
+    made.set(m, s);
+  }
+  return s;
+}
+
+/**
+ * Takes `s`, the surface of `m` made elsewhere by {@link extractSurfaceCells}
+ * (the studio server's worker sends it with the mesh, decision 300), as
+ * {@link surfaceCellsOf}'s; false, and nothing kept, when it cannot be one
+ * of `m` (not two typed arrays of matching lengths, a node or cell out of
+ * range): it is then made here when asked.
+ */
+export function keepSurfaceCells(m: MeshAnimation, s: unknown): boolean {
+  const { triangles, cells } = (s ?? {}) as Partial<SurfaceCells>;
+  if (!(triangles instanceof Uint32Array) || !(cells instanceof Uint32Array)) return false;
+  if (triangles.length !== 3 * cells.length) return false;
+  for (let i = 0; i < triangles.length; i++) if (triangles[i]! >= m.nodeCount) return false;
+  for (let i = 0; i < cells.length; i++) if (cells[i]! >= m.cellTypes.length) return false;
+  made.set(m, { triangles, cells });
+  return true;
+}
+
 /** Where each cell starts, whether it is drawn, and where its faces start among the volume faces. */
 interface CellScan {
   readonly starts: Uint32Array;
