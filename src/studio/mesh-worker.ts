@@ -3,7 +3,7 @@
  * the project (or a numbered series) with the same `loadMeshFile` the CLI
  * and the page use, its companions through the project's companion reader,
  * and posts the result packed (src/core/typed-pack.ts), its buffer
- * transferred. A file no mesh format opens, or a result that cannot be
+ * transferred, with the mesh's outer surface extracted here (decision 274). A file no mesh format opens, or a result that cannot be
  * packed (an `.agr` read frame by frame), is answered `fallback`: the page
  * reads it itself.
  */
@@ -18,6 +18,7 @@ import {
   loadMeshSeries,
   type MeshFile,
   patternMembers,
+  surfaceCellsOf,
 } from "../mixed/index.js";
 import { companionReader, readInput } from "../node/files.js";
 
@@ -76,8 +77,10 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
   return packed(r);
 }
 
+/** `{file, surface}` packed: the page draws the surface the worker extracted (decision 274). */
 function packed(file: MeshFile): Omit<MeshAnswer, "id"> {
-  const bytes = packTyped({ file });
+  const surface = file.model && !file.model.frames ? surfaceCellsOf(file.model) : undefined;
+  const bytes = packTyped({ file, ...(surface ? { surface } : {}) });
   return bytes ? { packed: bytes } : { fallback: true };
 }
 

@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unpackTyped } from "../../src/core/typed-pack.js";
 import { FORMATS } from "../../src/formats.js";
-import { loadMeshFile, loadMeshSeries, type MeshFile } from "../../src/mixed/index.js";
+import {
+  extractSurfaceCells,
+  loadMeshFile,
+  loadMeshSeries,
+  type MeshFile,
+  type SurfaceCells,
+} from "../../src/mixed/index.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { cubeSeries } from "../mixed/vtk/vtu-text.js";
 import { send } from "./http-client.js";
@@ -67,6 +73,18 @@ describe("GET /api/mesh", () => {
     const m = served.model!;
     expect(m.positions).toBeInstanceOf(Float32Array);
     expect(m).toEqual(here.model);
+  }, 60_000);
+
+  // decision 274
+  it("sends the outer surface it extracted: the loader's model's, triangles and cells", async () => {
+    const r = await get("/api/mesh?path=runs%2Fbeam.pvd");
+    const body = new Uint8Array(r.body.buffer, r.body.byteOffset, r.body.length);
+    const got = unpackTyped(body)!.value as { file: MeshFile; surface: SurfaceCells };
+    const here = await loadMeshFile("runs/beam.pvd", bytes("runs/beam.pvd"), reader, FORMATS);
+    const want = extractSurfaceCells(here.model!);
+    expect(want.triangles.length).toBeGreaterThan(0);
+    expect(got.surface.triangles).toEqual(want.triangles);
+    expect(got.surface.cells).toEqual(want.cells);
   }, 60_000);
 
   it("opens a numbered series from its pattern", async () => {

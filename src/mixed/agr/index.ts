@@ -38,6 +38,12 @@ export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
 export * from "./model.js";
 export { type AgrReadResult, readAgr } from "./read.js";
 export { type FrameRun, readAgrInTwo, readFrameRun } from "./read-frames.js";
-export { extractSurface, extractSurfaceCells } from "./surface.js";
+export {
+  extractSurface,
+  extractSurfaceCells,
+  keepSurfaceCells,
+  type SurfaceCells,
+  surfaceCellsOf,
+} from "./surface.js";
 export { validateAgr } from "./validate.js";
 export { writeAgrBinary, writeAgrBinaryTo, writeAgrText } from "./write.js";

@@ -5,7 +5,7 @@
  */
 import { affineFrom } from "../../core/affine.js";
 import { quaternionFromAffine } from "../../core/quaternion.js";
-import { extractSurface, type MeshAnimation } from "../agr/index.js";
+import { type MeshAnimation, surfaceCellsOf } from "../agr/index.js";
 import type { BodyGeometry, MbsAnimation } from "../amb/model.js";
 import type { MeshAnimationRef, MixedAnimation } from "../amx/model.js";
 import type { MixedFolder } from "../load/index.js";
@@ -56,7 +56,6 @@ export function buildMixedScene(folder: MixedFolder): MixedScene | undefined {
   if (folder.mbs?.status !== "ok" || folder.mbs.model.times.length === 0) return undefined;
   const mbs = folder.mbs.model;
   const amx = folder.amx.model;
-  const surfaces = new Map<MeshAnimation, Uint32Array>();
   const bodies = mbs.bodies.map((b, index): SceneBody => {
     const mixed = amx.bodies.find((x) => x.body === b.number);
     const variants = (mixed?.animations ?? []).map((ref): SceneVariant => {
@@ -64,11 +63,7 @@ export function buildMixedScene(folder: MixedFolder): MixedScene | undefined {
       // A mesh animation without frames has nothing to show: treated like a missing file.
       const animation =
         companion?.status === "ok" && companion.model.times.length > 0 ? companion.model : null;
-      let surface = animation ? surfaces.get(animation) : undefined;
-      if (animation && !surface) {
-        surface = extractSurface(animation);
-        surfaces.set(animation, surface);
-      }
+      const surface = animation ? surfaceCellsOf(animation).triangles : undefined;
       return {
         ref,
         animation,
@@ -146,7 +141,7 @@ export function meshAloneScene(file: string, mesh: MeshAnimation, scalarParam = 
         ref,
         animation: frames > 0 ? mesh : null,
         placement: affineFrom(identity),
-        surface: frames > 0 ? extractSurface(mesh) : new Uint32Array(0),
+        surface: frames > 0 ? surfaceCellsOf(mesh).triangles : new Uint32Array(0),
       },
     ],
     variantInUse: 0,

@@ -1,6 +1,6 @@
 /** three.js geometry of rigid bodies (`.amb` geometry) and of mesh bodies (`.agr` surfaces, cells drawn flat, lines and points). */
 import * as THREE from "three";
-import { extractSurfaceCells, type MeshAnimation } from "../../../src/mixed/agr/index.js";
+import { type MeshAnimation, surfaceCellsOf } from "../../../src/mixed/agr/index.js";
 import type { BodyGeometry } from "../../../src/mixed/amb/index.js";
 
 /** Size (m) of the neutral box drawn for a body without geometry. */
@@ -59,7 +59,7 @@ export class FlatCells {
   private readonly cells: Uint32Array;
 
   constructor(m: MeshAnimation) {
-    const { triangles, cells } = extractSurfaceCells(m);
+    const { triangles, cells } = surfaceCellsOf(m);
     this.corners = triangles;
     this.cells = cells;
     const rest = new Float32Array(3 * triangles.length);

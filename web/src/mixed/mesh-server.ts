@@ -2,12 +2,12 @@
  * The Mesh workspace's files opened by the studio server (`GET /api/mesh`,
  * decision 224): the server reads and parses them next to the disk in its
  * worker thread, and the page unpacks the result (views of the bytes, no
- * parse). A deep link starts this before the page is built
+ * parse) and draws the outer surface the server extracted (decision 274). A deep link starts this before the page is built
  * ({@link prefetchMeshOnServer}); a file the server does not open is read on
  * the page as before.
  */
 import { unpackTyped } from "../../../src/core/typed-pack.js";
-import type { MeshFile } from "../../../src/mixed/index.js";
+import { keepSurfaceCells, type MeshFile } from "../../../src/mixed/index.js";
 import { openMeshOnServer } from "../api.js";
 
 /** What the server gave: the mesh file, `undefined` (read it on the page), or why it cannot be opened. */
@@ -47,6 +47,8 @@ async function open(file: string, numbered: boolean): Promise<ServerMesh> {
   const r = await openMeshOnServer(file, numbered, takeEarlyMesh(file, numbered));
   if ("error" in r) return { error: r.error };
   if ("fallback" in r) return undefined;
-  const got = unpackTyped(r.packed)?.value as { file?: MeshFile } | undefined;
+  const got = unpackTyped(r.packed)?.value as { file?: MeshFile; surface?: unknown } | undefined;
+  // The surface the server extracted is the view's (decision 274); one that does not fit is made here.
+  if (got?.file?.model && got.surface) keepSurfaceCells(got.file.model, got.surface);
   return got?.file;
 }

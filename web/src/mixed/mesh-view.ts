@@ -16,10 +16,10 @@ import { COLORMAP_SIZE, type ColormapName, colormap } from "../../../src/core/co
 import type { FrameCursor } from "../../../src/core/frame-cursor.js";
 import {
   cellScalarAt,
-  extractSurfaceCells,
   type MeshAnimation,
   type ParamRef,
   scalarAt,
+  surfaceCellsOf,
 } from "../../../src/mixed/agr/index.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
 import { type FrameSource, memoryFrames } from "./frame-source.js";
@@ -221,7 +221,7 @@ export class MeshView {
   /** The cell of surface triangle `triangle` when the mesh has scalars from cell arrays, else undefined. */
   surfaceCell(triangle: number): number | undefined {
     if (!this.animation.cellValues) return undefined;
-    this.surfaceCells ??= extractSurfaceCells(this.animation).cells;
+    this.surfaceCells ??= surfaceCellsOf(this.animation).cells;
     return this.surfaceCells[triangle];
   }
 
