@@ -147,6 +147,7 @@ describe("per-story in-betweens, duration and easing", () => {
     expect(ease([0.5, 2, 0.5, 2], 0.5)).toBe(1); // a y beyond 1 is clamped
   });
 
+  // decision 365
   it("both engines put every control point at K + fraction · (L − K) when given a fraction", () => {
     const frame = (x: number): EngineFrame => ({
       image: createImage(64, 16),
@@ -318,6 +319,7 @@ describe("a randomised idle (decision 363)", () => {
     return { at, waits };
   }
 
+  // decision 363
   it("waits drawn from the range, reproducible for a seed, different for another", async () => {
     const a = await blinks(7);
     expect(a.at.length).toBeGreaterThan(20);

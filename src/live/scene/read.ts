@@ -116,16 +116,10 @@ export function readSceneSyntax(text: string): SceneReadResult {
     frameSpans = read.map((f) => f.spans);
   }
 
-  let stories = new Map<string, string[]>();
-  let storySpans = new Map<string, StorySpans>();
-  let storyOptions = new Map<string, StoryOptions>();
   const storiesNode = m.typed("stories", "object", "an object of stories {name: [frames]}");
-  if (storiesNode)
-    ({
-      stories,
-      spans: storySpans,
-      options: storyOptions,
-    } = readStories(storiesNode, params, sink));
+  const read = storiesNode ? readStories(storiesNode, params, sink) : undefined;
+  const stories = read?.stories ?? new Map<string, string[]>();
+  const storyOptions = read?.options ?? new Map<string, StoryOptions>();
 
   let signals: SignalSpec[] = [];
   let signalSpans: SignalSpans[] = [];
@@ -155,7 +149,7 @@ export function readSceneSyntax(text: string): SceneReadResult {
     size: sizeSpan,
     zeroFrame: zeroFrame === undefined ? undefined : m.span("zeroFrame"),
     frames: frameSpans,
-    stories: storySpans,
+    stories: read?.spans ?? new Map<string, StorySpans>(),
     rules: ruleSpans,
     signals: signalSpans,
     params: paramSpans,
