@@ -51,8 +51,10 @@ async function play(
   options: Options = {},
   params = {},
 ) {
+  const base = testScene(rules, params);
   const scene: Scene = {
-    ...testScene(rules, params),
+    ...base,
+    stories: new Map([...base.stories, ["smileBlink", ["smile", "blink"]]]),
     storyOptions: new Map(Object.entries(options)),
   };
   const begins: Begin[] = [];
@@ -190,6 +192,27 @@ describe("pre-emption, queue policies, coalescing, held signals, dropped trigger
     // No pop: the first new in-between is 1/20 of the way on from there.
     expect(points[10]).toBeCloseTo(7 / 20, 12);
     expect(points[11]).toBeCloseTo(7 / 20 + (2 - 7 / 20) / 20, 12);
+  });
+
+  it("taking over on a key frame: the queued rest is replaced, the frame shown is not repeated", async () => {
+    const up: Rule = { ...on("up", "smileBlink", 5), queue: "replace" };
+    const { records } = await play(
+      [on("go", "chain"), up],
+      [
+        { atMs: 0, event: "go" },
+        { atMs: 1000, event: "up" },
+      ],
+      42,
+    );
+    // go: smile at tick 20 (1000 ms), where up takes over: surprise and blink are replaced by blink.
+    expect(records.map(short).slice(19)).toEqual([
+      "I:neutral>smile:1",
+      "K:smile",
+      "I:smile>blink:19!surprise",
+      ...ibs("smile", "blink").slice(1),
+      "K:blink",
+      "K:neutral",
+    ]);
   });
 
   it("a replace rule of no higher priority waits as the default does", async () => {

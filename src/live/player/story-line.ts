@@ -72,10 +72,14 @@ export class StoryLine {
     const idle = this.entries.length === 0;
     if (idle) return add();
     if (w.policy === "replace" && w.priority > this.playingPriority()) {
+      // From a key frame shown (nothing running), frames equal to it are skipped: no K → K freeze.
+      let from = 0;
+      while (!running && from < w.frames.length && w.frames[from] === end) from++;
+      if (from === w.frames.length) return { placed: false, reason: "same" };
       const preempted = this.entries[0]!.frame;
-      this.entries = [];
-      for (const frame of w.frames)
-        this.entries.push({ frame, story: w.story, priority: w.priority });
+      this.entries = w.frames
+        .slice(from)
+        .map((frame) => ({ frame, story: w.story, priority: w.priority }));
       return { placed: true, preempted };
     }
     if (w.policy === "drop") return { placed: false, reason: "busy" };
