@@ -42,21 +42,25 @@ const PARAMS = {
   returnToZero: "cut",
 } as const;
 
-/** Stories: a key-frame list each. */
-const STORIES: Record<string, readonly FaceFrame[]> = {
+/**
+ * Stories: a key-frame list each, or the object form with its own timing
+ * (issue 20): a 150 ms blink (3 in-betweens) that morphs back as fast, and a
+ * surprise that eases out over half a second.
+ */
+const STORIES: Record<string, readonly FaceFrame[] | Record<string, unknown>> = {
   smile: ["smile"],
-  surprise: ["surprise"],
-  blink: ["blink"],
+  surprise: { frames: ["surprise"], durationMs: 500, easing: "ease-out" },
+  blink: { frames: ["blink"], durationMs: 150, returnToZero: "morph" },
   talk: ["talk", "neutral", "talk"],
 };
 
 /** Situation rules, in file order. `greet` → [smile] exactly (tests outside the repository use it). */
-const RULES: readonly Record<string, string | number>[] = [
+const RULES: readonly Record<string, string | number | number[]>[] = [
   { event: "greet", story: "smile" },
-  { event: "wow", story: "surprise", priority: 1 },
+  { event: "wow", story: "surprise", priority: 1, queue: "replace" },
   { when: "loud > 0.8", story: "surprise", priority: 1, cooldownMs: 2000 },
   { event: "talk", story: "talk" },
-  { idleMs: 4000, story: "blink" },
+  { idleMs: [2500, 5000], story: "blink", seed: 1 },
 ];
 
 /** A coordinate rounded to 1/100 pixel (the curves' points are exact to far less than that). */

@@ -40,9 +40,15 @@ export interface Inbetween {
  * order, once each; it returns the in-between shown at that tick. Engines
  * may reuse buffers between calls: the returned image is valid until the
  * next call.
+ *
+ * `fraction`, when given, is the share of the way K → L this in-between
+ * shows, eased by the story (docs/live-player.md, "Per-story transitions");
+ * it rises with each call and stays in (0, 1). Absent, the share is the
+ * seed's linear (inbetweens + 1 − counter) / (inbetweens + 1) and an engine
+ * reads its counter as before. An engine that ignores it plays linearly.
  */
 export interface Transition {
-  next(counter: number): Inbetween;
+  next(counter: number, fraction?: number): Inbetween;
 }
 
 /** An in-between engine. */

@@ -498,6 +498,73 @@ describe("image paths", () => {
   });
 });
 
+describe("stories with options, queue policies, a randomised idle (issue 20)", () => {
+  // decision 275
+  it("a story object reads its frames and options; a duration becomes in-betweens at the rate", () => {
+    const t = sceneWith((s) => {
+      s.stories = {
+        smile: { frames: ["s"], durationMs: 150, easing: "ease-in-out", returnToZero: "morph" },
+        wink: { frames: ["s"], inbetweens: 4, easing: [0.4, 0, 0.2, 1] },
+      };
+      s.rules = [
+        { event: "greet", story: "smile", queue: "replace", priority: 3 },
+        { idleMs: [2000, 5000], story: "wink", seed: 7 },
+      ];
+    });
+    const r = read(t);
+    expect(r.diagnostics).toEqual([]);
+    const m = r.model!;
+    expect([...m.stories]).toEqual([
+      ["smile", ["s"]],
+      ["wink", ["s"]],
+    ]);
+    expect([...m.storyOptions!]).toEqual([
+      ["smile", { durationMs: 150, inbetweens: 3, easing: "ease-in-out", returnToZero: "morph" }],
+      ["wink", { inbetweens: 4, easing: [0.4, 0, 0.2, 1] }],
+    ]);
+    expect(m.rules[0]!.queue).toBe("replace");
+    expect(m.rules[1]!.trigger).toEqual({ kind: "idle", ms: 2000, maxMs: 5000, seed: 7 });
+    expect(readScene(writeScene(m)).model).toEqual(m);
+  });
+
+  it("a scene without the new members reads as before: no storyOptions, no queue", () => {
+    const m = read(sceneWith(() => {})).model!;
+    expect(m.storyOptions).toBeUndefined();
+    expect(m.rules[0]).toEqual({
+      trigger: { kind: "event", event: "greet" },
+      story: "smile",
+      priority: 0,
+      cooldownMs: 0,
+    });
+  });
+
+  it("each bad option is located at its value", () => {
+    const story = (o: Json) =>
+      sceneWith((s) => {
+        s.stories = { smile: { frames: ["s"], ...o } };
+      });
+    expect(only(story({ inbetweens: 1001 }), "LIV035", "1001", -1)).toMatch(/^LIV035@/);
+    expect(only(story({ inbetweens: 2.5 }), "LIV035", "2.5", -1)).toMatch(/^LIV035@/);
+    expect(only(story({ durationMs: -5 }), "LIV035", "-5", -1)).toMatch(/^LIV035@/);
+    expect(only(story({ durationMs: 1e9 }), "LIV035", "1000000000", -1)).toMatch(/^LIV035@/);
+    expect(only(story({ easing: "bounce" }), "LIV035", '"bounce"', -1)).toMatch(/^LIV035@/);
+    expect(only(story({ easing: [2, 0, 0, 1] }), "LIV035", "[2, 0, 0, 1]", -1)).toMatch(/^LIV035@/);
+    expect(only(story({ returnToZero: "fade" }), "LIV035", '"fade"', -1)).toMatch(/^LIV035@/);
+    expect(only(story({ inbetweens: 3, durationMs: 100 }), "LIV036", "100", -1)).toMatch(
+      /^LIV036@/,
+    );
+    const rule = (o: Json) =>
+      sceneWith((s) => {
+        s.rules = [{ story: "smile", ...o }];
+      });
+    expect(only(rule({ event: "a", queue: "later" }), "LIV037", '"later"', -1)).toMatch(/^LIV037@/);
+    expect(only(rule({ idleMs: [500, 100] }), "LIV038", "[500, 100]", -1)).toMatch(/^LIV038@/);
+    expect(only(rule({ idleMs: [0, 100] }), "LIV038", "[0, 100]", -1)).toMatch(/^LIV038@/);
+    expect(only(rule({ idleMs: 100, seed: 3 }), "LIV038", "3", -1)).toMatch(/^LIV038@/);
+    expect(only(rule({ idleMs: [1, 2], seed: 0.5 }), "LIV038", "0.5", -1)).toMatch(/^LIV038@/);
+  });
+});
+
 describe("in memory", () => {
   it("validateScene reports at offset 0 what the file would report", () => {
     const m = readScene(EXAMPLE).model!;

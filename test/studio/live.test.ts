@@ -132,6 +132,29 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     expect(await text(".readout .dropped")).toBe("0");
   });
 
+  // decision 279
+  it("counts and lists the triggers lost: a second greet dropped, wow taking over a greet", async () => {
+    await open();
+    await pause();
+    await reset();
+    expect(await text(".readout .lost")).toBe("0 dropped · 0 pre-empted");
+    await page.locator('button.event[data-event="greet"]').click();
+    await step(3);
+    await page.locator('button.event[data-event="greet"]').click();
+    await step();
+    expect(await text(".readout .lost")).toBe("1 dropped · 0 pre-empted");
+    await page.locator('button.event[data-event="wow"]').click();
+    await step(2);
+    expect(await text(".readout .lost")).toBe("1 dropped · 1 pre-empted");
+    expect(await page.locator(".lost-triggers li").allTextContents()).toEqual([
+      "tick 6: surprise took over from smile",
+      "tick 4: greet → smile dropped (already playing)",
+    ]);
+    expect(await text(".readout .frame")).toBe("neutral → surprise");
+    await reset();
+    expect(await page.locator(".lost-triggers li").count()).toBe(0);
+  });
+
   // decision 134
   it("playing: greet shows in-betweens at the tick rate of the page's clock", async () => {
     await frozen(async () => {

@@ -147,6 +147,28 @@ describe("LiveSession", () => {
     expect(s.result?.record).toMatchObject({ kind: "inbetween", counter: 19 });
   });
 
+  // decision 279
+  it("lists every trigger that played nothing, newest first, and forgets them on reset", () => {
+    const s = new LiveSession(loaded(), new FakeFrames());
+    expect(s.lost).toEqual({ dropped: 0, preempted: 0, recent: [] });
+    s.sendEvent("greet");
+    s.step();
+    // Two greet rules: the first plays smile, the second's smile is already the target.
+    expect(s.fired).toEqual({ tick: 1, rules: ["greet → smile"] });
+    expect(s.lost).toEqual({
+      dropped: 1,
+      preempted: 0,
+      recent: [{ tick: 1, kind: "dropped", trigger: "greet", story: "smile", reason: "same" }],
+    });
+    s.step();
+    s.sendEvent("greet");
+    s.step();
+    expect(s.lost.dropped).toBe(3);
+    expect(s.lost.recent.map((l) => l.tick)).toEqual([3, 3, 1]);
+    s.reset();
+    expect(s.lost).toEqual({ dropped: 0, preempted: 0, recent: [] });
+  });
+
   it("only a paused key frame (or a picked one) is editable", () => {
     const src = new FakeFrames();
     const s = new LiveSession(loaded(), src);

@@ -12,6 +12,7 @@ import { sortBySource } from "../../core/diagnostics.js";
 import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
 import {
   checkInputsAgainstScene,
+  type DroppedTrigger,
   type EngineName,
   type ExternalInput,
   encodePng,
@@ -193,6 +194,8 @@ async function render(
   const gifFile = plan.gif === undefined ? undefined : await openOutput(io, plan.gif, plan.force);
   if (plan.gif !== undefined && !gifFile) return ExitCode.Problems;
   const records: TickRecord[] = [];
+  const dropped: TimelineDrop[] = [];
+  let preempted = 0;
   const fired: string[] = [];
   const bar = progressBar(io, "frames");
   let failed = false;
@@ -203,6 +206,9 @@ async function render(
       async onTick(r) {
         records.push(r.record);
         for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
+        for (const d of r.dropped)
+          dropped.push({ tick: r.record.tick, timeMs: r.record.timeMs, ...d });
+        if (r.record.kind === "inbetween" && r.record.preempted !== undefined) preempted++;
         const name = join(plan.out, frameFileName(r.record.tick));
         // A link planted in place of a frame is replaced, never written through.
         const png = encodePng(r.image);
@@ -226,7 +232,9 @@ async function render(
   for (const name of plan.stale) await unlink(resolve(io.cwd, plan.out, name));
   const timeline = join(plan.out, TIMELINE);
   if (
-    !(await writeOutput(io, timeline, timelineText(records), plan.force, { followLinks: false }))
+    !(await writeOutput(io, timeline, timelineText(records, dropped), plan.force, {
+      followLinks: false,
+    }))
   ) {
     await gifFile?.abort();
     return ExitCode.Problems;
@@ -240,6 +248,7 @@ async function render(
   io.err(
     `${plan.out}: ${records.length} frames (frame-00000.png … ${last}) and ${TIMELINE}, ${plan.engine} engine${removed}\n` +
       `rules fired: ${fired.join(", ") || "none"}\n` +
+      `triggers dropped: ${dropSummary(dropped)}; transitions pre-empted: ${preempted}\n` +
       (plan.gif === undefined
         ? ""
         : `${plan.gif}: written (${animation!.frames} frames, ${player.periodMs} ms each)\n`),
@@ -247,22 +256,49 @@ async function render(
   return ExitCode.Ok;
 }
 
-/** timeline.json: one record a line, members in the contract's order. */
-export function timelineText(records: readonly TickRecord[]): string {
-  const lines = records.map((r) =>
-    JSON.stringify(
-      r.kind === "key"
-        ? { tick: r.tick, timeMs: r.timeMs, kind: r.kind, frame: r.frame }
-        : {
-            tick: r.tick,
-            timeMs: r.timeMs,
-            kind: r.kind,
-            from: r.from,
-            to: r.to,
-            counter: r.counter,
-          },
-    ),
-  );
+/** A dropped trigger with its tick, as timeline.json lists it. */
+export interface TimelineDrop extends DroppedTrigger {
+  readonly tick: number;
+  readonly timeMs: number;
+}
+
+/** `none`, or `wow → surprise at tick 9 (busy), …`. */
+function dropSummary(dropped: readonly TimelineDrop[]): string {
+  if (dropped.length === 0) return "none";
+  return dropped.map((d) => `${d.trigger} → ${d.story} at tick ${d.tick} (${d.reason})`).join(", ");
+}
+
+/**
+ * timeline.json: one record a line, members in the contract's order; a
+ * tick's dropped triggers follow its record as `kind: "dropped"` records.
+ */
+export function timelineText(
+  records: readonly TickRecord[],
+  dropped: readonly TimelineDrop[] = [],
+): string {
+  const lines: string[] = [];
+  let d = 0;
+  for (const r of records) {
+    lines.push(
+      JSON.stringify(
+        r.kind === "key"
+          ? { tick: r.tick, timeMs: r.timeMs, kind: r.kind, frame: r.frame }
+          : {
+              tick: r.tick,
+              timeMs: r.timeMs,
+              kind: r.kind,
+              from: r.from,
+              to: r.to,
+              counter: r.counter,
+              ...(r.preempted === undefined ? {} : { preempted: r.preempted }),
+            },
+      ),
+    );
+    for (; d < dropped.length && dropped[d]!.tick === r.tick; d++) {
+      const { tick, timeMs, trigger, story, reason } = dropped[d]!;
+      lines.push(JSON.stringify({ tick, timeMs, kind: "dropped", trigger, story, reason }));
+    }
+  }
   return `[\n${lines.map((l) => `  ${l}`).join(",\n")}\n]\n`;
 }
 

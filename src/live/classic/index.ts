@@ -34,6 +34,8 @@ export class ClassicTransition implements Transition {
   private readonly moved: Float64Array;
   private readonly out: Inbetween;
   private last: ClassicStats = { leftAfterBands: 0 };
+  /** The eased share of the way shown by the last in-between (0 at K). */
+  private share = 0;
 
   constructor(
     private readonly k: EngineFrame,
@@ -55,9 +57,18 @@ export class ClassicTransition implements Transition {
     return this.last;
   }
 
-  /** The in-between shown with counter `counter` (СПК after step 7); divisor СПК + 1. */
-  next(counter: number): Inbetween {
-    const divisor = Math.max(1, counter + 1);
+  /**
+   * The in-between shown with counter `counter` (СПК after step 7); divisor
+   * СПК + 1. With an eased `fraction` the divisor is the one that moves the
+   * remaining part (1 − previous) by this step's share (fraction − previous):
+   * the seed's СПК + 1 again for a linear fraction.
+   */
+  next(counter: number, fraction?: number): Inbetween {
+    const divisor =
+      fraction === undefined
+        ? Math.max(1, counter + 1)
+        : Math.max(1, (1 - this.share) / Math.max(1e-9, fraction - this.share));
+    if (fraction !== undefined) this.share = fraction;
     const { work, points, moved, k, l } = this;
     const lp = l.points;
     const count = Math.min(points.length, lp.length) >> 1;

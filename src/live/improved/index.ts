@@ -82,8 +82,8 @@ export const IMPROVED_ENGINE: Engine = {
     const morph = new ImprovedMorph(k, l);
     const steps = params.inbetweens + 1;
     return {
-      next(counter: number): Inbetween {
-        morph.prepare((steps - counter) / steps);
+      next(counter: number, fraction?: number): Inbetween {
+        morph.prepare(fraction ?? (steps - counter) / steps);
         return { image: morph.render(), points: Float64Array.from(morph.points) };
       },
     };

@@ -10,11 +10,15 @@
  */
 import { type Engine, type EngineFrame, engineFrame, type Transition } from "../engine.js";
 import type { RgbaImage } from "../image.js";
-import type { Scene } from "../scene/model.js";
+import type { Scene, StoryOptions } from "../scene/model.js";
+import { DoubleBuffer } from "./double-buffer.js";
+import { ease, isLinear } from "./easing.js";
 import { InputQueue } from "./inputs.js";
-import { RuleBook, ruleLabel } from "./rules.js";
+import { RuleBook, ruleLabel, triggerLabel } from "./rules.js";
+import { type Entry, StoryLine } from "./story-line.js";
 import type {
   DeliveredEvent,
+  DroppedTrigger,
   ExternalInput,
   PlayerState,
   SituationHook,
@@ -33,7 +37,13 @@ export interface PlayerOptions {
 /** What the display buffer holds: a key frame, or an in-between prepared by the engine. */
 type Buffer =
   | { readonly kind: "key"; readonly frame: string }
-  | { readonly kind: "inbetween"; readonly from: string; readonly to: string; counter: number };
+  | {
+      readonly kind: "inbetween";
+      readonly from: string;
+      readonly to: string;
+      readonly counter: number;
+      readonly preempted: string | undefined;
+    };
 
 /** A running transition K → L. */
 interface Running {
@@ -41,32 +51,12 @@ interface Running {
   readonly to: string;
   readonly transition: Transition;
   counter: number;
-}
-
-/** Two picture buffers (shown / being prepared) of one size. */
-class DoubleBuffer {
-  private readonly images: [RgbaImage, RgbaImage];
-  private readonly points: [Float64Array, Float64Array];
-  private front = 0;
-
-  constructor(width: number, height: number, pointCount: number) {
-    const image = () => ({ width, height, data: new Uint8ClampedArray(width * height * 4) });
-    this.images = [image(), image()];
-    this.points = [new Float64Array(pointCount * 2), new Float64Array(pointCount * 2)];
-  }
-
-  /** Copies a prepared in-between into the back buffer. */
-  store(image: RgbaImage, points: Float64Array): void {
-    const back = 1 - this.front;
-    this.images[back]!.data.set(image.data);
-    this.points[back]!.set(points);
-  }
-
-  /** Makes the back buffer the shown one and returns it. */
-  flip(): { image: RgbaImage; points: Float64Array } {
-    this.front = 1 - this.front;
-    return { image: this.images[this.front]!, points: this.points[this.front]! };
-  }
+  /** Its in-betweens (the story's, or the scene's). */
+  readonly inbetweens: number;
+  /** The story's easing; undefined: linear (no fraction is passed to the engine). */
+  readonly easing: StoryOptions["easing"];
+  /** The key frame a pre-empted transition was heading to (recorded on the first in-between). */
+  preempted: string | undefined;
 }
 
 /** Plays a scene; see the module comment. */
@@ -79,9 +69,13 @@ export class Player {
   private readonly buffers: DoubleBuffer;
   private engine: Engine;
   private hook: SituationHook | undefined;
-  private storyLine: string[] = [];
+  private storyLine = new StoryLine();
   private buffer: Buffer;
   private running: Running | undefined;
+  /** The story of the key frame shown last (its options govern the way back to zero). */
+  private lastStory: string | undefined;
+  /** Set by a pre-emption: the abandoned key frame; the next transition starts from what is shown. */
+  private retarget: string | undefined;
   private last = -1;
   private droppedTicks = 0;
   private lastEventMs = Number.NEGATIVE_INFINITY;
@@ -144,7 +138,7 @@ export class Player {
   get state(): PlayerState {
     return {
       tick: this.last,
-      storyLine: [...this.storyLine],
+      storyLine: this.storyLine.frames(),
       counter: this.running?.counter ?? 0,
       signals: new Map(this.signals),
       dropped: this.droppedTicks,
@@ -154,8 +148,10 @@ export class Player {
 
   /** Back to step 1: the zero frame, no story, no inputs, no memory of rules; tick −1. */
   reset(): void {
-    this.storyLine = [];
+    this.storyLine = new StoryLine();
     this.running = undefined;
+    this.lastStory = undefined;
+    this.retarget = undefined;
     this.buffer = { kind: "key", frame: this.scene.zeroFrame };
     this.inputs.clear();
     this.signals.clear();
@@ -185,16 +181,20 @@ export class Player {
       this.lastEventMs = timeMs;
       this.idleSinceMs = undefined;
     }
-    const fired = this.situation(n, timeMs, events);
+    const { fired, dropped } = this.situation(n, timeMs, events);
     // Steps 4–24: prepare the next display buffer.
     this.prepare();
-    return { ...shown, fired };
+    return { ...shown, fired, dropped };
   }
 
-  private show(n: number, timeMs: number): Omit<TickResult, "fired"> {
+  private show(n: number, timeMs: number): Omit<TickResult, "fired" | "dropped"> {
     const b = this.buffer;
     if (b.kind === "key") {
-      if (this.storyLine[0] === b.frame && this.running?.to === b.frame) this.storyLine.shift();
+      const first = this.storyLine.entries[0];
+      if (first?.frame === b.frame && this.running?.to === b.frame) {
+        this.storyLine.entries.shift();
+        this.lastStory = first.story;
+      }
       this.running = undefined;
       const idle = b.frame === this.scene.zeroFrame && this.storyLine.length === 0;
       if (!idle) this.idleSinceMs = undefined;
@@ -213,17 +213,18 @@ export class Player {
       from: b.from,
       to: b.to,
       counter: b.counter,
+      ...(b.preempted === undefined ? {} : { preempted: b.preempted }),
     };
     return { record, image, points, target: this.frames.get(b.to)!.points };
   }
 
-  /** Whether a story may be appended now: nothing is queued after the current target L. */
-  private mayAppend(): boolean {
-    return this.storyLine.length <= (this.running ? 1 : 0);
-  }
-
-  private situation(n: number, timeMs: number, events: readonly DeliveredEvent[]): string[] {
+  private situation(
+    n: number,
+    timeMs: number,
+    events: readonly DeliveredEvent[],
+  ): { fired: string[]; dropped: DroppedTrigger[] } {
     const fired: string[] = [];
+    const dropped: DroppedTrigger[] = [];
     const triggered = this.rules.triggered({
       timeMs,
       events,
@@ -231,53 +232,74 @@ export class Player {
       idleSinceMs: this.idleSinceMs,
     });
     for (const i of triggered) {
-      if (!this.mayAppend()) break;
       const rule = this.scene.rules[i]!;
       const story = this.scene.stories.get(rule.story);
       if (!story || story.length === 0 || !story.every((f) => this.frames.has(f))) continue;
-      this.storyLine.push(...story);
+      const placed = this.rules.cooling(i, timeMs)
+        ? ({ placed: false, reason: "cooldown" } as const)
+        : this.storyLine.place(
+            {
+              frames: story,
+              story: rule.story,
+              priority: rule.priority,
+              policy: rule.queue ?? "wait",
+            },
+            this.buffer.kind === "key" ? this.buffer.frame : this.buffer.to,
+            this.running !== undefined,
+          );
+      if (!placed.placed) {
+        if (this.rules.refused(i))
+          dropped.push({ trigger: triggerLabel(rule), story: rule.story, reason: placed.reason });
+        continue;
+      }
+      if (placed.preempted !== undefined) this.preempt(placed.preempted);
       this.rules.fired(i, timeMs);
       this.idleSinceMs = undefined;
       fired.push(ruleLabel(rule));
     }
-    if (this.hook) {
-      this.hook({
-        tick: n,
-        timeMs,
-        events,
-        signals: this.signals,
-        state: this.state,
-        extend: (frames) => {
-          if (!frames.every((f) => this.frames.has(f))) return false;
-          this.storyLine.push(...frames);
-          if (frames.length > 0) this.idleSinceMs = undefined;
-          return true;
-        },
-      });
-    }
-    return fired;
+    if (this.hook) this.callHook(n, timeMs, events);
+    return { fired, dropped };
+  }
+
+  /**
+   * A story took over (decision 276): the next transition heads for it, from
+   * the picture shown when that is an in-between (no pop), and its first
+   * in-between records the key frame `abandoned`.
+   */
+  private preempt(abandoned: string): void {
+    this.retarget = abandoned;
+  }
+
+  private callHook(n: number, timeMs: number, events: readonly DeliveredEvent[]): void {
+    this.hook!({
+      tick: n,
+      timeMs,
+      events,
+      signals: this.signals,
+      state: this.state,
+      extend: (frames) => {
+        if (!frames.every((f) => this.frames.has(f))) return false;
+        this.storyLine.push(frames);
+        if (frames.length > 0) this.idleSinceMs = undefined;
+        return true;
+      },
+    });
   }
 
   private prepare(): void {
     const b = this.buffer;
-    if (b.kind === "key") {
+    if (b.kind === "key" || this.retarget !== undefined) {
       // Step 5: the story line exhausted → step 1 (or, beyond the seed, morph back).
       if (this.storyLine.length === 0) {
-        if (b.frame === this.scene.zeroFrame || this.scene.params.returnToZero === "cut") {
+        const back =
+          this.storyOptions(this.lastStory)?.returnToZero ?? this.scene.params.returnToZero;
+        if (b.kind === "key" && (b.frame === this.scene.zeroFrame || back === "cut")) {
           this.buffer = { kind: "key", frame: this.scene.zeroFrame };
           return;
         }
-        this.storyLine.push(this.scene.zeroFrame);
+        this.storyLine.push([this.scene.zeroFrame], this.lastStory);
       }
-      // Step 6: in-betweens between K (just shown) and L; СПК := inbetweens + 1.
-      const to = this.storyLine[0]!;
-      const params = this.scene.params;
-      this.running = {
-        from: b.frame,
-        to,
-        transition: this.engine.begin(this.frames.get(b.frame)!, this.frames.get(to)!, params),
-        counter: params.inbetweens + 1,
-      };
+      this.begin(this.storyLine.entries[0]!);
     }
     const r = this.running!;
     r.counter--; // step 7
@@ -286,8 +308,58 @@ export class Player {
       return;
     }
     // Steps 10–24 (the engine), then the in-between goes to the display buffer.
-    const made = r.transition.next(r.counter);
+    const share = (r.inbetweens + 1 - r.counter) / (r.inbetweens + 1);
+    const made =
+      r.easing === undefined
+        ? r.transition.next(r.counter)
+        : r.transition.next(r.counter, ease(r.easing, share));
     this.buffers.store(made.image, made.points);
-    this.buffer = { kind: "inbetween", from: r.from, to: r.to, counter: r.counter };
+    this.buffer = {
+      kind: "inbetween",
+      from: r.from,
+      to: r.to,
+      counter: r.counter,
+      preempted: r.preempted,
+    };
+    r.preempted = undefined;
+  }
+
+  private storyOptions(story: string | undefined): StoryOptions | undefined {
+    return story === undefined ? undefined : this.scene.storyOptions?.get(story);
+  }
+
+  /**
+   * Step 6: in-betweens between K (the key frame just shown, or the picture
+   * shown when a story took over) and L; СПК := inbetweens + 1, the story's
+   * or the scene's.
+   */
+  private begin(target: Entry): void {
+    const b = this.buffer;
+    const params = this.scene.params;
+    const options = this.storyOptions(target.story);
+    const inbetweens = options?.inbetweens ?? params.inbetweens;
+    let from: EngineFrame;
+    let fromName: string;
+    if (b.kind === "key") {
+      from = this.frames.get(b.frame)!;
+      fromName = b.frame;
+    } else {
+      const k = this.frames.get(b.from)!;
+      from = { ...k, ...this.buffers.copyShown() };
+      fromName = b.from;
+    }
+    this.running = {
+      from: fromName,
+      to: target.frame,
+      transition: this.engine.begin(from, this.frames.get(target.frame)!, {
+        ...params,
+        inbetweens,
+      }),
+      counter: inbetweens + 1,
+      inbetweens,
+      easing: isLinear(options?.easing) ? undefined : options?.easing,
+      preempted: this.retarget,
+    };
+    this.retarget = undefined;
   }
 }

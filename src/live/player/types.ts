@@ -31,7 +31,25 @@ export type TickRecord =
       readonly from: string;
       readonly to: string;
       readonly counter: number;
+      /** On the first in-between of a transition that took over: the key frame it was heading to instead. */
+      readonly preempted?: string;
     };
+
+/**
+ * Why a triggered rule played nothing: `busy` (its queue policy found the
+ * story line taken), `cooldown` (it fired less than `cooldownMs` ago),
+ * `same` (its story is where the line already ends: coalesced), `full` (the
+ * story line holds its most key frames).
+ */
+export type DropReason = "busy" | "cooldown" | "same" | "full";
+
+/** A trigger that played nothing, as the timeline, the CLI summary and the studio list it. */
+export interface DroppedTrigger {
+  /** The trigger as written: the event name, the condition, `idle N ms`. */
+  readonly trigger: string;
+  readonly story: string;
+  readonly reason: DropReason;
+}
 
 /** What the player shows at one tick, with what overlays need. */
 export interface TickResult {
@@ -44,6 +62,8 @@ export interface TickResult {
   readonly target: Float64Array | undefined;
   /** Names of the rules that fired at this tick (in priority order). */
   readonly fired: readonly string[];
+  /** Triggers of this tick that played nothing (none are dropped silently). */
+  readonly dropped: readonly DroppedTrigger[];
 }
 
 /** The player's state, as the hook and the studio see it. */

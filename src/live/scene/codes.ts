@@ -151,6 +151,32 @@ export const LIVE = {
     severity: "error",
     summary: "A declared signal's `min` is not less than its `max`.",
   },
+  storyOption: {
+    code: "LIV035",
+    args: ["story", "field", "found"],
+    severity: "error",
+    summary:
+      "A story's option is out of range: `inbetweens` an integer in 1 … 1000, `durationMs` > 0 (at most 1000 in-betweens), `easing` linear, ease-in, ease-out, ease-in-out or `[x1, y1, x2, y2]` with x1, x2 in 0 … 1, `returnToZero` cut or morph.",
+  },
+  storyLength: {
+    code: "LIV036",
+    args: ["story"],
+    severity: "error",
+    summary: "A story gives both `inbetweens` and `durationMs`; give one (the first given counts).",
+  },
+  queue: {
+    code: "LIV037",
+    args: ["found"],
+    severity: "error",
+    summary: "A rule's `queue` is not one of wait, enqueue, drop, replace.",
+  },
+  idleRange: {
+    code: "LIV038",
+    args: ["found"],
+    severity: "error",
+    summary:
+      "A rule's `idleMs` range is not `[min, max]` with 0 < min ≤ max, or its `seed` is not an integer (a `seed` needs an `idleMs` range).",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A live scene diagnostic kind. */

@@ -51,8 +51,30 @@ export type Trigger =
       readonly op: SignalOp;
       readonly value: number;
     }
-  /** No event has arrived for `ms` milliseconds while the player waits on the zero frame. */
-  | { readonly kind: "idle"; readonly ms: number };
+  /**
+   * No event has arrived for `ms` milliseconds while the player waits on the
+   * zero frame. With `maxMs` (an `idleMs` range `[ms, maxMs]`), each wait is
+   * drawn anew from the range by a generator seeded with `seed` (default 1),
+   * so a render is reproducible: a randomised idle blink.
+   */
+  | {
+      readonly kind: "idle";
+      readonly ms: number;
+      readonly maxMs?: number;
+      readonly seed?: number;
+    };
+
+/**
+ * What a rule does when the player is busy (docs/formats/live-scene.md):
+ * `wait` (default, the seed's reading) appends when nothing waits after the
+ * current target L and is dropped otherwise; `enqueue` appends after what
+ * waits; `drop` plays only when nothing plays; `replace` pre-empts a story of
+ * lower priority, retargeting the running transition from the picture shown.
+ */
+export type QueuePolicy = "wait" | "enqueue" | "drop" | "replace";
+
+/** The queue policies, in the order the format page lists them. */
+export const QUEUE_POLICIES: readonly QueuePolicy[] = ["wait", "enqueue", "drop", "replace"];
 
 /** A situation rule: a trigger → a named story, with priority and cooldown. */
 export interface Rule {
@@ -63,6 +85,35 @@ export interface Rule {
   readonly priority: number;
   /** The rule does not fire again for this long after it fired (ms). Default 0. */
   readonly cooldownMs: number;
+  /** When the player is busy; absent = `wait`. */
+  readonly queue?: QueuePolicy;
+}
+
+/** An easing curve: a named one, or a CSS-like cubic Bézier `[x1, y1, x2, y2]` (x1, x2 in 0 … 1). */
+export type Easing =
+  | "linear"
+  | "ease-in"
+  | "ease-out"
+  | "ease-in-out"
+  | readonly [number, number, number, number];
+
+/** The named easings, in the order the format page lists them. */
+export const EASING_NAMES = ["linear", "ease-in", "ease-out", "ease-in-out"] as const;
+
+/**
+ * How a story's transitions play (the object form of a story); an absent
+ * member takes the scene's parameter. `inbetweens` is resolved from
+ * `durationMs` by the reader when the file gives a duration.
+ */
+export interface StoryOptions {
+  /** In-betweens of each transition into a frame of this story (and back to zero with `morph`). */
+  readonly inbetweens?: number;
+  /** As written: the in-betweens last this long (ms); inbetweens = round(durationMs · rateHz / 1000), at least 1. */
+  readonly durationMs?: number;
+  /** The eased share of the way K → L each in-between shows. Default `linear` (the seed). */
+  readonly easing?: Easing;
+  /** After this story, when the story line is exhausted; default the scene's `returnToZero`. */
+  readonly returnToZero?: ReturnToZero;
 }
 
 /**
@@ -117,6 +168,8 @@ export interface Scene {
   readonly zeroFrame: string;
   /** Named stories: lists of key-frame names, shown in order. */
   readonly stories: ReadonlyMap<string, readonly string[]>;
+  /** Options of the stories written in the object form (absent: every story plays with the scene's parameters). */
+  readonly storyOptions?: ReadonlyMap<string, StoryOptions>;
   readonly rules: readonly Rule[];
   /** Declared signals with their range, for sliders (`{name, min, max}`); rules may name others. */
   readonly signals: readonly SignalSpec[];

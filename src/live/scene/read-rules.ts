@@ -7,17 +7,19 @@ import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
-import { type LiveSink, Members, type Obj, stringOffset } from "./members.js";
+import { type LiveSink, Members, stringOffset } from "./members.js";
 import {
   DEFAULT_PARAMS,
   type EngineName,
+  QUEUE_POLICIES,
+  type QueuePolicy,
   type ReturnToZero,
   type Rule,
   type SceneParams,
   type SignalSpec,
   type Trigger,
 } from "./model.js";
-import type { ParamSpans, RuleSpans, SignalSpans, StorySpans } from "./spans.js";
+import type { ParamSpans, RuleSpans, SignalSpans } from "./spans.js";
 
 const PARAM_MEMBERS = [
   "rateHz",
@@ -29,7 +31,16 @@ const PARAM_MEMBERS = [
 ] as const;
 const RETURNS: readonly ReturnToZero[] = ["cut", "morph"];
 const SIGNAL_MEMBERS = ["name", "min", "max"];
-const RULE_MEMBERS = ["event", "when", "idleMs", "story", "priority", "cooldownMs"];
+const RULE_MEMBERS = [
+  "event",
+  "when",
+  "idleMs",
+  "story",
+  "priority",
+  "cooldownMs",
+  "queue",
+  "seed",
+];
 const TRIGGERS = ["event", "when", "idleMs"];
 
 /** Reads `params` (absent members keep their defaults; `within` locates them). */
@@ -72,35 +83,6 @@ export function readParams(
   params.engine = choice<EngineName>("engine", engineNames()) ?? params.engine;
   params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
   return { params, spans: spans as unknown as ParamSpans };
-}
-
-/** Reads `stories`: an object of arrays of frame names (items of another type are left out). */
-export function readStories(
-  node: Obj,
-  sink: LiveSink,
-): { stories: Map<string, string[]>; spans: Map<string, StorySpans> } {
-  const stories = new Map<string, string[]>();
-  const spans = new Map<string, StorySpans>();
-  const m = new Members(node, sink, "stories", undefined);
-  for (const [key, value, keySpan] of m.entries()) {
-    if (value.kind !== "array") {
-      m.wrongType(value, `story '${key}'`, "an array of key-frame names");
-      continue;
-    }
-    const frames: string[] = [];
-    const items: Span[] = [];
-    for (const item of value.items) {
-      if (item.kind !== "string") {
-        m.wrongType(item, `story '${key}': an item`, "a key-frame name");
-        continue;
-      }
-      frames.push(item.value);
-      items.push(item.span);
-    }
-    stories.set(key, frames);
-    spans.set(key, { key: keySpan, value: value.span, items });
-  }
-  return { stories, spans };
 }
 
 /** Reads `signals`: an array of `{name, min, max}` (an unusable entry is left out). */
@@ -173,8 +155,13 @@ export function readRules(
     const story = m.string("story", "the story the rule appends");
     const priority = m.number("priority") ?? 0;
     const cooldownMs = m.number("cooldownMs") ?? 0;
+    const queue = readQueue(m);
     if (!trigger || story === undefined) return;
-    rules.push({ trigger, story, priority, cooldownMs });
+    rules.push(
+      queue === undefined
+        ? { trigger, story, priority, cooldownMs }
+        : { trigger, story, priority, cooldownMs, queue },
+    );
     spans.push({
       whole: item.span,
       trigger: m.span(given[0]!.key),
@@ -191,10 +178,7 @@ function readTrigger(m: Members, key: string, text: string): Trigger | undefined
     const event = m.string("event");
     return event === undefined ? undefined : { kind: "event", event };
   }
-  if (key === "idleMs") {
-    const ms = m.number("idleMs");
-    return ms === undefined ? undefined : { kind: "idle", ms };
-  }
+  if (key === "idleMs") return readIdle(m);
   const node = m.typed("when", "string", 'a condition such as "loud > 0.8"');
   if (!node) return undefined;
   const c = parseCondition(node.value);
@@ -203,4 +187,45 @@ function readTrigger(m: Members, key: string, text: string): Trigger | undefined
   const end = Math.max(start + 1, stringOffset(text, node.span, c.end));
   m.sink.report(LIVE.condition, `${m.context}: 'when': ${c.message}`, start, end);
   return undefined;
+}
+
+function readQueue(m: Members): QueuePolicy | undefined {
+  const v = m.string("queue");
+  if (v === undefined || (QUEUE_POLICIES as readonly string[]).includes(v))
+    return v as QueuePolicy | undefined;
+  m.sink.report(
+    LIVE.queue,
+    msg`${m.context}: 'queue' must be ${QUEUE_POLICIES.join(", ")}; found '${{ found: v }}'`,
+    ...m.span("queue"),
+  );
+  return undefined;
+}
+
+/** `idleMs`: a number, or a range `[min, max]` with an optional integer `seed` (a randomised idle). */
+function readIdle(m: Members): Trigger | undefined {
+  const node = m.get("idleMs")!;
+  const seed = m.number("seed");
+  const bad = (found: string, span = node.span) => {
+    m.sink.report(
+      LIVE.idleRange,
+      msg`${m.context}: 'idleMs' must be a number or [min, max] with 0 < min ≤ max and 'seed' an integer; found ${{ found }}`,
+      ...span,
+    );
+    return undefined;
+  };
+  if (node.kind === "number") {
+    if (seed !== undefined) return bad(`'seed' without a range`, m.span("seed"));
+    return { kind: "idle", ms: node.value };
+  }
+  if (node.kind !== "array") {
+    m.wrongType(node, "'idleMs'", "a number or [min, max] (ms)");
+    return undefined;
+  }
+  const [lo, hi] = node.items.map((i) => (i.kind === "number" ? i.value : Number.NaN));
+  if (node.items.length !== 2 || !(lo! > 0 && hi! >= lo! && Number.isFinite(hi!)))
+    return bad(`[${node.items.map((i) => (i.kind === "number" ? i.value : i.kind)).join(", ")}]`);
+  if (seed !== undefined && !Number.isSafeInteger(seed)) return bad(`seed ${seed}`, m.span("seed"));
+  return seed === undefined
+    ? { kind: "idle", ms: lo!, maxMs: hi! }
+    : { kind: "idle", ms: lo!, maxMs: hi!, seed };
 }

@@ -18,9 +18,10 @@ import { JSON_KIND_WORDS, readJsonSpans } from "../../core/json-spans.js";
 import { msg } from "../../core/message.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { Members } from "./members.js";
-import type { KeyFrame, Rule, Scene, SignalSpec } from "./model.js";
+import type { KeyFrame, Rule, Scene, SignalSpec, StoryOptions } from "./model.js";
 import { readFrames } from "./read-frames.js";
-import { readParams, readRules, readSignals, readStories } from "./read-rules.js";
+import { readParams, readRules, readSignals } from "./read-rules.js";
+import { readStories } from "./read-stories.js";
 import type { FrameSpans, RuleSpans, SceneSpans, SignalSpans, StorySpans } from "./spans.js";
 import { validateScene } from "./validate.js";
 
@@ -115,10 +116,10 @@ export function readSceneSyntax(text: string): SceneReadResult {
     frameSpans = read.map((f) => f.spans);
   }
 
-  let stories = new Map<string, string[]>();
-  let storySpans = new Map<string, StorySpans>();
   const storiesNode = m.typed("stories", "object", "an object of stories {name: [frames]}");
-  if (storiesNode) ({ stories, spans: storySpans } = readStories(storiesNode, sink));
+  const read = storiesNode ? readStories(storiesNode, params, sink) : undefined;
+  const stories = read?.stories ?? new Map<string, string[]>();
+  const storyOptions = read?.options ?? new Map<string, StoryOptions>();
 
   let signals: SignalSpec[] = [];
   let signalSpans: SignalSpans[] = [];
@@ -137,6 +138,7 @@ export function readSceneSyntax(text: string): SceneReadResult {
     frames,
     zeroFrame: zeroFrame ?? "",
     stories,
+    ...(storyOptions.size > 0 ? { storyOptions } : {}),
     rules,
     signals,
     params,
@@ -147,7 +149,7 @@ export function readSceneSyntax(text: string): SceneReadResult {
     size: sizeSpan,
     zeroFrame: zeroFrame === undefined ? undefined : m.span("zeroFrame"),
     frames: frameSpans,
-    stories: storySpans,
+    stories: read?.spans ?? new Map<string, StorySpans>(),
     rules: ruleSpans,
     signals: signalSpans,
     params: paramSpans,

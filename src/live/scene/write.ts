@@ -5,7 +5,7 @@
  * only when not 0), a final newline.
  */
 import { formatCondition } from "./condition.js";
-import type { KeyFrame, Rule, Scene } from "./model.js";
+import type { KeyFrame, Rule, Scene, StoryOptions } from "./model.js";
 
 const q = (v: string | number) => JSON.stringify(v);
 
@@ -45,11 +45,26 @@ function ruleText(r: Rule): string {
       ? ["event", q(t.event)]
       : t.kind === "signal"
         ? ["when", q(formatCondition(t))]
-        : ["idleMs", q(t.ms)],
+        : ["idleMs", t.maxMs === undefined ? q(t.ms) : list([q(t.ms), q(t.maxMs)])],
     ["story", q(r.story)],
   ];
   if (r.priority !== 0) members.push(["priority", q(r.priority)]);
   if (r.cooldownMs !== 0) members.push(["cooldownMs", q(r.cooldownMs)]);
+  if (r.queue !== undefined) members.push(["queue", q(r.queue)]);
+  if (t.kind === "idle" && t.seed !== undefined) members.push(["seed", q(t.seed)]);
+  return inline(members);
+}
+
+/** A story: its frames, or `{ "frames": […], options }` when it has options. */
+function storyText(frames: readonly string[], o: StoryOptions | undefined): string {
+  const names = list(frames.map(q));
+  if (!o) return names;
+  const members: [string, string][] = [["frames", names]];
+  if (o.durationMs !== undefined) members.push(["durationMs", q(o.durationMs)]);
+  else if (o.inbetweens !== undefined) members.push(["inbetweens", q(o.inbetweens)]);
+  if (o.easing !== undefined)
+    members.push(["easing", typeof o.easing === "string" ? q(o.easing) : list(o.easing.map(q))]);
+  if (o.returnToZero !== undefined) members.push(["returnToZero", q(o.returnToZero)]);
   return inline(members);
 }
 
@@ -64,7 +79,9 @@ export function writeScene(scene: Scene): string {
     `"engine": ${q(p.engine)}`,
     `"returnToZero": ${q(p.returnToZero)}`,
   ];
-  const stories = [...scene.stories].map(([k, v]) => `${q(k)}: ${list(v.map(q))}`);
+  const stories = [...scene.stories].map(
+    ([k, v]) => `${q(k)}: ${storyText(v, scene.storyOptions?.get(k))}`,
+  );
   const signals = scene.signals.map((s) =>
     inline([
       ["name", q(s.name)],

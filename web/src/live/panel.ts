@@ -18,7 +18,10 @@ export class LivePanel {
     counter: h("dd", { className: "counter" }),
     fired: h("dd", { className: "fired" }),
     dropped: h("dd", { className: "dropped" }),
+    lost: h("dd", { className: "lost" }),
   };
+  /** The last dropped triggers and pre-emptions, newest first. */
+  private readonly lostList = h("ul", { className: "lost-triggers" });
   private readonly frames = h("ul", { className: "key-frames" });
   private readonly hint = h("p", { className: "edit-hint" });
   /** Extra content under the key frames (undo/redo of edits). */
@@ -81,13 +84,14 @@ export class LivePanel {
       r.counter,
       ...row("live.fired", r.fired),
       ...row("live.dropped", r.dropped),
+      ...row("live.lost", r.lost),
     );
     this.element.append(
       h("section", { className: "panel" }, tr("h2", "live.events"), events),
       session.scene.signals.length > 0
         ? h("section", { className: "panel" }, tr("h2", "live.signals"), signals)
         : "",
-      h("section", { className: "panel" }, tr("h2", "live.state"), state),
+      h("section", { className: "panel" }, tr("h2", "live.state"), state, this.lostList),
       h(
         "section",
         { className: "panel" },
@@ -155,12 +159,39 @@ export class LivePanel {
       : t("live.none");
     r.dropped.textContent = String(state.dropped);
     r.dropped.classList.toggle("some", state.dropped > 0);
+    this.renderLost();
     const view = s.view();
     const editing = view?.editable;
     this.hint.textContent = editing ? t("live.editing", { frame: editing }) : t("live.editOff");
     this.hint.classList.toggle("on", editing !== undefined);
     for (const b of this.frames.querySelectorAll<HTMLButtonElement>("button.key-frame"))
       b.classList.toggle("editing", b.dataset.frame === editing);
+  }
+
+  /** Dropped triggers and pre-empted transitions: the counts and the last few. */
+  private renderLost(): void {
+    const lost = this.session.lost;
+    this.readout.lost.textContent = t("live.lostCount", {
+      dropped: lost.dropped,
+      preempted: lost.preempted,
+    });
+    this.readout.lost.classList.toggle("some", lost.dropped + lost.preempted > 0);
+    this.lostList.replaceChildren(
+      ...lost.recent.map((l) =>
+        h(
+          "li",
+          { dataset: { kind: l.kind } },
+          l.kind === "dropped"
+            ? t("live.lostDropped", {
+                tick: l.tick,
+                trigger: l.trigger,
+                story: l.story,
+                reason: t(`live.reason.${l.reason}`),
+              })
+            : t("live.lostPreempted", { tick: l.tick, from: l.from, to: l.to }),
+        ),
+      ),
+    );
   }
 
   dispose(): void {

@@ -13,6 +13,7 @@
 
 import {
   DEFAULT_PARAMS,
+  type DroppedTrigger,
   type Engine,
   type EngineName,
   type KeyFrame,
@@ -56,6 +57,27 @@ export interface Fired {
   readonly rules: readonly string[];
 }
 
+/** A trigger that played nothing, or a transition another story took over (issue 20). */
+export type LostTrigger =
+  | ({ readonly tick: number; readonly kind: "dropped" } & DroppedTrigger)
+  | {
+      readonly tick: number;
+      readonly kind: "preempted";
+      readonly from: string;
+      readonly to: string;
+    };
+
+/** What the workspace lists of lost triggers: counts since the start, and the last few. */
+export interface LostTriggers {
+  readonly dropped: number;
+  readonly preempted: number;
+  /** The last {@link LOST_SHOWN}, newest first. */
+  readonly recent: readonly LostTrigger[];
+}
+
+/** How many lost triggers the panel lists. */
+export const LOST_SHOWN = 5;
+
 /** See the module comment. */
 export class LiveSession {
   readonly clock: PlaybackClock;
@@ -68,6 +90,7 @@ export class LiveSession {
   private loadedScene: LoadedScene;
   private lastResult: TickResult | undefined;
   private lastFired: Fired | undefined;
+  private lostTriggers: LostTriggers = { dropped: 0, preempted: 0, recent: [] };
   private picked: string | undefined;
   private engineName: EngineName;
   private pending: number | undefined;
@@ -126,6 +149,11 @@ export class LiveSession {
     return this.lastFired;
   }
 
+  /** Dropped triggers and pre-empted transitions since the start (nothing is dropped silently). */
+  get lost(): LostTriggers {
+    return this.lostTriggers;
+  }
+
   get engine(): EngineName {
     return this.engineName;
   }
@@ -181,6 +209,7 @@ export class LiveSession {
     this.player.reset();
     this.ring.clear();
     this.lastFired = undefined;
+    this.lostTriggers = { dropped: 0, preempted: 0, recent: [] };
     this.picked = undefined;
     this.advance(0);
     this.clock.seek(0);
@@ -283,6 +312,7 @@ export class LiveSession {
     if (!engine) throw new Error(`no ${this.engineName} engine`);
     this.player = new Player(scene, images, { engine });
     this.lastFired = undefined;
+    this.lostTriggers = { dropped: 0, preempted: 0, recent: [] };
     this.advance(0);
   }
 
@@ -309,8 +339,23 @@ export class LiveSession {
     this.lastResult = r;
     this.ring.push(r.image, r.record.kind === "key");
     if (r.fired.length > 0) this.lastFired = { tick: r.record.tick, rules: r.fired };
+    this.noteLost(r);
     if (this.picked !== undefined && this.playing) this.picked = undefined;
     this.shown.dispatch();
+  }
+
+  private noteLost(r: TickResult): void {
+    const tick = r.record.tick;
+    const now: LostTrigger[] = r.dropped.map((d) => ({ tick, kind: "dropped", ...d }));
+    if (r.record.kind === "inbetween" && r.record.preempted !== undefined)
+      now.push({ tick, kind: "preempted", from: r.record.preempted, to: r.record.to });
+    if (now.length === 0) return;
+    const l = this.lostTriggers;
+    this.lostTriggers = {
+      dropped: l.dropped + r.dropped.length,
+      preempted: l.preempted + now.length - r.dropped.length,
+      recent: [...now.reverse(), ...l.recent].slice(0, LOST_SHOWN),
+    };
   }
 }
 
