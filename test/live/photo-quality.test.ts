@@ -3,7 +3,7 @@ import { astronaut } from "../../bench/photo.js";
 import type { EngineParams } from "../../src/live/engine.js";
 import { IMPROVED_ENGINE, ImprovedMorph } from "../../src/live/improved/index.js";
 import { PIECEWISE_AFFINE, TPS_DISSOLVE } from "../../src/live/quality/baselines.js";
-import { measure, type QualityScene } from "../../src/live/quality/index.js";
+import { measure, psnr, type QualityScene } from "../../src/live/quality/index.js";
 import { photoScenes } from "../../src/live/quality/photo.js";
 
 // scikit-image's astronaut (public domain), read at run time: skipped where python3-skimage is missing.
@@ -85,5 +85,32 @@ describe.skipIf(typeof photo === "string")("improved engine on photograph scenes
       expect(inside).toBeGreaterThan(20 * t);
       expect(fromL / inside).toBeGreaterThan(0.9);
     }
+  });
+
+  // decision 353
+  it("registers the flow on the pictures away from cuts and keeps the field next to them", () => {
+    const at = (name: string, refine: boolean, t: number) => {
+      const s = scenes.find((x) => x.name === name)!;
+      const morph = new ImprovedMorph(s.k, s.l, { refine });
+      morph.prepare(t);
+      const n = s.k.image.width * s.k.image.height;
+      const p = [0, 1, 2, 3].map(() => new Float32Array(n));
+      morph.maps(p[0]!, p[1]!, p[2]!, p[3]!);
+      const image = morph.render();
+      return { s, p, psnr: psnr(image, s.truth(t)) };
+    };
+    const smooth = [at("photo-smooth", false, 0.5), at("photo-smooth", true, 0.5)] as const;
+    expect(smooth[1].psnr).toBeGreaterThan(smooth[0].psnr + 5);
+    // The shear's cut is the vertical x = 64.5 from y = 25.6 to 102.4: within 2 px of it, the sources are the field's.
+    const [plain, refined] = [at("photo-shear", false, 0.5), at("photo-shear", true, 0.5)];
+    let near = 0;
+    for (let y = 26; y <= 102; y++) {
+      for (let x = 63; x <= 66; x++) {
+        const q = y * 128 + x;
+        for (let c = 0; c < 4; c++) expect(refined.p[c]![q]).toBe(plain.p[c]![q]);
+        near++;
+      }
+    }
+    expect(near).toBe(77 * 4);
   });
 });
