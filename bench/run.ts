@@ -20,6 +20,7 @@ import { coldBench } from "./cold.js";
 import { type BenchRow, PYTHON, progress } from "./harness.js";
 import { classicBench } from "./live-classic.js";
 import { type LiveRow, liveImprovedBench } from "./live-improved.js";
+import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
 
@@ -59,6 +60,8 @@ async function rows(): Promise<BenchRow[]> {
   }
   progress("warp-improved-vs-remap, morph-improved-vs-skimage");
   out.push(...(await liveRows()));
+  progress("quality-photo-smooth, -local, -slit, -shear");
+  out.push(...qualityBench(quick));
   progress("classic-inbetween-vs-tick");
   const c = classicBench(quick ? 3 : 20);
   out.push({

@@ -13,7 +13,9 @@ import type { RgbaImage } from "../image.js";
 import { FieldEvaluator } from "./field.js";
 import { FieldGeometry } from "./geometry.js";
 import { FieldGrid } from "./grid.js";
+import { RefinedFlow } from "./refine.js";
 import { jsRenderer, type Renderer, simdRenderer } from "./renderer.js";
+import { Openings, StillPixels } from "./still.js";
 import { buildSpans, writeMaps } from "./warp.js";
 
 /** The morph between two key frames at any t: the engine's working part, also used by the bench and tests. */
@@ -28,9 +30,16 @@ export class ImprovedMorph {
   private readonly k: EngineFrame;
   private readonly l: EngineFrame;
   private t = 0;
+  private refined: RefinedFlow | null;
+  private readonly still: StillPixels;
+  private readonly openings: Openings;
 
   /** `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is available. */
-  constructor(k: EngineFrame, l: EngineFrame, options: { readonly simd?: boolean } = {}) {
+  constructor(
+    k: EngineFrame,
+    l: EngineFrame,
+    options: { readonly simd?: boolean; readonly refine?: boolean } = {},
+  ) {
     this.k = k;
     this.l = l;
     this.width = k.image.width;
@@ -46,6 +55,52 @@ export class ImprovedMorph {
       (options.simd !== false ? simdRenderer(k.image, l.image) : null) ??
       jsRenderer(k.image, l.image);
     this.points = new Float64Array(k.points.length);
+    this.refined = null;
+    const initial = this.initialFlow();
+    if (options.refine !== false) this.refined = new RefinedFlow(k, l, initial);
+    this.still = new StillPixels(k.image, l.image, (q) =>
+      Math.hypot(initial[2 * q]!, initial[2 * q + 1]!),
+    );
+    this.openings = new Openings(k, l);
+  }
+
+  /** The control points' field as a flow per pixel at t = 0 (x, y interleaved), before any refinement. */
+  private initialFlow(): Float32Array {
+    const { width, height } = this;
+    const n = width * height;
+    const planes = [0, 1, 2, 3].map(() => new Float32Array(n));
+    this.prepare(0);
+    this.maps(planes[0]!, planes[1]!, planes[2]!, planes[3]!);
+    const initial = new Float32Array(2 * n);
+    for (let q = 0; q < n; q++) {
+      initial[2 * q] = planes[2]![q]! - (q % width);
+      initial[2 * q + 1] = planes[3]![q]! - Math.floor(q / width);
+    }
+    return initial;
+  }
+
+  /** Replaces the field's motion by the refined flow's wherever no cut is near. */
+  private applyRefined(): void {
+    const { refined, grid, t } = this;
+    if (!refined) return;
+    const { nodes, ncx, ncy, kind, pmap, cell, width, height } = grid;
+    for (let j = 0; j <= ncy; j++) {
+      for (let i = 0; i <= ncx; i++) {
+        const o = (j * (ncx + 1) + i) * 2;
+        refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o);
+      }
+    }
+    for (let cy = 0; cy < ncy; cy++) {
+      for (let cx = 0; cx < ncx; cx++) {
+        if (kind[cy * ncx + cx] === 0) continue;
+        for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
+          for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
+            const q = 2 * (y * width + x);
+            refined.motion(x, y, t, pmap[q]!, pmap[q + 1]!, pmap, q);
+          }
+        }
+      }
+    }
   }
 
   /** Whether the WebAssembly SIMD kernel renders. */
@@ -60,13 +115,18 @@ export class ImprovedMorph {
     for (let i = 0; i < points.length; i++) points[i] = (1 - t) * k.points[i]! + t * l.points[i]!;
     this.geometry.update(t);
     this.grid.compute();
+    this.applyRefined();
   }
 
   /** Renders the in-between of the last `prepare`; the picture is valid until the next render. */
   render(): RgbaImage {
     const { renderer } = this;
     buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans);
-    return renderer.run(Math.round(this.t * 128));
+    const image = renderer.run(Math.round(this.t * 128));
+    this.openings.apply(this.t, this.points, image.data);
+    const { data } = image;
+    this.still.apply(new Int32Array(data.buffer, data.byteOffset, data.length >> 2));
+    return image;
   }
 
   /** The per-pixel sources in K and L of the last `prepare` (four planes, width × height). */

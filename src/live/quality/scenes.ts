@@ -21,15 +21,18 @@ export interface QualityScene {
   truth(t: number): RgbaImage;
 }
 
+/** A picture as a function of the continuous position: writes R, G, B (0–255, not rounded) into out. */
+export type Paint = (x: number, y: number, out: Float64Array) => void;
+
 /** How a scene moves: where screen point (x, y) at time t comes from in K. */
-interface Motion {
+export interface Motion {
   /** Writes the source into src[0..1]; false when (x, y) shows the revealed inside instead. */
   source(x: number, y: number, t: number, src: Float64Array): boolean;
   /** The picture K at a point: the texture, plus what the scene draws on it (a closed slit). */
   paint(x: number, y: number, out: Float64Array): void;
 }
 
-interface Spot {
+export interface Spot {
   readonly name: string;
   readonly k: readonly [number, number];
   readonly l: readonly [number, number];
@@ -54,7 +57,7 @@ function draw(motion: Motion, width: number, height: number, t: number): RgbaIma
   return image;
 }
 
-function scene(
+export function scene(
   name: string,
   description: string,
   motion: Motion,
@@ -111,12 +114,13 @@ function invert(
 }
 
 /** Gaussian bumps (centre x, centre y, sigma, shift x, shift y; fractions of the width/height). */
-function bumpsScene(
+export function bumpsScene(
   name: string,
   description: string,
   bumps: readonly (readonly [number, number, number, number, number])[],
   width: number,
   height: number,
+  paint: Paint = (x, y, out) => texture(x, y, width, height, out),
 ): QualityScene {
   const b = bumps.map(([cx, cy, s, ax, ay]) => [
     cx * width,
@@ -139,7 +143,7 @@ function bumpsScene(
       invert(field, x, y, t, src);
       return true;
     },
-    paint: (x, y, out) => texture(x, y, width, height, out),
+    paint,
   };
   const d = new Float64Array(2);
   const spots: Spot[] = [];
@@ -158,7 +162,12 @@ function bumpsScene(
 }
 
 /** A closed mouth slit that opens: above it moves up, below it down, the inside shows between. */
-function mouthScene(width: number, height: number): QualityScene {
+export function mouthScene(
+  width: number,
+  height: number,
+  base: Paint = (x, y, out) => texture(x, y, width, height, out),
+  name = "mouth",
+): QualityScene {
   const xc = 0.5 * width;
   const y0 = Math.round(0.6 * height) + 0.5;
   const hw = 0.22 * width;
@@ -186,7 +195,7 @@ function mouthScene(width: number, height: number): QualityScene {
       return d === 0;
     },
     paint: (x, y, out) => {
-      texture(x, y, width, height, out);
+      base(x, y, out);
       // The closed lips: a dark line along the slit.
       const taper = open(x) / dmax;
       const k = 1 - 0.6 * taper * Math.exp(-((y - y0) ** 2) / 2);
@@ -229,7 +238,7 @@ function mouthScene(width: number, height: number): QualityScene {
     ["left", "low0", "low1", "low2", "right"],
   ];
   return scene(
-    "mouth",
+    name,
     "a slit opens: above moves up, below down, the inside shows (cut)",
     motion,
     width,
@@ -240,7 +249,12 @@ function mouthScene(width: number, height: number): QualityScene {
 }
 
 /** A straight cut; the picture left of it slides up along it, the right side stays. */
-function shearScene(width: number, height: number): QualityScene {
+export function shearScene(
+  width: number,
+  height: number,
+  paint: Paint = (x, y, out) => texture(x, y, width, height, out),
+  name = "shear",
+): QualityScene {
   const xc = Math.round(0.5 * width) + 0.5;
   const ya = 0.2 * height;
   const yb = 0.8 * height;
@@ -258,7 +272,7 @@ function shearScene(width: number, height: number): QualityScene {
       src[1] = s;
       return true;
     },
-    paint: (x, y, out) => texture(x, y, width, height, out),
+    paint,
   };
   const spots: Spot[] = [
     { name: "top", k: [xc, ya], l: [xc, ya] },
@@ -290,7 +304,7 @@ function shearScene(width: number, height: number): QualityScene {
     });
   }
   return scene(
-    "shear",
+    name,
     "the left of a straight cut slides along it, the right stays (cut)",
     motion,
     width,

@@ -1,0 +1,142 @@
+/**
+ * What the improved engine writes over the warped blend
+ * (docs/live-engines.md, "Improved engine: still pixels and openings"):
+ *  - still pixels: a pixel with the same RGBA in K and L where the control
+ *    points' field moves less than STILL_MOTION pixels (at t = 0) shows K's
+ *    value at every in-between, exactly;
+ *  - openings: two cuts with the same two ends bound a region (a mouth, an
+ *    eye). At time t a pixel inside the region through the control points
+ *    at t shows what that pixel is in the key frame where it is inside too
+ *    (L's inside for a region that opens, K's for one that closes, the blend
+ *    where both are), instead of a warped cross-fade.
+ */
+import type { EngineFrame } from "../engine.js";
+import type { RgbaImage } from "../image.js";
+
+/** Largest motion (pixels) of the control points' field at a pixel taken as still when K and L agree there. */
+export const STILL_MOTION = 1;
+
+/** Pixels that stay K's: their indices and K's words there. */
+export class StillPixels {
+  readonly index: Int32Array;
+  private readonly value: Int32Array;
+
+  /** `motion(q)`: the length of the control points' field's motion at pixel q, t = 0. */
+  constructor(k: RgbaImage, l: RgbaImage, motion: (q: number) => number) {
+    const n = k.width * k.height;
+    const kd = k.data;
+    const ld = l.data;
+    const found: number[] = [];
+    for (let q = 0; q < n; q++) {
+      const o = 4 * q;
+      if (kd[o] !== ld[o] || kd[o + 1] !== ld[o + 1] || kd[o + 2] !== ld[o + 2]) continue;
+      if (kd[o + 3] !== ld[o + 3] || !(motion(q) < STILL_MOTION)) continue;
+      found.push(q);
+    }
+    this.index = Int32Array.from(found);
+    this.value = new Int32Array(found.length);
+    const words = new Int32Array(new Uint8ClampedArray(kd).buffer);
+    for (let i = 0; i < found.length; i++) this.value[i] = words[found[i]!]!;
+  }
+
+  /** Writes K's words at the still pixels into `out` (one word per pixel). */
+  apply(out: Int32Array): void {
+    const { index, value } = this;
+    for (let i = 0; i < index.length; i++) out[index[i]!] = value[i]!;
+  }
+}
+
+/** Whether (x, y) is inside the closed polygon xy (even–odd rule). */
+function insidePolygon(xy: Float64Array, count: number, x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = count - 1; i < count; j = i++) {
+    const xi = xy[2 * i]!;
+    const yi = xy[2 * i + 1]!;
+    const xj = xy[2 * j]!;
+    const yj = xy[2 * j + 1]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The regions between two cuts with the same ends. */
+export class Openings {
+  /** Per region: its outline as point indices (one cut, then the other's inner points backwards). */
+  private readonly outlines: Int32Array[] = [];
+  private readonly polyK: Float64Array[] = [];
+  private readonly polyL: Float64Array[] = [];
+  private readonly polyT: Float64Array[] = [];
+
+  constructor(
+    private readonly k: EngineFrame,
+    private readonly l: EngineFrame,
+  ) {
+    const cuts = k.cuts.filter((c) => c.length >= 2 && c.every((i) => i >= 0));
+    for (let a = 0; a < cuts.length; a++) {
+      for (let b = a + 1; b < cuts.length; b++) {
+        const ca = cuts[a]!;
+        let cb = cuts[b]!;
+        if (cb[0] === ca[ca.length - 1] && cb[cb.length - 1] === ca[0]) cb = [...cb].reverse();
+        if (cb[0] !== ca[0] || cb[cb.length - 1] !== ca[ca.length - 1]) continue;
+        if (ca.length + cb.length < 5) continue;
+        const outline = Int32Array.from([...ca, ...cb.slice(1, -1).reverse()]);
+        if (!Array.from(outline).every((i) => this.usable(i))) continue;
+        this.outlines.push(outline);
+        this.polyK.push(this.polygon(outline, k.points));
+        this.polyL.push(this.polygon(outline, l.points));
+        this.polyT.push(new Float64Array(outline.length * 2));
+      }
+    }
+  }
+
+  private usable(i: number): boolean {
+    const { k, l } = this;
+    return [k.points[2 * i], k.points[2 * i + 1], l.points[2 * i], l.points[2 * i + 1]].every(
+      (v) => v !== undefined && Number.isFinite(v),
+    );
+  }
+
+  private polygon(outline: Int32Array, points: Float64Array): Float64Array {
+    const out = new Float64Array(outline.length * 2);
+    outline.forEach((i, v) => {
+      out[2 * v] = points[2 * i]!;
+      out[2 * v + 1] = points[2 * i + 1]!;
+    });
+    return out;
+  }
+
+  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`. */
+  apply(t: number, points: Float64Array, out: Uint8ClampedArray): void {
+    const kd = this.k.image.data;
+    const ld = this.l.image.data;
+    const { width, height } = this.k.image;
+    this.outlines.forEach((outline, r) => {
+      const poly = this.polyT[r]!;
+      let x0 = width;
+      let y0 = height;
+      let x1 = -1;
+      let y1 = -1;
+      outline.forEach((i, v) => {
+        poly[2 * v] = points[2 * i]!;
+        poly[2 * v + 1] = points[2 * i + 1]!;
+        x0 = Math.min(x0, Math.floor(points[2 * i]!));
+        x1 = Math.max(x1, Math.ceil(points[2 * i]!));
+        y0 = Math.min(y0, Math.floor(points[2 * i + 1]!));
+        y1 = Math.max(y1, Math.ceil(points[2 * i + 1]!));
+      });
+      const n = outline.length;
+      for (let y = Math.max(0, y0); y <= Math.min(height - 1, y1); y++) {
+        for (let x = Math.max(0, x0); x <= Math.min(width - 1, x1); x++) {
+          if (!insidePolygon(poly, n, x, y)) continue;
+          const inK = insidePolygon(this.polyK[r]!, n, x, y);
+          const inL = insidePolygon(this.polyL[r]!, n, x, y);
+          if (!inK && !inL) continue;
+          const wl = inK && inL ? t : inL ? 1 : 0;
+          const o = 4 * (y * width + x);
+          for (let c = 0; c < 4; c++)
+            out[o + c] = Math.round((1 - wl) * kd[o + c]! + wl * ld[o + c]!);
+        }
+      }
+    });
+  }
+}
