@@ -4,7 +4,7 @@
  * 10–24 for the classic one). Engines are pure over RGBA typed arrays.
  */
 import type { RgbaImage } from "./image.js";
-import type { Cut, EngineName, Point } from "./scene/model.js";
+import type { ClassicReading, Cut, EngineName, Point } from "./scene/model.js";
 
 /** A frame as an engine sees it: its picture, its control points (same order in K and L) and its cuts. */
 export interface EngineFrame {
@@ -25,6 +25,8 @@ export interface EngineParams {
   readonly radiusCorrection: number;
   /** Half-width of the cut band (pixels), classic engine. */
   readonly cutBand: number;
+  /** How the classic engine reads step 14; absent: the scene's default (`fraction`). */
+  readonly classicReading?: ClassicReading;
 }
 
 /** One in-between as made: the picture and where the control points are in it. */

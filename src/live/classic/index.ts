@@ -1,13 +1,19 @@
 /**
- * The classic in-between engine: the seed's steps 10–24, literally, with the
- * spec's decisions (docs/live-engines.md, "Classic engine"). In-betweens are
- * iterative: the first starts from key frame K, each later one from the
- * previous in-between (its picture, its moved control points and cuts).
+ * The classic in-between engine: the seed's steps 10–24 with the spec's
+ * decisions (docs/live-engines.md, "Classic engine"), in one of three
+ * readings of step 14 (`params.classicReading`): `fraction` (the default)
+ * makes each in-between from key frame K at its own fraction of the move;
+ * `carry` and `literal` are iterative — the first in-between starts from K,
+ * each later one from the previous in-between (its picture, its moved
+ * control points and cuts) — `carry` keeping each pixel's sub-pixel
+ * remainder, `literal` rounding every step to whole pixels.
  */
 import type { Engine, EngineFrame, EngineParams, Inbetween, Transition } from "../engine.js";
 import { createImage } from "../image.js";
+import { type ClassicReading, DEFAULT_PARAMS } from "../scene/model.js";
 import { ClassicWork } from "./work.js";
 
+export { CutBands, segmentDistance2 } from "./bands.js";
 export { crossesAny, segmentsCross } from "./segments.js";
 export { ClassicWork } from "./work.js";
 
@@ -34,6 +40,7 @@ export class ClassicTransition implements Transition {
   private readonly moved: Float64Array;
   private readonly out: Inbetween;
   private last: ClassicStats = { leftAfterBands: 0 };
+  private readonly reading: ClassicReading;
 
   constructor(
     private readonly k: EngineFrame,
@@ -41,9 +48,14 @@ export class ClassicTransition implements Transition {
     private readonly params: EngineParams,
   ) {
     const { width, height } = k.image;
+    this.reading = params.classicReading ?? DEFAULT_PARAMS.classicReading;
     let segments = 0;
-    for (const cut of k.cuts) segments += Math.max(0, cut.length - 1);
-    this.work = new ClassicWork(width, height, segments, k.cuts.length);
+    let points = 0;
+    for (const cut of k.cuts) {
+      segments += Math.max(0, cut.length - 1);
+      points += cut.length;
+    }
+    this.work = new ClassicWork(width, height, segments, points, this.reading === "carry");
     this.work.data.set(k.image.data);
     this.points = new Float64Array(k.points);
     this.moved = new Float64Array(k.points.length);
@@ -55,16 +67,29 @@ export class ClassicTransition implements Transition {
     return this.last;
   }
 
-  /** The in-between shown with counter `counter` (СПК after step 7); divisor СПК + 1. */
+  /**
+   * The in-between shown with counter `counter` (СПК after step 7). Iterative
+   * readings take the step СПК + 1 of what is left from the previous one
+   * (divisor СПК + 1); `fraction` takes n = inbetweens + 1 − СПК parts of
+   * inbetweens + 1 of the whole move from K.
+   */
   next(counter: number): Inbetween {
-    const divisor = Math.max(1, counter + 1);
     const { work, points, moved, k, l } = this;
+    let divisor = Math.max(1, counter + 1);
+    let scale = 1;
+    if (this.reading === "fraction") {
+      divisor = Math.max(1, this.params.inbetweens + 1);
+      scale = Math.min(divisor, Math.max(0, divisor - counter));
+      points.set(k.points);
+      work.reset(k.image);
+    }
     const lp = l.points;
     const count = Math.min(points.length, lp.length) >> 1;
     // Steps 15–16: each control point moves by its own disc's centre displacement.
     for (let j = 0; j < count; j++) {
-      moved[j * 2] = points[j * 2]! + (lp[j * 2]! - points[j * 2]!) / divisor;
-      moved[j * 2 + 1] = points[j * 2 + 1]! + (lp[j * 2 + 1]! - points[j * 2 + 1]!) / divisor;
+      moved[j * 2] = points[j * 2]! + ((lp[j * 2]! - points[j * 2]!) * scale) / divisor;
+      moved[j * 2 + 1] =
+        points[j * 2 + 1]! + ((lp[j * 2 + 1]! - points[j * 2 + 1]!) * scale) / divisor;
     }
     work.setCuts(points, k.cuts);
     work.setBands(moved, k.cuts, this.params.cutBand);
@@ -77,7 +102,7 @@ export class ClassicTransition implements Transition {
       if (Number.isNaN(kx + ky + lx + ly)) continue;
       const radius = (Math.hypot(lx - kx, ly - ky) + this.params.radiusCorrection) / 2;
       if (!(radius >= 0)) continue;
-      work.moveDisc(kx, ky, lx, ly, radius, divisor);
+      work.moveDisc(kx, ky, lx, ly, radius, divisor, scale);
       work.fillDisc(kx, ky, radius);
     }
     // Steps 20–23, then the beyond-the-seed fill; step 24 hands K* over.
