@@ -39,9 +39,11 @@ export interface Inbetween {
 /**
  * The in-betweens of one K → L transition. `next(counter)` is called with
  * the seed's СПК after step 7 — inbetweens, inbetweens − 1, …, 1 — in that
- * order, once each; it returns the in-between shown at that tick. Engines
- * may reuse buffers between calls: the returned image is valid until the
- * next call.
+ * order, once each, except that a player keeping time on a slow machine
+ * drops frames and skips some counters (each in-between must then still be
+ * the one of its counter); it returns the in-between shown at that tick.
+ * Engines may reuse buffers between calls: the returned image is valid until
+ * the next call.
  */
 export interface Transition {
   next(counter: number): Inbetween;

@@ -41,6 +41,8 @@ export class ClassicTransition implements Transition {
   private readonly out: Inbetween;
   private last: ClassicStats = { leftAfterBands: 0 };
   private readonly reading: ClassicReading;
+  /** The counter of the last in-between made (inbetweens + 1 before the first). */
+  private previous: number;
 
   constructor(
     private readonly k: EngineFrame,
@@ -49,6 +51,7 @@ export class ClassicTransition implements Transition {
   ) {
     const { width, height } = k.image;
     this.reading = params.classicReading ?? DEFAULT_PARAMS.classicReading;
+    this.previous = params.inbetweens + 1;
     let segments = 0;
     let points = 0;
     for (const cut of k.cuts) {
@@ -69,15 +72,21 @@ export class ClassicTransition implements Transition {
 
   /**
    * The in-between shown with counter `counter` (СПК after step 7). Iterative
-   * readings take the step СПК + 1 of what is left from the previous one
-   * (divisor СПК + 1); `fraction` takes n = inbetweens + 1 − СПК parts of
-   * inbetweens + 1 of the whole move from K.
+   * readings take 1/(СПК + 1) of what is left from the previous one (when
+   * in-betweens were dropped, (p − СПК)/p after the one of counter p);
+   * `fraction` takes n = inbetweens + 1 − СПК parts of inbetweens + 1 of the
+   * whole move from K.
    */
   next(counter: number): Inbetween {
     const { work, points, moved, k, l } = this;
     let divisor = Math.max(1, counter + 1);
     let scale = 1;
-    if (this.reading === "fraction") {
+    const p = this.previous;
+    this.previous = counter;
+    if (this.reading !== "fraction" && counter >= 0 && counter < p - 1) {
+      divisor = p;
+      scale = p - counter;
+    } else if (this.reading === "fraction") {
       divisor = Math.max(1, this.params.inbetweens + 1);
       scale = Math.min(divisor, Math.max(0, divisor - counter));
       points.set(k.points);
