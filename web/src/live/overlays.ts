@@ -52,7 +52,7 @@ export function drawOverlays(
   const px = map.dpr;
   g.lineJoin = "round";
   g.lineCap = "round";
-  if (options.discs && view.target) {
+  if (options.discs && view.classic && view.target) {
     const tgt = view.target;
     for (let j = 0; j < n; j++) {
       const x = X(pts[j * 2]!);

@@ -25,6 +25,9 @@ export class LivePanel {
   readonly editTools = h("div", { className: "edit-tools" });
   private readonly off: (() => void)[] = [];
 
+  /** The dropped row's title: dropped ticks, or dropped frames when keeping time. */
+  private readonly droppedTitle = tr("dt", "live.dropped");
+
   constructor(private readonly session: LiveSession) {
     const r = this.readout;
     const events = h("div", { className: "events" });
@@ -80,7 +83,8 @@ export class LivePanel {
       counterTitle,
       r.counter,
       ...row("live.fired", r.fired),
-      ...row("live.dropped", r.dropped),
+      this.droppedTitle,
+      r.dropped,
     );
     this.element.append(
       h("section", { className: "panel" }, tr("h2", "live.events"), events),
@@ -153,6 +157,10 @@ export class LivePanel {
     r.fired.textContent = fired
       ? t("live.firedAt", { rules: fired.rules.join(", "), tick: fired.tick })
       : t("live.none");
+    // Ticks that waited, or (keeping time) frames not shown.
+    const dropped = s.keepTime ? "live.droppedFrames" : "live.dropped";
+    this.droppedTitle.dataset.i18n = dropped;
+    this.droppedTitle.textContent = t(dropped);
     r.dropped.textContent = String(state.dropped);
     r.dropped.classList.toggle("some", state.dropped > 0);
     const view = s.view();
