@@ -190,7 +190,11 @@ export class LiveToolbar {
     this.playButton.ariaLabel = label;
     this.playButton.dataset.playing = String(playing);
     for (const [name, input] of this.engineInputs) input.checked = name === this.session.engine;
-    for (const el of this.classicOnly) el.hidden = this.session.engine !== "classic";
+    for (const el of this.classicOnly) {
+      // `hidden` alone loses to the labels' own display.
+      el.hidden = this.session.engine !== "classic";
+      el.style.display = el.hidden ? "none" : "";
+    }
     this.reading.value = this.session.classicReading;
     this.keepTime.checked = this.session.keepTime;
     this.status.textContent = this.message;
