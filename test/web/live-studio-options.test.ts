@@ -118,6 +118,10 @@ describe("LiveSession and the classic engine", () => {
     s.step();
     expect(seen.at(-1)?.classicReading).toBe("carry");
     expect(s.view()?.classic).toBe(true);
+    // The discs are K's in the fraction reading (its in-betweens are made from K), else the in-between's.
+    expect(s.view()?.discCentres).toBeUndefined();
+    s.setClassicReading("fraction");
+    expect(Array.from(s.view()?.discCentres ?? [])).toEqual([1, 2]);
     s.setEngine("improved");
     expect(s.view()?.classic).toBe(false);
   });

@@ -51,6 +51,8 @@ export interface View {
   readonly cuts: readonly (readonly number[])[];
   /** Whether the classic engine is in use (its discs may be drawn). */
   readonly classic: boolean;
+  /** Where its discs are centred when not at `points`: K's points in the fraction reading. */
+  readonly discCentres?: Float64Array | undefined;
   /** The key frame whose points may be dragged, when the view is editable. */
   readonly editable: string | undefined;
 }
@@ -284,6 +286,10 @@ export class LiveSession {
       cuts: f ? cutIndices(f, names) : [],
       editable,
       classic,
+      discCentres:
+        classic && this.reading === "fraction" && r.record.kind === "inbetween" && f
+          ? this.keyView(f, names).points
+          : undefined,
     };
   }
 
