@@ -4,7 +4,7 @@
  * 10–24 for the classic one). Engines are pure over RGBA typed arrays.
  */
 import type { RgbaImage } from "./image.js";
-import type { Cut, EngineName, Point } from "./scene/model.js";
+import type { ClassicReading, Cut, EngineName, Point } from "./scene/model.js";
 
 /** A frame as an engine sees it: its picture, its control points (same order in K and L) and its cuts. */
 export interface EngineFrame {
@@ -25,6 +25,8 @@ export interface EngineParams {
   readonly radiusCorrection: number;
   /** Half-width of the cut band (pixels), classic engine. */
   readonly cutBand: number;
+  /** How the classic engine reads step 14; absent: the scene's default (`fraction`). */
+  readonly classicReading?: ClassicReading;
 }
 
 /** One in-between as made: the picture and where the control points are in it. */
@@ -37,9 +39,11 @@ export interface Inbetween {
 /**
  * The in-betweens of one K → L transition. `next(counter)` is called with
  * the seed's СПК after step 7 — inbetweens, inbetweens − 1, …, 1 — in that
- * order, once each; it returns the in-between shown at that tick. Engines
- * may reuse buffers between calls: the returned image is valid until the
- * next call.
+ * order, once each, except that a player keeping time on a slow machine
+ * drops frames and skips some counters (each in-between must then still be
+ * the one of its counter); it returns the in-between shown at that tick.
+ * Engines may reuse buffers between calls: the returned image is valid until
+ * the next call.
  *
  * `fraction`, when given, is the share of the way K → L this in-between
  * shows, eased by the story (docs/live-player.md, "Per-story transitions");

@@ -8,7 +8,13 @@ import {
 import type { EngineFrame, EngineParams } from "../../src/live/engine.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 
-const PARAMS: EngineParams = { inbetweens: 19, radiusCorrection: 8, cutBand: 3 };
+/** The seed's worked variations, tick by tick, in the literal whole-pixel reading. */
+const PARAMS: EngineParams = {
+  inbetweens: 19,
+  radiusCorrection: 8,
+  cutBand: 3,
+  classicReading: "literal",
+};
 type Rgba = readonly [number, number, number, number];
 const SKIN: Rgba = [230, 180, 150, 255];
 const DARK: Rgba = [60, 20, 20, 255];

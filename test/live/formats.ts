@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import {
+  CLASSIC_READINGS,
   type KeyFrame,
   LIVE,
   type Rule,
@@ -83,6 +84,7 @@ export const sceneArb: fc.Arbitrary<Scene> = fc
         inbetweens: fc.oneof(fc.integer({ min: 0, max: 1001 }), finite(0, 20)),
         radiusCorrection: finite(-1, 20),
         cutBand: finite(-1, 10),
+        classicReading: fc.constantFrom(...CLASSIC_READINGS),
         engine: fc.constantFrom("classic" as const, "improved" as const),
         returnToZero: fc.constantFrom("cut" as const, "morph" as const),
       }),

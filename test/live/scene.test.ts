@@ -348,6 +348,7 @@ describe("meaning diagnostics", () => {
       [{ cutBand: -0.5 }, "-0.5"],
       [{ engine: "fast" }, '"fast"'],
       [{ returnToZero: "fade" }, '"fade"'],
+      [{ classicReading: "exact" }, '"exact"'],
     ];
     for (const [params, needle] of bad) {
       only(
@@ -357,7 +358,14 @@ describe("meaning diagnostics", () => {
         -1,
       );
     }
-    const ok = { rateHz: 30, inbetweens: 1000, engine: "improved", returnToZero: "morph" };
+    // decision 285
+    const ok = {
+      rateHz: 30,
+      inbetweens: 1000,
+      engine: "improved",
+      returnToZero: "morph",
+      classicReading: "carry",
+    };
     const r = readScene(sceneWith((s) => (s.params = ok)));
     expect(r.diagnostics).toEqual([]);
     expect(r.model!.params).toEqual({ ...DEFAULT_PARAMS, ...ok });

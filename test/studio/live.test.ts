@@ -40,6 +40,8 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     studio = await startBrowserStudio({
       files: {
         "x-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n',
+        // Sorts before the demo's face: #/live alone must not open it.
+        "a-broken.scene.json": '{\n  "version": 1,\n  "size": [4, 4],,\n}\n',
         "x-nopicture.scene.json": NO_PICTURE,
       },
     });
@@ -176,6 +178,30 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     await page.screenshot({ path: join(OUT, "live-1280.png") });
   });
 
+  // decision 290
+  it("labels in English with the seed's Russian in tooltips; discs and the reading with the classic engine only", async () => {
+    await page.locator('.engine input[value="classic"]').check();
+    expect(await text(".readout dt[data-i18n-title='live.counterTitle']")).toBe("Left");
+    expect(
+      await page.locator(".readout dt[data-i18n-title='live.counterTitle']").getAttribute("title"),
+    ).toContain("СПК");
+    const discs = page.locator('[data-overlay="discs"]');
+    expect(await discs.textContent()).toBe("Discs");
+    expect(await discs.getAttribute("title")).toContain("R_j");
+    expect(await discs.isVisible()).toBe(true);
+    expect(await page.locator(".live-toolbar .reading select").inputValue()).toBe("fraction");
+    await page.locator('.engine input[value="improved"]').check();
+    expect(await discs.isVisible()).toBe(false);
+    expect(await page.locator(".live-toolbar .reading").isVisible()).toBe(false);
+    await page.locator('.engine input[value="classic"]').check();
+    expect(await discs.isVisible()).toBe(true);
+    // decision 288
+    await page.locator(".live-toolbar .keep-time input").check();
+    expect(await text(".readout dt[data-i18n='live.droppedFrames']")).toBe("Dropped frames");
+    await page.locator(".live-toolbar .keep-time input").uncheck();
+    expect(await text(".readout dt[data-i18n='live.dropped']")).toBe("Dropped ticks");
+  });
+
   it("the engine switch changes the next transition", async () => {
     const inbetween = async (engine: string) => {
       await page.locator(`.engine input[value="${engine}"]`).check();
@@ -271,7 +297,8 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     });
   });
 
-  it("#/live alone opens the project's first scene and names it in the address", async () => {
+  // decision 291
+  it("#/live alone opens the demo's face (not a broken scene that sorts first) and names it in the address", async () => {
     await open("#/live");
     expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe(
       `#/live?scene=${SCENE}`,

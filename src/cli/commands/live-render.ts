@@ -1,6 +1,6 @@
 /**
  * `deforma live render SCENE --ticks N --out DIR [--events EVENTS.json]
- * [--engine NAME] [--gif OUT.gif] [--force]`: the player on a virtual clock,
+ * [--engine NAME] [--classic-reading R] [--gif OUT.gif] [--force]`: the player on a virtual clock,
  * one PNG per tick and timeline.json (the contract in docs/design.md). The
  * engine names are the engine list's (`src/live/engines.ts`), read when the
  * command line is parsed or its help printed, so a registered engine is
@@ -11,6 +11,7 @@ import { dirname, extname, join, resolve } from "node:path";
 import { sortBySource } from "../../core/diagnostics.js";
 import { type FileReport, formatReport, reportHasErrors } from "../../core/report.js";
 import {
+  CLASSIC_READINGS,
   checkInputsAgainstScene,
   type DroppedTrigger,
   type EngineName,
@@ -54,7 +55,7 @@ export function frameFileName(n: number): string {
 /** The `live render` command. */
 export const liveRender = defineCommand({
   get usage() {
-    return `live render SCENE --ticks N --out DIR [--events EVENTS.json] [--engine ${engineNames().join("|")}] [--gif OUT.gif] [--force] [--allow-outside]`;
+    return `live render SCENE --ticks N --out DIR [--events EVENTS.json] [--engine ${engineNames().join("|")}] [--classic-reading ${CLASSIC_READINGS.join("|")}] [--gif OUT.gif] [--force] [--allow-outside]`;
   },
   description:
     "Plays the scene from its zero frame on a virtual clock (tick n at n·1000/rateHz ms, 50 ms at\n" +
@@ -88,6 +89,11 @@ export const liveRender = defineCommand({
       },
       help: "the in-between engine (default: the scene's)",
     },
+    "classic-reading": {
+      type: "enum",
+      choices: CLASSIC_READINGS,
+      help: "how the classic engine reads the seed's step 14 (default: the scene's classicReading)",
+    },
     gif: { type: "path", value: "OUT.gif", help: "also write an animated GIF of the frames" },
     force: { type: "boolean", help: "replace existing frames, timeline.json and OUT.gif" },
     "allow-outside": {
@@ -112,7 +118,11 @@ export const liveRender = defineCommand({
       checkRenderPixels(s, gif !== undefined),
     );
     io.err(formatReport(read.report));
-    const scene = read.scene;
+    const reading = args.options["classic-reading"];
+    const scene =
+      read.scene && reading !== undefined
+        ? { ...read.scene, params: { ...read.scene.params, classicReading: reading } }
+        : read.scene;
     if (!scene || reportHasErrors(read.report)) {
       io.err(`${shownName(file)}: has errors; nothing rendered\n`);
       return ExitCode.Problems;

@@ -1,13 +1,19 @@
 /**
- * The classic in-between engine: the seed's steps 10–24, literally, with the
- * spec's decisions (docs/live-engines.md, "Classic engine"). In-betweens are
- * iterative: the first starts from key frame K, each later one from the
- * previous in-between (its picture, its moved control points and cuts).
+ * The classic in-between engine: the seed's steps 10–24 with the spec's
+ * decisions (docs/live-engines.md, "Classic engine"), in one of three
+ * readings of step 14 (`params.classicReading`): `fraction` (the default)
+ * makes each in-between from key frame K at its own fraction of the move;
+ * `carry` and `literal` are iterative — the first in-between starts from K,
+ * each later one from the previous in-between (its picture, its moved
+ * control points and cuts) — `carry` keeping each pixel's sub-pixel
+ * remainder, `literal` rounding every step to whole pixels.
  */
 import type { Engine, EngineFrame, EngineParams, Inbetween, Transition } from "../engine.js";
 import { createImage } from "../image.js";
+import { type ClassicReading, DEFAULT_PARAMS } from "../scene/model.js";
 import { ClassicWork } from "./work.js";
 
+export { CutBands, segmentDistance2 } from "./bands.js";
 export { crossesAny, segmentsCross } from "./segments.js";
 export { ClassicWork } from "./work.js";
 
@@ -34,8 +40,11 @@ export class ClassicTransition implements Transition {
   private readonly moved: Float64Array;
   private readonly out: Inbetween;
   private last: ClassicStats = { leftAfterBands: 0 };
-  /** The eased share of the way shown by the last in-between (0 at K). */
+  /** The eased share of the way shown by the last in-between (0 at K), when the story eases. */
   private share = 0;
+  private readonly reading: ClassicReading;
+  /** The counter of the last in-between made (inbetweens + 1 before the first). */
+  private previous: number;
 
   constructor(
     private readonly k: EngineFrame,
@@ -43,9 +52,15 @@ export class ClassicTransition implements Transition {
     private readonly params: EngineParams,
   ) {
     const { width, height } = k.image;
+    this.reading = params.classicReading ?? DEFAULT_PARAMS.classicReading;
+    this.previous = params.inbetweens + 1;
     let segments = 0;
-    for (const cut of k.cuts) segments += Math.max(0, cut.length - 1);
-    this.work = new ClassicWork(width, height, segments, k.cuts.length);
+    let points = 0;
+    for (const cut of k.cuts) {
+      segments += Math.max(0, cut.length - 1);
+      points += cut.length;
+    }
+    this.work = new ClassicWork(width, height, segments, points, this.reading === "carry");
     this.work.data.set(k.image.data);
     this.points = new Float64Array(k.points);
     this.moved = new Float64Array(k.points.length);
@@ -58,24 +73,45 @@ export class ClassicTransition implements Transition {
   }
 
   /**
-   * The in-between shown with counter `counter` (СПК after step 7); divisor
-   * СПК + 1. With an eased `fraction` the divisor is the one that moves the
-   * remaining part (1 − previous) by this step's share (fraction − previous):
-   * the seed's СПК + 1 again for a linear fraction.
+   * The in-between shown with counter `counter` (СПК after step 7). Iterative
+   * readings take 1/(СПК + 1) of what is left from the previous one (when
+   * in-betweens were dropped, (p − СПК)/p after the one of counter p);
+   * `fraction` takes n = inbetweens + 1 − СПК parts of inbetweens + 1 of the
+   * whole move from K. With an eased `fraction` (a story's easing), the
+   * fraction reading takes that share of the whole move, and the iterative
+   * ones move the remaining part (1 − previous) by this step's share
+   * (fraction − previous): the seed's СПК + 1 again for a linear fraction.
    */
   next(counter: number, fraction?: number): Inbetween {
-    const divisor =
-      fraction === undefined
-        ? Math.max(1, counter + 1)
-        : Math.max(1, (1 - this.share) / Math.max(1e-9, fraction - this.share));
-    if (fraction !== undefined) this.share = fraction;
     const { work, points, moved, k, l } = this;
+    let divisor = Math.max(1, counter + 1);
+    let scale = 1;
+    const p = this.previous;
+    this.previous = counter;
+    if (this.reading === "fraction") {
+      if (fraction === undefined) {
+        divisor = Math.max(1, this.params.inbetweens + 1);
+        scale = Math.min(divisor, Math.max(0, divisor - counter));
+      } else {
+        divisor = 1;
+        scale = Math.min(1, Math.max(0, fraction));
+      }
+      points.set(k.points);
+      work.reset(k.image);
+    } else if (fraction !== undefined) {
+      divisor = Math.max(1, (1 - this.share) / Math.max(1e-9, fraction - this.share));
+    } else if (counter >= 0 && counter < p - 1) {
+      divisor = p;
+      scale = p - counter;
+    }
+    if (fraction !== undefined) this.share = fraction;
     const lp = l.points;
     const count = Math.min(points.length, lp.length) >> 1;
     // Steps 15–16: each control point moves by its own disc's centre displacement.
     for (let j = 0; j < count; j++) {
-      moved[j * 2] = points[j * 2]! + (lp[j * 2]! - points[j * 2]!) / divisor;
-      moved[j * 2 + 1] = points[j * 2 + 1]! + (lp[j * 2 + 1]! - points[j * 2 + 1]!) / divisor;
+      moved[j * 2] = points[j * 2]! + ((lp[j * 2]! - points[j * 2]!) * scale) / divisor;
+      moved[j * 2 + 1] =
+        points[j * 2 + 1]! + ((lp[j * 2 + 1]! - points[j * 2 + 1]!) * scale) / divisor;
     }
     work.setCuts(points, k.cuts);
     work.setBands(moved, k.cuts, this.params.cutBand);
@@ -88,7 +124,7 @@ export class ClassicTransition implements Transition {
       if (Number.isNaN(kx + ky + lx + ly)) continue;
       const radius = (Math.hypot(lx - kx, ly - ky) + this.params.radiusCorrection) / 2;
       if (!(radius >= 0)) continue;
-      work.moveDisc(kx, ky, lx, ly, radius, divisor);
+      work.moveDisc(kx, ky, lx, ly, radius, divisor, scale);
       work.fillDisc(kx, ky, radius);
     }
     // Steps 20–23, then the beyond-the-seed fill; step 24 hands K* over.

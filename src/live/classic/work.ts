@@ -9,7 +9,20 @@
  * holds transparent black, so one that escaped every fill would show.
  */
 import type { RgbaImage } from "../image.js";
+import { CutBands } from "./bands.js";
 import { crossesAny } from "./segments.js";
+
+/**
+ * The sub-pixel remainders of the `carry` reading: where each pixel truly is,
+ * relative to its centre (−½ … ½ on each axis), moved with its value.
+ */
+interface Carry {
+  readonly x: Float32Array;
+  readonly y: Float32Array;
+  /** The remainders of the disc being moved, as they were before it. */
+  readonly snapX: Float32Array;
+  readonly snapY: Float32Array;
+}
 
 export class ClassicWork {
   readonly width: number;
@@ -31,13 +44,24 @@ export class ClassicWork {
   private segmentCount = 0;
   /** The cut segments one disc must test. */
   private readonly discSegments: Float64Array;
-  /** K*'s cut bands as inclusive pixel rectangles: x0, y0, x1, y1. */
-  private readonly bands: Int32Array;
-  private bandCount = 0;
-  /** The bands one disc touches. */
-  private readonly discBands: Int32Array;
+  /** K*'s cut bands (step 21): a strip along each segment. */
+  private readonly bands: CutBands;
+  /** Carried remainders (the `carry` reading), or null (whole pixels). */
+  private readonly carry: Carry | null;
 
-  constructor(width: number, height: number, maxSegments: number, maxCuts: number) {
+  /**
+   * Buffers for a picture of `width` × `height`, at most `maxSegments` cut
+   * segments and `maxBandSegments` band strips (the cuts' points suffice);
+   * `carry` keeps each pixel's sub-pixel remainder from one in-between to
+   * the next.
+   */
+  constructor(
+    width: number,
+    height: number,
+    maxSegments: number,
+    maxBandSegments: number,
+    carry = false,
+  ) {
     this.width = width;
     this.height = height;
     const n = width * height;
@@ -50,8 +74,23 @@ export class ClassicWork {
     this.rest = new Int32Array(n);
     this.segments = new Float64Array(maxSegments * 4);
     this.discSegments = new Float64Array(maxSegments * 4);
-    this.bands = new Int32Array(maxCuts * 4);
-    this.discBands = new Int32Array(maxCuts * 4);
+    this.bands = new CutBands(width, height, maxBandSegments);
+    this.carry = carry
+      ? {
+          x: new Float32Array(n),
+          y: new Float32Array(n),
+          snapX: new Float32Array(n),
+          snapY: new Float32Array(n),
+        }
+      : null;
+  }
+
+  /** Starts again from `image`: its pixels, none empty, no remainders. */
+  reset(image: RgbaImage): void {
+    this.data.set(image.data);
+    this.empty.fill(0);
+    this.carry?.x.fill(0);
+    this.carry?.y.fill(0);
   }
 
   /**
@@ -81,49 +120,29 @@ export class ClassicWork {
     this.segmentCount = n;
   }
 
-  /**
-   * Step 21's bands: for each cut, the axis-aligned rectangle around its
-   * polyline through `points` (K*'s positions) widened by `band` pixels,
-   * as the pixel centres inside it, clipped to the picture.
-   */
+  /** Step 21's bands: a strip `band` pixels either side of each segment of `cuts` through `points` (K*'s). */
   setBands(points: Float64Array, cuts: readonly (readonly number[])[], band: number): void {
-    let n = 0;
-    for (const cut of cuts) {
-      let x0 = Number.POSITIVE_INFINITY;
-      let y0 = Number.POSITIVE_INFINITY;
-      let x1 = Number.NEGATIVE_INFINITY;
-      let y1 = Number.NEGATIVE_INFINITY;
-      for (const p of cut) {
-        if (p < 0) continue;
-        const x = points[p * 2]!;
-        const y = points[p * 2 + 1]!;
-        if (Number.isNaN(x + y)) continue;
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
-      }
-      if (x0 > x1) continue;
-      const o = n * 4;
-      this.bands[o] = Math.max(0, Math.ceil(x0 - band));
-      this.bands[o + 1] = Math.max(0, Math.ceil(y0 - band));
-      this.bands[o + 2] = Math.min(this.width - 1, Math.floor(x1 + band));
-      this.bands[o + 3] = Math.min(this.height - 1, Math.floor(y1 + band));
-      if (this.bands[o]! > this.bands[o + 2]! || this.bands[o + 1]! > this.bands[o + 3]!) continue;
-      n++;
-    }
-    this.bandCount = n;
+    this.bands.set(points, cuts, band);
   }
 
   /**
    * Steps 12–14 for one control point: the disc of radius `radius` around
    * (kx, ky) is lifted (its pixels become empty) and every source pixel P of
-   * it is written back at P + (L − K)·w(|P − K| / R) / divisor, rounded, or
-   * at its own place when [P, L] crosses a cut (step 13). Later writes win;
-   * a source that was empty carries nothing; a write outside the picture is
-   * lost.
+   * it is written back at P + (L − K)·w(|P − K| / R)·scale / divisor,
+   * rounded, or at its own place when [P, L] crosses a cut (step 13). Later
+   * writes win; a source that was empty carries nothing; a write outside the
+   * picture is lost. With remainders carried, P is where the pixel truly is
+   * (its centre plus its remainder) and the rounding's rest goes with it.
    */
-  moveDisc(kx: number, ky: number, lx: number, ly: number, radius: number, divisor: number): void {
+  moveDisc(
+    kx: number,
+    ky: number,
+    lx: number,
+    ly: number,
+    radius: number,
+    divisor: number,
+    scale = 1,
+  ): void {
     const w = this.width;
     const x0 = Math.max(0, Math.ceil(kx - radius));
     const x1 = Math.min(w - 1, Math.floor(kx + radius));
@@ -131,8 +150,63 @@ export class ClassicWork {
     const y1 = Math.min(this.height - 1, Math.floor(ky + radius));
     if (x0 > x1 || y0 > y1) return;
     const r2 = radius * radius;
+    this.lift(kx, ky, r2, x0, y0, x1, y1);
     const count = this.selectSegments(kx, ky, lx, ly, radius);
-    const { data, empty, snap, snapEmpty } = this;
+    const { data, empty, snap, snapEmpty, carry } = this;
+    const mx = lx - kx;
+    const my = ly - ky;
+    for (let y = y0; y <= y1; y++) {
+      const dy = y - ky;
+      for (let x = x0; x <= x1; x++) {
+        const dx = x - kx;
+        if (dx * dx + dy * dy > r2) continue;
+        const i = y * w + x;
+        if (snapEmpty[i] === 1) continue;
+        const px = carry ? x + carry.snapX[i]! : x;
+        const py = carry ? y + carry.snapY[i]! : y;
+        let fx = px;
+        let fy = py;
+        let tx = x;
+        let ty = y;
+        if (!crossesAny(px, py, lx, ly, this.discSegments, count)) {
+          const ex = px - kx;
+          const ey = py - ky;
+          const s = radius > 0 ? Math.sqrt(ex * ex + ey * ey) / radius : 0;
+          const f = ((s < 1 ? 1 - s : 0) * scale) / divisor;
+          fx = px + mx * f;
+          fy = py + my * f;
+          tx = Math.round(fx);
+          ty = Math.round(fy);
+          if (tx < 0 || ty < 0 || tx >= w || ty >= this.height) continue;
+        }
+        const t = ty * w + tx;
+        const o = i * 4;
+        const q = t * 4;
+        data[q] = snap[o]!;
+        data[q + 1] = snap[o + 1]!;
+        data[q + 2] = snap[o + 2]!;
+        data[q + 3] = snap[o + 3]!;
+        empty[t] = 0;
+        if (carry) {
+          carry.x[t] = fx - tx;
+          carry.y[t] = fy - ty;
+        }
+      }
+    }
+  }
+
+  /** Step 12's lift: the disc's pixels are copied aside, then made empty (transparent black, no remainder). */
+  private lift(
+    kx: number,
+    ky: number,
+    r2: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+  ): void {
+    const w = this.width;
+    const { data, empty, snap, snapEmpty, carry } = this;
     for (let y = y0; y <= y1; y++) {
       const dy = y - ky;
       for (let x = x0; x <= x1; x++) {
@@ -150,35 +224,12 @@ export class ClassicWork {
         data[o + 1] = 0;
         data[o + 2] = 0;
         data[o + 3] = 0;
-      }
-    }
-    const mx = lx - kx;
-    const my = ly - ky;
-    for (let y = y0; y <= y1; y++) {
-      const dy = y - ky;
-      for (let x = x0; x <= x1; x++) {
-        const dx = x - kx;
-        const d2 = dx * dx + dy * dy;
-        if (d2 > r2) continue;
-        const i = y * w + x;
-        if (snapEmpty[i] === 1) continue;
-        let tx = x;
-        let ty = y;
-        if (!crossesAny(x, y, lx, ly, this.discSegments, count)) {
-          const s = radius > 0 ? Math.sqrt(d2) / radius : 0;
-          const f = (s < 1 ? 1 - s : 0) / divisor;
-          tx = Math.round(x + mx * f);
-          ty = Math.round(y + my * f);
-          if (tx < 0 || ty < 0 || tx >= w || ty >= this.height) continue;
+        if (carry) {
+          carry.snapX[i] = carry.x[i]!;
+          carry.snapY[i] = carry.y[i]!;
+          carry.x[i] = 0;
+          carry.y[i] = 0;
         }
-        const t = ty * w + tx;
-        const o = i * 4;
-        const q = t * 4;
-        data[q] = snap[o]!;
-        data[q + 1] = snap[o + 1]!;
-        data[q + 2] = snap[o + 2]!;
-        data[q + 3] = snap[o + 3]!;
-        empty[t] = 0;
       }
     }
   }
@@ -223,8 +274,8 @@ export class ClassicWork {
     const y1 = Math.min(this.height - 1, Math.floor(ky + radius));
     if (x0 > x1 || y0 > y1) return;
     const r2 = radius * radius;
-    const bands = this.selectBands(x0, y0, x1, y1);
-    const { empty, discBands } = this;
+    const bands = this.bands.select(x0, y0, x1, y1) > 0;
+    const { empty } = this;
     let n = 0;
     for (let y = y0; y <= y1; y++) {
       const dy = y - ky;
@@ -233,41 +284,11 @@ export class ClassicWork {
         if (dx * dx + dy * dy > r2) continue;
         const i = y * w + x;
         if (empty[i] === 0) continue;
-        let inBand = false;
-        for (let b = 0; b < bands; b++) {
-          const o = b * 4;
-          if (
-            x >= discBands[o]! &&
-            y >= discBands[o + 1]! &&
-            x <= discBands[o + 2]! &&
-            y <= discBands[o + 3]!
-          ) {
-            inBand = true;
-            break;
-          }
-        }
-        if (!inBand && this.mean(x, y, n)) n++;
+        if (bands && this.bands.inSelected(x, y)) continue;
+        if (this.mean(x, y, n)) n++;
       }
     }
     this.applyFills(n);
-  }
-
-  /** Copies to `discBands` the bands meeting the rectangle; returns how many. */
-  private selectBands(x0: number, y0: number, x1: number, y1: number): number {
-    const { bands, discBands } = this;
-    let n = 0;
-    for (let b = 0; b < this.bandCount; b++) {
-      const o = b * 4;
-      if (bands[o]! > x1 || bands[o + 2]! < x0 || bands[o + 1]! > y1 || bands[o + 3]! < y0)
-        continue;
-      const q = n * 4;
-      discBands[q] = bands[o]!;
-      discBands[q + 1] = bands[o + 1]!;
-      discBands[q + 2] = bands[o + 2]!;
-      discBands[q + 3] = bands[o + 3]!;
-      n++;
-    }
-    return n;
   }
 
   /**
@@ -325,26 +346,7 @@ export class ClassicWork {
 
   /** Steps 20–23: the empty pixels of each cut band take L's pixel at the same place. */
   fillBands(l: RgbaImage): void {
-    const w = this.width;
-    const { data, empty, bands } = this;
-    for (let b = 0; b < this.bandCount; b++) {
-      const o = b * 4;
-      const x1 = Math.min(bands[o + 2]!, l.width - 1);
-      const y1 = Math.min(bands[o + 3]!, l.height - 1);
-      for (let y = bands[o + 1]!; y <= y1; y++) {
-        for (let x = bands[o]!; x <= x1; x++) {
-          const i = y * w + x;
-          if (empty[i] === 0) continue;
-          const p = i * 4;
-          const q = (y * l.width + x) * 4;
-          data[p] = l.data[q]!;
-          data[p + 1] = l.data[q + 1]!;
-          data[p + 2] = l.data[q + 2]!;
-          data[p + 3] = l.data[q + 3]!;
-          empty[i] = 0;
-        }
-      }
-    }
+    this.bands.fill(this.data, this.empty, l);
   }
 
   /**

@@ -164,13 +164,26 @@ export class Player {
 
   /**
    * Tick `n` (default: the next one). Ticks between the last one and `n` are
-   * counted as dropped: the frames are not skipped, the next one is only shown
-   * later (the seed's step 2). `n` must be greater than the last tick.
+   * counted as dropped. By default the frames are not skipped: the next one is
+   * only shown later (the seed's step 2), so the story slows down. With
+   * `keepTime` the ticks between are played but not shown (their in-betweens
+   * are not made): tick `n` shows what it would have shown on time, and the
+   * rules that fired in between are reported with it. `n` must be greater
+   * than the last tick.
    */
-  tick(n: number = this.last + 1): TickResult {
+  tick(n: number = this.last + 1, keepTime = false): TickResult {
     if (!Number.isInteger(n) || n <= this.last)
       throw new Error(`tick ${n} is not after ${this.last}`);
     this.droppedTicks += n - this.last - 1;
+    if (!keepTime) return this.play(n, true);
+    const fired: string[] = [];
+    for (let k = this.last + 1; k < n; k++) fired.push(...this.play(k, k + 1 === n).fired);
+    const r = this.play(n, true);
+    return { ...r, fired: [...fired, ...r.fired] };
+  }
+
+  /** Plays tick `n`; `render`: whether the engine makes the in-between prepared for the next tick. */
+  private play(n: number, render: boolean): TickResult {
     this.last = n;
     const timeMs = n * this.periodMs;
     // Step 3: show the display buffer.
@@ -183,7 +196,7 @@ export class Player {
     }
     const { fired, dropped } = this.situation(n, timeMs, events);
     // Steps 4–24: prepare the next display buffer.
-    this.prepare();
+    this.prepare(render);
     return { ...shown, fired, dropped };
   }
 
@@ -286,7 +299,7 @@ export class Player {
     });
   }
 
-  private prepare(): void {
+  private prepare(render: boolean): void {
     const b = this.buffer;
     if (b.kind === "key" || this.retarget !== undefined) {
       // Step 5: the story line exhausted → step 1 (or, beyond the seed, morph back).
@@ -307,13 +320,15 @@ export class Player {
       this.buffer = { kind: "key", frame: r.to }; // steps 8–9
       return;
     }
-    // Steps 10–24 (the engine), then the in-between goes to the display buffer.
-    const share = (r.inbetweens + 1 - r.counter) / (r.inbetweens + 1);
-    const made =
-      r.easing === undefined
-        ? r.transition.next(r.counter)
-        : r.transition.next(r.counter, ease(r.easing, share));
-    this.buffers.store(made.image, made.points);
+    // Steps 10–24 (the engine), then the in-between goes to the display buffer (unless dropped).
+    if (render) {
+      const share = (r.inbetweens + 1 - r.counter) / (r.inbetweens + 1);
+      const made =
+        r.easing === undefined
+          ? r.transition.next(r.counter)
+          : r.transition.next(r.counter, ease(r.easing, share));
+      this.buffers.store(made.image, made.points);
+    }
     this.buffer = {
       kind: "inbetween",
       from: r.from,

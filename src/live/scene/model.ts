@@ -129,6 +129,16 @@ export type ReturnToZero =
   /** Beyond the seed: in-betweens from the key frame back to the zero frame. */
   | "morph";
 
+/**
+ * How the classic engine reads the seed's step 14 (docs/live-engines.md):
+ * each in-between from K at its own fraction of the move, step on step with
+ * each pixel's sub-pixel remainder carried, or step on step in whole pixels.
+ */
+export type ClassicReading = "fraction" | "carry" | "literal";
+
+/** The classic engine's readings, the default first. */
+export const CLASSIC_READINGS: readonly ClassicReading[] = ["fraction", "carry", "literal"];
+
 /** The player's parameters, with the seed's defaults. */
 export interface SceneParams {
   /** Frames per second (Hz). Default 20 (one tick each 50 ms). */
@@ -139,6 +149,8 @@ export interface SceneParams {
   readonly radiusCorrection: number;
   /** Half-width of the band around a cut where the classic engine fills empty pixels from L (pixels). Default 3. */
   readonly cutBand: number;
+  /** How the classic engine reads step 14. Default `fraction`. */
+  readonly classicReading: ClassicReading;
   /** Default engine. Default `classic` (the seed). */
   readonly engine: EngineName;
   /** Default `cut` (the seed). */
@@ -151,6 +163,7 @@ export const DEFAULT_PARAMS: SceneParams = {
   inbetweens: 19,
   radiusCorrection: 8,
   cutBand: 3,
+  classicReading: "fraction",
   engine: "classic",
   returnToZero: "cut",
 };

@@ -9,6 +9,7 @@ import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
 import { type LiveSink, Members, stringOffset } from "./members.js";
 import {
+  CLASSIC_READINGS,
   DEFAULT_PARAMS,
   type EngineName,
   QUEUE_POLICIES,
@@ -26,6 +27,7 @@ const PARAM_MEMBERS = [
   "inbetweens",
   "radiusCorrection",
   "cutBand",
+  "classicReading",
   "engine",
   "returnToZero",
 ] as const;
@@ -82,6 +84,7 @@ export function readParams(
   };
   params.engine = choice<EngineName>("engine", engineNames()) ?? params.engine;
   params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
+  params.classicReading = choice("classicReading", CLASSIC_READINGS) ?? params.classicReading;
   return { params, spans: spans as unknown as ParamSpans };
 }
 

@@ -68,6 +68,7 @@ export interface ParamSpans {
   readonly inbetweens: Span;
   readonly radiusCorrection: Span;
   readonly cutBand: Span;
+  readonly classicReading: Span;
   readonly engine: Span;
   readonly returnToZero: Span;
 }
@@ -133,6 +134,7 @@ export function sceneSpansOf(scene: Scene): SceneSpans {
       inbetweens: NOWHERE,
       radiusCorrection: NOWHERE,
       cutBand: NOWHERE,
+      classicReading: NOWHERE,
       engine: NOWHERE,
       returnToZero: NOWHERE,
     },

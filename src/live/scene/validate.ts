@@ -10,7 +10,7 @@ import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { SIGNAL_NAME } from "./condition.js";
-import type { KeyFrame, Scene } from "./model.js";
+import { CLASSIC_READINGS, type KeyFrame, type Scene } from "./model.js";
 import { imagePathProblem } from "./paths.js";
 import { type FrameSpans, type SceneSpans, sceneSpansOf } from "./spans.js";
 
@@ -251,5 +251,9 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   }
   if (p.returnToZero !== "cut" && p.returnToZero !== "morph") {
     bad("returnToZero", "'cut' or 'morph'", `'${p.returnToZero}'`);
+  }
+  if (!CLASSIC_READINGS.includes(p.classicReading)) {
+    const choices = CLASSIC_READINGS.map((r) => `'${r}'`).join(" or ");
+    bad("classicReading", choices, `'${p.classicReading}'`);
   }
 }

@@ -76,6 +76,7 @@ export function writeScene(scene: Scene): string {
     `"inbetweens": ${q(p.inbetweens)}`,
     `"radiusCorrection": ${q(p.radiusCorrection)}`,
     `"cutBand": ${q(p.cutBand)}`,
+    `"classicReading": ${q(p.classicReading)}`,
     `"engine": ${q(p.engine)}`,
     `"returnToZero": ${q(p.returnToZero)}`,
   ];

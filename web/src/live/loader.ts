@@ -17,11 +17,39 @@ export type LoadResult =
   | { readonly ok: true; readonly loaded: LoadedScene; readonly report: FileReport[] }
   | { readonly ok: false; readonly message: string; readonly report: FileReport[] };
 
-/** The first `.scene.json` of the project (in the listing's order), if any. */
-export async function firstScene(): Promise<string | undefined> {
+/** The demo's face scene, relative to the demo folder (the studio's default project). */
+export const DEMO_SCENE = "live/face.scene.json";
+
+/** Most scenes `#/live` alone tries before it shows the first one's problems. */
+export const MAX_SCENE_TRIES = 8;
+
+/** The project's `.scene.json` files, the demo's face first (at any depth), then in path order. */
+export async function sceneCandidates(): Promise<string[]> {
   const { files } = await listFiles();
-  const scenes = files.filter((f) => f.format === "live-scene" || f.path.endsWith(".scene.json"));
-  return scenes.map((f) => f.path).sort()[0];
+  const scenes = files
+    .filter((f) => f.format === "live-scene" || f.path.endsWith(".scene.json"))
+    .map((f) => f.path)
+    .sort();
+  const demo = (p: string) => p === DEMO_SCENE || p.endsWith(`/${DEMO_SCENE}`);
+  return [...scenes.filter(demo), ...scenes.filter((p) => !demo(p))];
+}
+
+/**
+ * What `#/live` alone opens: the first of `paths` that loads (at most
+ * {@link MAX_SCENE_TRIES} tried, one after another), or else the first,
+ * with its problems; undefined when there is none.
+ */
+export async function firstPlayable(
+  paths: readonly string[],
+  load: (path: string) => Promise<LoadResult>,
+): Promise<{ path: string; result: LoadResult } | undefined> {
+  let first: { path: string; result: LoadResult } | undefined;
+  for (const path of paths.slice(0, MAX_SCENE_TRIES)) {
+    const result = await load(path);
+    if (result.ok) return { path, result };
+    first ??= { path, result };
+  }
+  return first;
 }
 
 /** Reads the scene at `path` and its pictures; `cache` holds pictures by project path. */

@@ -2,8 +2,9 @@
  * The stage's overlays, drawn over the picture at screen resolution:
  * control points with their names, cuts (polylines through control points),
  * and during an in-between the discs of the classic engine, radius
- * R_j = (|K_j − L_j| + l) / 2 around each control point K_j, with a line to
- * where it goes (L_j).
+ * R_j = (|K_j − L_j| + l) / 2 around each control point K_j (the key
+ * frame's in the fraction reading, the in-between's otherwise), with a line
+ * to where it goes (L_j).
  */
 import type { View } from "./session.js";
 
@@ -52,12 +53,13 @@ export function drawOverlays(
   const px = map.dpr;
   g.lineJoin = "round";
   g.lineCap = "round";
-  if (options.discs && view.target) {
+  if (options.discs && view.classic && view.target) {
     const tgt = view.target;
+    const centres = view.discCentres ?? pts;
     for (let j = 0; j < n; j++) {
-      const x = X(pts[j * 2]!);
-      const y = X(pts[j * 2 + 1]!);
-      const r = discRadius(pts, tgt, j, correction) * k;
+      const x = X(centres[j * 2]!);
+      const y = X(centres[j * 2 + 1]!);
+      const r = discRadius(centres, tgt, j, correction) * k;
       g.beginPath();
       g.arc(x, y, r, 0, 2 * Math.PI);
       g.fillStyle = "rgba(56, 189, 248, 0.12)";

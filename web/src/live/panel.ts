@@ -28,6 +28,9 @@ export class LivePanel {
   readonly editTools = h("div", { className: "edit-tools" });
   private readonly off: (() => void)[] = [];
 
+  /** The dropped row's title: dropped ticks, or dropped frames when keeping time. */
+  private readonly droppedTitle = tr("dt", "live.dropped");
+
   constructor(private readonly session: LiveSession) {
     const r = this.readout;
     const events = h("div", { className: "events" });
@@ -83,7 +86,8 @@ export class LivePanel {
       counterTitle,
       r.counter,
       ...row("live.fired", r.fired),
-      ...row("live.dropped", r.dropped),
+      this.droppedTitle,
+      r.dropped,
       ...row("live.lost", r.lost),
     );
     this.element.append(
@@ -157,6 +161,10 @@ export class LivePanel {
     r.fired.textContent = fired
       ? t("live.firedAt", { rules: fired.rules.join(", "), tick: fired.tick })
       : t("live.none");
+    // Ticks that waited, or (keeping time) frames not shown.
+    const dropped = s.keepTime ? "live.droppedFrames" : "live.dropped";
+    this.droppedTitle.dataset.i18n = dropped;
+    this.droppedTitle.textContent = t(dropped);
     r.dropped.textContent = String(state.dropped);
     r.dropped.classList.toggle("some", state.dropped > 0);
     this.renderLost();

@@ -6,12 +6,15 @@
  * unit-tested in Node.
  *
  * When the clock delivers several ticks in one animation frame (the page was
- * busy), the player is asked for the latest tick only: it shows the next
- * frame of its sequence and counts the ticks in between as dropped — frames
- * are never skipped to catch up (the seed's step 2).
+ * busy), the player is asked for the latest tick only: by default it shows
+ * the next frame of its sequence and counts the ticks in between as dropped —
+ * frames are not skipped to catch up (the seed's step 2); with `keepTime` on
+ * it plays the ticks in between without showing them (dropped frames), so
+ * the story keeps its wall-clock timing.
  */
 
 import {
+  type ClassicReading,
   DEFAULT_PARAMS,
   type DroppedTrigger,
   type Engine,
@@ -47,6 +50,10 @@ export interface View {
   readonly target: Float64Array | undefined;
   /** Cuts as index polylines into `names`. */
   readonly cuts: readonly (readonly number[])[];
+  /** Whether the classic engine is in use (its discs may be drawn). */
+  readonly classic: boolean;
+  /** Where its discs are centred when not at `points`: K's points in the fraction reading. */
+  readonly discCentres?: Float64Array | undefined;
   /** The key frame whose points may be dragged, when the view is editable. */
   readonly editable: string | undefined;
 }
@@ -94,6 +101,8 @@ export class LiveSession {
   private picked: string | undefined;
   private engineName: EngineName;
   private pending: number | undefined;
+  private keep = false;
+  private reading: ClassicReading;
   private readonly off: (() => void)[] = [];
 
   constructor(
@@ -104,6 +113,7 @@ export class LiveSession {
   ) {
     this.loadedScene = loaded;
     this.engineName = loaded.scene.params.engine;
+    this.reading = loaded.scene.params.classicReading;
     this.clock = new PlaybackClock({
       mode: "ticks",
       start: 0,
@@ -156,6 +166,28 @@ export class LiveSession {
 
   get engine(): EngineName {
     return this.engineName;
+  }
+
+  /** Whether frames are dropped to keep the story's timing (else ticks wait). */
+  get keepTime(): boolean {
+    return this.keep;
+  }
+
+  /** Drops frames to keep time (true), or lets ticks wait (false, the default). */
+  setKeepTime(on: boolean): void {
+    this.keep = on;
+    this.changed.dispatch();
+  }
+
+  /** How the classic engine reads the seed's step 14 (the scene's, until changed). */
+  get classicReading(): ClassicReading {
+    return this.reading;
+  }
+
+  /** Uses `reading` for the classic engine from the next transition on. */
+  setClassicReading(reading: ClassicReading): void {
+    this.reading = reading;
+    this.changed.dispatch();
   }
 
   get playing(): boolean {
@@ -260,10 +292,12 @@ export class LiveSession {
   /** What the stage draws now; undefined before the first tick. */
   view(): View | undefined {
     const names = this.player.state.pointNames;
+    const classic = this.engineName === "classic";
     if (this.picked !== undefined) {
       const f = this.frame(this.picked)!;
       return {
         ...this.keyView(f, names),
+        classic,
         image: this.loadedScene.images.get(f.name)!,
         editable: f.name,
       };
@@ -280,6 +314,11 @@ export class LiveSession {
       target: r.target,
       cuts: f ? cutIndices(f, names) : [],
       editable,
+      classic,
+      discCentres:
+        classic && this.reading === "fraction" && r.record.kind === "inbetween" && f
+          ? this.keyView(f, names).points
+          : undefined,
     };
   }
 
@@ -316,13 +355,21 @@ export class LiveSession {
     this.advance(0);
   }
 
+  /** Engine `name`; the classic one begins its transitions with the session's reading. */
   private engineOf(name: EngineName): Engine | undefined {
     const own = this.engines;
-    if (!own) return engineNamed(name);
-    return Object.hasOwn(own, name) ? own[name] : undefined;
+    const engine = own ? (Object.hasOwn(own, name) ? own[name] : undefined) : engineNamed(name);
+    if (!engine || name !== "classic") return engine;
+    return {
+      name,
+      begin: (k, l, params) => engine.begin(k, l, { ...params, classicReading: this.reading }),
+    };
   }
 
-  private keyView(f: KeyFrame, names: readonly string[]): Omit<View, "image" | "editable"> {
+  private keyView(
+    f: KeyFrame,
+    names: readonly string[],
+  ): Omit<View, "image" | "editable" | "classic"> {
     const points = new Float64Array(names.length * 2);
     names.forEach((n, i) => {
       const p = f.points.get(n);
@@ -335,7 +382,7 @@ export class LiveSession {
   /** Shows tick `n` (ticks between the last one and `n` are counted dropped by the player). */
   private advance(n: number): void {
     if (n <= this.player.state.tick) return;
-    const r = this.player.tick(n);
+    const r = this.player.tick(n, this.keep);
     this.lastResult = r;
     this.ring.push(r.image, r.record.kind === "key");
     if (r.fired.length > 0) this.lastFired = { tick: r.record.tick, rules: r.fired };

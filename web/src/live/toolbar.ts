@@ -1,9 +1,11 @@
 /**
  * The Live toolbar: play/pause, one tick, back to the start; the engine
- * switch (from the next transition); the overlay toggles; the GIF export of
- * what was played; and a status line.
+ * switch and, with the classic engine, its reading of step 14 (from the next
+ * transition); the overlay toggles (the discs with the classic engine only);
+ * keeping time by dropping frames; the GIF export of what was played; and a
+ * status line.
  */
-import type { EngineName } from "../../../src/live/index.js";
+import { CLASSIC_READINGS, type ClassicReading, type EngineName } from "../../../src/live/index.js";
 import { h } from "../dom.js";
 import { isMessageKey, type MessageKey, t, tr } from "../i18n.js";
 import { icon } from "../shell/icons.js";
@@ -33,6 +35,13 @@ function engineKey(name: EngineName): MessageKey | undefined {
 export function engineLabel(name: EngineName): string {
   const key = engineKey(name);
   return key ? t(key) : name;
+}
+
+/** Gives `el` the title of catalogue key `key`, following a language switch. */
+function titled<E extends HTMLElement>(el: E, key: MessageKey): E {
+  el.dataset.i18nTitle = key;
+  el.title = t(key);
+  return el;
 }
 
 /** A {@link toolButton} whose label and title follow a language switch. */
@@ -65,6 +74,10 @@ export class LiveToolbar {
     onclick: () => this.session.toggle(),
   });
   private readonly engineInputs = new Map<EngineName, HTMLInputElement>();
+  /** Controls shown with the classic engine only (its reading, the discs overlay). */
+  private readonly classicOnly: HTMLElement[] = [];
+  private readonly reading: HTMLSelectElement;
+  private readonly keepTime: HTMLInputElement;
   private readonly exportButton: HTMLButtonElement;
   private readonly status = h("span", { className: "status", role: "status" });
   private message = "";
@@ -105,15 +118,42 @@ export class LiveToolbar {
           actions.overlaysChanged();
         },
       });
-      toggles.append(
-        h(
-          "label",
-          { dataset: { overlay: key } },
-          input,
-          tr("span", `live.overlay.${key}` as MessageKey),
-        ),
+      const label = h(
+        "label",
+        { dataset: { overlay: key } },
+        input,
+        tr("span", `live.overlay.${key}` as MessageKey),
       );
+      if (key === "discs") {
+        titled(label, "live.overlay.discsTitle");
+        this.classicOnly.push(label);
+      }
+      toggles.append(label);
     }
+    this.reading = h(
+      "select",
+      { onchange: () => session.setClassicReading(this.reading.value as ClassicReading) },
+      ...CLASSIC_READINGS.map((r) => {
+        const option = tr("option", `live.reading.${r}` as MessageKey);
+        option.value = r;
+        return option;
+      }),
+    );
+    const reading = titled(
+      h("label", { className: "reading" }, tr("span", "live.reading"), this.reading),
+      "live.readingTitle",
+    );
+    this.classicOnly.push(reading);
+    engine.append(reading);
+    this.keepTime = h("input", {
+      type: "checkbox",
+      onchange: () => session.setKeepTime(this.keepTime.checked),
+    });
+    const keep = titled(
+      h("label", { className: "keep-time" }, this.keepTime, tr("span", "live.keepTime")),
+      "live.keepTimeTitle",
+    );
+    toggles.append(keep);
     this.exportButton = liveButton(
       "export-gif",
       "download",
@@ -150,6 +190,13 @@ export class LiveToolbar {
     this.playButton.ariaLabel = label;
     this.playButton.dataset.playing = String(playing);
     for (const [name, input] of this.engineInputs) input.checked = name === this.session.engine;
+    for (const el of this.classicOnly) {
+      // `hidden` alone loses to the labels' own display.
+      el.hidden = this.session.engine !== "classic";
+      el.style.display = el.hidden ? "none" : "";
+    }
+    this.reading.value = this.session.classicReading;
+    this.keepTime.checked = this.session.keepTime;
     this.status.textContent = this.message;
     this.renderExport();
   }

@@ -1,6 +1,7 @@
 /**
  * The Live workspace: plays a scene (`#/live?scene=<path>`, or `file=` from
- * the file list; the project's first `.scene.json` by default) on a canvas at
+ * the file list; by default the demo's face, or else the project's first
+ * `.scene.json` that loads) on a canvas at
  * its tick rate on the shared clock, with a button per event, a slider per
  * signal, the player's state, overlays, the engine switch, single-step, GIF
  * export, and dragging of control points in key frames (saved at once).
@@ -19,7 +20,7 @@ import { ProblemsList } from "../shell/problems.js";
 import type { Workspace } from "../shell/workspace.js";
 import { encodeGif } from "./backend.js";
 import { PointEditor } from "./edits.js";
-import { firstScene, loadScene } from "./loader.js";
+import { firstPlayable, type LoadResult, loadScene, sceneCandidates } from "./loader.js";
 import type { OverlayOptions } from "./overlays.js";
 import { LivePanel } from "./panel.js";
 import { LiveSession } from "./session.js";
@@ -78,12 +79,16 @@ export class LiveWorkspace implements Workspace {
     }
     this.shut();
     this.say(t("live.loading", { file: path ?? "*.scene.json" }));
+    let r: LoadResult;
     if (path === undefined) {
-      path = await firstScene().catch(() => undefined);
+      const found = await sceneCandidates()
+        .then((paths) => firstPlayable(paths, (p) => loadScene(p, this.images)))
+        .catch(() => undefined);
       if (generation !== this.generation) return;
-      if (path === undefined) return this.fail(t("live.noScene"));
-    }
-    const r = await loadScene(path, this.images);
+      if (found === undefined) return this.fail(t("live.noScene"));
+      path = found.path;
+      r = found.result;
+    } else r = await loadScene(path, this.images);
     if (generation !== this.generation) return;
     this.problems.show(r.report, "live.problems");
     if (!r.ok) return this.fail(r.message);
