@@ -17,11 +17,17 @@ async function project() {
 }
 
 describe("rig from-gltf", () => {
-  // decision 261
+  // decision 261, decision 380
   it("one joint per skin joint, parents before children, heads at the joints' world origins, no bulge codes", async () => {
     const { dir, c } = await project();
     const r = await cli(["rig", "from-gltf", "char.glb", "-o", "char.rig.json"], dir);
     expect(r.err).toContain("char.rig.json: written (10 joints; no bulge codes yet");
+    // decision 380: where each flex axis came from is said, never guessed silently.
+    expect(r.err).toContain(
+      "info RIG044: joint 'ForeArm': flex axis from clip 'Wave' (3 keys; up to 60° about it): local +Z",
+    );
+    expect(r.err).toContain("flex axis local +X (no clip bends the joint by more than 5°) for 9");
+    expect(r.err).toContain("flex axes: 1 from clips, 9 local +X)");
     expect(r.code).toBe(0);
     const read = readRig(readFileSync(join(dir, "char.rig.json"), "utf8"));
     expect(read.diagnostics).toEqual([]);
