@@ -95,6 +95,18 @@ describe("rig from-gltf: flex axes from the clips", () => {
     expect(await bakedWeight(c.glb, rig)).toBeLessThan(1e-3);
   });
 
+  // decision 381
+  it("keys that are no rotation (zero, NaN, infinite) are no bend and never throw", () => {
+    const at = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0);
+    const nodes = [{ name: "A", parent: -1, local: at, world: at }];
+    const skin = { name: "s", joints: Int32Array.of(0), inverseBind: new Float64Array(12) };
+    const values = Float32Array.of(0, 0, 0, 0, Number.NaN, 0, 0, 1, Infinity, 0, 0, 1);
+    const rotations = [{ clip: 0, node: 0, rest: [0, 0, 0, 1] as const, values }];
+    const made = rigFromGltf({ nodes, skins: [skin], meshes: [], animations: ["c"], rotations });
+    expect(made.rig!.joints[0]!.flexAxis).toEqual([1, 0, 0]);
+    expect(made.diagnostics.map((d) => d.code)).toContain("RIG045");
+  });
+
   it("the principal axis of symmetric 3×3 matrices is an eigenvector of the largest eigenvalue", () => {
     let seed = 7;
     const rand = () => {

@@ -88,7 +88,7 @@ function readRotations(doc: Document, list: readonly Node[]): RotationTrack[] {
         const sampler = ch.getSampler();
         const output = sampler?.getOutput();
         if (ch.getTargetPath() !== "rotation" || !node || !output) continue;
-        if (output.getType() !== "VEC4") continue;
+        if (output.getType() !== "VEC4" || !output.getArray()) continue;
         const cubic = sampler!.getInterpolation() === "CUBICSPLINE";
         const keys = cubic ? Math.floor(output.getCount() / 3) : output.getCount();
         const values = new Float32Array(keys * 4);
