@@ -228,8 +228,8 @@ describe("diagnostics, each located at its value", () => {
     const plain = readRig(armWith({ bulge: undefined }));
     expect(uncheckedCodes(plain.model!, { status: "missing", path: "" })).toEqual([]);
   });
-  // decision 261
-  it("RIG040-RIG043: rig from-gltf's findings (no skin, a renamed joint, no bone length, no weighted vertex)", () => {
+  // decision 261, decision 292
+  it("RIG040-RIG045: rig from-gltf's findings (no skin, a renamed joint, no bone length, no weighted vertex, flex axes)", () => {
     const at = (x: number, y: number, z: number) =>
       Float64Array.of(1, 0, 0, x, 0, 1, 0, y, 0, 0, 1, z);
     const nodes = [
@@ -240,7 +240,11 @@ describe("diagnostics, each located at its value", () => {
     const none = rigFromGltf({ nodes, skins: [], meshes: [], animations: [] });
     expect(none.rig).toBeUndefined();
     const skin = { name: "s", joints: Int32Array.of(0, 1, 2), inverseBind: new Float64Array(36) };
-    const made = rigFromGltf({ nodes, skins: [skin], meshes: [], animations: [] });
+    // Node 1 is turned 40° about its local z by the clip "Bend"; the others by no clip.
+    const h = Math.sin((20 * Math.PI) / 180);
+    const bend = Float32Array.of(0, 0, 0, 1, 0, 0, h, Math.cos((20 * Math.PI) / 180));
+    const rotations = [{ clip: 0, node: 1, rest: [0, 0, 0, 1] as const, values: bend }];
+    const made = rigFromGltf({ nodes, skins: [skin], meshes: [], animations: ["Bend"], rotations });
     const found = [...none.diagnostics, ...made.diagnostics];
     for (const d of found) seen.add(d.code);
     expect(found.map((d) => [d.code, d.start, d.message])).toEqual([
@@ -251,6 +255,16 @@ describe("diagnostics, each located at its value", () => {
         "RIG042",
         20,
         "joint 'A #2': no child joint away from its head; its tail is placed along its local +Y",
+      ],
+      [
+        "RIG044",
+        20,
+        "joint 'A #2': flex axis from clip 'Bend' (2 keys; up to 40° about it): local +Z",
+      ],
+      [
+        "RIG045",
+        20,
+        "flex axis local +X (no clip bends the joint by more than 5°) for 2 joints: 'A', 'joint 2'",
       ],
       ["RIG043", 20, "joint 'A': no vertex is weighted mostly to it; radius ¼ of its bone"],
       ["RIG043", 20, "joint 'A #2': no vertex is weighted mostly to it; radius ¼ of its bone"],
@@ -263,6 +277,11 @@ describe("diagnostics, each located at its value", () => {
       ["joint 2", "A #2"],
     ]);
     expect(rig.joints[1]!.tail).toEqual([0, 1.5, 0]);
+    expect(rig.joints.map((j) => j.flexAxis.map((v) => Math.round(v * 1e6) / 1e6))).toEqual([
+      [1, 0, 0],
+      [0, 0, 1],
+      [1, 0, 0],
+    ]);
     expect(readRig(writeRig(rig)).diagnostics).toEqual([]);
   });
   it("every code of the table is exercised above", () => {

@@ -17,11 +17,17 @@ async function project() {
 }
 
 describe("rig from-gltf", () => {
-  // decision 261
+  // decision 261, decision 292
   it("one joint per skin joint, parents before children, heads at the joints' world origins, no bulge codes", async () => {
     const { dir, c } = await project();
     const r = await cli(["rig", "from-gltf", "char.glb", "-o", "char.rig.json"], dir);
     expect(r.err).toContain("char.rig.json: written (10 joints; no bulge codes yet");
+    // decision 292: where each flex axis came from is said, never guessed silently.
+    expect(r.err).toContain(
+      "info RIG044: joint 'ForeArm': flex axis from clip 'Wave' (3 keys; up to 60° about it): local +Z",
+    );
+    expect(r.err).toContain("flex axis local +X (no clip bends the joint by more than 5°) for 9");
+    expect(r.err).toContain("flex axes: 1 from clips, 9 local +X)");
     expect(r.code).toBe(0);
     const read = readRig(readFileSync(join(dir, "char.rig.json"), "utf8"));
     expect(read.diagnostics).toEqual([]);
@@ -92,6 +98,31 @@ describe("rig from-gltf", () => {
     });
     expect(leg).toBeLessThan(1e-6);
     expect(arm).toBeGreaterThan(0.05);
+  });
+
+  // decision 292
+  it("from-gltf → a code on the elbow → bulge bake: the clip keys the bulge's weights", async () => {
+    const { dir } = await project();
+    await cli(["rig", "from-gltf", "char.glb", "-o", "char.rig.json"], dir);
+    const rig = readRig(readFileSync(join(dir, "char.rig.json"), "utf8")).model!;
+    rig.joints.find((j) => j.name === "ForeArm")!.bulge = { code: 5, fullAngle: 90, scale: 1 };
+    writeFileSync(join(dir, "char.rig.json"), writeRig(rig));
+    mkdirSync(join(dir, "misc_data"));
+    writeFileSync(join(dir, "misc_data", "bulge_types"), defaultBulgeTypes());
+    const args = ["bulge", "bake", "char.glb", "--rig", "char.rig.json", "--mesh-name", "Body"];
+    const r = await cli([...args, "-o", "out.glb"], dir);
+    expect(r.code).toBe(0);
+    const { WebIO } = await import("@gltf-transform/core");
+    const out = await new WebIO().readBinary(readFileSync(join(dir, "out.glb")));
+    const channel = out
+      .getRoot()
+      .listAnimations()[0]!
+      .listChannels()
+      .find((c) => c.getTargetPath() === "weights")!;
+    const weights = [...channel.getSampler()!.getOutput()!.getArray()!];
+    // The clip flexes the elbow 0 → 60° of a full 90°: smoothstep(2/3) ≈ 0.74 at its end.
+    expect(weights[0]).toBe(0);
+    expect(Math.max(...weights)).toBeGreaterThan(0.7);
   });
 
   it("an existing OUT is kept without --force; a name not ending in .rig.json and a glTF without skin are refused", async () => {

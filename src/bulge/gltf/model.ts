@@ -44,6 +44,18 @@ export interface GltfMesh {
   readonly weights?: Float32Array;
 }
 
+/** One clip's rotation keys of one node (what `rig from-gltf` estimates flex axes from). */
+export interface RotationTrack {
+  /** Index of the clip among the file's animations. */
+  readonly clip: number;
+  /** Index of the rotated node. */
+  readonly node: number;
+  /** The node's rest rotation (x, y, z, w), as stored. */
+  readonly rest: readonly [number, number, number, number];
+  /** The key values, 4 per key (x, y, z, w; a cubic spline's tangents left out). */
+  readonly values: Float32Array;
+}
+
 /** What the reader keeps of a `.glb`. */
 export interface GltfAsset {
   readonly nodes: readonly GltfNode[];
@@ -51,4 +63,6 @@ export interface GltfAsset {
   readonly meshes: readonly GltfMesh[];
   /** The animation clips' names (`clip N` for an unnamed one). */
   readonly animations: readonly string[];
+  /** Every rotation channel of every clip (absent: none read). */
+  readonly rotations?: readonly RotationTrack[];
 }

@@ -11,7 +11,7 @@ import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
 import { glbAccessorProblem } from "../mesh/gltf-budget.js";
 import { GLT, type GltKind } from "./codes.js";
-import type { GltfAsset, GltfNode, GltfSkin } from "./model.js";
+import type { GltfAsset, GltfNode, GltfSkin, RotationTrack } from "./model.js";
 import { readMeshes } from "./read-mesh.js";
 
 /** Where structural findings are located: the first byte of the GLB's JSON chunk. */
@@ -72,7 +72,39 @@ function assetOf(doc: Document, sink: DiagnosticSink<GltKind>): GltfAsset | unde
     return undefined;
   }
   const animations = root.listAnimations().map((a, i) => a.getName() || `clip ${i}`);
-  return { nodes, skins, meshes, animations };
+  return { nodes, skins, meshes, animations, rotations: readRotations(doc, nodeList) };
+}
+
+/** Every clip's rotation channels, key values only (a cubic spline's middle value per key). */
+function readRotations(doc: Document, list: readonly Node[]): RotationTrack[] {
+  const index = new Map(list.map((n, i) => [n, i]));
+  const out: RotationTrack[] = [];
+  doc
+    .getRoot()
+    .listAnimations()
+    .forEach((anim, clip) => {
+      for (const ch of anim.listChannels()) {
+        const node = ch.getTargetNode();
+        const sampler = ch.getSampler();
+        const output = sampler?.getOutput();
+        if (ch.getTargetPath() !== "rotation" || !node || !output) continue;
+        if (output.getType() !== "VEC4" || !output.getArray()) continue;
+        const cubic = sampler!.getInterpolation() === "CUBICSPLINE";
+        const keys = cubic ? Math.floor(output.getCount() / 3) : output.getCount();
+        const values = new Float32Array(keys * 4);
+        const q = [0, 0, 0, 0];
+        for (let k = 0; k < keys; k++)
+          values.set(output.getElement(cubic ? 3 * k + 1 : k, q), k * 4);
+        const rest = node.getRotation();
+        out.push({
+          clip,
+          node: index.get(node) ?? -1,
+          rest: [...rest] as RotationTrack["rest"],
+          values,
+        });
+      }
+    });
+  return out;
 }
 
 /** A glTF column-major 4×4 matrix as a 3×4 row-major affine. */

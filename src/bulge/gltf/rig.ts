@@ -4,14 +4,16 @@
  * world coordinates at rest. The bone runs from the joint's origin to the
  * child joint heading the largest subtree (else along the joint's local +Y,
  * half its parent bone's length); the reference axis is the joint's local
- * +Z and the flex axis its local +X (the Blender/Mixamo convention: bones
- * along +Y, hinges about X); the radius is 1.1 × the farthest vertex weighted
+ * +Z; the flex axis is the dominant axis of the joint's turns in the file's
+ * clips (flex-axis.ts), else its local +X (the Blender/Mixamo convention:
+ * bones along +Y, hinges about X), each joint's source said (RIG044/045); the radius is 1.1 × the farthest vertex weighted
  * mostly to the joint. No bulge attributes: the codes are the user's.
  */
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
 import { msg } from "../../core/message.js";
 import { RIG, type RigKind } from "../rig/codes.js";
 import type { Joint, Rig } from "../rig/model.js";
+import { axisName, flexFromClips, MIN_FLEX_DEGREES } from "./flex-axis.js";
 import type { GltfAsset } from "./model.js";
 import { restPositions } from "./skin.js";
 
@@ -79,6 +81,7 @@ export function rigFromGltf(asset: GltfAsset, skin = 0, mesh?: string): RigFromG
     });
   }
   const list = order.map((n) => joints.get(n)!);
+  setFlexAxes(asset, order, list, sink);
   setRadii(asset, skin, order, list, sink);
   return { rig: { version: 1, ...(mesh ? { mesh } : {}), joints: list }, diagnostics: sink.items };
 }
@@ -146,6 +149,39 @@ function axisOf(w: Float64Array, a: number, b: number, head: V3, tail: V3): V3 {
     if (Math.abs(v[0] * bone[0] + v[1] * bone[1] + v[2] * bone[2]) < 0.999) return v;
   }
   return [1, 0, 0];
+}
+
+/** Each joint's flex axis from the clips that turn it (RIG044), else its local +X as made (RIG045, once for all). */
+function setFlexAxes(
+  asset: GltfAsset,
+  order: number[],
+  joints: Joint[],
+  sink: DiagnosticSink<RigKind>,
+): void {
+  const fallback: string[] = [];
+  joints.forEach((j, r) => {
+    const est = flexFromClips(asset, order[r]!);
+    if (!est) {
+      fallback.push(`'${j.name}'`);
+      return;
+    }
+    const w = asset.nodes[order[r]!]!.world;
+    const a = est.axis;
+    j.flexAxis = unit(
+      [0, 4, 8].map((o) => w[o]! * a[0] + w[o + 1]! * a[1] + w[o + 2]! * a[2]) as V3,
+    );
+    sink.report(
+      RIG.flexFromClip,
+      msg`joint '${{ joint: j.name }}': flex axis from clip '${{ clip: est.clip }}' (${{ keys: est.keys }} keys; up to ${{ degrees: Math.round(est.degrees) }}° about it): ${{ axis: axisName(a) }}`,
+      JSON_CHUNK,
+    );
+  });
+  if (fallback.length > 0)
+    sink.report(
+      RIG.flexFallback,
+      msg`flex axis local +X (no clip bends the joint by more than ${{ min: MIN_FLEX_DEGREES }}°) for ${{ count: fallback.length }} joints: ${{ joints: fallback.join(", ") }}`,
+      JSON_CHUNK,
+    );
 }
 
 /** Each joint's radius: 1.1 × the farthest vertex (of the skin's meshes) weighted mostly to it from its bone; else ¼ bone length (RIG043). */

@@ -170,6 +170,20 @@ export const RIG = {
     summary:
       "`rig from-gltf`: no vertex is weighted mostly to a joint, so its influence radius is a quarter of its bone's length.",
   },
+  flexFromClip: {
+    code: "RIG044",
+    args: ["joint", "clip", "keys", "degrees", "axis"],
+    severity: "info",
+    summary:
+      "`rig from-gltf`: a joint's flex axis is the dominant axis of its turns in the file's clips (the message names the clip that turns it most, its keys and the axis in the joint's frame).",
+  },
+  flexFallback: {
+    code: "RIG045",
+    args: ["min", "count", "joints"],
+    severity: "info",
+    summary:
+      "`rig from-gltf`: no clip turns these joints by more than a few degrees, so their flex axis is their local +X (edit `flexAxis` if they bend about another axis).",
+  },
 } as const satisfies DiagnosticTable;
 
 /** A rig diagnostic kind. */

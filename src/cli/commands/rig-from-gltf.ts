@@ -15,7 +15,9 @@ export const rigFromGltfCommand = defineCommand({
     "Writes a rig from the glTF's skeleton: one joint per skin joint (named as its node, parents\n" +
     "the nearest joint ancestors), in world coordinates at rest; the bone runs to the child joint\n" +
     "heading the largest subtree (a leaf: along its local +Y), the reference axis is the joint's\n" +
-    "local +Z, the flex axis its local +X, the radius 1.1 × its farthest mostly-weighted vertex.\n" +
+    "local +Z, the radius 1.1 × its farthest mostly-weighted vertex. The flex axis is the dominant\n" +
+    "axis of the joint's turns in the file's animation clips (RIG044 names the clip), else its\n" +
+    "local +X when no clip turns it by more than 5° (RIG045 lists those joints).\n" +
     'No bulge attributes: add a joint\'s "bulge" to use a code. A file with several skins needs\n' +
     "--skin. OUT is replaced only with --force. See docs/formats/rig.md.",
   options: {
@@ -73,8 +75,10 @@ export const rigFromGltfCommand = defineCommand({
       return ExitCode.Problems;
     }
     if (!(await writeOutput(io, output, text, force ?? false))) return ExitCode.Problems;
+    const fromClips = made.diagnostics.filter((d) => d.code === "RIG044").length;
+    const axes = `flex axes: ${fromClips} from clips, ${made.rig.joints.length - fromClips} local +X`;
     io.err(
-      `${output}: written (${made.rig.joints.length} joints; no bulge codes yet: give a joint a "bulge" to use one)\n`,
+      `${output}: written (${made.rig.joints.length} joints; no bulge codes yet: give a joint a "bulge" to use one; ${axes})\n`,
     );
     return ExitCode.Ok;
   },
