@@ -3,7 +3,7 @@ import type { EngineFrame, EngineParams } from "../../src/live/engine.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { FieldEvaluator } from "../../src/live/improved/field.js";
 import { FieldGeometry } from "../../src/live/improved/geometry.js";
-import { IMPROVED_ENGINE, ImprovedMorph } from "../../src/live/improved/index.js";
+import { fitCount, IMPROVED_ENGINE, ImprovedMorph } from "../../src/live/improved/index.js";
 import { mse, qualityScenes } from "../../src/live/quality/index.js";
 
 const PARAMS: EngineParams = { inbetweens: 19, radiusCorrection: 8, cutBand: 3 };
@@ -269,5 +269,26 @@ describe("improved engine", () => {
     const b = all(k, l, { ...PARAMS, radiusCorrection: 24, cutBand: 9 });
     expect(a.map((f, i) => differing(f.image.data, b[i]!.image.data))).toEqual(a.map(() => 0));
     expect(differing(a[9]!.image.data, image.data)).toBeGreaterThan(0);
+  });
+});
+
+describe("a recurring pair of key frames", () => {
+  // decision 295
+  // The fit of K → L (the refined flow and the still pixels) is made once per
+  // pair of frames: the studio's player begins the same transitions again and
+  // again (a blink, the smile back) on its main thread.
+  it("is fitted once, and its in-betweens are the same as a first fit's", () => {
+    const s = SCENES[0]!;
+    const first = all(s.k, s.l);
+    const before = fitCount();
+    const again = all(s.k, s.l);
+    expect(fitCount()).toBe(before);
+    const copy = (f: EngineFrame): EngineFrame => ({ ...f, points: Float64Array.from(f.points) });
+    const fresh = all(copy(s.k), copy(s.l));
+    expect(fitCount()).toBe(before + 1);
+    first.forEach((f, i) => {
+      expect(differing(f.image.data, again[i]!.image.data)).toBe(0);
+      expect(differing(f.image.data, fresh[i]!.image.data)).toBe(0);
+    });
   });
 });

@@ -18,6 +18,24 @@ import { jsRenderer, type Renderer, simdRenderer } from "./renderer.js";
 import { Openings, StillPixels } from "./still.js";
 import { buildSpans, writeMaps } from "./warp.js";
 
+/** What fitting a K → L pair made: its refined flow (null when not asked for) and its still pixels. */
+interface Fit {
+  readonly refined: RefinedFlow | null;
+  readonly still: StillPixels;
+}
+
+/**
+ * Fits kept per pair of frames (the same objects) and per `refine` flag: a
+ * transition that recurs between the same key frames (a blink, the smile
+ * back) starts without fitting again. Both parts are read-only once made;
+ * the entries go with the frames (a player's key frames live as long as it).
+ */
+const FITS = new WeakMap<EngineFrame, WeakMap<EngineFrame, Map<boolean, Fit>>>();
+let fitsMade = 0;
+
+/** How many pair fits this module has made (tests see that a recurring pair is not fitted again). */
+export const fitCount = (): number => fitsMade;
+
 /** The morph between two key frames at any t: the engine's working part, also used by the bench and tests. */
 export class ImprovedMorph {
   readonly width: number;
@@ -56,12 +74,31 @@ export class ImprovedMorph {
       jsRenderer(k.image, l.image);
     this.points = new Float64Array(k.points.length);
     this.refined = null;
-    const initial = this.initialFlow();
-    if (options.refine !== false) this.refined = new RefinedFlow(k, l, initial);
-    this.still = new StillPixels(k.image, l.image, (q) =>
-      Math.hypot(initial[2 * q]!, initial[2 * q + 1]!),
-    );
+    const fit = this.fit(options.refine !== false);
+    this.refined = fit.refined;
+    this.still = fit.still;
     this.openings = new Openings(k, l);
+  }
+
+  /** This pair's fit, made once per pair of frames and `refine` flag (see {@link FITS}). */
+  private fit(refine: boolean): Fit {
+    const { k, l } = this;
+    let byL = FITS.get(k);
+    if (!byL) FITS.set(k, (byL = new WeakMap()));
+    let byFlag = byL.get(l);
+    if (!byFlag) byL.set(l, (byFlag = new Map()));
+    const known = byFlag.get(refine);
+    if (known) return known;
+    const initial = this.initialFlow();
+    const made: Fit = {
+      refined: refine ? new RefinedFlow(k, l, initial) : null,
+      still: new StillPixels(k.image, l.image, (q) =>
+        Math.hypot(initial[2 * q]!, initial[2 * q + 1]!),
+      ),
+    };
+    byFlag.set(refine, made);
+    fitsMade++;
+    return made;
   }
 
   /** The control points' field as a flow per pixel at t = 0 (x, y interleaved), before any refinement. */
