@@ -33,10 +33,15 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     await studio?.close();
   });
 
-  // decision 223, decision 224, decision 266
+  // decision 223, decision 224, decision 266, decision 296
   it("opens a series with one GET /api/mesh, asked before the file list, and no file read", async () => {
     const requests: string[] = [];
-    page.on("request", (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+    const events: string[] = [];
+    page.on("request", (r) => {
+      requests.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      events.push(`ask ${new URL(r.url()).pathname}`);
+    });
+    page.on("requestfinished", (r) => events.push(`done ${new URL(r.url()).pathname}`));
     await page.goto("about:blank");
     await page.goto(`${studio.server.entry}#/mesh?file=runs/beam.pvd&t=0`);
     await page.waitForSelector('.workspace[data-ws="mesh"][data-state="ready"]', {
@@ -49,6 +54,10 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     // The deep link's open starts first, while the page is built.
     expect(api.indexOf("GET /api/mesh")).toBeLessThan(api.indexOf("GET /api/files"));
     expect(api.filter((r) => r === "POST /api/read" || r === "GET /api/file")).toEqual([]);
+    // The file list's checks wait for the open: no check is asked before the mesh has come.
+    await page.waitForRequest((r) => r.url().includes("/api/check"), { timeout: 30_000 });
+    const firstCheck = events.findIndex((e) => e.startsWith("ask /api/check"));
+    expect(firstCheck).toBeGreaterThan(events.indexOf("done /api/mesh"));
     const clock = await page.locator('.workspace[data-ws="mesh"] .timeline').textContent();
     expect(clock).toContain(`/ ${TIMES.length - 1}`);
     const options = await page.locator(".bodies select.scalar option").allTextContents();

@@ -17,6 +17,8 @@ import { FILE_WORKSPACE, workspaceForFormat } from "./shell/workspace.js";
 
 /** How many checks run at once. */
 const CHECKS_AT_ONCE = 3;
+/** Longest the background checks wait for a workspace that is opening its file (ms). */
+const HOLD_MS = 15_000;
 
 /** A file's check as the list shows it. */
 type Status =
@@ -39,6 +41,8 @@ export class FileList {
   private readonly statuses = new Map<string, { key: string; status: Status }>();
   private readonly queue: (() => Promise<void>)[] = [];
   private running = 0;
+  /** While set, background checks wait (see {@link holdChecks}). */
+  private held: Promise<unknown> | undefined;
 
   constructor() {
     onLanguageChange(() => this.render());
@@ -198,12 +202,29 @@ export class FileList {
     return a;
   }
 
+  /**
+   * The background checks wait while `opening` runs (a workspace reading its
+   * file): both are parsed by the server, and the file the user asked for
+   * gets its cores first. At most {@link HOLD_MS}; a later hold replaces it.
+   */
+  holdChecks(opening: Promise<unknown>): void {
+    const cap = new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    const held = Promise.race([opening.catch(() => undefined), cap]);
+    this.held = held;
+    void held.then(() => {
+      if (this.held !== held) return;
+      this.held = undefined;
+      this.pump();
+    });
+  }
+
   private enqueue(job: () => Promise<void>): void {
     this.queue.push(job);
     this.pump();
   }
 
   private pump(): void {
+    if (this.held) return;
     while (this.running < CHECKS_AT_ONCE && this.queue.length > 0) {
       const job = this.queue.shift()!;
       this.running++;

@@ -207,7 +207,7 @@ setLanguage(language());
 window.addEventListener("hashchange", (e) => {
   // Remember where the workspace we leave was (including times it wrote with replaceState).
   if (current) lastHash.set(current.id, new URL(e.oldURL).hash);
-  void route(parseRoute(location.hash));
+  fileList.holdChecks(route(parseRoute(location.hash)));
 });
 // The token first: every request after it carries it (decision 247). Then a deep link's
 // workspace starts reading its file (decision 223), and the file list and the workspace load
@@ -215,6 +215,8 @@ window.addEventListener("hashchange", (e) => {
 void adoptPageToken().then(() => {
   const first = parseRoute(location.hash);
   findWorkspace(first.workspace)?.prefetch?.(first);
+  // The file list's checks wait until the workspace has opened its file (decision 296).
+  const opening = route(first);
+  fileList.holdChecks(opening);
   void refreshFiles();
-  void route(first);
 });
