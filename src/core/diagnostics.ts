@@ -60,8 +60,14 @@ export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
 /** The kinds of a code table (`KindOf<typeof AMX>`): what its readers may report. */
 export type KindOf<T extends DiagnosticTable> = T[keyof T];
 
-/** The literal union of a code table's codes (`CodeOf<typeof AMX>` is `"AMX001" | …`). */
-export type CodeOf<T extends DiagnosticTable> = KindOf<T>["code"];
+/** FMT007's code: findings past a sink's cap, counted (every {@link DiagnosticSink} may add it, decision 254). */
+export type CappedCode = typeof FINDINGS_CAPPED.code;
+
+/**
+ * The codes a reader of a code table reports (`CodeOf<typeof AMX>` is `"AMX001" | … | "FMT007"`):
+ * the table's own, plus FMT007, which every {@link DiagnosticSink} adds past its cap.
+ */
+export type CodeOf<T extends DiagnosticTable> = KindOf<T>["code"] | CappedCode;
 
 /** A `[start, end)` offset range in a source (UTF-16 code units for text, bytes for binary). */
 export type Span = readonly [start: number, end: number];
@@ -77,7 +83,7 @@ export interface Reporter<K extends DiagnosticKind = DiagnosticKind> {
 
 /** Collects diagnostics in order, each of a kind from a code table (decision 254: capped per code). */
 export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implements Reporter<K> {
-  readonly items: Diagnostic<K["code"]>[] = [];
+  readonly items: Diagnostic<K["code"] | CappedCode>[] = [];
   /** Findings reported of each code, kept or not. */
   readonly #tally = new Map<string, number>();
 
@@ -116,7 +122,7 @@ export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implement
     const kept = this.perCode;
     const tally = this.#tally;
     const more = () => (tally.get(code) ?? kept) - kept;
-    (this.items as Diagnostic[]).push({
+    this.items.push({
       code: FINDINGS_CAPPED.code,
       severity: FINDINGS_CAPPED.severity,
       get message() {
