@@ -29,6 +29,7 @@ import { nodeKind } from "../../node/output-target.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { commitOutput, openOutput, outputTaken, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
 import {
@@ -89,10 +90,7 @@ export const liveRender = defineCommand({
     },
     gif: { type: "path", value: "OUT.gif", help: "also write an animated GIF of the frames" },
     force: { type: "boolean", help: "replace existing frames, timeline.json and OUT.gif" },
-    "allow-outside": {
-      type: "boolean",
-      help: "read pictures outside the scene's folder too (a symbolic link out)",
-    },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, 1],
   async run(args, io) {
