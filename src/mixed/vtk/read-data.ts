@@ -42,6 +42,8 @@ export interface DataContext {
  */
 export interface MemoryBudget {
   remaining: number;
+  /** What the budget was at the start (for messages). */
+  readonly total: number;
 }
 
 /** The budget of one read: 1 GiB of float64 values (docs/formats/exports.md). */
@@ -49,7 +51,13 @@ export const READ_BUDGET_BYTES = 2 ** 30;
 
 /** A new budget of {@link READ_BUDGET_BYTES}. */
 export function readBudget(bytes: number = READ_BUDGET_BYTES): MemoryBudget {
-  return { remaining: bytes };
+  return { remaining: bytes, total: bytes };
+}
+
+/** A budget's size for a message: "1 GiB", "512 MiB". */
+export function budgetWords(budget: MemoryBudget): string {
+  const mib = Math.round(budget.total / 2 ** 20);
+  return mib % 1024 === 0 ? `${mib / 1024} GiB` : `${mib} MiB`;
 }
 
 /**
@@ -153,7 +161,7 @@ export async function readDataArray(
   const tooLarge = (bytes: number): undefined => {
     ctx.sink.report(
       VTK.budget,
-      `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
+      `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${budgetWords(ctx.budget)} of values)`,
       e.start,
       e.start + 1,
     );
@@ -182,7 +190,8 @@ export async function readDataArray(
       const [size, get] = t;
       if (bytes.length % size !== 0)
         return bad(`${bytes.length} bytes is not a whole number of ${type} values`);
-      values = typedValues(bytes, type);
+      // Inflated bytes are this array's own: Float64 is viewed, not copied.
+      values = typedValues(bytes, type, ctx.compressed);
       if (!values) {
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         values = new Float64Array(bytes.length / size);
