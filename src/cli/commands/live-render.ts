@@ -25,6 +25,7 @@ import {
   type TickRecord,
   VirtualClock,
 } from "../../live/index.js";
+import type { AtomicFile } from "../../node/atomic-write.js";
 import { nodeKind } from "../../node/output-target.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
@@ -35,6 +36,9 @@ import { progressBar } from "../progress.js";
 import {
   checkDiskRoom,
   checkRenderPixels,
+  type DiskStop,
+  DiskWatch,
+  diskStopWords,
   framesEstimate,
   gifEstimate,
   MAX_RENDER_PIXELS,
@@ -194,10 +198,18 @@ async function render(
   const fired: string[] = [];
   const bar = progressBar(io, "frames");
   let failed = false;
+  let short: DiskStop | undefined;
+  const watch = new DiskWatch(
+    plan.ticks,
+    { shown: plan.out, folder: resolve(io.cwd, plan.out) },
+    plan.gif === undefined
+      ? undefined
+      : { shown: plan.gif, folder: dirname(resolve(io.cwd, plan.gif)) },
+  );
   try {
     await runPlayer(player, new VirtualClock(), {
       ticks: plan.ticks,
-      stop: () => failed,
+      stop: () => failed || short !== undefined,
       async onTick(r) {
         records.push(r.record);
         for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
@@ -205,11 +217,16 @@ async function render(
         // A link planted in place of a frame is replaced, never written through.
         const png = encodePng(r.image);
         if (!(await writeOutput(io, name, png, plan.force, { followLinks: false }))) failed = true;
+        let gifBytes = 0;
         if (animation && gifFile) {
           animation.add(r.image);
-          await gifFile.write(animation.take());
+          const chunk = animation.take();
+          gifBytes = chunk.length;
+          await gifFile.write(chunk);
         }
         bar.update(records.length, plan.ticks);
+        // The free disk again every DISK_RECHECK_FRAMES frames: stop between two whole frames.
+        if (!failed) short = await watch.wrote(png.length, gifBytes);
       },
     });
   } catch (e) {
@@ -221,6 +238,7 @@ async function render(
     await gifFile?.abort();
     return ExitCode.Problems;
   }
+  if (short) return stopForDisk(io, plan, records, short, gifFile);
   for (const name of plan.stale) await unlink(resolve(io.cwd, plan.out, name));
   const timeline = join(plan.out, TIMELINE);
   if (
@@ -243,6 +261,21 @@ async function render(
         : `${plan.gif}: written (${animation!.frames} frames, ${player.periodMs} ms each)\n`),
   );
   return ExitCode.Ok;
+}
+
+/** A render stopped for want of disk: the frames written kept with their timeline, the GIF not written. */
+async function stopForDisk(
+  io: CliIo,
+  plan: RenderPlan,
+  records: readonly TickRecord[],
+  short: DiskStop,
+  gifFile: AtomicFile | undefined,
+): Promise<number> {
+  await gifFile?.abort();
+  const timeline = join(plan.out, TIMELINE);
+  await writeOutput(io, timeline, timelineText(records), plan.force, { followLinks: false });
+  io.err(diskStopWords(plan.out, short, plan.gif));
+  return ExitCode.Problems;
 }
 
 /** timeline.json: one record a line, members in the contract's order. */
