@@ -60,13 +60,9 @@ export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
 /** The kinds of a code table (`KindOf<typeof AMX>`): what its readers may report. */
 export type KindOf<T extends DiagnosticTable> = T[keyof T];
 
-/** FMT007's code: findings past a sink's cap, counted (every {@link DiagnosticSink} may add it, decision 254). */
+/** FMT007's code: findings past a sink's cap, counted (any {@link DiagnosticSink} may add it). */
 export type CappedCode = typeof FINDINGS_CAPPED.code;
-
-/**
- * The codes a reader of a code table reports (`CodeOf<typeof AMX>` is `"AMX001" | … | "FMT007"`):
- * the table's own, plus FMT007, which every {@link DiagnosticSink} adds past its cap.
- */
+/** A reader's codes: its table's (`CodeOf<typeof AMX>` is `"AMX001" | …`) and FMT007 (decision 330). */
 export type CodeOf<T extends DiagnosticTable> = KindOf<T>["code"] | CappedCode;
 
 /** A `[start, end)` offset range in a source (UTF-16 code units for text, bytes for binary). */
@@ -118,9 +114,7 @@ export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implement
     const n = (this.#tally.get(kind.code) ?? 0) + 1;
     this.#tally.set(kind.code, n);
     if (n !== this.perCode + 1) return;
-    const { code } = kind;
-    const kept = this.perCode;
-    const tally = this.#tally;
+    const [code, kept, tally] = [kind.code, this.perCode, this.#tally];
     const more = () => (tally.get(code) ?? kept) - kept;
     this.items.push({
       code: FINDINGS_CAPPED.code,

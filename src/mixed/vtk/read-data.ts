@@ -40,11 +40,7 @@ export interface DataContext {
  * allocated, so a hostile file (a zlib bomb of many small blocks) is refused
  * at its header, not after it has filled memory.
  */
-export interface MemoryBudget {
-  remaining: number;
-  /** What the budget was at the start (for messages). */
-  readonly total: number;
-}
+export type MemoryBudget = { remaining: number; readonly total: number };
 
 /** The budget of one read: 1 GiB of float64 values (docs/formats/exports.md). */
 export const READ_BUDGET_BYTES = 2 ** 30;
@@ -54,10 +50,9 @@ export function readBudget(bytes: number = READ_BUDGET_BYTES): MemoryBudget {
   return { remaining: bytes, total: bytes };
 }
 
-/** A budget's size for a message: "1 GiB", "512 MiB". */
-export function budgetWords(budget: MemoryBudget): string {
-  const mib = Math.round(budget.total / 2 ** 20);
-  return mib % 1024 === 0 ? `${mib / 1024} GiB` : `${mib} MiB`;
+/** A budget's size (`total`, what it was at the start) for a message: "1 GiB", "512 MiB". */
+export function budgetWords({ total }: MemoryBudget): string {
+  return total % 2 ** 30 === 0 ? `${total / 2 ** 30} GiB` : `${Math.round(total / 2 ** 20)} MiB`;
 }
 
 /**
