@@ -64,7 +64,8 @@ function pvd(files: readonly string[]): string {
  * The issue's reproducers: a 1.4 MB `.vtu` whose arrays inflate to just under
  * the old 1 GiB of values; and a `.pvd` naming 12 files of 10 MB (120 MB of
  * companions, kept with their text) and then a 0.7 MB `.vtu` inflating to
- * 528 MB. Before, 1.6 GiB and about 1.2 GiB resident.
+ * 528 MB. Before, the first was "ok" after 1.6 GiB resident (measured); the
+ * second had 1 GiB of values on top of the companions' bytes and text.
  */
 function reproducers(): string {
   const dir = mkdtempSync(join(tmpdir(), "check-memory-"));
