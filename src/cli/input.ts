@@ -98,8 +98,10 @@ export async function projectText(
   rel: string,
   shown: string,
   expected: FormatId,
+  allowOutside = false,
 ): Promise<string> {
-  const bytes = sourceBytes(await projectReader(resolve(io.cwd, project))(rel), shown);
+  const read = projectReader(resolve(io.cwd, project), undefined, allowOutside);
+  const bytes = sourceBytes(await read(rel), shown);
   const wrong = formatMismatch(bytes, shown, expected);
   if (wrong) {
     throw new CliError(`${shown}: ${wrong}`, ExitCode.Problems, {

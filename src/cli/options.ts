@@ -178,3 +178,12 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   if (best !== undefined && bestDistance <= limit) return best;
   return undefined;
 }
+
+/**
+ * `--allow-outside`, one definition for every command that reads files its
+ * inputs name (companions, a project's own files; decisions 253 and 298).
+ */
+export const ALLOW_OUTSIDE_OPTION = {
+  type: "boolean",
+  help: "read the files an input names (companions, a project's files) outside its folder too",
+} as const satisfies BooleanOption;

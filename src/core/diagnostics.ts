@@ -60,8 +60,10 @@ export type DiagnosticTable = Readonly<Record<string, DiagnosticKind>>;
 /** The kinds of a code table (`KindOf<typeof AMX>`): what its readers may report. */
 export type KindOf<T extends DiagnosticTable> = T[keyof T];
 
-/** The literal union of a code table's codes (`CodeOf<typeof AMX>` is `"AMX001" | …`). */
-export type CodeOf<T extends DiagnosticTable> = KindOf<T>["code"];
+/** FMT007's code: findings past a sink's cap, counted (any {@link DiagnosticSink} may add it). */
+export type CappedCode = typeof FINDINGS_CAPPED.code;
+/** A reader's codes: its table's (`CodeOf<typeof AMX>` is `"AMX001" | …`) and FMT007 (decision 297). */
+export type CodeOf<T extends DiagnosticTable> = KindOf<T>["code"] | CappedCode;
 
 /** A `[start, end)` offset range in a source (UTF-16 code units for text, bytes for binary). */
 export type Span = readonly [start: number, end: number];
@@ -77,7 +79,7 @@ export interface Reporter<K extends DiagnosticKind = DiagnosticKind> {
 
 /** Collects diagnostics in order, each of a kind from a code table (decision 254: capped per code). */
 export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implements Reporter<K> {
-  readonly items: Diagnostic<K["code"]>[] = [];
+  readonly items: Diagnostic<K["code"] | CappedCode>[] = [];
   /** Findings reported of each code, kept or not. */
   readonly #tally = new Map<string, number>();
 
@@ -112,11 +114,9 @@ export class DiagnosticSink<K extends DiagnosticKind = DiagnosticKind> implement
     const n = (this.#tally.get(kind.code) ?? 0) + 1;
     this.#tally.set(kind.code, n);
     if (n !== this.perCode + 1) return;
-    const { code } = kind;
-    const kept = this.perCode;
-    const tally = this.#tally;
+    const [code, kept, tally] = [kind.code, this.perCode, this.#tally];
     const more = () => (tally.get(code) ?? kept) - kept;
-    (this.items as Diagnostic[]).push({
+    this.items.push({
       code: FINDINGS_CAPPED.code,
       severity: FINDINGS_CAPPED.severity,
       get message() {

@@ -35,3 +35,11 @@ export const BUDGET_REASON =
 
 /** Bytes of companions one check reads in all (decision 252): a series larger than this is not checked whole. */
 export const CHECK_COMPANION_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The one memory budget of a check (decision 299): the bytes of the files a
+ * file names and the values decoded from every file, together. The
+ * companions' {@link CHECK_COMPANION_BYTES} is a part of it, not added to it,
+ * so a check stays within 1 GiB resident whatever the files say.
+ */
+export const CHECK_MEMORY_BYTES = 512 * 1024 * 1024;

@@ -31,11 +31,16 @@ function skipped(name: string): boolean {
 /** At most this many folders are searched for rigs (a project, not a whole disk). */
 export const MAX_FOLDERS = 10_000;
 
+/** How a project's files are read: `allowOutside` follows links out of the project (decision 298). */
+export interface ProjectReadOptions {
+  readonly allowOutside?: boolean;
+}
+
 /** The file system under `project` as a bulge project's reader, writer and rig lister. */
-export function bulgeProjectIo(project: string): BulgeProjectIo {
+export function bulgeProjectIo(project: string, options: ProjectReadOptions = {}): BulgeProjectIo {
   return {
-    // Inside the project only, regular files only, never waiting on a FIFO (decision 253).
-    read: projectReader(project),
+    // Inside the project only (unless allowOutside), regular files only, never waiting on a FIFO (decision 253).
+    read: projectReader(project, undefined, options.allowOutside === true),
     async create(path, bytes) {
       const target = join(project, path);
       await mkdir(dirname(target), { recursive: true });
@@ -54,9 +59,9 @@ export function bulgeProjectIo(project: string): BulgeProjectIo {
 /** Loads the project in folder `project` (see `loadBulgeProject`). */
 export function loadBulgeProjectAt(
   project: string,
-  options: LoadBulgeOptions = {},
+  options: LoadBulgeOptions & ProjectReadOptions = {},
 ): Promise<BulgeProject> {
-  return loadBulgeProject(bulgeProjectIo(project), options);
+  return loadBulgeProject(bulgeProjectIo(project, options), options);
 }
 
 /**
@@ -81,8 +86,11 @@ export interface ProjectRig {
  * The rigs (`*.rig.json`) in `project` and its sub-folders (hidden folders
  * and `node_modules` skipped, symbolic links not followed), sorted by path.
  */
-export async function projectRigs(project: string): Promise<ProjectRig[]> {
-  const { rigs } = await loadBulgeProjectAt(project, { create: false });
+export async function projectRigs(
+  project: string,
+  options: ProjectReadOptions = {},
+): Promise<ProjectRig[]> {
+  const { rigs } = await loadBulgeProjectAt(project, { ...options, create: false });
   return rigs.map((r) => ({ path: r.path, rig: r.rig }));
 }
 
@@ -90,8 +98,13 @@ export async function projectRigs(project: string): Promise<ProjectRig[]> {
  * The catalogue beside the rig at `rigPath` (`misc_data/bulge_types` in its
  * folder, relative to `cwd`), read as `deforma check` reads a companion.
  */
-export function catalogueBesideRig(cwd: string, rigPath: string): Promise<ProjectCatalogue> {
-  return readProjectCatalogue(companionReader(cwd), catalogueBeside(rigPath), rigPath);
+export function catalogueBesideRig(
+  cwd: string,
+  rigPath: string,
+  options: ProjectReadOptions = {},
+): Promise<ProjectCatalogue> {
+  const read = companionReader(cwd, options);
+  return readProjectCatalogue(read, catalogueBeside(rigPath), rigPath);
 }
 
 /** Paths (relative, `/`) of the `*.rig.json` files below `project`, breadth first. */

@@ -149,12 +149,17 @@ async function insideTarget(folder: string, target: string): Promise<string | Fi
  * Reads a project's own files (`path` relative to `project`, decision 253):
  * regular files only, opened non-blocking, bounded, and only inside the
  * project folder by their real path (a link out of it is refused, as a
- * companion's is).
+ * companion's is) unless `allowOutside` (decision 298).
  */
-export function projectReader(project: string, maxBytes = MAX_INPUT_BYTES): FileReader {
+export function projectReader(
+  project: string,
+  maxBytes = MAX_INPUT_BYTES,
+  allowOutside = false,
+): FileReader {
   return async (path) => {
     const folder = resolve(project);
-    const target = await insideTarget(folder, resolve(folder, path));
+    const wanted = resolve(folder, path);
+    const target = allowOutside ? wanted : await insideTarget(folder, wanted);
     return typeof target === "string" ? readInput(target, maxBytes) : target;
   };
 }

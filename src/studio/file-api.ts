@@ -127,7 +127,9 @@ async function checkIfMatch(
 /**
  * `PUT /api/file?path=REL[&overwrite=1]`: writes the body atomically; 409 when
  * the file exists and overwrite was not asked; 412 when `If-Match` does not
- * match; 413 past the body limit. The reply's `ETag` is the new file's.
+ * match; 413 past the body limit. The reply's `ETag` is the new file's;
+ * `brokenLinks` counts the other hard links a replaced file had (they keep
+ * the old content).
  */
 export async function handleWrite(
   req: IncomingMessage,
@@ -160,8 +162,9 @@ export async function handleWrite(
       yield chunk;
     }
   };
+  let replaced: Awaited<ReturnType<typeof writeFileAtomic>>;
   try {
-    await writeFileAtomic(target.path, counted(), { overwrite });
+    replaced = await writeFileAtomic(target.path, counted(), { overwrite });
   } catch (e) {
     if (!req.complete) drain(req);
     if (e instanceof BodyTooLarge) throw tooLarge(ctx);
@@ -172,5 +175,12 @@ export async function handleWrite(
   }
   const written = await lstat(target.path).catch(() => undefined);
   if (written?.isFile()) res.setHeader("ETag", fileETag(written));
-  sendJson(res, target.exists ? 200 : 201, { ok: true, path: segments.join("/"), size });
+  // A replaced file with other hard links is now a file of its own: the page says so (decision 300).
+  const brokenLinks = replaced.links > 1 ? { brokenLinks: replaced.links - 1 } : {};
+  sendJson(res, target.exists ? 200 : 201, {
+    ok: true,
+    path: segments.join("/"),
+    size,
+    ...brokenLinks,
+  });
 }

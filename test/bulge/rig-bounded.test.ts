@@ -44,7 +44,7 @@ describe("a rig with many joints", () => {
     const d = validateRig(rig(3000, { n: 0 }, () => ""));
     const empty = d.filter((x) => x.code === "RIG015");
     expect(empty).toHaveLength(FINDINGS_PER_CODE);
-    const capped = d.filter((x) => (x.code as string) === "FMT007");
+    const capped = d.filter((x) => x.code === "FMT007");
     expect(capped.map((x) => x.args?.code)).toEqual(["RIG015", "RIG007"]);
     expect(capped[0]!.args).toEqual({ code: "RIG015", count: 2000, kept: FINDINGS_PER_CODE });
   });

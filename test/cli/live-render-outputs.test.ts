@@ -132,6 +132,32 @@ describe("live render budgets", () => {
     }
   }, 60_000);
 
+  // decision 301
+  it("re-checks the free disk while rendering and stops cleanly between two frames", async () => {
+    const dir = scratch();
+    const real = diskProbe.freeBytes;
+    let asked = 0;
+    // Room at the start; then the disk fills (65 MiB free: the 64 MiB kept and 1 MiB).
+    diskProbe.freeBytes = async () => (asked++ === 0 ? 2 ** 40 : 65 * 2 ** 20);
+    try {
+      const r = await cli([...RENDER, "--ticks", "150", "--out", "out", "--gif", "a.gif"], dir);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(
+        /out: stopped after 100 frames \(frame-00000\.png … frame-00099\.png kept, with timeline\.json\): the 50 frames left would write about [\d.]+ [KM]i?B \(out and a\.gif\) but the disk has 65\.0 MiB free \(keeping 64\.0 MiB\); a\.gif not written/,
+      );
+      const names = readdirSync(join(dir, "out")).sort();
+      expect(names).toHaveLength(101);
+      expect(names.at(-2)).toBe("frame-00099.png");
+      expect(names.at(-1)).toBe("timeline.json");
+      const timeline = JSON.parse(readFileSync(join(dir, "out", "timeline.json"), "utf8"));
+      expect(timeline).toHaveLength(100);
+      // No GIF, no temporary file left beside it.
+      expect(readdirSync(dir).filter((n) => n.includes("a.gif") || n.startsWith("."))).toEqual([]);
+    } finally {
+      diskProbe.freeBytes = real;
+    }
+  }, 180_000);
+
   // decision 245
   it("streams the GIF: each frame's bytes are handed out and no longer held", () => {
     const frame = (k: number): RgbaImage => {

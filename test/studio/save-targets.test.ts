@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,5 +49,17 @@ describe("studio saves onto what is there", () => {
     const r = await put("/api/file?path=locked.txt&overwrite=1", "new");
     expect(r.status).toBe(403);
     expect(readFileSync(join(project, "locked.txt"), "utf8")).toBe("old");
+  });
+
+  // decision 300
+  it("says how many other hard links a replaced file had (brokenLinks); none for a plain file", async () => {
+    writeFileSync(join(project, "shared.txt"), "old");
+    linkSync(join(project, "shared.txt"), join(base, "other-name.txt"));
+    const r = await put("/api/file?path=shared.txt&overwrite=1", "new");
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.text)).toMatchObject({ ok: true, path: "shared.txt", brokenLinks: 1 });
+    expect(readFileSync(join(base, "other-name.txt"), "utf8")).toBe("old");
+    const again = await put("/api/file?path=shared.txt&overwrite=1", "newer");
+    expect(JSON.parse(again.text)).not.toHaveProperty("brokenLinks");
   });
 });

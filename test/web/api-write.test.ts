@@ -5,7 +5,8 @@
  * page never read, is written without it.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readProjectFile, writeProjectFile } from "../../web/src/api.js";
+import { onLinksBroken, readProjectFile, writeProjectFile } from "../../web/src/api.js";
+import { setLanguage, t } from "../../web/src/i18n.js";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -65,5 +66,39 @@ describe("the page's overwrites", () => {
     expect(await writeProjectFile("c.txt", new Uint8Array([1]), true)).toBe("ok");
     expect(await writeProjectFile("d.txt", new Uint8Array([1]))).toBe("ok");
     expect(s.asked.map((a) => a.ifMatch)).toEqual([null, null]);
+  });
+});
+
+// decision 300
+describe("a save that breaks hard links", () => {
+  it("tells the page's listener the path and how many other links the file had", async () => {
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(JSON.stringify({ ok: true, path: "a.txt", size: 1, brokenLinks: 2 }), {
+          status: 200,
+        }),
+    );
+    const told: [string, number][] = [];
+    onLinksBroken((path, count) => told.push([path, count]));
+    expect(await writeProjectFile("a.txt", new Uint8Array([50]), true)).toBe("ok");
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+    expect(await writeProjectFile("b.txt", new Uint8Array([50]), true)).toBe("ok");
+    onLinksBroken(undefined);
+    expect(told).toEqual([["a.txt", 2]]);
+  });
+
+  it("has its notice in English and Russian, naming the file and the count", () => {
+    vi.stubGlobal("document", { documentElement: {}, querySelectorAll: () => [] });
+    vi.stubGlobal("localStorage", { setItem: () => undefined });
+    setLanguage("en");
+    expect(t("files.linksBroken", { name: "a.txt", count: 2 })).toMatch(
+      /a\.txt had other hard links \(2\)/,
+    );
+    setLanguage("ru");
+    expect(t("files.linksBroken", { name: "a.txt", count: 2 })).toMatch(
+      /У a\.txt .*жёсткие ссылки \(2\)/,
+    );
+    setLanguage("en");
   });
 });

@@ -128,11 +128,21 @@ export async function readProjectRange(
   return new Uint8Array(await r.arrayBuffer());
 }
 
+/** Told of a write that replaced a file with other hard links: its path and how many (decision 300). */
+type LinksBroken = (path: string, others: number) => void;
+let linksBroken: LinksBroken | undefined;
+
+/** Sets who is told when a write breaks hard links (the page's notice); `undefined` stops it. */
+export function onLinksBroken(listener: LinksBroken | undefined): void {
+  linksBroken = listener;
+}
+
 /**
  * Writes a project file atomically; "exists" when it is there and `overwrite`
  * is false. Overwriting a file this page has read sends its `ETag` as
  * `If-Match`: when the file changed since, the server refuses (412) and this
- * throws with its message.
+ * throws with its message. A reply saying the replaced file had other hard
+ * links is told to the {@link onLinksBroken} listener.
  */
 export async function writeProjectFile(
   path: string,
@@ -152,6 +162,9 @@ export async function writeProjectFile(
   if (r.status === 409) return "exists";
   if (!r.ok) throw await serverError(r);
   remember(path, r);
+  const reply = (await r.json().catch(() => ({}))) as { brokenLinks?: unknown };
+  if (typeof reply.brokenLinks === "number" && reply.brokenLinks > 0)
+    linksBroken?.(path, reply.brokenLinks);
   return "ok";
 }
 

@@ -21,6 +21,8 @@ const en = {
   "files.uploaded": "Added {name}",
   "files.exists": "{name} exists. Replace it?",
   "files.failed": "Could not add {name}: {error}",
+  "files.linksBroken":
+    "{name} had other hard links ({count}); it is now a file of its own, and the other names keep the old content.",
   "time.play": "Play",
   "time.pause": "Pause",
   "time.back": "Step back",
@@ -83,6 +85,8 @@ const ru: Record<keyof ShellStrings, string> = {
   "files.uploaded": "Добавлен {name}",
   "files.exists": "{name} уже есть. Заменить?",
   "files.failed": "Не удалось добавить {name}: {error}",
+  "files.linksBroken":
+    "У {name} были другие жёсткие ссылки ({count}); теперь это отдельный файл, а по другим именам осталось прежнее содержимое.",
   "time.play": "Пуск",
   "time.pause": "Пауза",
   "time.back": "Шаг назад",

@@ -1,7 +1,7 @@
 /** The studio shell: header and tabs from the workspace registry, the project's files, drag-and-drop, language, deep links. */
 import "./style.css";
 import "./workspaces.js";
-import { listFiles, writeProjectFile } from "./api.js";
+import { listFiles, onLinksBroken, writeProjectFile } from "./api.js";
 import { h } from "./dom.js";
 import { FileList } from "./file-list.js";
 import { initialLanguage, LANGUAGES, type Language, language, setLanguage, t, tr } from "./i18n.js";
@@ -19,6 +19,8 @@ import { adoptPageToken } from "./token.js";
 
 const fileList = new FileList();
 const status = h("div", { className: "status", role: "status" });
+/** Says that a save broke hard links (decision 300); stays until the next such save. */
+const linkNotice = h("div", { className: "status notice", role: "status", hidden: true });
 const tabs = h("nav", { className: "tabs" });
 const main = h("main", {});
 /** Shown for a route no workspace has. */
@@ -65,11 +67,16 @@ function build(): void {
         fileList.element,
         tr("p", "files.drop"),
         status,
+        linkNotice,
       ),
       main,
     ),
   );
   main.addEventListener("files-changed", () => void refreshFiles());
+  onLinksBroken((name, count) => {
+    linkNotice.textContent = t("files.linksBroken", { name, count });
+    linkNotice.hidden = false;
+  });
   window.addEventListener("dragover", (e) => {
     e.preventDefault();
     document.body.classList.add("dragging");

@@ -14,6 +14,7 @@ import { companionReader } from "../../node/files.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, isStdin } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { writeOutput } from "../output.js";
 
 /** The registry formats an input may be (any solver-result format; other formats of ours are refused, FMT006). */
@@ -75,10 +76,7 @@ export const agrFromVtk = defineCommand({
     },
     text: { type: "boolean", help: "write the text encoding (default binary)" },
     force: { type: "boolean", help: "replace OUT.agr if it exists" },
-    "allow-outside": {
-      type: "boolean",
-      help: "read files a .pvd/.vtm names outside its own folder too",
-    },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, Number.POSITIVE_INFINITY],
   async run(args, io) {

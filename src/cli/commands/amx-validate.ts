@@ -4,6 +4,7 @@ import { baseName, siblingPath } from "../../core/path.js";
 import { checkAmxText } from "../../node/mixed-folder.js";
 import { defineCommand } from "../command.js";
 import { inputText, isStdin, STDIN_NAME } from "../input.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { printValidation } from "../output.js";
 
 /** The `amx validate` command. */
@@ -17,10 +18,7 @@ export const amxValidate = defineCommand({
   options: {
     json: { type: "boolean", help: 'print {"ok":…,"diagnostics":[…]} instead of text' },
     "no-files": { type: "boolean", help: "check the .amx alone, not the files it names" },
-    "allow-outside": {
-      type: "boolean",
-      help: "read files the .amx names outside its own folder too",
-    },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, 1],
   async run(args, io) {

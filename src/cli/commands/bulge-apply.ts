@@ -16,6 +16,7 @@ import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { inputText, inputTextReport, jsonLine } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { refuseOverwrite, writeOutput } from "../output.js";
 import { type Posing, readMeshToDeform } from "./bulge-mesh.js";
 
@@ -33,7 +34,7 @@ export const POSE_LIMIT_DEGREES = 180;
 /** The `bulge apply` command. */
 export const bulgeApply = defineCommand({
   usage:
-    "bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--skinning lbs|dq] [--unit bone|radius] [--json] [--force]",
+    "bulge apply --rig RIG --mesh IN.obj|IN.glb [--mesh-name NAME] --pose JOINT=DEGREES … -o OUT.obj|OUT.glb [--catalogue PATH] [--skinning lbs|dq] [--unit bone|radius] [--json] [--force] [--allow-outside]",
   description:
     "Poses the mesh with the rig (each --pose flexes a joint about its flexAxis, degrees) as a\n" +
     "linear-blend skin, with the bulges of the rig's joints (codes of the catalogue: --catalogue,\n" +
@@ -49,7 +50,8 @@ export const bulgeApply = defineCommand({
     "skinned glTF, which its own skin poses); --unit radius measures every bulge's away\n" +
     "displacement in limb radii; --json prints what was done with the volume of a closed mesh\n" +
     "at rest, skinned and bulged. See\n" +
-    "docs/bulge-deformation.md.",
+    "docs/bulge-deformation.md. --allow-outside reads a catalogue next to the rig that links\n" +
+    "out of its folder.",
   options: {
     rig: { type: "path", value: "RIG", help: "the rig (*.rig.json)" },
     mesh: { type: "path", value: "IN", help: "the mesh in its rest pose (.obj or .glb)" },
@@ -81,6 +83,7 @@ export const bulgeApply = defineCommand({
       help: "print the pose, each bulge's activation, scale and strength, and the volumes as JSON",
     },
     force: { type: "boolean", help: "replace an existing OUT" },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [0, 0],
   async run(args, io) {
@@ -102,7 +105,8 @@ export const bulgeApply = defineCommand({
     const angles = parsePose(rig, args.options.pose ?? []);
     const unit = args.options.unit;
     if (unit !== undefined) for (const j of rig.joints) if (j.bulge) j.bulge.unit = unit;
-    const definitions = await catalogueFor(io, rig, rigPath, catalogue);
+    const outside = args.options["allow-outside"] === true;
+    const definitions = await catalogueFor(io, rig, rigPath, catalogue, outside);
 
     const loaded = await readMeshToDeform(io, meshPath, inKind, args.options["mesh-name"]);
     if (!loaded) return ExitCode.Problems;
@@ -237,12 +241,13 @@ export async function catalogueFor(
   rig: Rig,
   rigPath: string,
   asked: string | undefined,
+  allowOutside = false,
 ) {
   const used = rig.joints.filter((j) => j.bulge);
   const catalogue =
     asked !== undefined
       ? projectCatalogue(asked, await inputText(io, asked, "bulge-types"))
-      : await catalogueBesideRig(io.cwd, rigPath);
+      : await catalogueBesideRig(io.cwd, rigPath, { allowOutside });
   if (catalogue.status !== "ok") {
     if (used.length === 0) return [];
     throw new CliError(

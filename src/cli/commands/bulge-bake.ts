@@ -1,17 +1,19 @@
-/** `deforma bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force]`. */
+/** `deforma bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force] [--allow-outside]`. */
 import { bakeBulges, readGltf } from "../../bulge/gltf/index.js";
 import { readRig } from "../../bulge/rig/index.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { defineCommand } from "../command.js";
 import { inputBytes, inputTextReport, shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { writeOutput } from "../output.js";
 import { catalogueFor } from "./bulge-apply.js";
 import { pickGltfMesh } from "./bulge-mesh.js";
 
 /** The `bulge bake` command. */
 export const bulgeBake = defineCommand({
-  usage: "bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force]",
+  usage:
+    "bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force] [--allow-outside]",
   description:
     "Writes IN back with everything it holds (skin, materials, normals, other meshes, animations,\n" +
     "extensions) plus, on the skinned mesh (--mesh-name when there are several), one morph target\n" +
@@ -25,6 +27,7 @@ export const bulgeBake = defineCommand({
     "mesh-name": { type: "string", value: "NAME", help: "the skinned mesh to bake on" },
     catalogue: { type: "path", value: "PATH", help: "the bulge_types to take the codes from" },
     force: { type: "boolean", help: "replace an existing OUT" },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, 1],
   async run(args, io) {
@@ -41,7 +44,8 @@ export const bulgeBake = defineCommand({
       io.err(`${rigPath}: has errors; nothing written\n`);
       return ExitCode.Problems;
     }
-    const definitions = await catalogueFor(io, rig, rigPath, catalogue);
+    const outside = args.options["allow-outside"] === true;
+    const definitions = await catalogueFor(io, rig, rigPath, catalogue, outside);
     const bytes = await inputBytes(io, file, "glb");
     const r = await readGltf(bytes);
     const name = shownName(file);

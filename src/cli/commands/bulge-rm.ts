@@ -1,4 +1,4 @@
-/** `deforma bulge rm --code N --project DIR [--force]`. */
+/** `deforma bulge rm --code N --project DIR [--force] [--allow-outside]`. */
 import { join, resolve } from "node:path";
 import { CATALOGUE_PATH, removeKeepingCodes } from "../../bulge/catalogue/index.js";
 import { rigsUsingCode } from "../../bulge/rig/index.js";
@@ -7,11 +7,12 @@ import { projectRigs, referenceLines } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
 import { projectText } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { writeOutput } from "../output.js";
 
 /** The `bulge rm` command. */
 export const bulgeRm = defineCommand({
-  usage: "bulge rm --code N --project DIR [--force]",
+  usage: "bulge rm --code N --project DIR [--force] [--allow-outside]",
   description:
     "Removes the definition with code N from DIR/misc_data/bulge_types (its lines only: the\n" +
     "rest of the file, comments and omitted definitions included, stays as it is). A joint\n" +
@@ -19,7 +20,8 @@ export const bulgeRm = defineCommand({
     "below DIR) references would break it: the command then refuses and lists the rigs (exit 1),\n" +
     "unless --force. A rig that cannot be read counts as referencing the code. No other\n" +
     "definition's code changes: a definition whose code Alias reassigned (its written code is\n" +
-    "taken) and would get another one once this one is gone has its code written (BLG022).",
+    "taken) and would get another one once this one is gone has its code written (BLG022).\n" +
+    "The catalogue and the rigs are read only inside DIR (links out refused) unless --allow-outside.",
   options: {
     code: { type: "integer", min: 0, help: "the code of the definition to remove" },
     project: {
@@ -28,6 +30,7 @@ export const bulgeRm = defineCommand({
       help: "the project folder (holding misc_data/bulge_types)",
     },
     force: { type: "boolean", help: "remove even when rigs reference the code" },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [0, 0],
   async run(args, io) {
@@ -35,7 +38,8 @@ export const bulgeRm = defineCommand({
     if (code === undefined) throw new UsageError("missing --code N");
     if (project === undefined) throw new UsageError("missing --project DIR");
     const file = join(project, CATALOGUE_PATH);
-    const text = await projectText(io, project, CATALOGUE_PATH, file, "bulge-types");
+    const allowOutside = args.options["allow-outside"] === true;
+    const text = await projectText(io, project, CATALOGUE_PATH, file, "bulge-types", allowOutside);
     const cut = removeKeepingCodes(text, code);
     if (!cut) {
       io.err(`deforma: ${file} has no definition with code ${code}\n`);
@@ -46,7 +50,7 @@ export const bulgeRm = defineCommand({
       return ExitCode.Problems;
     }
     const def = cut.removed;
-    const refs = rigsUsingCode(await projectRigs(resolve(io.cwd, project)), code);
+    const refs = rigsUsingCode(await projectRigs(resolve(io.cwd, project), { allowOutside }), code);
     const what = `"${def.name}" (code ${code})`;
     if (refs.length > 0 && !args.options.force) {
       io.err(

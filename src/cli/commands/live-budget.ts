@@ -113,6 +113,21 @@ export function gifEstimate(ticks: number, frameBytes: number): number {
  * read is not checked (the writes still fail cleanly when it fills).
  */
 export async function checkDiskRoom(shares: readonly OutputShare[]): Promise<void> {
+  const short = await diskShort(shares);
+  if (short) {
+    throw new UsageError(
+      `the render would write about ${sizeWords(short.bytes)} (${short.shown.join(" and ")}) but its disk has ${sizeWords(short.free)} free (keeping ${sizeWords(DISK_RESERVE)}): render fewer --ticks or free some space`,
+    );
+  }
+}
+
+/** A render re-checks the free disk every this many frames (decision 301). */
+export const DISK_RECHECK_FRAMES = 100;
+
+/** The first disk whose free space, less {@link DISK_RESERVE}, cannot hold what its shares need. */
+export async function diskShort(
+  shares: readonly OutputShare[],
+): Promise<{ shown: string[]; bytes: number; free: number } | undefined> {
   const byDevice = new Map<number, { shown: string[]; folder: string; bytes: number }>();
   for (const s of shares) {
     const folder = await nearestFolder(s.folder);
@@ -126,10 +141,9 @@ export async function checkDiskRoom(shares: readonly OutputShare[]): Promise<voi
   for (const d of byDevice.values()) {
     const free = await diskProbe.freeBytes(d.folder).catch(() => undefined);
     if (free === undefined || d.bytes + DISK_RESERVE <= free) continue;
-    throw new UsageError(
-      `the render would write about ${sizeWords(d.bytes)} (${d.shown.join(" and ")}) but its disk has ${sizeWords(free)} free (keeping ${sizeWords(DISK_RESERVE)}): render fewer --ticks or free some space`,
-    );
+    return { shown: d.shown, bytes: d.bytes, free };
   }
+  return undefined;
 }
 
 /** `folder`, or its nearest parent that exists (a render creates `--out` only after its checks). */
@@ -138,4 +152,56 @@ async function nearestFolder(folder: string): Promise<string | undefined> {
     if ((await stat(f).catch(() => undefined))?.isDirectory()) return f;
     if (dirname(f) === f) return undefined;
   }
+}
+
+/** Where a render stopped for want of disk: frames written, frames left, and the disk's numbers. */
+export interface DiskStop {
+  readonly frames: number;
+  readonly left: number;
+  readonly shown: readonly string[];
+  readonly bytes: number;
+  readonly free: number;
+}
+
+/**
+ * The free disk re-checked while a render runs (decision 301): every
+ * {@link DISK_RECHECK_FRAMES} frames, what the frames left need (estimated
+ * from the mean of those written, with the margin) against the free space.
+ */
+export class DiskWatch {
+  private frames = 0;
+  private frameBytes = 0;
+  private gifBytes = 0;
+
+  constructor(
+    private readonly ticks: number,
+    private readonly out: Omit<OutputShare, "bytes">,
+    private readonly gif: Omit<OutputShare, "bytes"> | undefined,
+  ) {}
+
+  /** Counts a frame written (its PNG's and GIF's bytes); a {@link DiskStop} when the rest no longer fits. */
+  async wrote(pngBytes: number, gifBytes: number): Promise<DiskStop | undefined> {
+    this.frames++;
+    this.frameBytes += pngBytes;
+    this.gifBytes += gifBytes;
+    const left = this.ticks - this.frames;
+    if (left <= 0 || this.frames % DISK_RECHECK_FRAMES !== 0) return undefined;
+    const shares: OutputShare[] = [
+      { ...this.out, bytes: framesEstimate(left, this.frameBytes / this.frames) },
+    ];
+    if (this.gif)
+      shares.push({ ...this.gif, bytes: gifEstimate(left, this.gifBytes / this.frames) });
+    const short = await diskShort(shares);
+    return short && { ...short, frames: this.frames, left };
+  }
+}
+
+/** The message of a render stopped for want of disk (the frames written are kept). */
+export function diskStopWords(out: string, stop: DiskStop, gif: string | undefined): string {
+  const last = `frame-${String(stop.frames - 1).padStart(5, "0")}.png`;
+  return (
+    `deforma: ${out}: stopped after ${stop.frames} frames (frame-00000.png … ${last} kept, with timeline.json): ` +
+    `the ${stop.left} frames left would write about ${sizeWords(stop.bytes)} (${stop.shown.join(" and ")}) but the disk has ${sizeWords(stop.free)} free (keeping ${sizeWords(DISK_RESERVE)})` +
+    `${gif === undefined ? "" : `; ${gif} not written`}\n`
+  );
 }

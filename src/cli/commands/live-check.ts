@@ -1,6 +1,7 @@
 /** `deforma live check SCENE [--json]`. */
 import { defineCommand } from "../command.js";
 import { shownName } from "../input.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { printValidation } from "../output.js";
 import { readLiveScene } from "./live-scene.js";
 
@@ -15,10 +16,7 @@ export const liveCheck = defineCommand({
     "located in the scene file. --allow-outside reads a picture that is a link out of the folder.",
   options: {
     json: { type: "boolean", help: 'print {"ok":…,"diagnostics":[…]} instead of text' },
-    "allow-outside": {
-      type: "boolean",
-      help: "read pictures outside the scene's folder too (a symbolic link out)",
-    },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, 1],
   async run(args, io) {

@@ -27,15 +27,20 @@ import {
   type TickRecord,
   VirtualClock,
 } from "../../live/index.js";
+import type { AtomicFile } from "../../node/atomic-write.js";
 import { nodeKind } from "../../node/output-target.js";
 import { defineCommand } from "../command.js";
 import { inputText, shownName } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { commitOutput, openOutput, outputTaken, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
 import {
   checkDiskRoom,
   checkRenderPixels,
+  type DiskStop,
+  DiskWatch,
+  diskStopWords,
   framesEstimate,
   gifEstimate,
   MAX_RENDER_PIXELS,
@@ -96,10 +101,7 @@ export const liveRender = defineCommand({
     },
     gif: { type: "path", value: "OUT.gif", help: "also write an animated GIF of the frames" },
     force: { type: "boolean", help: "replace existing frames, timeline.json and OUT.gif" },
-    "allow-outside": {
-      type: "boolean",
-      help: "read pictures outside the scene's folder too (a symbolic link out)",
-    },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, 1],
   async run(args, io) {
@@ -209,10 +211,18 @@ async function render(
   const fired: string[] = [];
   const bar = progressBar(io, "frames");
   let failed = false;
+  let short: DiskStop | undefined;
+  const watch = new DiskWatch(
+    plan.ticks,
+    { shown: plan.out, folder: resolve(io.cwd, plan.out) },
+    plan.gif === undefined
+      ? undefined
+      : { shown: plan.gif, folder: dirname(resolve(io.cwd, plan.gif)) },
+  );
   try {
     await runPlayer(player, new VirtualClock(), {
       ticks: plan.ticks,
-      stop: () => failed,
+      stop: () => failed || short !== undefined,
       async onTick(r) {
         records.push(r.record);
         for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
@@ -223,11 +233,16 @@ async function render(
         // A link planted in place of a frame is replaced, never written through.
         const png = encodePng(r.image);
         if (!(await writeOutput(io, name, png, plan.force, { followLinks: false }))) failed = true;
+        let gifBytes = 0;
         if (animation && gifFile) {
           animation.add(r.image);
-          await gifFile.write(animation.take());
+          const chunk = animation.take();
+          gifBytes = chunk.length;
+          await gifFile.write(chunk);
         }
         bar.update(records.length, plan.ticks);
+        // The free disk again every DISK_RECHECK_FRAMES frames: stop between two whole frames.
+        if (!failed) short = await watch.wrote(png.length, gifBytes);
       },
     });
   } catch (e) {
@@ -239,6 +254,7 @@ async function render(
     await gifFile?.abort();
     return ExitCode.Problems;
   }
+  if (short) return stopForDisk(io, plan, records, dropped, short, gifFile);
   for (const name of plan.stale) await unlink(resolve(io.cwd, plan.out, name));
   const timeline = join(plan.out, TIMELINE);
   if (
@@ -264,6 +280,24 @@ async function render(
         : `${plan.gif}: written (${animation!.frames} frames, ${player.periodMs} ms each)\n`),
   );
   return ExitCode.Ok;
+}
+
+/** A render stopped for want of disk: the frames written kept with their timeline, the GIF not written. */
+async function stopForDisk(
+  io: CliIo,
+  plan: RenderPlan,
+  records: readonly TickRecord[],
+  dropped: readonly TimelineDrop[],
+  short: DiskStop,
+  gifFile: AtomicFile | undefined,
+): Promise<number> {
+  await gifFile?.abort();
+  const timeline = join(plan.out, TIMELINE);
+  await writeOutput(io, timeline, timelineText(records, dropped), plan.force, {
+    followLinks: false,
+  });
+  io.err(diskStopWords(plan.out, short, plan.gif));
+  return ExitCode.Problems;
 }
 
 /** A dropped trigger with its tick, as timeline.json lists it. */

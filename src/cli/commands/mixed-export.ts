@@ -15,6 +15,7 @@ import { glbNonFinite, vtkNonFinite } from "../finite.js";
 import { FRAME_BUDGET_OPTION, frameBudgetBytes } from "../frame-budget.js";
 import { inputText, isStdin } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
+import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { checkOutput, writeError, writeOutput } from "../output.js";
 import { progressBar } from "../progress.js";
 
@@ -62,10 +63,7 @@ export const mixedExport = defineCommand({
     },
     "frame-budget": FRAME_BUDGET_OPTION,
     force: { type: "boolean", help: "replace existing output" },
-    "allow-outside": {
-      type: "boolean",
-      help: "read files the .amx names outside its own folder too",
-    },
+    "allow-outside": ALLOW_OUTSIDE_OPTION,
   },
   positionals: [1, 1],
   async run(args, io) {

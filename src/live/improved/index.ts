@@ -84,9 +84,15 @@ export class ImprovedMorph {
   private fit(refine: boolean): Fit {
     const { k, l } = this;
     let byL = FITS.get(k);
-    if (!byL) FITS.set(k, (byL = new WeakMap()));
+    if (!byL) {
+      byL = new WeakMap();
+      FITS.set(k, byL);
+    }
     let byFlag = byL.get(l);
-    if (!byFlag) byL.set(l, (byFlag = new Map()));
+    if (!byFlag) {
+      byFlag = new Map();
+      byL.set(l, byFlag);
+    }
     const known = byFlag.get(refine);
     if (known) return known;
     const initial = this.initialFlow();

@@ -101,7 +101,7 @@ export const VTK = {
     code: "VTK019",
     severity: "error",
     summary:
-      "the arrays of one read exceed the memory budget (1 GiB of values; data longer than its element declares counts only up to that); nothing is inflated or allocated for it",
+      "the arrays of one read exceed the memory budget (1 GiB of values; a check's 512 MiB, shared with the files it reads; data longer than its element declares counts only up to that); nothing is inflated or allocated for it",
   },
   skippedCells: {
     code: "VTK020",
@@ -258,6 +258,6 @@ export const VTK = {
     args: ["file", "limit"],
     severity: "warning",
     summary:
-      "the files a series names hold more than a check reads in all (256 MiB); that file and the ones after it are not checked",
+      "the files a series names hold more than a check reads in all (256 MiB), or they and the values read take more than its 512 MiB; that file and the ones after it are not checked",
   },
 } as const satisfies DiagnosticTable;

@@ -8,7 +8,7 @@
  * inside the naming file's folder); their findings are reported as theirs.
  */
 
-import { CHECK_COMPANION_BYTES } from "../../core/file-source.js";
+import { CHECK_COMPANION_BYTES, CHECK_MEMORY_BYTES } from "../../core/file-source.js";
 import {
   defineFormat,
   type FormatMagic,
@@ -38,8 +38,13 @@ async function readFrames(
 ): Promise<{ frames: VtkFrame[]; own?: FileReport; related: FileReport[] }> {
   // Loaded on first use: recognising files (every CLI command that reads one) needs no VTK reader.
   const { readVtkSeries } = await import("./read.js");
-  // A check reads at most CHECK_COMPANION_BYTES of named files; arrays decode within the read's 1 GiB (decision 252).
-  const budget = { companionBytes: CHECK_COMPANION_BYTES };
+  // A check's one budget: named files (CHECK_COMPANION_BYTES at most) and decoded values share
+  // CHECK_MEMORY_BYTES (decisions 252, 299).
+  const budget = {
+    companionBytes: CHECK_COMPANION_BYTES,
+    budgetBytes: CHECK_MEMORY_BYTES,
+    companionsInBudget: true,
+  };
   const series = await readVtkSeries(
     [{ name, bytes }],
     context.read ? { read: context.read, ...budget } : budget,

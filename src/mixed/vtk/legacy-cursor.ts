@@ -9,7 +9,7 @@ import type { Reporter } from "../../core/diagnostics.js";
 import type { MessageInput } from "../../core/message.js";
 import { parseNumber } from "../../core/tokenizer.js";
 import { VTK } from "./codes.js";
-import { type MemoryBudget, READ_BUDGET_BYTES } from "./read-data.js";
+import { budgetWords, type MemoryBudget } from "./read-data.js";
 
 /** Byte size and signedness of each legacy data type (`f`: IEEE float). */
 export const TYPES: Record<string, readonly [size: number, kind: "i" | "u" | "f"]> = {
@@ -309,7 +309,7 @@ export class LegacyCursor {
   overBudget(count: number, what: string, at: number): never {
     this.fail(
       VTK.budget,
-      `${what}: its ${count} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
+      `${what}: its ${count} values exceed what this read may still hold (budget of ${budgetWords(this.budget)} of values)`,
       at,
     );
   }

@@ -34,7 +34,11 @@ export class ReadAhead {
   private seenBytes = 0;
   private seenFiles = 0;
 
-  constructor(private readonly read: FileReader | undefined) {}
+  /** `bounds`: a check's smaller window (decision 299): one file before a size is known, fewer bytes. */
+  constructor(
+    private readonly read: FileReader | undefined,
+    private readonly bounds: { readonly first: number; readonly bytes: number } = READ_AHEAD,
+  ) {}
 
   /** Files `names` (named by `from`) will be asked for in this order: start reading them. */
   plan(names: readonly string[], from: string): void {
@@ -63,9 +67,9 @@ export class ReadAhead {
 
   /** Files to hold ahead: the byte budget over the mean size seen, within bounds. */
   private window(): number {
-    if (this.seenFiles === 0) return READ_AHEAD.first;
+    if (this.seenFiles === 0) return this.bounds.first;
     const mean = Math.max(1, this.seenBytes / this.seenFiles);
-    return Math.max(1, Math.min(READ_AHEAD.most, Math.floor(READ_AHEAD.bytes / mean)));
+    return Math.max(1, Math.min(READ_AHEAD.most, Math.floor(this.bounds.bytes / mean)));
   }
 
   private fill(): void {

@@ -40,16 +40,19 @@ export interface DataContext {
  * allocated, so a hostile file (a zlib bomb of many small blocks) is refused
  * at its header, not after it has filled memory.
  */
-export interface MemoryBudget {
-  remaining: number;
-}
+export type MemoryBudget = { remaining: number; readonly total: number };
 
 /** The budget of one read: 1 GiB of float64 values (docs/formats/exports.md). */
 export const READ_BUDGET_BYTES = 2 ** 30;
 
 /** A new budget of {@link READ_BUDGET_BYTES}. */
 export function readBudget(bytes: number = READ_BUDGET_BYTES): MemoryBudget {
-  return { remaining: bytes };
+  return { remaining: bytes, total: bytes };
+}
+
+/** A budget's size (`total`, what it was at the start) for a message: "1 GiB", "512 MiB". */
+export function budgetWords({ total }: MemoryBudget): string {
+  return total % 2 ** 30 === 0 ? `${total / 2 ** 30} GiB` : `${Math.round(total / 2 ** 20)} MiB`;
 }
 
 /**
@@ -153,7 +156,7 @@ export async function readDataArray(
   const tooLarge = (bytes: number): undefined => {
     ctx.sink.report(
       VTK.budget,
-      `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${READ_BUDGET_BYTES / 2 ** 30} GiB of values)`,
+      `DataArray '${name}': its ${bytes / t[0]} values exceed what this read may still hold (budget of ${budgetWords(ctx.budget)} of values)`,
       e.start,
       e.start + 1,
     );
@@ -182,7 +185,8 @@ export async function readDataArray(
       const [size, get] = t;
       if (bytes.length % size !== 0)
         return bad(`${bytes.length} bytes is not a whole number of ${type} values`);
-      values = typedValues(bytes, type);
+      // Inflated bytes are this array's own: Float64 is viewed, not copied.
+      values = typedValues(bytes, type, ctx.compressed);
       if (!values) {
         const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         values = new Float64Array(bytes.length / size);

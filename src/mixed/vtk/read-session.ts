@@ -47,12 +47,20 @@ export interface VtkReadOptions {
    * decision 252); past it the rest are not read (VTK180). Default: no limit.
    */
   readonly companionBytes?: number;
+  /**
+   * The named files' bytes are taken from {@link budgetBytes} too (a check's
+   * one budget, decision 299): what they hold and what is decoded share it.
+   */
+  readonly companionsInBudget?: boolean;
 }
 
 /** The bytes of an input file (its text encoded when it was given as text). */
 export function bytesOf(f: VtkInputFile): Uint8Array {
   return f.bytes ?? new TextEncoder().encode(f.text ?? "");
 }
+
+/** A check's read-ahead: one file before a size is known, then about 16 MiB waiting. */
+const CHECK_AHEAD = { first: 1, bytes: 16 * 1024 * 1024 } as const;
 
 /** `frame` at `time` when a `.pvd` or `.series` gives one (it wins over the file's own). */
 function withTime(frame: VtkFrame, time: number | undefined): VtkFrame {
@@ -84,7 +92,8 @@ export class SeriesSession {
   ) {
     this.budget = readBudget(options.budgetBytes);
     this.given = new Map(files.map((f) => [normalize(f.name), f]));
-    this.ahead = new ReadAhead(options.read);
+    // A check holds little ahead: what waits unparsed is not in its budget (decision 299).
+    this.ahead = new ReadAhead(options.read, options.companionsInBudget ? CHECK_AHEAD : undefined);
   }
 
   /** The files `names` (named by `from`) are followed next, in this order: their reads start now (read-ahead.ts). */
@@ -111,7 +120,10 @@ export class SeriesSession {
     const r = await this.ahead.take(name, from);
     if (r?.status === "ok") {
       this.spent += r.bytes.length;
-      return this.spent > (this.options.companionBytes ?? Infinity) ? BUDGET_REASON : r.bytes;
+      if (this.options.companionsInBudget) this.budget.remaining -= r.bytes.length;
+      const over =
+        this.spent > (this.options.companionBytes ?? Infinity) || this.budget.remaining < 0;
+      return over ? BUDGET_REASON : r.bytes;
     }
     return r?.status === "unreadable" ? r.reason : "it was not given and does not exist";
   }
@@ -125,9 +137,24 @@ export class SeriesSession {
     }
     if (this.over) return;
     this.over = true;
-    const mib = Math.round((this.options.companionBytes ?? 0) / 2 ** 20);
-    const message = msg`the series is too large to check whole: the files it names hold more than ${{ limit: mib }} MiB; '${{ file: name }}' and the files after it are not read`;
+    const { companionBytes = Infinity } = this.options;
+    const whole = this.spent <= companionBytes;
+    const mib = Math.round((whole ? this.budget.total : companionBytes) / 2 ** 20);
+    const message = whole
+      ? msg`the series is too large to check whole: the files it names and the values read take more than ${{ limit: mib }} MiB; '${{ file: name }}' and the files after it are not read`
+      : msg`the series is too large to check whole: the files it names hold more than ${{ limit: mib }} MiB; '${{ file: name }}' and the files after it are not read`;
     from.sink.report(VTK.seriesTooLarge, message, at, at + 1);
+  }
+
+  /**
+   * A named file's text is kept with its report as long as the check runs:
+   * in a check's one budget it costs its size (two bytes a character when it
+   * is not all Latin-1), as its bytes did (decision 299).
+   */
+  private chargeText(name: string, text: string | undefined): void {
+    if (!this.options.companionsInBudget || text === undefined) return;
+    if (this.given.has(normalize(name))) return;
+    this.budget.remaining -= text.length * (/[\u0100-\uffff]/.test(text) ? 2 : 1);
   }
 
   /** Parses `bytes` (legacy `.vtk` read whole, else XML with appended data) and adds its report. */
@@ -135,11 +162,13 @@ export class SeriesSession {
     const sink = new DiagnosticSink();
     if (isLegacyVtk(bytes)) {
       const { frame, text } = readLegacyVtk(name, bytes, sink, this.budget);
+      this.chargeText(name, text);
       this.report.push({ file: name, text, diagnostics: sink.items });
       const ctx = context(undefined, { text: text ?? "", raw: false }, sink, this.budget);
       return { file: name, root: undefined, ctx, sink, legacy: { frame } };
     }
     const split = splitAppended(bytes);
+    this.chargeText(name, split.text);
     // A syntax error at the very end (a cut file) points at the end, not past it.
     const length = split.text.length;
     const root = parseXml(split.text, (message, at) =>

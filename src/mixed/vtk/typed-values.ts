@@ -22,9 +22,20 @@ const VIEWS: Readonly<Record<string, readonly [size: number, view: View]>> = {
 /** Whether this machine stores numbers little-endian (typed arrays use the machine's order). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** `bytes` (a whole number of `type` values) as float64, or undefined when `type` has no typed view here. */
-export function typedValues(bytes: Uint8Array, type: string): Float64Array | undefined {
+/**
+ * `bytes` (a whole number of `type` values) as float64, or undefined when
+ * `type` has no typed view here. `owned`: nothing else holds `bytes` (they
+ * were just inflated), so Float64 values are viewed in place, not copied —
+ * a check's arrays then take their size once, not twice (decision 299).
+ */
+export function typedValues(
+  bytes: Uint8Array,
+  type: string,
+  owned = false,
+): Float64Array | undefined {
   if (!LITTLE_ENDIAN) return undefined;
+  if (owned && type === "Float64" && bytes.byteOffset % 8 === 0)
+    return new Float64Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length >> 3);
   const wide = type === "Int64" || type === "UInt64";
   const v = wide ? ([8, type === "Int64" ? Int32Array : Uint32Array] as const) : VIEWS[type];
   if (!v) return undefined;
