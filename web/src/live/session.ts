@@ -16,7 +16,6 @@
 import {
   type ClassicReading,
   DEFAULT_PARAMS,
-  type DroppedTrigger,
   type Engine,
   type EngineName,
   type KeyFrame,
@@ -28,6 +27,7 @@ import { PlaybackClock, type TimeSource } from "../shell/clock.js";
 import { Signal } from "../shell/signal.js";
 import { engineNamed, Player } from "./backend.js";
 import { FrameRing } from "./frame-ring.js";
+import { type LostTriggers, noteLost } from "./lost.js";
 
 /** A scene read from the project, with its pictures by frame name. */
 export interface LoadedScene {
@@ -63,27 +63,6 @@ export interface Fired {
   readonly tick: number;
   readonly rules: readonly string[];
 }
-
-/** A trigger that played nothing, or a transition another story took over (issue 20). */
-export type LostTrigger =
-  | ({ readonly tick: number; readonly kind: "dropped" } & DroppedTrigger)
-  | {
-      readonly tick: number;
-      readonly kind: "preempted";
-      readonly from: string;
-      readonly to: string;
-    };
-
-/** What the workspace lists of lost triggers: counts since the start, and the last few. */
-export interface LostTriggers {
-  readonly dropped: number;
-  readonly preempted: number;
-  /** The last {@link LOST_SHOWN}, newest first. */
-  readonly recent: readonly LostTrigger[];
-}
-
-/** How many lost triggers the panel lists. */
-export const LOST_SHOWN = 5;
 
 /** See the module comment. */
 export class LiveSession {
@@ -386,23 +365,9 @@ export class LiveSession {
     this.lastResult = r;
     this.ring.push(r.image, r.record.kind === "key");
     if (r.fired.length > 0) this.lastFired = { tick: r.record.tick, rules: r.fired };
-    this.noteLost(r);
+    this.lostTriggers = noteLost(this.lostTriggers, r);
     if (this.picked !== undefined && this.playing) this.picked = undefined;
     this.shown.dispatch();
-  }
-
-  private noteLost(r: TickResult): void {
-    const tick = r.record.tick;
-    const now: LostTrigger[] = r.dropped.map((d) => ({ tick, kind: "dropped", ...d }));
-    if (r.record.kind === "inbetween" && r.record.preempted !== undefined)
-      now.push({ tick, kind: "preempted", from: r.record.preempted, to: r.record.to });
-    if (now.length === 0) return;
-    const l = this.lostTriggers;
-    this.lostTriggers = {
-      dropped: l.dropped + r.dropped.length,
-      preempted: l.preempted + now.length - r.dropped.length,
-      recent: [...now.reverse(), ...l.recent].slice(0, LOST_SHOWN),
-    };
   }
 }
 
