@@ -78,7 +78,7 @@ export const rigFromGltfCommand = defineCommand({
     const fromClips = made.diagnostics.filter((d) => d.code === "RIG044").length;
     const axes = `flex axes: ${fromClips} from clips, ${made.rig.joints.length - fromClips} local +X`;
     io.err(
-      `${output}: written (${made.rig.joints.length} joints; no bulge codes yet: give a joint a "bulge" to use one; ${axes})\n`,
+      `${output}: written (${made.rig.joints.length} joints; no bulge codes yet: give a joint a "bulge": {"code": N, "fullAngle": 120} to use one; ${axes})\n`,
     );
     return ExitCode.Ok;
   },
