@@ -118,7 +118,7 @@ function tps(
 }
 
 /** Bilinear, edge-clamped sample of channel c at (x, y). */
-function sample(image: RgbaImage, x: number, y: number, c: number): number {
+export function sample(image: RgbaImage, x: number, y: number, c: number): number {
   const { width: w, height: h, data } = image;
   const cx = Math.min(Math.max(x, 0), w - 1);
   const cy = Math.min(Math.max(y, 0), h - 1);

@@ -7,6 +7,7 @@
  * photograph (the tests and the bench read scikit-image's `astronaut`).
  */
 import type { RgbaImage } from "../image.js";
+import { sample } from "./baselines.js";
 import {
   bumpsScene,
   type Motion,
@@ -20,23 +21,8 @@ import {
 
 /** The photograph as a continuous picture: bilinear between pixel centres, edge-clamped. */
 export function photoPaint(photo: RgbaImage): Paint {
-  const { width, height, data } = photo;
   return (x, y, out) => {
-    const cx = Math.min(Math.max(x, 0), width - 1);
-    const cy = Math.min(Math.max(y, 0), height - 1);
-    const x0 = Math.min(Math.floor(cx), Math.max(0, width - 2));
-    const y0 = Math.min(Math.floor(cy), Math.max(0, height - 2));
-    const fx = cx - x0;
-    const fy = cy - y0;
-    const x1 = Math.min(x0 + 1, width - 1);
-    const y1 = Math.min(y0 + 1, height - 1);
-    for (let c = 0; c < 3; c++) {
-      const a = data[(y0 * width + x0) * 4 + c]!;
-      const b = data[(y0 * width + x1) * 4 + c]!;
-      const d = data[(y1 * width + x0) * 4 + c]!;
-      const e = data[(y1 * width + x1) * 4 + c]!;
-      out[c] = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy;
-    }
+    for (let c = 0; c < 3; c++) out[c] = sample(photo, x, y, c);
   };
 }
 
