@@ -10,14 +10,14 @@ import {
 } from "../../bulge/deform/index.js";
 import { catalogueCodes, projectCatalogue } from "../../bulge/index.js";
 import { type PolyMesh, triangulate, writeGlbMesh, writeObj } from "../../bulge/mesh/index.js";
-import { type Rig, readRig } from "../../bulge/rig/index.js";
-import { formatReport, reportHasErrors } from "../../core/report.js";
+import type { Rig } from "../../bulge/rig/index.js";
 import { catalogueBesideRig } from "../../node/bulge-project.js";
 import { defineCommand } from "../command.js";
-import { inputText, inputTextReport, jsonLine } from "../input.js";
+import { inputText, jsonLine } from "../input.js";
 import { CliError, type CliIo, ExitCode, UsageError } from "../io.js";
 import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { refuseOverwrite, writeOutput } from "../output.js";
+import { readRigReported } from "./bulge-inputs.js";
 import { type Posing, readMeshToDeform } from "./bulge-mesh.js";
 
 /** Mesh encodings by extension. */
@@ -95,13 +95,8 @@ export const bulgeApply = defineCommand({
     const outKind = meshKind(output, "-o");
     if (!force && (await exists(resolve(io.cwd, output)))) return refuseOverwrite(io, output);
 
-    const rigRead = await inputTextReport(io, rigPath, "rig", readRig);
-    io.err(formatReport(rigRead.report));
-    const rig = rigRead.model;
-    if (!rig || reportHasErrors(rigRead.report)) {
-      io.err(`${rigPath}: has errors; nothing written\n`);
-      return ExitCode.Problems;
-    }
+    const rig = await readRigReported(io, rigPath);
+    if (!rig) return ExitCode.Problems;
     const angles = parsePose(rig, args.options.pose ?? []);
     const unit = args.options.unit;
     if (unit !== undefined) for (const j of rig.joints) if (j.bulge) j.bulge.unit = unit;

@@ -1,13 +1,12 @@
 /** `deforma bulge bake IN.glb --rig RIG -o OUT.glb [--mesh-name NAME] [--catalogue PATH] [--force] [--allow-outside]`. */
-import { bakeBulges, readGltf } from "../../bulge/gltf/index.js";
-import { readRig } from "../../bulge/rig/index.js";
-import { formatReport, reportHasErrors } from "../../core/report.js";
+import { bakeBulges } from "../../bulge/gltf/index.js";
 import { defineCommand } from "../command.js";
-import { inputBytes, inputTextReport, shownName } from "../input.js";
+import { shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { ALLOW_OUTSIDE_OPTION } from "../options.js";
 import { writeOutput } from "../output.js";
 import { catalogueFor } from "./bulge-apply.js";
+import { readGltfReported, readRigReported } from "./bulge-inputs.js";
 import { pickGltfMesh } from "./bulge-mesh.js";
 
 /** The `bulge bake` command. */
@@ -37,26 +36,19 @@ export const bulgeBake = defineCommand({
     if (output === undefined) throw new UsageError("missing -o OUT.glb");
     if (!output.toLowerCase().endsWith(".glb"))
       throw new UsageError(`-o ${output}: the bake is a .glb`);
-    const rigRead = await inputTextReport(io, rigPath, "rig", readRig);
-    io.err(formatReport(rigRead.report));
-    const rig = rigRead.model;
-    if (!rig || reportHasErrors(rigRead.report)) {
-      io.err(`${rigPath}: has errors; nothing written\n`);
-      return ExitCode.Problems;
-    }
+    const rig = await readRigReported(io, rigPath);
+    if (!rig) return ExitCode.Problems;
     const outside = args.options["allow-outside"] === true;
     const definitions = await catalogueFor(io, rig, rigPath, catalogue, outside);
-    const bytes = await inputBytes(io, file, "glb");
-    const r = await readGltf(bytes);
+    const r = await readGltfReported(io, file, "glb");
     const name = shownName(file);
-    const report = [{ file: name, diagnostics: r.diagnostics }];
-    io.err(formatReport(report));
-    if (!r.model || !r.document || reportHasErrors(report)) {
+    if (!r) return ExitCode.Problems;
+    if (!r.document) {
       io.err(`${name}: has errors; nothing written\n`);
       return ExitCode.Problems;
     }
     const mesh = pickGltfMesh(r.model, name, args.options["mesh-name"]);
-    const baked = bakeBulges(bytes, r.model, r.document, mesh, rig, definitions);
+    const baked = bakeBulges(r.bytes, r.model, r.document, mesh, rig, definitions);
     if (baked.error !== undefined) {
       io.err(`deforma: ${name}: not baked: ${baked.error}\n`);
       return ExitCode.Problems;

@@ -5,14 +5,14 @@ import {
   type GltfAsset,
   type GltfMesh,
   GltfSkinDeformer,
-  readGltf,
   restPositions,
 } from "../../bulge/gltf/index.js";
 import { type PolyMesh, readObj } from "../../bulge/mesh/index.js";
 import type { Rig } from "../../bulge/rig/index.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
-import { inputBytes, inputTextReport, shownName } from "../input.js";
+import { inputTextReport } from "../input.js";
 import { type CliIo, UsageError } from "../io.js";
+import { readGltfReported } from "./bulge-inputs.js";
 
 /** A mesh to deform: its rest positions in the rig's space, and how to pose it. */
 export interface MeshToDeform {
@@ -61,14 +61,8 @@ export async function readMeshToDeform(
     }
     return derived(r.model);
   }
-  const r = await readGltf(await inputBytes(io, path));
-  const report = [{ file: shownName(path), diagnostics: r.diagnostics }];
-  io.err(formatReport(report));
-  if (!r.model || reportHasErrors(report)) {
-    io.err(`${path}: has errors; nothing written\n`);
-    return undefined;
-  }
-  return pickMesh(r.model, path, name);
+  const r = await readGltfReported(io, path);
+  return r && pickMesh(r.model, path, name);
 }
 
 /** An OBJ-like mesh: skin weights derived from the rig. */

@@ -1,12 +1,13 @@
 /** `deforma rig from-gltf FILE.glb -o NAME.rig.json [--skin NAME] [--force]`. */
 import { dirname, relative, resolve } from "node:path";
-import { readGltf, rigFromGltf } from "../../bulge/gltf/index.js";
+import { rigFromGltf } from "../../bulge/gltf/index.js";
 import { readRig, writeRig } from "../../bulge/rig/index.js";
 import { formatReport, reportHasErrors } from "../../core/report.js";
 import { defineCommand } from "../command.js";
-import { inputBytes, shownName } from "../input.js";
+import { shownName } from "../input.js";
 import { ExitCode, UsageError } from "../io.js";
 import { writeOutput } from "../output.js";
+import { readGltfReported } from "./bulge-inputs.js";
 
 /** The `rig from-gltf` command. */
 export const rigFromGltfCommand = defineCommand({
@@ -36,14 +37,9 @@ export const rigFromGltfCommand = defineCommand({
     if (output === undefined) throw new UsageError("missing -o NAME.rig.json");
     if (!output.toLowerCase().endsWith(".rig.json"))
       throw new UsageError(`-o ${output}: a rig's name ends in .rig.json`);
-    const r = await readGltf(await inputBytes(io, file, "glb"));
+    const r = await readGltfReported(io, file, "glb");
+    if (!r) return ExitCode.Problems;
     const name = shownName(file);
-    const read = [{ file: name, diagnostics: r.diagnostics }];
-    io.err(formatReport(read));
-    if (!r.model || reportHasErrors(read)) {
-      io.err(`${name}: has errors; nothing written\n`);
-      return ExitCode.Problems;
-    }
     const skins = r.model.skins;
     const asked = args.options.skin;
     const skin =
