@@ -18,7 +18,7 @@ import { readAgr } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 import { readAgrFile } from "../src/node/agr-file.js";
 import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
-import { type BenchRow, interleave, PythonPeer, progress, timed } from "./harness.js";
+import { type BenchRow, interleave, measured, PythonPeer, progress, timed } from "./harness.js";
 
 export interface AgrSizes {
   readonly nodes: number;
@@ -115,6 +115,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     note: `${size}; file read included on both sides; ours on two threads (readAgrFile); ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers, "two")}`,
     ours: r.ours,
     theirs: r.theirs,
+    ...measured(r),
   };
 }
 
@@ -170,6 +171,7 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
     note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers, "one")}`,
     ours: r.ours,
     theirs: r.theirs,
+    ...measured(r),
   };
 }
 

@@ -3,6 +3,7 @@
  * per-round ratios, with min and max) and a long-lived Python peer process.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -18,9 +19,29 @@ export interface BenchRow {
   readonly max: number | null;
   readonly goal: number;
   readonly note: string;
+  /** The 1-minute load average when the row was measured (filled by run.ts when a row leaves it out). */
+  readonly load?: number | null;
+  /** Median CPU ms per call of each side (all threads of its process); null where not measured. */
+  readonly cpuOurs?: number | null;
+  readonly cpuTheirs?: number | null;
   /** Median ms per call of each side (not printed in the JSON; for `--scale`). */
   readonly ours?: number;
   readonly theirs?: number;
+}
+
+/** The 1-minute load average now (what a row records beside its ratio). */
+export function loadNow(): number {
+  return Math.round(loadavg()[0]! * 100) / 100;
+}
+
+/**
+ * One side's time for a round: ms per call, and, when the side ran in another
+ * process, the CPU ms per call that process measured for itself (a side that
+ * returns a bare number ran in this process, whose CPU the harness measures).
+ */
+export interface Timing {
+  readonly ms: number;
+  readonly cpu: number;
 }
 
 /** Progress goes to stderr, so that stdout holds only the table or the JSON. */
@@ -40,39 +61,73 @@ export interface Rounds {
   /** Median ms per call of each side. */
   readonly ours: number;
   readonly theirs: number;
+  /** Median CPU ms per call of each side (NaN when a peer process did not report it). */
+  readonly cpuOurs: number;
+  readonly cpuTheirs: number;
+  /** The 1-minute load average at the first counted round. */
+  readonly load: number;
+}
+
+type Side = () => number | Timing | Promise<number | Timing>;
+
+/**
+ * One call of a side: its ms per call and CPU ms per call. For a bare number
+ * the CPU is this process's (`process.cpuUsage`, all its threads) over the
+ * call, scaled to one call by the side's wall time per call.
+ */
+export async function measureSide(side: Side): Promise<Timing> {
+  const wall0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const r = await side();
+  const cpu = process.cpuUsage(cpu0);
+  const wall = performance.now() - wall0;
+  if (typeof r !== "number") return r;
+  const used = (cpu.user + cpu.system) / 1000;
+  return { ms: r, cpu: wall > 0 ? (used * r) / wall : used };
 }
 
 /**
  * `warmup` rounds (not counted), then `rounds` rounds of ours then theirs
- * (each side returns ms per call); the ratio is the median of per-round ratios.
+ * (each side returns ms per call, or a {@link Timing} from another process);
+ * the ratio is the median of per-round ratios, the CPU the median per side.
  */
 export async function interleave(
   rounds: number,
   warmup: number,
-  ours: () => number | Promise<number>,
-  theirs: () => number | Promise<number>,
+  ours: Side,
+  theirs: Side,
 ): Promise<Rounds> {
   for (let i = 0; i < warmup; i++) {
     await ours();
     await theirs();
   }
+  const load = loadNow();
   const ratios: number[] = [];
-  const a: number[] = [];
-  const b: number[] = [];
+  const a: Timing[] = [];
+  const b: Timing[] = [];
   for (let r = 0; r < rounds; r++) {
-    const x = await ours();
-    const y = await theirs();
+    const x = await measureSide(ours);
+    const y = await measureSide(theirs);
     a.push(x);
     b.push(y);
-    ratios.push(x / y);
+    ratios.push(x.ms / y.ms);
   }
   return {
     ratio: median(ratios),
     min: Math.min(...ratios),
     max: Math.max(...ratios),
-    ours: median(a),
-    theirs: median(b),
+    ours: median(a.map((t) => t.ms)),
+    theirs: median(b.map((t) => t.ms)),
+    cpuOurs: median(a.map((t) => t.cpu)),
+    cpuTheirs: median(b.map((t) => t.cpu)),
+    load,
   };
+}
+
+/** A row's load and CPU columns from its rounds (null for a CPU a peer did not report). */
+export function measured(r: Rounds): Pick<BenchRow, "load" | "cpuOurs" | "cpuTheirs"> {
+  const cpu = (x: number) => (Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null);
+  return { load: r.load, cpuOurs: cpu(r.cpuOurs), cpuTheirs: cpu(r.cpuTheirs) };
 }
 
 /** Ms per call of `calls` calls of `f`. */
@@ -140,9 +195,10 @@ export class PythonPeer {
     return r;
   }
 
-  /** Ms per call the peer measured for `command`. */
-  async ms(command: string): Promise<number> {
-    return (await this.ask(command)).ms as number;
+  /** Ms per call the peer measured for `command`, and its CPU ms per call (`cpu` in its reply; NaN when it gave none). */
+  async ms(command: string): Promise<Timing> {
+    const r = await this.ask(command);
+    return { ms: r.ms as number, cpu: typeof r.cpu === "number" ? r.cpu : Number.NaN };
   }
 
   close(): void {

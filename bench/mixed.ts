@@ -22,12 +22,12 @@ import { readAmx } from "../src/mixed/amx/index.js";
 import { buildMixedScene, FrameArena, MixedSampler } from "../src/mixed/sample/index.js";
 import { readAgrFile } from "../src/node/index.js";
 import { syntheticMesh } from "./fixtures.js";
-import { type BenchRow, interleave, median, timed } from "./harness.js";
+import { type BenchRow, interleave, measured, median, timed } from "./harness.js";
 
 const MIN = 0;
 const MAX = 1.5e-3;
 
-export async function mixedBench(nodes: number, rounds: number): Promise<BenchRow> {
+export async function mixedBench(nodes: number, rounds: number): Promise<BenchRow[]> {
   // The mesh as an application loads it for the WebAssembly kernels: a
   // binary .agr read by readAgrFile into a FrameArena (its arrays are views
   // of the arena's memory, no copy); without WebAssembly SIMD, plain arrays.
@@ -168,24 +168,30 @@ export async function mixedBench(nodes: number, rounds: number): Promise<BenchRo
     }
   };
 
+  // The plain loop a skilled user writes: the same placement matrix (three.js
+  // once per frame), then one pass over typed arrays with no objects per node.
+  const worldL = new Float32Array(nodes * 3);
+  const valuesL = new Float32Array(nodes);
+  const colorsL = new Float32Array(nodes * 3);
+  const loop = (k: number) => {
+    const t = timeOf(k);
+    let i0 = 0;
+    while (i0 + 1 < times.length - 1 && times[i0 + 1]! <= t) i0++;
+    const alpha = (t - times[i0]!) / (times[i0 + 1]! - times[i0]!);
+    m.compose(p.lerpVectors(p0, p1, alpha), q.slerpQuaternions(q0, q1, alpha), one);
+    plainFrame(coords, scalars, table, m.elements, i0, alpha, nodes, worldL, valuesL, colorsL);
+  };
+
   // The answers agree on every frame.
-  let worst = 0;
-  let colourDiffers = 0;
-  let moved = 0;
   for (let k = 0; k < frames; k++) {
     ours(k);
     theirs(k);
-    for (let i = 0; i < world.length; i++)
-      moved = Math.max(moved, Math.abs(world[i]! - coords[i]!));
-    for (let i = 0; i < world.length; i++)
-      worst = Math.max(worst, Math.abs(world[i]! - worldT[i]!));
-    for (let i = 0; i < colors.length; i++) if (colors[i] !== colorsT[i]) colourDiffers++;
+    loop(k);
+    check("mixed-frame", world, colors, worldT, colorsT, coords, nodes);
+    check("mixed-frame-vs-loop", world, colors, worldL, colorsL, coords, nodes);
   }
-  if (!(worst <= 1e-6) || colourDiffers > nodes * 1e-4 || !(moved > 0.05)) {
-    throw new Error(
-      `mixed-frame: answers disagree (positions by ${worst}, ${colourDiffers} colour components, moved ${moved})`,
-    );
-  }
+  const worst = worstDifference(world, worldT);
+  const colourDiffers = countDifferent(colors, colorsT);
   let k = 0;
   const r = await interleave(
     rounds,
@@ -193,17 +199,132 @@ export async function mixedBench(nodes: number, rounds: number): Promise<BenchRo
     () => timed(1, () => ours(k++ % frames)),
     () => timed(1, () => theirs(k++ % frames)),
   );
+  const rl = await interleave(
+    rounds,
+    2,
+    () => timed(1, () => ours(k++ % frames)),
+    () => timed(1, () => loop(k++ % frames)),
+  );
   // For the note: the same frame by the JavaScript kernels.
   const js = median(Array.from({ length: 7 }, () => timed(1, () => frame(inJs, k++ % frames))));
-  return {
-    name: "mixed-frame",
-    peer: `three.js r${THREE.REVISION} per node: Vector3.lerpVectors + applyMatrix4, Color from the 256-entry map`,
-    ratio: r.ratio,
-    min: r.min,
-    max: r.max,
-    goal: 0.33,
-    note: `${nodes} nodes, CPU sampler with ${arena ? "WebAssembly SIMD kernels" : "JavaScript kernels (no WebAssembly SIMD here)"} (JavaScript: ${js.toFixed(1)} ms); positions agree within ${worst.toExponential(1)}, ${colourDiffers} colour components differ (rounding at a table edge); ${r.ours.toFixed(1)} vs ${r.theirs.toFixed(1)} ms`,
-    ours: r.ours,
-    theirs: r.theirs,
-  };
+  const kernels = `CPU sampler with ${arena ? "WebAssembly SIMD kernels" : "JavaScript kernels (no WebAssembly SIMD here)"}`;
+  return [
+    {
+      name: "mixed-frame",
+      peer: `three.js r${THREE.REVISION} per node: Vector3.lerpVectors + applyMatrix4, Color from the 256-entry map`,
+      ratio: r.ratio,
+      min: r.min,
+      max: r.max,
+      goal: 0.33,
+      note: `${nodes} nodes, ${kernels} (JavaScript: ${js.toFixed(1)} ms); positions agree within ${worst.toExponential(1)}, ${colourDiffers} colour components differ (rounding at a table edge); ${r.ours.toFixed(1)} vs ${r.theirs.toFixed(1)} ms`,
+      ours: r.ours,
+      theirs: r.theirs,
+      ...measured(r),
+    },
+    {
+      name: "mixed-frame-vs-loop",
+      peer: "a plain typed-array loop: lerp, 3×4 matrix (no divide), scalar blend, table lookup",
+      ratio: rl.ratio,
+      min: rl.min,
+      max: rl.max,
+      goal: 0.5,
+      note: `${nodes} nodes, ${kernels}; positions agree within ${worstDifference(world, worldL).toExponential(1)}, ${countDifferent(colors, colorsL)} colour components differ; ${rl.ours.toFixed(1)} vs ${rl.theirs.toFixed(1)} ms`,
+      ours: rl.ours,
+      theirs: rl.theirs,
+      ...measured(rl),
+    },
+  ];
+}
+
+/**
+ * The peer of `mixed-frame-vs-loop`, as a user without this library writes
+ * it: frames i0 and i0 + 1 of `coords` (x, y, z per node) and `scalars`
+ * blended by `alpha`, the positions through the column-major 4×4 `e` (its
+ * affine 3×4 part, no perspective divide), each blended value's colour
+ * looked up in the 256-entry `table`.
+ */
+export function plainFrame(
+  coords: Float32Array,
+  scalars: Float32Array,
+  table: Float32Array,
+  e: ArrayLike<number>,
+  i0: number,
+  alpha: number,
+  nodes: number,
+  world: Float32Array,
+  values: Float32Array,
+  colors: Float32Array,
+): void {
+  const m00 = e[0]!;
+  const m10 = e[1]!;
+  const m20 = e[2]!;
+  const m01 = e[4]!;
+  const m11 = e[5]!;
+  const m21 = e[6]!;
+  const m02 = e[8]!;
+  const m12 = e[9]!;
+  const m22 = e[10]!;
+  const tx = e[12]!;
+  const ty = e[13]!;
+  const tz = e[14]!;
+  const beta = 1 - alpha;
+  const a = i0 * nodes * 3;
+  const b = a + nodes * 3;
+  const s0 = i0 * nodes;
+  const s1 = s0 + nodes;
+  const k = 255 / (MAX - MIN);
+  for (let i = 0; i < nodes; i++) {
+    const o = i * 3;
+    const x = beta * coords[a + o]! + alpha * coords[b + o]!;
+    const y = beta * coords[a + o + 1]! + alpha * coords[b + o + 1]!;
+    const z = beta * coords[a + o + 2]! + alpha * coords[b + o + 2]!;
+    world[o] = m00 * x + m01 * y + m02 * z + tx;
+    world[o + 1] = m10 * x + m11 * y + m12 * z + ty;
+    world[o + 2] = m20 * x + m21 * y + m22 * z + tz;
+    const v = beta * scalars[s0 + i]! + alpha * scalars[s1 + i]!;
+    values[i] = v;
+    let c = Math.round((v - MIN) * k);
+    c = c < 0 ? 0 : c > 255 ? 765 : c * 3;
+    colors[o] = table[c]!;
+    colors[o + 1] = table[c + 1]!;
+    colors[o + 2] = table[c + 2]!;
+  }
+}
+
+/** Largest |a − b| over two arrays. */
+function worstDifference(a: Float32Array, b: Float32Array): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+  return worst;
+}
+
+function countDifferent(a: Float32Array, b: Float32Array): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
+}
+
+/**
+ * Throws unless the peer's frame is ours: positions within 1e-6, colours
+ * equal but for rounding at a table edge (at most 1 in 10⁴ components), and
+ * the placement moved the mesh (or agreeing would prove nothing).
+ */
+export function check(
+  row: string,
+  world: Float32Array,
+  colors: Float32Array,
+  peerWorld: Float32Array,
+  peerColors: Float32Array,
+  rest: Float32Array,
+  nodes: number,
+): void {
+  const worst = worstDifference(world, peerWorld);
+  const differ = countDifferent(colors, peerColors);
+  let moved = 0;
+  for (let i = 0; i < world.length; i++) moved = Math.max(moved, Math.abs(world[i]! - rest[i]!));
+  if (!(worst <= 1e-6) || differ > nodes * 1e-4 || !(moved > 0.05)) {
+    throw new Error(
+      `${row}: answers disagree (positions by ${worst}, ${differ} colour components, moved ${moved})`,
+    );
+  }
 }

@@ -9,15 +9,21 @@
  *   --quick   tiny sizes and few rounds (CI's smoke test of the harness)
  *   --scale   also runs the size-dependent rows (.agr, mixed frame) at ¼ of the size and
  *             notes each side's factor time(1×) ÷ time(¼×) (≈ 4 when time is linear)
+ *   --only=A,B  only the row families with a row whose name contains A or B (while iterating;
+ *             the JSON then holds only those rows)
+ *
+ * Every row records the 1-minute load average at its time and, where its
+ * rounds measured them, the median CPU ms per call of each side (`load`,
+ * `cpuOurs`, `cpuTheirs`; null where not measured).
  *
  * Progress goes to stderr. A peer that is not installed gives `ratio: null`
  * and says why in `note`.
  */
 import { agrBench } from "./agr.js";
-import { bulgeBench } from "./bulge.js";
+import { bulgeRows } from "./bulge.js";
 import { bakeBench } from "./bulge-bake.js";
 import { coldBench } from "./cold.js";
-import { type BenchRow, PYTHON, progress } from "./harness.js";
+import { type BenchRow, loadNow, PYTHON, progress } from "./harness.js";
 import { classicBench } from "./live-classic.js";
 import { type LiveRow, liveImprovedBench } from "./live-improved.js";
 import { qualityBench } from "./live-quality.js";
@@ -28,26 +34,44 @@ const args = process.argv.slice(2);
 const json = args.includes("--json");
 const quick = args.includes("--quick");
 const scale = args.includes("--scale");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",")
+  .filter(Boolean);
+
+/** Whether a row family runs: always, unless `--only` names none of its rows. */
+function want(...names: string[]): boolean {
+  return !only || names.some((n) => only.some((o) => n.includes(o)));
+}
 
 /** Rows in the order of bench/README.md's table. */
 async function rows(): Promise<BenchRow[]> {
   const out: BenchRow[] = [];
-  out.push(
-    ...(await agrBench(
-      quick ? { nodes: 10_000, frames: 4, rounds: 5 } : { nodes: 250_000, frames: 10, rounds: 11 },
-    )),
-  );
-  progress("mixed-frame");
+  // A row that measured no load or CPU of its own gets the load now and null CPU.
+  const push = (...rows: BenchRow[]) =>
+    out.push(...rows.map((r) => ({ load: loadNow(), cpuOurs: null, cpuTheirs: null, ...r })));
+  if (want("agr-text-parse", "agr-binary-load"))
+    push(
+      ...(await agrBench(
+        quick
+          ? { nodes: 10_000, frames: 4, rounds: 5 }
+          : { nodes: 250_000, frames: 10, rounds: 11 },
+      )),
+    );
   const nodes = quick ? 50_000 : 1_000_000;
-  out.push(await mixedBench(nodes, quick ? 5 : 21));
-  if (scale) {
+  if (want("mixed-frame", "mixed-frame-vs-loop")) {
+    progress("mixed-frame, mixed-frame-vs-loop");
+    push(...(await mixedBench(nodes, quick ? 5 : 21)));
+  }
+  if (scale && !only) {
     // The size-dependent rows again at a quarter of the size: factor = time(1×) ÷ time(¼×).
     progress("scaling: the .agr rows and mixed-frame at ¼ size");
     const small = [
       ...(await agrBench(
         quick ? { nodes: 2_500, frames: 4, rounds: 5 } : { nodes: 62_500, frames: 10, rounds: 11 },
       )),
-      await mixedBench(nodes / 4, quick ? 5 : 21),
+      ...(await mixedBench(nodes / 4, quick ? 5 : 21)),
     ];
     for (const [i, s] of small.entries()) {
       const r = out[i]!;
@@ -58,48 +82,52 @@ async function rows(): Promise<BenchRow[]> {
       };
     }
   }
-  progress("warp-improved-vs-remap, morph-improved-vs-skimage");
-  out.push(...(await liveRows()));
-  progress("quality-photo-smooth, -local, -slit, -shear");
-  out.push(...qualityBench(quick));
-  progress("classic-inbetween-vs-tick");
-  const c = classicBench(quick ? 3 : 20);
-  out.push({
-    name: "classic-inbetween-vs-tick",
-    peer: "the player's 50 ms tick",
-    ratio: c.ratio,
-    min: c.min,
-    max: c.max,
-    goal: 0.5,
-    note: `320×240 demo face, neutral → smile; per-round (in-between ms ÷ 50 ms) over whole transitions; discs up to ${c.maxRadius.toFixed(1)} px; ${c.ms.toFixed(2)} ms`,
-  });
-  progress("bulge-deform-vs-skinning");
-  const b = bulgeBench(quick ? 3 : 15, quick ? 1 : 5);
-  const small = scale ? bulgeBench(quick ? 3 : 15, quick ? 1 : 5, 250) : null;
-  out.push({
-    name: "bulge-deform-vs-skinning",
-    peer: "three.js SkinnedMesh.applyBoneTransform, same mesh and weights",
-    ratio: b.ratio,
-    min: b.min,
-    max: b.max,
-    goal: 1.0,
-    note: `${b.vertices} vertices, 2 bones, same process, interleaved; skin agrees (max difference ${b.agreeFlat} m flat, ${b.agreeTouched} m off the bulge); ${b.ours.toFixed(1)} vs ${b.theirs.toFixed(1)} ms${small ? `; 4× the size (from ¼): ours ×${(b.ours / small.ours).toFixed(2)}, peer ×${(b.theirs / small.theirs).toFixed(2)}` : ""}`,
-  });
-  progress("bulge-bake");
-  const k = quick ? await bakeBench(2, 8, 4, 30) : await bakeBench(2);
-  out.push({
-    name: "bulge-bake",
-    peer: "three.js playing the baked clip: skinned + morphed positions per frame on the CPU",
-    ratio: k.ratio,
-    min: k.min,
-    max: k.max,
-    goal: 1.0,
-    note: `${k.vertices} vertices, ${k.joints} joints, ${k.frames}-frame clip; ours bakes the targets and the clip's weights once, the peer evaluates every frame; answers agree within ${k.agree.toExponential(1)} m; ${k.ours.toFixed(0)} vs ${k.theirs.toFixed(0)} ms`,
-  });
-  progress("cli-cold-start");
-  out.push(await coldBench(quick ? 3 : 15));
-  progress("mesh-open-series, mesh-open-large (headless Chromium)");
-  out.push(...(await meshOpenBench(quick, quick ? 1 : 5)));
+  if (want("warp-improved-vs-remap", "morph-improved-vs-skimage", "morph-improved-vs-opencv")) {
+    progress("warp-improved-vs-remap, morph-improved-vs-skimage, morph-improved-vs-opencv");
+    push(...(await liveRows()));
+  }
+  if (want("quality-photo-")) {
+    progress("quality-photo-smooth, -local, -slit, -shear");
+    push(...qualityBench(quick));
+  }
+  if (want("classic-inbetween-vs-tick")) {
+    progress("classic-inbetween-vs-tick");
+    const c = classicBench(quick ? 3 : 20);
+    push({
+      name: "classic-inbetween-vs-tick",
+      peer: "the player's 50 ms tick",
+      ratio: c.ratio,
+      min: c.min,
+      max: c.max,
+      goal: 0.5,
+      note: `320×240 demo face, neutral → smile; per-round (in-between ms ÷ 50 ms) over whole transitions; discs up to ${c.maxRadius.toFixed(1)} px; ${c.ms.toFixed(2)} ms`,
+    });
+  }
+  if (want("bulge-deform-vs-skinning", "bulge-skin-vs-loop", "bulge-deform-vs-loop")) {
+    progress("bulge-deform-vs-skinning, bulge-skin-vs-loop, bulge-deform-vs-loop");
+    push(...(await bulgeRows(quick, scale)));
+  }
+  if (want("bulge-bake")) {
+    progress("bulge-bake");
+    const k = quick ? await bakeBench(2, 8, 4, 30) : await bakeBench(2);
+    push({
+      name: "bulge-bake",
+      peer: "three.js playing the baked clip: skinned + morphed positions per frame on the CPU",
+      ratio: k.ratio,
+      min: k.min,
+      max: k.max,
+      goal: 1.0,
+      note: `${k.vertices} vertices, ${k.joints} joints, ${k.frames}-frame clip; ours bakes the targets and the clip's weights once, the peer evaluates every frame; answers agree within ${k.agree.toExponential(1)} m; ${k.ours.toFixed(0)} vs ${k.theirs.toFixed(0)} ms`,
+    });
+  }
+  if (want("cli-cold-start")) {
+    progress("cli-cold-start, cli-cold-start-npx");
+    push(...(await coldBench(quick ? 3 : 15)));
+  }
+  if (want("mesh-open-series", "mesh-open-large")) {
+    progress("mesh-open-series, mesh-open-large (headless Chromium)");
+    push(...(await meshOpenBench(quick, quick ? 1 : 5)));
+  }
   return out;
 }
 
@@ -150,7 +178,18 @@ function format(x: number | null): string {
 }
 
 /** The JSON keys, in this order. */
-const KEYS = ["name", "peer", "ratio", "min", "max", "goal", "note"] as const;
+const KEYS = [
+  "name",
+  "peer",
+  "ratio",
+  "min",
+  "max",
+  "goal",
+  "load",
+  "cpuOurs",
+  "cpuTheirs",
+  "note",
+] as const;
 const result = (await rows()).map(
   (r) =>
     Object.fromEntries(
@@ -161,13 +200,15 @@ if (json) {
   process.stdout.write(`${JSON.stringify(result, null, 1)}\n`);
 } else {
   const pad = (s: string, n: number) => s.padEnd(n);
+  const ms = (x: number | null | undefined) =>
+    x === null || x === undefined ? "—" : x < 10 ? x.toFixed(2) : x.toFixed(0);
   console.log(
-    `${pad("row", 27)} ${pad("ratio", 7)} ${pad("min–max", 12)} ${pad("goal", 7)} verdict  peer; note`,
+    `${pad("row", 27)} ${pad("ratio", 7)} ${pad("min–max", 12)} ${pad("goal", 7)} verdict  ${pad("load", 5)} ${pad("CPU ms ours/peer", 17)} peer; note`,
   );
   for (const r of result) {
     const verdict = r.ratio === null ? "no peer" : r.ratio <= r.goal ? "met" : "NOT MET";
     console.log(
-      `${pad(r.name, 27)} ${pad(format(r.ratio), 7)} ${pad(r.ratio === null ? "" : `${format(r.min)}–${format(r.max)}`, 12)} ${pad(`≤${r.goal}`, 7)} ${pad(verdict, 8)} ${r.peer}; ${r.note}`,
+      `${pad(r.name, 27)} ${pad(format(r.ratio), 7)} ${pad(r.ratio === null ? "" : `${format(r.min)}–${format(r.max)}`, 12)} ${pad(`≤${r.goal}`, 7)} ${pad(verdict, 8)} ${pad(r.load?.toFixed(2) ?? "—", 5)} ${pad(`${ms(r.cpuOurs)} / ${ms(r.cpuTheirs)}`, 17)} ${r.peer}; ${r.note}`,
     );
   }
 }
