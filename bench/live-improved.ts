@@ -21,6 +21,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { ImprovedMorph } from "../src/live/improved/index.js";
+import { delaunay } from "../src/live/quality/delaunay.js";
+import { interleave, loadNow, timed } from "./harness.js";
 import { benchFace } from "./live-face.js";
 
 /** One row's numbers; `theirs` null (with `why`) when the peer is missing. */
@@ -31,6 +33,10 @@ export interface LiveRow {
   readonly ours: number;
   readonly theirs: number | null;
   readonly why?: string;
+  /** CPU ms per call of each side (`theirs` as the Python peer measured it), and the load at the start. */
+  readonly cpuOurs?: number;
+  readonly cpuTheirs?: number;
+  readonly load?: number;
   /** Mean absolute difference of the answers (grey levels, over R, G, B, A). */
   readonly difference?: number;
 }
@@ -38,6 +44,8 @@ export interface LiveRow {
 export interface LiveBench {
   readonly remap: LiveRow;
   readonly skimage: LiveRow;
+  /** OpenCV's per-triangle face morph (`morph-improved-vs-opencv`). */
+  readonly opencv: LiveRow;
   /** Points, cuts, the kernel and OpenCV's threads, for the notes. */
   readonly points: number;
   readonly cuts: number;
@@ -64,6 +72,27 @@ const missing = (ours: number, why: string): LiveRow => ({
   theirs: null,
   why,
 });
+
+/** The largest mean difference (grey levels) OpenCV's morph may have from ours, and from scikit-image's. */
+export const MORPH_AGREES = { ours: 15, skimage: 2 };
+
+/**
+ * Throws unless OpenCV's per-triangle morph is a piecewise-affine morph of
+ * the same points: within {@link MORPH_AGREES} of ours (another method: cuts,
+ * a smooth field) and of scikit-image's answer when that peer ran.
+ */
+export function checkMorph(ours: number | undefined, morph: string, skimage: string): void {
+  if (ours === undefined) return;
+  let d = Number.NaN;
+  try {
+    d = meanAbs(readFileSync(morph), readFileSync(skimage));
+  } catch {}
+  if (!(ours <= MORPH_AGREES.ours) || d > MORPH_AGREES.skimage) {
+    throw new Error(
+      `morph-improved-vs-opencv: answers disagree (mean ${ours} grey levels from ours, ${d} from scikit-image's)`,
+    );
+  }
+}
 
 /** Runs both rows: `rounds` interleaved rounds each (fewer for scikit-image, which is slow). */
 export async function liveImprovedBench(python: string, rounds: number): Promise<LiveBench> {
@@ -104,6 +133,8 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
     writeFileSync(join(dir, "maps.f32"), new Uint8Array(maps.buffer));
     const pairs = (xy: Float64Array) =>
       Array.from({ length: xy.length / 2 }, (_, i) => [xy[2 * i], xy[2 * i + 1]]);
+    // The OpenCV morph's triangles: Delaunay of the points at t and the corners (the peer's order).
+    const corners = [0, 0, width - 1, 0, 0, height - 1, width - 1, height - 1];
     writeFileSync(
       join(dir, "points.json"),
       JSON.stringify({
@@ -113,6 +144,7 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
         at: pairs(morph.points),
         k: pairs(k.points),
         l: pairs(l.points),
+        triangles: delaunay([...morph.points, ...corners]),
       }),
     );
 
@@ -145,7 +177,8 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
     } catch (e) {
       child.kill();
       const why = `peer skipped: ${(e as Error).message}`;
-      return { remap: missing(oursAlone, why), skimage: missing(oursAlone, why), ...info };
+      const none = missing(oursAlone, why);
+      return { remap: none, skimage: none, opencv: none, ...info };
     }
     info.threads = hello.threads;
 
@@ -161,26 +194,21 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
       }
       for (let i = 0; i < 3 * ourCalls; i++) once();
       await ask(`${job} ${theirCalls}`);
-      const ratios: number[] = [];
-      const oursMs: number[] = [];
-      const theirsMs: number[] = [];
-      for (let r = 0; r < rounds; r++) {
-        const start = performance.now();
-        for (let i = 0; i < ourCalls; i++) once();
-        const a = (performance.now() - start) / ourCalls;
-        const b = (await ask(`${job} ${theirCalls}`)).ms as number;
-        oursMs.push(a);
-        theirsMs.push(b);
-        ratios.push(a / b);
-      }
+      const load = loadNow();
+      const r = await interleave(
+        rounds,
+        0,
+        () => timed(ourCalls, once),
+        async () => {
+          const x = await ask(`${job} ${theirCalls}`);
+          return { ms: x.ms as number, cpu: typeof x.cpu === "number" ? x.cpu : Number.NaN };
+        },
+      );
       await ask("dump");
       const theirs = readFileSync(join(dir, `${job}.rgba`));
       return {
-        ratio: median(ratios),
-        min: Math.min(...ratios),
-        max: Math.max(...ratios),
-        ours: median(oursMs),
-        theirs: median(theirsMs),
+        ...r,
+        load,
         difference: meanAbs(ours, theirs),
       };
     };
@@ -192,8 +220,10 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
         );
       }
       const skimage = await row("skimage", "skimage", Math.max(3, rounds >> 1), 10, 1);
+      const opencv = await row("cv2", "morph", rounds, 10, 3);
+      checkMorph(opencv.difference, join(dir, "morph.rgba"), join(dir, "skimage.rgba"));
       child.stdin.write("quit\n");
-      return { remap, skimage, ...info };
+      return { remap, skimage, opencv, ...info };
     } finally {
       child.kill();
     }

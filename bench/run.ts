@@ -134,6 +134,8 @@ async function rows(): Promise<BenchRow[]> {
 async function liveRows(): Promise<BenchRow[]> {
   const r = await liveImprovedBench(PYTHON, quick ? 3 : 15);
   const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}`;
+  const cpu = (x?: number) =>
+    x !== undefined && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
   const row = (name: string, peer: string, goal: number, x: LiveRow, agree: string): BenchRow =>
     x.theirs === null
       ? {
@@ -152,6 +154,9 @@ async function liveRows(): Promise<BenchRow[]> {
           min: x.min,
           max: x.max,
           goal,
+          load: x.load ?? null,
+          cpuOurs: cpu(x.cpuOurs),
+          cpuTheirs: cpu(x.cpuTheirs),
           note: `${size}; one long-lived Python peer, interleaved; ${agree} ${x.difference?.toFixed(2)} grey levels; ${x.ours.toFixed(2)} vs ${x.theirs.toFixed(2)} ms`,
         };
   return [
@@ -168,6 +173,13 @@ async function liveRows(): Promise<BenchRow[]> {
       0.05,
       r.skimage,
       "another method (piecewise affine, no cuts): mean difference",
+    ),
+    row(
+      "morph-improved-vs-opencv",
+      `OpenCV per-triangle warpAffine ×2 + blend + fillConvexPoly mask (the usual face morph), ${r.threads} threads`,
+      0.1,
+      r.opencv,
+      "another method (piecewise affine, no cuts; within 2 grey levels of scikit-image's): mean difference",
     ),
   ];
 }

@@ -8,11 +8,11 @@ import type { BulgeDefinition } from "../catalogue/model.js";
 import type { BulgeUnit, Rig } from "../rig/model.js";
 import { dualQuaternions, type Skinning, skinDualQuaternion } from "./dual-quaternion.js";
 import { bulgeAmount, jointLimits, jointMatrices, parentIndices } from "./pose.js";
-import { type CompiledBulge, compileBulge, radialFalloff, surfaceAt } from "./profile.js";
+import { type CompiledBulge, compileBulge } from "./profile.js";
+import { addReach, type BulgeReach, bulgeReach } from "./reach.js";
 import { type SkinWeights, skinWeights } from "./weights.js";
 
-/** How far (bone lengths) past either end a vertex still counts as on the bone: float32 rounding of a vertex placed at the tail. */
-export const SPAN_TOLERANCE = 1e-6;
+export { SPAN_TOLERANCE } from "./reach.js";
 
 /** Numbers per bulge term in {@link BulgeDeformer}'s frame table: {@link boneFrame}'s 14, then the away unit. */
 const FRAME = 15;
@@ -71,8 +71,8 @@ export class BulgeDeformer {
   private readonly frames: Float64Array;
   private readonly compiled: (CompiledBulge | undefined)[];
   private readonly scratch: Float64Array;
-  private readonly pair = new Float64Array(2);
-  private readonly tmp = new Float64Array(2);
+  /** Each term's reach, computed on first use for its definition (a new definition gets a new one). */
+  private readonly reaches: (BulgeReach | undefined)[];
   private readonly definitions = new Map<number, CompiledBulge>();
   /** `[min, max]` degrees per joint, and the last pose clamped to them. */
   private readonly limits: Float64Array;
@@ -98,6 +98,7 @@ export class BulgeDeformer {
     for (const d of definitions) this.definitions.set(d.code, compileBulge(d));
     this.terms = bulgeTerms(rig);
     this.compiled = this.terms.map((t) => this.definitions.get(t.code));
+    this.reaches = this.terms.map(() => undefined);
     this.missingCodes = [
       ...new Set(this.terms.filter((_, i) => !this.compiled[i]).map((t) => t.code)),
     ];
@@ -204,71 +205,15 @@ export class BulgeDeformer {
       const t = terms[k]!;
       const c = this.compiled[k];
       const amount = bulgeAmount(angles[t.driver] ?? 0, t.fullAngle) * t.scale;
-      if (c && c.angles.length > 0 && amount !== 0) this.addBulge(c, k * FRAME, amount);
+      if (!c || c.angles.length === 0 || amount === 0) continue;
+      let reach = this.reaches[k];
+      if (reach?.compiled !== c) {
+        reach = bulgeReach(c, this.frames, k * FRAME, this.rest);
+        this.reaches[k] = reach;
+      }
+      addReach(reach, amount, p);
     }
     return p;
-  }
-
-  /** Adds one bulge term (frame at `f`) times `amount` to the scratch positions. */
-  private addBulge(c: CompiledBulge, f: number, amount: number): void {
-    const fr = this.frames;
-    const hx = fr[f]!;
-    const hy = fr[f + 1]!;
-    const hz = fr[f + 2]!;
-    const dx = fr[f + 3]!;
-    const dy = fr[f + 4]!;
-    const dz = fr[f + 5]!;
-    const e1x = fr[f + 6]!;
-    const e1y = fr[f + 7]!;
-    const e1z = fr[f + 8]!;
-    const e2x = fr[f + 9]!;
-    const e2y = fr[f + 10]!;
-    const e2z = fr[f + 11]!;
-    const length = fr[f + 12]!;
-    const radius2 = fr[f + 13]!;
-    const radius = Math.sqrt(radius2);
-    const away = fr[f + 14]! * amount;
-    const scale = length * amount;
-    const sections = c.angles.length;
-    const rest = this.rest;
-    const p = this.scratch;
-    const pair = this.pair;
-    const tmp = this.tmp;
-    const n = this.vertexCount;
-    for (let i = 0; i < n; i++) {
-      const o = i * 3;
-      const rx = rest[o]! - hx;
-      const ry = rest[o + 1]! - hy;
-      const rz = rest[o + 2]! - hz;
-      const along = rx * dx + ry * dy + rz * dz;
-      const u = along / length;
-      if (u < -SPAN_TOLERANCE || u > 1 + SPAN_TOLERANCE) continue;
-      const qx = rx - along * dx;
-      const qy = ry - along * dy;
-      const qz = rz - along * dz;
-      const q2 = qx * qx + qy * qy + qz * qz;
-      if (q2 > radius2) continue;
-      const c1 = qx * e1x + qy * e1y + qz * e1z;
-      const c2 = qx * e2x + qy * e2y + qz * e2z;
-      // One section needs no angle (it applies all around).
-      surfaceAt(c, u, sections > 1 ? Math.atan2(c2, c1) : 0, pair, tmp);
-      const rho = Math.sqrt(q2);
-      const g = radialFalloff(rho, radius);
-      const a = pair[0]! * g * scale;
-      let w = pair[1]! * g * away;
-      let nx = e1x;
-      let ny = e1y;
-      let nz = e1z;
-      if (q2 > 0) {
-        w /= rho;
-        nx = qx;
-        ny = qy;
-        nz = qz;
-      }
-      p[o] = p[o]! + a * dx + w * nx;
-      p[o + 1] = p[o + 1]! + a * dy + w * ny;
-      p[o + 2] = p[o + 2]! + a * dz + w * nz;
-    }
   }
 }
 
