@@ -15,16 +15,21 @@ const GOALS: Record<string, number> = {
   "agr-text-parse": 0.6,
   "agr-binary-load": 2.0,
   "mixed-frame": 0.33,
+  "mixed-frame-vs-loop": 0.5,
   "warp-improved-vs-remap": 4.0,
   "morph-improved-vs-skimage": 0.05,
+  "morph-improved-vs-opencv": 0.1,
   "quality-photo-smooth": 0.79,
   "quality-photo-local": 0.79,
   "quality-photo-slit": 0.79,
   "quality-photo-shear": 0.79,
   "classic-inbetween-vs-tick": 0.5,
   "bulge-deform-vs-skinning": 1.0,
+  "bulge-skin-vs-loop": 1.0,
+  "bulge-deform-vs-loop": 2.0,
   "bulge-bake": 1.0,
   "cli-cold-start": 1.5,
+  "cli-cold-start-npx": 1.5,
   "mesh-open-series": 1.0,
   "mesh-open-large": 1.0,
 };
@@ -32,10 +37,14 @@ const GOALS: Record<string, number> = {
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */
 const ALWAYS = [
   "mixed-frame",
+  "mixed-frame-vs-loop",
   "classic-inbetween-vs-tick",
   "bulge-deform-vs-skinning",
+  "bulge-skin-vs-loop",
+  "bulge-deform-vs-loop",
   "bulge-bake",
   "cli-cold-start",
+  "cli-cold-start-npx",
 ];
 
 describe("npm run bench -- --quick --json", () => {
@@ -57,9 +66,20 @@ describe("npm run bench -- --quick --json", () => {
         "min",
         "max",
         "goal",
+        "load",
+        "cpuOurs",
+        "cpuTheirs",
         "note",
       ]);
       expect(row.goal, name).toBe(GOALS[name]);
+      // The load at the row's time, and each side's CPU ms per call where measured.
+      expect(typeof row.load, name).toBe("number");
+      for (const k of ["cpuOurs", "cpuTheirs"]) {
+        expect(
+          row[k] === null || (typeof row[k] === "number" && (row[k] as number) >= 0),
+          `${name}.${k}`,
+        ).toBe(true);
+      }
       expect(typeof row.peer, name).toBe("string");
       expect(typeof row.note, name).toBe("string");
       if (row.ratio === null) {

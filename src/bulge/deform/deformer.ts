@@ -1,8 +1,11 @@
 /**
  * The bulge deformer: rest positions + the bulges of the posed joints (in the
  * rest pose, in each bone's coordinates), then a linear-blend skin of the
- * result. Per-bone frames and per-section curves are computed once; a call to
- * {@link BulgeDeformer.deform} allocates nothing per vertex.
+ * result. Per-bone frames and per-section curves are computed once; each
+ * term's reach (the rest vertices it moves and their displacement per unit
+ * of amount, `reach.ts`) once per definition, on the first pose that needs
+ * it; after that a call to {@link BulgeDeformer.deform} allocates nothing and
+ * visits only the vertices in reach, then skins every vertex once.
  */
 import type { BulgeDefinition } from "../catalogue/model.js";
 import type { BulgeUnit, Rig } from "../rig/model.js";
