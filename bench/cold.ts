@@ -105,9 +105,10 @@ async function rows(node: string, dir: string, rounds: number): Promise<BenchRow
       return x;
     },
   );
+  // One warm-up pair: an npx call costs seconds on a loaded machine, and the files are cached after one.
   const n = await interleave(
     rounds,
-    2,
+    1,
     () => {
       const x = run(dir, ["npx", "deforma", "amx", "validate", "seed-flat.amx", "--no-files"]);
       checkOk("cli-cold-start-npx", x);
