@@ -6,6 +6,7 @@
  */
 
 import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
+import { ChunkTokenCursor } from "../../core/chunk-tokenizer.js";
 import { msg } from "../../core/message.js";
 import type { TokenReader } from "../../core/token-reader.js";
 import { NumberForm, type TokenSource } from "../../core/tokenizer.js";
@@ -37,16 +38,36 @@ export function readCells(r: Reader, m: MeshAnimation): boolean {
   let ok = true;
   // The common case in a tight loop; a cell it stops at is walked again with its findings located.
   const c = r.cursor;
-  const clean = c instanceof ByteTokenCursor ? cleanCellBytes : cleanCells;
-  for (let i = clean(c as ByteTokenCursor, n, 0, count, types, conn, at); i < count; ) {
+  for (let i = clean(c, n, 0, count, types, conn, at); i < count; ) {
     ok = locatedCell(r, n, i, types, conn, at);
     if (!ok || r.stopped) break;
-    i = clean(c as ByteTokenCursor, n, i + 1, count, types, conn, at);
+    i = clean(c, n, i + 1, count, types, conn, at);
   }
   m.cellTypes = at.cells === count ? types : types.slice(0, at.cells);
   // All hexahedra fill the array; otherwise a copy of the right length frees the rest.
   m.connectivity = at.length === conn.length ? conn : conn.slice(0, at.length);
   return ok && !r.stopped;
+}
+
+/**
+ * {@link cleanCells} over bytes when the cursor has them (a chunk cursor's
+ * window ends after a separator, so a cell it cuts is handed to the located
+ * walk, which reads on into the next window).
+ */
+function clean(
+  c: TokenSource,
+  n: number,
+  from: number,
+  count: number,
+  types: Uint8Array,
+  conn: Uint32Array,
+  at: CellsRead,
+): number {
+  if (c instanceof ByteTokenCursor) return cleanCellBytes(c, n, from, count, types, conn, at);
+  if (c instanceof ChunkTokenCursor) {
+    return cleanCellBytes(c.window, n, from, count, types, conn, at);
+  }
+  return cleanCells(c, n, from, count, types, conn, at);
 }
 
 /**

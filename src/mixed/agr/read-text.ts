@@ -54,7 +54,7 @@ function emptyModel(): MeshAnimation {
  * JavaScript string); `model` is undefined only when the magic line is wrong.
  */
 export function readAgrText(
-  text: string | Uint8Array,
+  text: string | Uint8Array | TokenSource,
   options: AgrTextOptions = {},
 ): {
   model: MeshAnimation | undefined;
@@ -62,7 +62,8 @@ export function readAgrText(
   /** With {@link AgrTextOptions.splitAt}: the frames left unread, when reading stopped there. */
   pending?: PendingFrames;
 } {
-  const source: string | TokenSource = typeof text === "string" ? text : new ByteTokenCursor(text);
+  const source: string | TokenSource =
+    text instanceof Uint8Array ? new ByteTokenCursor(text) : text;
   // A malformed value reads as 0 (not NaN) so an erroneous mesh still draws.
   const r: Reader = new TokenReader<AgrKind, TokenSource>(source, TEXT_KINDS, {
     integers: UINT32,
