@@ -1,7 +1,7 @@
 /**
  * Bench rows `agr-text-parse` and `agr-binary-load`, against one long-lived
  * Python peer (bench/peers/agr_peer.py):
- *  - text: `readAgrFile` of the .agr text (file read included; two threads,
+ *  - text: `readAgrFile` of the .agr text (file read included; on two threads,
  *    the answer checked against the one-pass `readAgr`) against pandas
  *    `read_csv` (C engine, float32) of a .csv holding the same data numbers
  *    with the same text (positions, connectivity, times, values);
@@ -9,6 +9,7 @@
  *    usable), against numpy reading the same file into a reused buffer
  *    (`readinto`) and viewing its float32 sections.
  * Interleaved rounds after a warm-up; both answers are checked to be equal.
+ * The one-thread, from_chars and peak-memory rows are in bench/agr-limits.ts.
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
@@ -17,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { readAgr } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 import { readAgrFile } from "../src/node/agr-file.js";
+import { fromCharsRow, oneThreadRow, peakMemoryRow } from "./agr-limits.js";
 import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
 import { type BenchRow, interleave, PythonPeer, progress, timed } from "./harness.js";
 
@@ -84,7 +86,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     1,
     async () => {
       const start = performance.now();
-      const read = await readAgrFile(inputs.agrText);
+      const read = await readAgrFile(inputs.agrText, { splitMinBytes: 4 * 2 ** 20 });
       const ms = performance.now() - start;
       if (!read.model || read.diagnostics.length > 0) {
         throw new Error("agr bench: the .agr text did not read cleanly");
@@ -173,8 +175,8 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
   };
 }
 
-/** Both rows, on one peer process. */
-export async function agrBench(sizes: AgrSizes): Promise<BenchRow[]> {
+/** The rows, on one Python peer process (`peakMegabytes`: the text of agr-text-peak-memory). */
+export async function agrBench(sizes: AgrSizes, peakMegabytes?: number): Promise<BenchRow[]> {
   progress(`agr: inputs ${sizes.nodes} nodes × ${sizes.frames} frames`);
   const inputs = parseInputs(sizes.nodes, sizes.frames);
   const peer = await PythonPeer.start("agr_peer.py");
@@ -183,7 +185,12 @@ export async function agrBench(sizes: AgrSizes): Promise<BenchRow[]> {
     const text = await textRow(peer, inputs, sizes.rounds);
     progress("agr-binary-load");
     const binary = await binaryRow(peer, inputs, sizes.rounds);
-    return [text, binary];
+    progress("agr-text-parse-1thread");
+    const one = await oneThreadRow(peer, inputs, sizes.rounds);
+    progress("agr-text-parse-vs-from-chars");
+    const limit = await fromCharsRow(inputs, sizes.rounds);
+    const peak = peakMegabytes ? [peakMemoryRow(peakMegabytes)] : [];
+    return [text, binary, one, limit, ...peak];
   } finally {
     peer.close();
   }

@@ -35,6 +35,7 @@ async function rows(): Promise<BenchRow[]> {
   out.push(
     ...(await agrBench(
       quick ? { nodes: 10_000, frames: 4, rounds: 5 } : { nodes: 250_000, frames: 10, rounds: 11 },
+      quick ? 20 : 1000,
     )),
   );
   progress("mixed-frame");
@@ -49,7 +50,8 @@ async function rows(): Promise<BenchRow[]> {
       )),
       await mixedBench(nodes / 4, quick ? 5 : 21),
     ];
-    for (const [i, s] of small.entries()) {
+    for (const s of small) {
+      const i = out.findIndex((r) => r.name === s.name);
       const r = out[i]!;
       const factor = (a?: number, b?: number) => (a && b ? `×${(a / b).toFixed(2)}` : "—");
       out[i] = {

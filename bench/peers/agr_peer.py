@@ -7,6 +7,7 @@ stdin line with one JSON line:
   bin PATH SIZE OFF COUNT OFF COUNT N
                             opens PATH, readinto a reused SIZE-byte numpy buffer, views the
                             two float32 sections (scalars, vectors) in place, N times
+  fromfile PATH N           numpy.fromfile(PATH, float32, sep=" ") (whitespace-separated text), N times
   dump OUT                  writes the last answer (float32, flattened, NaN padding dropped) to OUT
   quit
 
@@ -60,6 +61,8 @@ for line in sys.stdin:
         if cmd[0] == "dump":
             if isinstance(last, tuple):
                 flat = np.concatenate(last)
+            elif isinstance(last, np.ndarray):
+                flat = last
             else:
                 flat = last.to_numpy(dtype=np.float32).reshape(-1)
                 flat = flat[~np.isnan(flat)]
@@ -68,6 +71,8 @@ for line in sys.stdin:
             continue
         if cmd[0] == "csv":
             job = (lambda p=cmd[1]: csv(p))
+        elif cmd[0] == "fromfile":
+            job = (lambda p=cmd[1]: np.fromfile(p, dtype=np.float32, sep=" "))
         elif cmd[0] == "bin":
             a = [int(x) for x in cmd[2:7]]
             job = (lambda p=cmd[1], a=a: binary(p, *a))
