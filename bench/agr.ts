@@ -1,29 +1,37 @@
 /**
  * Bench rows `agr-text-parse` and `agr-binary-load`, against one long-lived
  * Python peer (bench/peers/agr_peer.py):
- *  - text: `readAgrFile` of the .agr text (file read included; two threads,
+ *  - text: `readAgrFile` of the .agr text (file read included; on two threads,
  *    the answer checked against the one-pass `readAgr`) against pandas
  *    `read_csv` (C engine, float32) of a .csv holding the same data numbers
  *    with the same text (positions, connectivity, times, values);
- *  - binary: the .agr binary read into a reused buffer, then `readAgr` (frames
- *    usable), against numpy reading the same file into a reused buffer
- *    (`readinto`) and viewing its float32 sections.
+ *  - binary: `readAgrFile` of the .agr binary (a fresh buffer, its arrays
+ *    views of it, every value checked), against numpy's `np.fromfile` of
+ *    the same file viewed as its float32 sections.
  * Interleaved rounds after a warm-up; both answers are checked to be equal.
+ * The one-thread, from_chars and peak-memory rows are in bench/agr-limits.ts.
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readAgr } from "../src/mixed/agr/index.js";
+import { type AgrReadResult, readAgr } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 import { readAgrFile } from "../src/node/agr-file.js";
+import { fromCharsRow, oneThreadRow, peakMemoryRow } from "./agr-limits.js";
 import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
-import { type BenchRow, interleave, measured, PythonPeer, progress, timed } from "./harness.js";
+import { type BenchRow, interleave, measured, PythonPeer, progress } from "./harness.js";
 
 export interface AgrSizes {
   readonly nodes: number;
   readonly frames: number;
   readonly rounds: number;
+}
+
+function mustReadFile(r: AgrReadResult): MeshAnimation {
+  if (!r.model || r.diagnostics.length > 0)
+    throw new Error("agr bench: the .agr did not read back");
+  return r.model;
 }
 
 function mustRead(bytes: Uint8Array): MeshAnimation {
@@ -84,7 +92,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     1,
     async () => {
       const start = performance.now();
-      const read = await readAgrFile(inputs.agrText);
+      const read = await readAgrFile(inputs.agrText, { splitMinBytes: 4 * 2 ** 20 });
       const ms = performance.now() - start;
       if (!read.model || read.diagnostics.length > 0) {
         throw new Error("agr bench: the .agr text did not read cleanly");
@@ -122,27 +130,12 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
 async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): Promise<BenchRow> {
   const base = {
     name: "agr-binary-load",
-    peer: `numpy ${peer.version("numpy")} readinto a reused buffer + float32 views, same file`,
-    goal: 2.0,
+    peer: `numpy ${peer.version("numpy")} np.fromfile + float32 views, same file`,
+    goal: 1.5,
   };
   const size = `${(inputs.binaryBytes / 1e6).toFixed(1)} MB`;
   const why = peer.missing("numpy");
   if (why) return { ...base, ratio: null, min: null, max: null, note: `${size}; ${why}` };
-  const buffer = Buffer.allocUnsafe(inputs.binaryBytes);
-  const load = () => {
-    const fd = openSync(inputs.agrBinary, "r");
-    try {
-      let at = 0;
-      while (at < buffer.length) {
-        const got = readSync(fd, buffer, at, buffer.length - at, at);
-        if (got === 0) break;
-        at += got;
-      }
-    } finally {
-      closeSync(fd);
-    }
-    return mustRead(buffer);
-  };
   const calls = Math.max(1, Math.round(2e8 / inputs.binaryBytes));
   const [so, sn] = inputs.scalars;
   const [vo, vn] = inputs.vectors;
@@ -150,11 +143,12 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
   const r = await interleave(
     rounds,
     2,
-    () =>
-      timed(calls, () => {
-        model = load();
-      }),
-    () => peer.ms(`bin ${inputs.agrBinary} ${inputs.binaryBytes} ${so} ${sn} ${vo} ${vn} ${calls}`),
+    async () => {
+      const start = performance.now();
+      for (let i = 0; i < calls; i++) model = mustReadFile(await readAgrFile(inputs.agrBinary));
+      return (performance.now() - start) / calls;
+    },
+    () => peer.ms(`binfile ${inputs.agrBinary} ${so} ${sn} ${vo} ${vn} ${calls}`),
   );
   const m = model!;
   const want = new Float32Array(sn + vn);
@@ -168,15 +162,15 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}, both warm (page cache), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers, "one")}`,
+    note: `${size}, both warm (page cache), fresh memory each load (readAgrFile; np.fromfile), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers, "one")}`,
     ours: r.ours,
     theirs: r.theirs,
     ...measured(r),
   };
 }
 
-/** Both rows, on one peer process. */
-export async function agrBench(sizes: AgrSizes): Promise<BenchRow[]> {
+/** The rows, on one Python peer process (`peakMegabytes`: the text of agr-text-peak-memory). */
+export async function agrBench(sizes: AgrSizes, peakMegabytes?: number): Promise<BenchRow[]> {
   progress(`agr: inputs ${sizes.nodes} nodes × ${sizes.frames} frames`);
   const inputs = parseInputs(sizes.nodes, sizes.frames);
   const peer = await PythonPeer.start("agr_peer.py");
@@ -185,7 +179,12 @@ export async function agrBench(sizes: AgrSizes): Promise<BenchRow[]> {
     const text = await textRow(peer, inputs, sizes.rounds);
     progress("agr-binary-load");
     const binary = await binaryRow(peer, inputs, sizes.rounds);
-    return [text, binary];
+    progress("agr-text-parse-1thread");
+    const one = await oneThreadRow(peer, inputs, sizes.rounds);
+    progress("agr-text-parse-vs-from-chars");
+    const limit = await fromCharsRow(inputs, sizes.rounds);
+    const peak = peakMegabytes ? [peakMemoryRow(peakMegabytes)] : [];
+    return [text, binary, one, limit, ...peak];
   } finally {
     peer.close();
   }

@@ -51,12 +51,21 @@ async function rows(): Promise<BenchRow[]> {
   // A row that measured no load or CPU of its own gets the load now and null CPU.
   const push = (...rows: BenchRow[]) =>
     out.push(...rows.map((r) => ({ load: loadNow(), cpuOurs: null, cpuTheirs: null, ...r })));
-  if (want("agr-text-parse", "agr-binary-load"))
+  if (
+    want(
+      "agr-text-parse",
+      "agr-text-parse-1thread",
+      "agr-text-parse-vs-from-chars",
+      "agr-binary-load",
+      "agr-text-peak-memory",
+    )
+  )
     push(
       ...(await agrBench(
         quick
           ? { nodes: 10_000, frames: 4, rounds: 5 }
           : { nodes: 250_000, frames: 10, rounds: 11 },
+        quick ? 20 : 1000,
       )),
     );
   const nodes = quick ? 50_000 : 1_000_000;
@@ -73,7 +82,8 @@ async function rows(): Promise<BenchRow[]> {
       )),
       ...(await mixedBench(nodes / 4, quick ? 5 : 21)),
     ];
-    for (const [i, s] of small.entries()) {
+    for (const s of small) {
+      const i = out.findIndex((r) => r.name === s.name);
       const r = out[i]!;
       const factor = (a?: number, b?: number) => (a && b ? `×${(a / b).toFixed(2)}` : "—");
       out[i] = {

@@ -1,10 +1,11 @@
 /**
  * Hand measurement (not run by CI): writes a text `.agr` of about 1 GB (past
- * V8's longest string) to the temporary folder, then reads it in one pass
- * (`readAgr(readFileSync(path))`) or on two threads (`readAgrFile`) and
+ * V8's longest string) to the temporary folder, then reads it whole in one
+ * pass (`readAgr(readFileSync(path))`), on two threads (`readAgrFile` with
+ * `splitMinBytes`) or in chunks (`readAgrFile` as it reads by default) and
  * prints the time (wall, and CPU of all threads) and the peak resident memory.
  *
- *   npx tsx scripts/agr-1gb.ts [one|two] [megabytes]   # default: two, 1024
+ *   npx tsx scripts/agr-1gb.ts [one|two|chunks] [megabytes]   # default: chunks, 1024
  *
  * Each mode in its own process, for a clean peak; the file is kept for the next
  * run (`DEFORMA_AGR_1GB_KEEP=0` removes it afterwards).
@@ -24,7 +25,7 @@ import { formatFloat32 } from "../src/core/numbers.js";
 import { readAgr } from "../src/mixed/agr/index.js";
 import { readAgrFile } from "../src/node/agr-file.js";
 
-const mode = process.argv[2] === "one" ? "one" : "two";
+const mode = process.argv[2] === "one" || process.argv[2] === "two" ? process.argv[2] : "chunks";
 const megabytes = Number(process.argv[3] ?? 1024);
 const nodes = 1_000_000;
 const path = join(tmpdir(), `deforma-agr-${megabytes}mb.agr`);
@@ -90,7 +91,10 @@ if (!existsSync(path)) {
 const bytes = statSync(path).size;
 const start = performance.now();
 const cpu = process.cpuUsage();
-const r = mode === "one" ? readAgr(readFileSync(path)) : await readAgrFile(path);
+const r =
+  mode === "one"
+    ? readAgr(readFileSync(path))
+    : await readAgrFile(path, mode === "two" ? { splitMinBytes: 0 } : {});
 const ms = performance.now() - start;
 const used = process.cpuUsage(cpu);
 const m = r.model;

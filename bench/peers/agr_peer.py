@@ -7,6 +7,10 @@ stdin line with one JSON line:
   bin PATH SIZE OFF COUNT OFF COUNT N
                             opens PATH, readinto a reused SIZE-byte numpy buffer, views the
                             two float32 sections (scalars, vectors) in place, N times
+  binfile PATH OFF COUNT OFF COUNT N
+                            np.fromfile(PATH, uint8) (fresh memory), viewing the two float32
+                            sections in place, N times
+  fromfile PATH N           numpy.fromfile(PATH, float32, sep=" ") (whitespace-separated text), N times
   dump OUT                  writes the last answer (float32, flattened, NaN padding dropped) to OUT
   quit
 
@@ -50,6 +54,11 @@ def binary(path, size, o1, n1, o2, n2):
     return (np.frombuffer(buf, np.float32, n1, o1), np.frombuffer(buf, np.float32, n2, o2))
 
 
+def binfile(path, o1, n1, o2, n2):
+    buf = np.fromfile(path, dtype=np.uint8)
+    return (np.frombuffer(buf, np.float32, n1, o1), np.frombuffer(buf, np.float32, n2, o2))
+
+
 print(json.dumps({"have": have, "why": why}), flush=True)
 for line in sys.stdin:
     cmd = line.split()
@@ -61,6 +70,8 @@ for line in sys.stdin:
         if cmd[0] == "dump":
             if isinstance(last, tuple):
                 flat = np.concatenate(last)
+            elif isinstance(last, np.ndarray):
+                flat = last
             else:
                 flat = last.to_numpy(dtype=np.float32).reshape(-1)
                 flat = flat[~np.isnan(flat)]
@@ -69,6 +80,11 @@ for line in sys.stdin:
             continue
         if cmd[0] == "csv":
             job = (lambda p=cmd[1]: csv(p))
+        elif cmd[0] == "binfile":
+            a = [int(x) for x in cmd[2:6]]
+            job = (lambda p=cmd[1], a=a: binfile(p, *a))
+        elif cmd[0] == "fromfile":
+            job = (lambda p=cmd[1]: np.fromfile(p, dtype=np.float32, sep=" "))
         elif cmd[0] == "bin":
             a = [int(x) for x in cmd[2:7]]
             job = (lambda p=cmd[1], a=a: binary(p, *a))

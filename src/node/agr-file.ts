@@ -1,14 +1,23 @@
 /**
- * Reading an `.agr` file from disk with both cores: the file goes into shared
- * memory once, a worker thread reads the second half's frames while this
- * thread reads the rest ({@link readAgrInTwo}); the answer is exactly
- * `readAgr`'s (one pass whenever anything is not clean). The worker is made
- * on first use, kept for the next file, and never keeps the process alive.
+ * Reading an `.agr` file from disk: a text in chunks of one reused buffer
+ * straight into the model's arrays ({@link readAgrFile}); on request, with
+ * both cores: the file goes into shared memory once, a worker thread reads
+ * the second half's frames while this thread reads the rest
+ * ({@link readAgrInTwo}). The answer is exactly `readAgr`'s either way. The
+ * worker is made on first use, kept for the next file, and never keeps the
+ * process alive.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { startsWith } from "../core/bytes.js";
-import { AGR_MAGIC, type AgrReadResult, type FrameRun, readAgrInTwo } from "../mixed/agr/index.js";
+import { CHUNK_BYTES, ChunkTokenCursor } from "../core/chunk-tokenizer.js";
+import {
+  AGR_MAGIC,
+  type AgrReadResult,
+  type FrameRun,
+  readAgrChunks,
+  readAgrInTwo,
+} from "../mixed/agr/index.js";
 import type { FrameArena } from "../mixed/sample/index.js";
 import type { AgrFramesAnswer, AgrFramesJob } from "./agr-worker.js";
 
@@ -103,7 +112,10 @@ export function readShared(path: string, arena?: FrameArena): Uint8Array {
 
 /** Options of {@link readAgrFile}. */
 export interface ReadAgrFileOptions {
-  /** Text files at least this large are read by two threads (default 4 MiB). */
+  /**
+   * Text files at least this large are read by two threads, the file held
+   * in shared memory (default: none; one pass in chunks, decision 491).
+   */
   readonly splitMinBytes?: number | undefined;
   /**
    * Put the mesh's coordinates and values in this arena, for the WebAssembly
@@ -113,22 +125,70 @@ export interface ReadAgrFileOptions {
   readonly arena?: FrameArena | undefined;
 }
 
+/** The window buffer of the chunked text reads, kept for the next file (one thread reads at a time). */
+let chunkBuffer: Uint8Array | undefined;
+
+/** Largest window buffer kept between reads (a longer token makes a larger one, for that file only). */
+const KEEP_CHUNK_BYTES = 4 * CHUNK_BYTES;
+
 /**
- * Reads an `.agr` file (either encoding) with two threads for a large text
- * (from `splitMinBytes`, by default 4 MiB); the same answer as
- * `readAgr(readFileSync(path))`. Rejects only when the file cannot be read
- * (a missing file, a directory).
+ * A text `.agr` at `fd` (`size` bytes) read in windows of one reused
+ * buffer, never held whole; undefined when the read is not clean (the caller
+ * then reads the whole file, whose findings are located in its text).
+ */
+function readTextInChunks(path: string, fd: number, size: number): AgrReadResult | undefined {
+  const buffer = chunkBuffer ?? new Uint8Array(CHUNK_BYTES);
+  chunkBuffer = undefined;
+  const cursor = new ChunkTokenCursor(
+    size,
+    (into, offset, count, position) => readSync(fd, into, offset, count, position),
+    buffer,
+  );
+  try {
+    return readAgrChunks(cursor, () => readShared(path));
+  } finally {
+    const kept = cursor.chunkBuffer;
+    if (kept.length <= KEEP_CHUNK_BYTES) chunkBuffer = kept;
+  }
+}
+
+/**
+ * Reads an `.agr` file (either encoding); the same answer as
+ * `readAgr(readFileSync(path))`. A text is read in chunks into the model's
+ * arrays (its whole bytes are read only for a file with findings, to locate
+ * them); with `splitMinBytes`, a text from that size on is read by two
+ * threads instead. Rejects only when the file cannot be read (a missing
+ * file, a directory).
  */
 export async function readAgrFile(
   path: string,
   options: ReadAgrFileOptions = {},
 ): Promise<AgrReadResult> {
-  const { arena } = options;
-  const bytes = readShared(path, arena);
-  const result = await readAgrInTwo(
-    bytes,
-    (start) => readRunInWorker(bytes, start),
-    options.splitMinBytes,
-  );
+  const { arena, splitMinBytes } = options;
+  const result = await readEither(path, arena, splitMinBytes);
   return arena && result.model ? { ...result, model: arena.adoptMesh(result.model) } : result;
+}
+
+async function readEither(
+  path: string,
+  arena: FrameArena | undefined,
+  splitMinBytes: number | undefined,
+): Promise<AgrReadResult> {
+  const fd = openSync(path, "r");
+  let size: number;
+  try {
+    size = fstatSync(fd).size;
+    const head = new Uint8Array(AGR_MAGIC.length);
+    const text =
+      readSync(fd, head, 0, head.length, 0) < head.length || !startsWith(head, AGR_MAGIC);
+    const twoThreads = splitMinBytes !== undefined && size >= splitMinBytes;
+    if (text && !twoThreads) {
+      const read = readTextInChunks(path, fd, size);
+      if (read) return read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const bytes = readShared(path, arena);
+  return readAgrInTwo(bytes, (start) => readRunInWorker(bytes, start), splitMinBytes ?? Infinity);
 }

@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { encodeUtf8 } from "../../src/core/index.js";
 import { readAgr, writeAgrBinary, writeAgrText } from "../../src/mixed/agr/index.js";
@@ -31,6 +33,7 @@ describe("readAgrFile", () => {
   });
 
   // decision 38
+  // decision 491
   it("gives readAgr's answer, in two parts or one, clean or not", async () => {
     const broken = `${text.slice(0, text.length - 9)} oops 1\n`;
     for (const t of [text, broken, `${text}frame 99 1\n`]) {
@@ -72,4 +75,52 @@ describe("readAgrFile", () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-agr-"));
     await expect(readAgrFile(join(dir, "none.agr"))).rejects.toThrow();
   });
+});
+
+/**
+ * A clean `.agr` text of `nodes` nodes and `frames` frames (one varying
+ * scalar, varying coordinates), made by repeating lines: fast at tens of MB.
+ */
+function bigText(nodes: number, frames: number): string {
+  const xyz = "0.12500000 -2.5000000 3.06250000\n".repeat(nodes);
+  const head = `DEFORMA-AGR 1\ntype 1\nnodes ${nodes}\n${xyz}cells 0\nscalars 1\nstrain 1 varying\nvectors 1\ncoordinates m varying\nframes ${frames}\n`;
+  const frame = `${"0.0019531250\n".repeat(nodes)}${xyz}`;
+  let text = head;
+  for (let f = 0; f < frames; f++) text += `frame ${f * 0.5}\n${frame}`;
+  return text;
+}
+
+describe("readAgrFile without fresh memory", () => {
+  it("gives independent models across calls (the reused window buffer aliases nothing)", async () => {
+    const a = scratchFile(writeAgrText(framesModel(300, 4)));
+    const b = scratchFile(writeAgrText(framesModel(500, 3)));
+    const first = (await readAgrFile(a)).model!;
+    const second = (await readAgrFile(b)).model!;
+    const again = (await readAgrFile(a)).model!;
+    expect(again).toEqual(readAgr(readFileSync(a)).model);
+    expect(second).toEqual(readAgr(readFileSync(b)).model);
+    again.positions.fill(7);
+    again.vectorValues[0]!.fill(7);
+    expect(first).toEqual(readAgr(readFileSync(a)).model);
+    expect(second).toEqual(readAgr(readFileSync(b)).model);
+  });
+
+  // decision 492
+  it("peaks near the model's bytes, not the file's plus the model's (a child's peak resident memory)", () => {
+    const path = scratchFile(bigText(250_000, 6));
+    const child = fileURLToPath(new URL("./agr-peak-child.ts", import.meta.url));
+    const tsx = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
+    const run = (args: string[]) => {
+      const r = spawnSync(process.execPath, [tsx, child, ...args], { encoding: "utf8" });
+      expect(r.status).toBe(0);
+      return JSON.parse(r.stdout) as { maxRss: number; modelBytes: number };
+    };
+    const bare = run([]);
+    const read = run([path]);
+    const file = statSync(path).size;
+    expect(read.modelBytes).toBeGreaterThan(20e6);
+    expect(file).toBeGreaterThan(2.5 * read.modelBytes);
+    // Holding the file and the model would be ≥ 3.5× the model; in chunks ≈ 1×.
+    expect((read.maxRss - bare.maxRss) / read.modelBytes).toBeLessThan(1.6);
+  }, 120_000);
 });

@@ -36,7 +36,7 @@ export {
 } from "./frames.js";
 export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
 export * from "./model.js";
-export { type AgrReadResult, readAgr } from "./read.js";
+export { type AgrReadResult, readAgr, readAgrChunks } from "./read.js";
 export { type FrameRun, readAgrInTwo, readFrameRun } from "./read-frames.js";
 export {
   extractSurface,

@@ -7,14 +7,14 @@
 
 import { ByteTokenCursor } from "../../core/byte-tokenizer.js";
 import type { Diagnostic, Span } from "../../core/diagnostics.js";
-import { msg } from "../../core/message.js";
 import { TokenReader, UINT32 } from "../../core/token-reader.js";
-import { NumberForm, type TokenSource } from "../../core/tokenizer.js";
+import type { TokenSource } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
 import { AGR_TEXT_MAGIC } from "./binary-layout.js";
 import { AGR, type AgrKind } from "./codes.js";
-import { CELL_KINDS, type CellKind, type MeshAnimation, type ParamDescriptor } from "./model.js";
+import type { MeshAnimation, ParamDescriptor } from "./model.js";
+import { readCells } from "./read-cells.js";
 import {
   type AgrSpans,
   checkCoordinates,
@@ -27,8 +27,6 @@ import {
 /** What the token reader reports, from the `.agr` code table. */
 const TEXT_KINDS = textKinds<AgrKind>(AGR);
 
-const KINDS: readonly CellKind[] = [...CELL_KINDS.values()];
-const KIND_NAMES = KINDS.map((k) => k.name).join(" ");
 const KEYWORDS = ["type", "nodes", "cells", "scalars", "vectors", "constant", "frames", "frame"];
 
 /** The reader of the text encoding, over a text or its UTF-8 bytes. */
@@ -56,7 +54,7 @@ function emptyModel(): MeshAnimation {
  * JavaScript string); `model` is undefined only when the magic line is wrong.
  */
 export function readAgrText(
-  text: string | Uint8Array,
+  text: string | Uint8Array | TokenSource,
   options: AgrTextOptions = {},
 ): {
   model: MeshAnimation | undefined;
@@ -64,7 +62,8 @@ export function readAgrText(
   /** With {@link AgrTextOptions.splitAt}: the frames left unread, when reading stopped there. */
   pending?: PendingFrames;
 } {
-  const source: string | TokenSource = typeof text === "string" ? text : new ByteTokenCursor(text);
+  const source: string | TokenSource =
+    text instanceof Uint8Array ? new ByteTokenCursor(text) : text;
   // A malformed value reads as 0 (not NaN) so an erroneous mesh still draws.
   const r: Reader = new TokenReader<AgrKind, TokenSource>(source, TEXT_KINDS, {
     integers: UINT32,
@@ -169,77 +168,6 @@ function readSections(r: Reader, m: MeshAnimation, split: Split): boolean {
     values,
     split,
   );
-}
-
-function readCells(r: Reader, m: MeshAnimation): boolean {
-  const c = r.cursor;
-  const n = m.nodeCount;
-  if (!r.keyword("cells")) return false;
-  const count = r.integer("the cell count");
-  if (count === undefined || !r.fits(count, 4, "cells (at least 4 tokens each)")) return false;
-  const types = new Uint8Array(count);
-  const conn = new Uint32Array(8 * count);
-  let cells = 0;
-  let length = 0;
-  const finish = () => {
-    m.cellTypes = cells === count ? types : types.slice(0, cells);
-    m.connectivity = conn.slice(0, length);
-  };
-  for (let i = 0; i < count; i++) {
-    if (!r.need(`the kind of cell ${i} (${KIND_NAMES})`)) {
-      finish();
-      return false;
-    }
-    const kind = KINDS.find((k) => c.is(k.name));
-    if (!kind) {
-      r.report(
-        AGR.unknownCellKind,
-        msg`expected a cell kind (${KIND_NAMES}) for cell ${{ cell: i }}, found ${{ found: r.found() }}`,
-        c.start,
-        c.end,
-      );
-      // Skip the cell's node indices.
-      let mark = c.mark();
-      while (c.next() && c.form() === NumberForm.Integer) mark = c.mark();
-      c.restore(mark);
-      if (r.stopped) break;
-      continue;
-    }
-    let ok = true;
-    for (let j = 0; j < kind.nodes; j++) {
-      if (!r.need(`node index ${j} of ${kind.name} cell ${i}`)) {
-        finish();
-        return false;
-      }
-      if (c.form() !== NumberForm.Integer) {
-        r.report(
-          AGR.cellNodes,
-          msg`expected ${{ expected: kind.nodes }} node indices for a ${kind.name} cell, found ${{ found: r.found() }} after ${j}`,
-          c.start,
-          c.end,
-        );
-        c.restore(c.start);
-        ok = false;
-        break;
-      }
-      const v = c.number();
-      if (v >= n) {
-        r.report(
-          AGR.nodeIndex,
-          `expected a node index below ${n} in cell ${i}, found ${c.token()}`,
-          c.start,
-          c.end,
-        );
-      }
-      conn[length + j] = Math.min(v, 0xffffffff);
-    }
-    if (r.stopped) break;
-    if (!ok) continue;
-    types[cells++] = kind.vtk;
-    length += kind.nodes;
-  }
-  finish();
-  return !r.stopped;
 }
 
 function readDescriptors(

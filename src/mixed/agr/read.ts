@@ -1,5 +1,6 @@
 /** Reads an `.agr` in either encoding, chosen by content (the binary magic), never by file name. */
 import { decodeText, startsWith } from "../../core/bytes.js";
+import type { ChunkTokenCursor } from "../../core/chunk-tokenizer.js";
 import type { Diagnostic } from "../../core/diagnostics.js";
 import { type ContainerReadResult, MAX_TEXT_BYTES } from "../container.js";
 import { AGR_MAGIC } from "./binary-layout.js";
@@ -20,6 +21,33 @@ export function readAgr(data: Uint8Array | string): AgrReadResult {
   if (typeof data === "string") return { ...readAgrText(data), encoding: "text", text: data };
   if (startsWith(data, AGR_MAGIC)) return { ...readAgrBinary(data), encoding: "binary" };
   return readTextBytes(data, MAX_TEXT_BYTES);
+}
+
+/**
+ * The text encoding read through a chunk cursor (the file never held whole),
+ * when the read is clean: no finding, and the file was as long as promised.
+ * `text` then decodes `whole()` on first use (a text that fits one string).
+ * Undefined otherwise: the caller reads the whole file with {@link readAgr},
+ * whose findings are located in its text (the located walk only on error).
+ */
+export function readAgrChunks(
+  cursor: ChunkTokenCursor,
+  whole: () => Uint8Array,
+  maxText = MAX_TEXT_BYTES,
+): AgrReadResult | undefined {
+  const read = readAgrText(cursor);
+  if (!read.model || read.diagnostics.length > 0 || cursor.short) return undefined;
+  const result: AgrReadResult = { model: read.model, diagnostics: [], encoding: "text" };
+  if (cursor.length > maxText) return result;
+  let text: string | undefined;
+  return Object.defineProperty(result, "text", {
+    enumerable: true,
+    configurable: true,
+    get(): string | undefined {
+      text ??= decodeText(whole());
+      return text;
+    },
+  });
 }
 
 /**
