@@ -107,7 +107,9 @@ function byteChars(bytes: Uint8Array): Chars {
     slice: (a, b) => {
       const part = bytes.subarray(Math.max(0, a), Math.max(0, Math.min(b, n)));
       // Names and values are short: one call makes them, without a decoder's set-up.
-      return part.length <= 256 ? String.fromCharCode(...part) : asciiText(part);
+      return part.length <= 256
+        ? String.fromCharCode.apply(null, part as unknown as number[])
+        : asciiText(part);
     },
   };
 }
@@ -229,7 +231,6 @@ function startTag(
     return i + 1;
   }
   const e: XmlElement = { name, start: i, attributes: [], children: [], text: [] };
-  let lt = text.indexOf("<", j);
   const parent = stack[stack.length - 1];
   if (parent) parent.children.push(e);
   else onRoot(e);
@@ -266,9 +267,10 @@ function startTag(
       continue;
     }
     const close = text.indexOf(q === 34 ? '"' : "'", j + 1);
-    // The next '<' is looked up again only once it is behind: one scan per tag, not per attribute.
-    if (lt >= 0 && lt <= j) lt = text.indexOf("<", j + 1);
-    if (close < 0 || (lt >= 0 && lt < close)) {
+    // A '<' before the closing quote: only the value is scanned (not on to the next tag,
+    // past an element's data, which the reader then scans again).
+    const lt = close < 0 ? text.indexOf("<", j + 1) : codeBetween(text, 60, j + 1, close);
+    if (close < 0 || lt >= 0) {
       fail(`the value of '${attrName}' is not closed`, j);
       return lt < 0 ? n : lt;
     }
@@ -279,6 +281,12 @@ function startTag(
     });
     j = close + 1;
   }
+}
+
+/** The first offset of character `c` in `[from, to)` of `text`, or −1. */
+function codeBetween(text: Chars, c: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (text.code(i) === c) return i;
+  return -1;
 }
 
 function decodeEntities(s: string): string {

@@ -85,6 +85,25 @@ describe("VTK XML read from bytes (decision 520)", () => {
   });
 
   // decision 520
+  it("scans an element's data once: a tag's attributes do not look on past it for the next '<'", async () => {
+    const bytes = await crankVtu();
+    const native = Uint8Array.prototype.indexOf;
+    let scanned = 0;
+    Uint8Array.prototype.indexOf = function (this: Uint8Array, v: number, from?: number) {
+      const r = native.call(this, v, from);
+      scanned += (r < 0 ? this.length : r) - (from ?? 0);
+      return r;
+    };
+    try {
+      parseXml(bytes, () => {});
+    } finally {
+      Uint8Array.prototype.indexOf = native;
+    }
+    // Once over the file (the data runs are almost all of it), not twice.
+    expect(scanned).toBeLessThan(bytes.length * 1.1);
+  });
+
+  // decision 520
   it("keeps a clean ASCII file's bytes with its frame and makes no text of it", async () => {
     const bytes = await crankVtu();
     const s = await readVtkSeries([{ name: "crank.vtu", bytes }]);
