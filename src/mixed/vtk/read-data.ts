@@ -174,7 +174,7 @@ export async function readDataArray(
   if (shared) {
     // Decoded from these very bytes before (read-memo.ts): the same values, no memory taken.
   } else if (format === "ascii") {
-    values = readAscii(ctx, e, bad);
+    values = readAscii(ctx.source, e, bad);
     if (values && values.length * 8 > ctx.budget.remaining) return tooLarge(values.length * t[0]);
     end = e.text.at(-1) ?? -1;
   } else if (format === "binary" || format === "appended") {

@@ -6,17 +6,21 @@
 import { asciiText } from "../../core/bytes.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
 import type { XmlElement, XmlSource } from "../../core/xml.js";
-import type { VtkFrame } from "./model.js";
-import type { DataContext } from "./read-data.js";
+
+/** What locates a frame's findings (`VtkFrame`'s fields): its text, or its ASCII bytes. */
+export interface FrameSource {
+  readonly text: string | undefined;
+  readonly ascii?: Uint8Array;
+}
 
 /** The values of the ascii DataArray `e`, or undefined when one is not a number (reported by `bad`). */
 export function readAscii(
-  ctx: DataContext,
+  source: XmlSource,
   e: XmlElement,
   bad: (m: string, at?: number) => undefined,
 ): Float64Array | undefined {
   // The text of the element's runs only, from ASCII bytes (offsets shifted by `base`).
-  const { text, base } = textAround(ctx.source, e.text[0] ?? 0, e.text.at(-1) ?? 0);
+  const { text, base } = textAround(source, e.text[0] ?? 0, e.text.at(-1) ?? 0);
   const cursor = new TokenCursor(text);
   let count = 0;
   for (let r = 0; r < e.text.length; r += 2) {
@@ -62,7 +66,7 @@ export function hasNonBlank(src: XmlSource, start: number, end: number): boolean
 }
 
 /** A frame's fields locating its findings from a file's XML: its text, or its ASCII bytes. */
-export function sourceFields(src: XmlSource): Pick<VtkFrame, "text" | "ascii"> {
+export function sourceFields(src: XmlSource): FrameSource {
   return typeof src === "string" ? { text: src } : { text: undefined, ascii: src };
 }
 
@@ -74,7 +78,7 @@ export function sourceText(src: XmlSource): string {
 const decoded = new WeakMap<Uint8Array, string>();
 
 /** The text locating a frame's findings: its `text`, or its ASCII bytes decoded (once). */
-export function frameText(f: Pick<VtkFrame, "text" | "ascii">): string | undefined {
+export function frameText(f: FrameSource): string | undefined {
   if (f.text !== undefined || !f.ascii) return f.text;
   let t = decoded.get(f.ascii);
   if (t === undefined) {
