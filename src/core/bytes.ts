@@ -66,3 +66,23 @@ const lenientDecoder = new TextDecoder("utf-8", { fatal: false });
 export function decodeText(bytes: Uint8Array): string {
   return lenientDecoder.decode(bytes);
 }
+
+/** Whether every byte is ASCII (below 0x80): the bytes then read as a string of the same offsets. */
+export function isAscii(bytes: Uint8Array): boolean {
+  let any = 0;
+  // Four bytes at a time over the aligned middle.
+  const head = Math.min(bytes.length, (4 - (bytes.byteOffset % 4)) % 4);
+  const words = (bytes.length - head) >> 2;
+  for (let i = 0; i < head; i++) any |= bytes[i]!;
+  const w = new Uint32Array(bytes.buffer, bytes.byteOffset + head, words);
+  for (let i = 0; i < words; i++) any |= w[i]!;
+  for (let i = head + 4 * words; i < bytes.length; i++) any |= bytes[i]!;
+  return (any & 0x80808080) === 0;
+}
+
+const latin1 = new TextDecoder("latin1");
+
+/** The string of ASCII bytes (one character a byte: `decodeText` gives the same string for them). */
+export function asciiText(bytes: Uint8Array): string {
+  return latin1.decode(bytes);
+}

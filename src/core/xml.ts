@@ -4,8 +4,11 @@
  * throws: broken markup is reported to the caller's callback (the VTK reader
  * turns it into VTK001) and reading goes on as far as it can. Comments, the
  * XML declaration, processing instructions and DOCTYPE are skipped; CDATA is
- * text.
+ * text. It reads a string, or bytes that are all ASCII (an XML file's
+ * markup around base64 data): then no string of the whole file is made, and
+ * every offset is the same as in the decoded text (decision 520).
  */
+import { asciiText } from "./bytes.js";
 
 /** One attribute: its name, its decoded value and the offset of the value's first character. */
 export interface XmlAttribute {
@@ -61,12 +64,68 @@ export const MAX_XML_ELEMENTS = 1_000_000;
 /** Where a syntax error is reported: its message and the offset it points at. */
 export type XmlSyntaxError = (message: string, at: number) => void;
 
+/** What {@link parseXml} reads: text, or ASCII bytes (see the module comment). */
+export type XmlSource = string | Uint8Array;
+
+/** The few operations the reader needs of its source, over a string or bytes alike. */
+interface Chars {
+  readonly length: number;
+  /** The character code at `i`; NaN past the end. */
+  code(i: number): number;
+  indexOf(s: string, from: number): number;
+  startsWith(s: string, at: number): boolean;
+  slice(a: number, b: number): string;
+}
+
+function stringChars(text: string): Chars {
+  return {
+    length: text.length,
+    code: (i) => text.charCodeAt(i),
+    indexOf: (s, from) => text.indexOf(s, from),
+    startsWith: (s, at) => text.startsWith(s, at),
+    slice: (a, b) => text.slice(a, b),
+  };
+}
+
+function byteChars(bytes: Uint8Array): Chars {
+  const n = bytes.length;
+  const startsWith = (s: string, at: number): boolean => {
+    if (at < 0 || at + s.length > n) return false;
+    for (let k = 0; k < s.length; k++) if (bytes[at + k] !== s.charCodeAt(k)) return false;
+    return true;
+  };
+  return {
+    length: n,
+    code: (i) => (i >= 0 && i < n ? bytes[i]! : Number.NaN),
+    indexOf: (s, from) => {
+      const first = s.charCodeAt(0);
+      for (let i = bytes.indexOf(first, from); i >= 0; i = bytes.indexOf(first, i + 1))
+        if (startsWith(s, i)) return i;
+      return -1;
+    },
+    startsWith,
+    slice: (a, b) => {
+      const part = bytes.subarray(Math.max(0, a), Math.max(0, Math.min(b, n)));
+      // Names and values are short: one call makes them, without a decoder's set-up.
+      return part.length <= 256
+        ? String.fromCharCode.apply(null, part as unknown as number[])
+        : asciiText(part);
+    },
+  };
+}
+
+/** The characters of a source; see {@link XmlSource}. */
+function charsOf(src: XmlSource): Chars {
+  return typeof src === "string" ? stringChars(src) : byteChars(src);
+}
+
 /**
- * Parses `text` into its root element (undefined when there is none); each
+ * Parses `src` into its root element (undefined when there is none); each
  * syntax error goes to `fail`, which the format's reader turns into its own
  * diagnostic code.
  */
-export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undefined {
+export function parseXml(src: XmlSource, fail: XmlSyntaxError): XmlElement | undefined {
+  const text = charsOf(src);
   const n = text.length;
   let elements = 0;
   const stack: XmlElement[] = [];
@@ -118,10 +177,10 @@ export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undef
       i = e + 1;
     } else if (text.startsWith("</", i)) {
       let j = i + 2;
-      while (j < n && isNameChar(text.charCodeAt(j))) j++;
+      while (j < n && isNameChar(text.code(j))) j++;
       const name = text.slice(i + 2, j);
-      while (j < n && isSpace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) !== 62) fail(`'>' expected to close '</${name}'`, j);
+      while (j < n && isSpace(text.code(j))) j++;
+      if (text.code(j) !== 62) fail(`'>' expected to close '</${name}'`, j);
       const top = stack[stack.length - 1];
       if (!top) fail(`end tag '</${name}>' without a start tag`, i);
       else if (top.name !== name) {
@@ -132,7 +191,7 @@ export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undef
           while (stack.length > 0 && close(stack.pop()!) !== name);
         }
       } else close(stack.pop()!);
-      i = j < n && text.charCodeAt(j) === 62 ? j + 1 : j;
+      i = j < n && text.code(j) === 62 ? j + 1 : j;
     } else {
       if (stack.length >= MAX_XML_DEPTH || elements >= MAX_XML_ELEMENTS) {
         fail(
@@ -156,7 +215,7 @@ export function parseXml(text: string, fail: XmlSyntaxError): XmlElement | undef
 
 /** Reads a start tag at `i` (a `<`); returns where scanning resumes. */
 function startTag(
-  text: string,
+  text: Chars,
   i: number,
   stack: readonly XmlElement[],
   push: (e: XmlElement) => void,
@@ -165,20 +224,19 @@ function startTag(
 ): number {
   const n = text.length;
   let j = i + 1;
-  while (j < n && isNameChar(text.charCodeAt(j))) j++;
+  while (j < n && isNameChar(text.code(j))) j++;
   const name = text.slice(i + 1, j);
   if (name === "") {
     fail("an element name was expected after '<'", i + 1);
     return i + 1;
   }
   const e: XmlElement = { name, start: i, attributes: [], children: [], text: [] };
-  let lt = text.indexOf("<", j);
   const parent = stack[stack.length - 1];
   if (parent) parent.children.push(e);
   else onRoot(e);
   for (;;) {
-    while (j < n && isSpace(text.charCodeAt(j))) j++;
-    const c = text.charCodeAt(j);
+    while (j < n && isSpace(text.code(j))) j++;
+    const c = text.code(j);
     if (j >= n) {
       fail(`start tag '<${name}' not closed by '>'`, i);
       return n;
@@ -187,31 +245,32 @@ function startTag(
       push(e);
       return j + 1;
     }
-    if (c === 47 && text.charCodeAt(j + 1) === 62) return j + 2;
+    if (c === 47 && text.code(j + 1) === 62) return j + 2;
     const a = j;
-    while (j < n && isNameChar(text.charCodeAt(j))) j++;
+    while (j < n && isNameChar(text.code(j))) j++;
     if (j === a) {
-      fail(`unexpected '${text[j]}' in the tag '<${name}>'`, j);
+      fail(`unexpected '${text.slice(j, j + 1)}' in the tag '<${name}>'`, j);
       j++;
       continue;
     }
     const attrName = text.slice(a, j);
-    while (j < n && isSpace(text.charCodeAt(j))) j++;
-    if (text.charCodeAt(j) !== 61) {
+    while (j < n && isSpace(text.code(j))) j++;
+    if (text.code(j) !== 61) {
       fail(`'=' expected after the attribute '${attrName}'`, j);
       continue;
     }
     j++;
-    while (j < n && isSpace(text.charCodeAt(j))) j++;
-    const q = text.charCodeAt(j);
+    while (j < n && isSpace(text.code(j))) j++;
+    const q = text.code(j);
     if (q !== 34 && q !== 39) {
       fail(`a quoted value expected for the attribute '${attrName}'`, j);
       continue;
     }
     const close = text.indexOf(q === 34 ? '"' : "'", j + 1);
-    // The next '<' is looked up again only once it is behind: one scan per tag, not per attribute.
-    if (lt >= 0 && lt <= j) lt = text.indexOf("<", j + 1);
-    if (close < 0 || (lt >= 0 && lt < close)) {
+    // A '<' before the closing quote: only the value is scanned (not on to the next tag,
+    // past an element's data, which the reader then scans again).
+    const lt = close < 0 ? text.indexOf("<", j + 1) : codeBetween(text, 60, j + 1, close);
+    if (close < 0 || lt >= 0) {
       fail(`the value of '${attrName}' is not closed`, j);
       return lt < 0 ? n : lt;
     }
@@ -222,6 +281,12 @@ function startTag(
     });
     j = close + 1;
   }
+}
+
+/** The first offset of character `c` in `[from, to)` of `text`, or −1. */
+function codeBetween(text: Chars, c: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (text.code(i) === c) return i;
+  return -1;
 }
 
 function decodeEntities(s: string): string {

@@ -176,7 +176,7 @@ function fromVtkFrames(path: string, given: VtkFrame[], report: FileReport[]): M
  * warning (VTK027), as `agr from-vtk` holds it. Returns the warnings.
  */
 function addScalars(model: MeshAnimation, frames: readonly VtkFrame[]): FileReport[] {
-  const findings = new Findings(new Map(frames.map((f) => [f.file, f.text])));
+  const findings = new Findings(new Map(frames.map((f) => [f.file, f])));
   const have = new Set(model.scalars.map((p) => p.name));
   const pointNames = new Set(frames.flatMap((f) => f.pointData.map((a) => a.name)));
   const seen = new Set<string>();

@@ -13,7 +13,13 @@ import type { FileReport } from "../core/report.js";
 import { SOLVER_FORMATS } from "./formats.js";
 import { type NumberedSet, numberedSets } from "./numbered.js";
 import { VTK } from "./vtk/codes.js";
-import { readVtkSeries, VTK_FORMATS, type VtkFrame, type VtkReadOptions } from "./vtk/index.js";
+import {
+  frameText,
+  readVtkSeries,
+  VTK_FORMATS,
+  type VtkFrame,
+  type VtkReadOptions,
+} from "./vtk/index.js";
 
 /** One input: its name (as shown in findings) and bytes. */
 export interface SolverInput {
@@ -120,7 +126,7 @@ function timedByNumber(series: SolverSeries, set: NumberedSet): SolverSeries {
   const timed =
     found === count ? frames : frames.map((f, k) => ({ ...f, time: set.members[k]!.number }));
   const first = frames[0]!;
-  const note: FileReport = { file: first.file, text: first.text, diagnostics: sink.items };
+  const note: FileReport = { file: first.file, text: frameText(first), diagnostics: sink.items };
   return { frames: timed, report: [note, ...series.report] };
 }
 

@@ -9,6 +9,7 @@ import { type MessageInput, msg } from "../../core/message.js";
 import type { FileReport } from "../../core/report.js";
 import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
+import { frameText } from "./read-text.js";
 
 /** The findings of one conversion, per file; an error (not a note) means no model. */
 export class Findings {
@@ -16,7 +17,8 @@ export class Findings {
   /** False once an error was reported. */
   ok = true;
 
-  constructor(private readonly texts: ReadonlyMap<string, string | undefined>) {}
+  /** `frames`: by file, what locates its findings (a frame's text or ASCII bytes, read-text.ts). */
+  constructor(private readonly frames: ReadonlyMap<string, Pick<VtkFrame, "text" | "ascii">>) {}
 
   /** Reports an error: the conversion will make no model. */
   error(file: string, code: DiagnosticKind, message: MessageInput, at: number): void {
@@ -34,11 +36,16 @@ export class Findings {
     s.report(code, message, at);
   }
 
+  private textOf(file: string): string | undefined {
+    const f = this.frames.get(file);
+    return f ? frameText(f) : undefined;
+  }
+
   /** Every file's findings, in the order the files were first reported on. */
   report(): FileReport[] {
     return [...this.sinks].map(([file, s]) => ({
       file,
-      text: this.texts.get(file),
+      text: this.textOf(file),
       diagnostics: s.items,
     }));
   }

@@ -73,7 +73,7 @@ export function meshAnimationFromVtk(
   given: readonly VtkFrame[],
   options: FromVtkOptions,
 ): FromVtkResult {
-  const findings = new Findings(new Map(given.map((f) => [f.file, f.text])));
+  const findings = new Findings(new Map(given.map((f) => [f.file, f])));
   const said: string[] = [];
   const split = given[0] ? splitDisplacementNames(given[0]) : undefined;
   const frames = split ? given.map(withSplitDisplacement) : given;

@@ -25,3 +25,4 @@ export {
   type VtkReadOptions,
   type VtkSeries,
 } from "./read.js";
+export { frameText } from "./read-text.js";

@@ -49,6 +49,7 @@ export function mergeFrames(parts: readonly VtkFrame[]): VtkFrame {
     file: first.file,
     start: first.start,
     text: first.text,
+    ...(first.ascii ? { ascii: first.ascii } : {}),
     time: first.time,
     points,
     pointCount,

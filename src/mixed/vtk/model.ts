@@ -13,6 +13,11 @@ export interface VtkFrame {
   readonly start: number;
   /** The file's XML (or ASCII legacy) text, locating diagnostics; undefined for a BINARY legacy file (byte offsets). */
   readonly text: string | undefined;
+  /**
+   * The file's XML as ASCII bytes, when it was read from them and `text` was
+   * not made (decision 520): the text of these bytes locates the findings.
+   */
+  readonly ascii?: Uint8Array;
   /** Time in seconds from the `.pvd` or the `TimeValue` field; undefined when neither has one. */
   readonly time: number | undefined;
   /** xyz packed, length 3·pointCount. */

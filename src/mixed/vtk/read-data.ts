@@ -9,16 +9,16 @@ import { Base64Reader } from "../../core/base64.js";
 import type { Reporter } from "../../core/diagnostics.js";
 import { inflate } from "../../core/inflate.js";
 import { msg } from "../../core/message.js";
-import { parseNumber, TokenCursor } from "../../core/tokenizer.js";
-import { attr, attrStart, type XmlElement } from "../../core/xml.js";
+import { attr, attrStart, type XmlElement, type XmlSource } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import type { ArrayMemo, EncodedSource } from "./read-memo.js";
+import { hasNonBlank, readAscii } from "./read-text.js";
 import { typedValues } from "./typed-values.js";
 
 /** What a file says about how its arrays are stored. */
 export interface DataContext {
-  /** The XML text of the file (ascii and inline binary data live in it). */
-  readonly text: string;
+  /** The XML of the file, text or ASCII bytes (ascii and inline binary data live in it). */
+  readonly source: XmlSource;
   /** Bytes after the `_` of `<AppendedData>`, if any. */
   readonly appended?: Uint8Array;
   /** Encoding of the appended data. */
@@ -174,7 +174,7 @@ export async function readDataArray(
   if (shared) {
     // Decoded from these very bytes before (read-memo.ts): the same values, no memory taken.
   } else if (format === "ascii") {
-    values = readAscii(ctx, e, bad);
+    values = readAscii(ctx.source, e, bad);
     if (values && values.length * 8 > ctx.budget.remaining) return tooLarge(values.length * t[0]);
     end = e.text.at(-1) ?? -1;
   } else if (format === "binary" || format === "appended") {
@@ -212,38 +212,6 @@ export async function readDataArray(
   if (origin && !shared && end >= origin.start)
     ctx.memo?.keep(role, origin.src, origin.start, end, values);
   return { name, components, values };
-}
-
-function readAscii(
-  ctx: DataContext,
-  e: XmlElement,
-  bad: (m: string, at?: number) => undefined,
-): Float64Array | undefined {
-  const cursor = new TokenCursor(ctx.text);
-  let count = 0;
-  for (let r = 0; r < e.text.length; r += 2) {
-    cursor.restore(e.text[r]!);
-    while (cursor.next() && cursor.start < e.text[r + 1]!) count++;
-  }
-  const out = new Float64Array(count);
-  let k = 0;
-  for (let r = 0; r < e.text.length; r += 2) {
-    const end = e.text[r + 1]!;
-    cursor.restore(e.text[r]!);
-    while (cursor.next() && cursor.start < end) {
-      // A run of text ends at '<', which the whitespace tokenizer does not stop at.
-      const stop = Math.min(cursor.end, end);
-      const v = parseNumber(ctx.text, cursor.start, stop);
-      if (Number.isNaN(v)) {
-        return bad(
-          `'${ctx.text.slice(cursor.start, Math.min(stop, cursor.start + 40))}' is not a number`,
-          cursor.start,
-        );
-      }
-      out[k++] = v;
-    }
-  }
-  return out;
 }
 
 /** What a binary array may take: the budget's bytes, the declared bytes, and how to refuse more. */
@@ -288,11 +256,11 @@ function encoded(
   format: string,
 ): { readonly src: EncodedSource; readonly start: number } | undefined {
   if (format === "ascii")
-    return e.text.length > 0 ? { src: ctx.text, start: e.text[0]! } : undefined;
+    return e.text.length > 0 ? { src: ctx.source, start: e.text[0]! } : undefined;
   if (format === "binary") {
     for (let r = 0; r < e.text.length; r += 2)
-      if (/\S/.test(ctx.text.slice(e.text[r]!, e.text[r + 1]!)))
-        return { src: ctx.text, start: e.text[r]! };
+      if (hasNonBlank(ctx.source, e.text[r]!, e.text[r + 1]!))
+        return { src: ctx.source, start: e.text[r]! };
     return undefined;
   }
   if (format !== "appended" || !ctx.appended) return undefined;
@@ -314,7 +282,7 @@ function binarySource(
     let end = -1;
     for (let r = 0; r < e.text.length && end < 0; r += 2)
       if (e.text[r] === at.start) end = e.text[r + 1]!;
-    return base64Source(new Base64Reader(ctx.text, at.start, end));
+    return base64Source(new Base64Reader(ctx.source, at.start, end));
   }
   const data = ctx.appended;
   if (!data) return bad("format 'appended' but the file has no AppendedData");

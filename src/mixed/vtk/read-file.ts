@@ -1,7 +1,7 @@
 /** A VTK XML file's text apart from its appended data, and the storage context of its arrays. */
-import { decodeText, encodeUtf8 } from "../../core/bytes.js";
+import { concatBytes, decodeText, encodeUtf8, isAscii } from "../../core/bytes.js";
 import type { DiagnosticSink } from "../../core/diagnostics.js";
-import { attr, attrStart, type XmlElement } from "../../core/xml.js";
+import { attr, attrStart, type XmlElement, type XmlSource } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import type { DataContext, MemoryBudget } from "./read-data.js";
 import type { ArrayMemo } from "./read-memo.js";
@@ -42,7 +42,7 @@ export function context(
       );
   }
   return {
-    text: split.text,
+    source: split.source,
     ...(split.appended ? { appended: split.appended } : {}),
     appendedEncoding: split.raw ? "raw" : "base64",
     headerSize,
@@ -53,9 +53,13 @@ export function context(
   };
 }
 
-/** A file's XML text and its appended data. */
+/**
+ * A file's XML and its appended data. The XML is its bytes when they are all
+ * ASCII (read as they are: no string of the file is made, decision 520), else
+ * its decoded text; offsets into either are the same for an ASCII file.
+ */
 export interface Split {
-  readonly text: string;
+  readonly source: XmlSource;
   readonly appended?: Uint8Array;
   readonly raw: boolean;
 }
@@ -63,21 +67,39 @@ export interface Split {
 const OPEN = encodeUtf8("<AppendedData");
 const CLOSE = encodeUtf8("</AppendedData>");
 
-/** The XML text of a file and, apart, its appended data (raw bytes are cut out of the text). */
+/** The XML of a file and, apart, its appended data (raw bytes are cut out of the XML). */
 export function splitAppended(bytes: Uint8Array): Split {
   const at = indexOf(bytes, OPEN, 0);
-  if (at < 0) return { text: decodeText(bytes), raw: false };
+  if (at < 0) return { source: xmlOf(bytes), raw: false };
   const gt = bytes.indexOf(62, at);
   const underscore = gt < 0 ? -1 : bytes.indexOf(95, gt);
-  if (underscore < 0) return { text: decodeText(bytes), raw: false };
+  if (underscore < 0) return { source: xmlOf(bytes), raw: false };
   const tag = decodeText(bytes.subarray(at, gt));
   const raw = /encoding\s*=\s*["']raw["']/.test(tag);
   let close = lastIndexOf(bytes, CLOSE);
   if (close < underscore) close = bytes.length;
   const appended = bytes.subarray(underscore + 1, close);
-  if (!raw) return { text: decodeText(bytes), appended, raw };
-  const text = decodeText(bytes.subarray(0, underscore + 1)) + decodeText(bytes.subarray(close));
-  return { text, appended, raw };
+  if (!raw) return { source: xmlOf(bytes), appended, raw };
+  const head = bytes.subarray(0, underscore + 1);
+  const tail = bytes.subarray(close);
+  if (asBytes(head) && asBytes(tail)) return { source: concatBytes([head, tail]), appended, raw };
+  return { source: decodeText(head) + decodeText(tail), appended, raw };
+}
+
+/**
+ * Whether ASCII files are read from their bytes (decision 520). Off only in
+ * the tests that check both ways give the same frames and findings.
+ */
+export const XML_FROM_BYTES = { on: true };
+
+/** Whether `bytes` are read as they are (see {@link XML_FROM_BYTES}). */
+function asBytes(bytes: Uint8Array): boolean {
+  return XML_FROM_BYTES.on && isAscii(bytes);
+}
+
+/** The XML of `bytes` as {@link parseXml} reads it: the bytes when ASCII, else their text. */
+function xmlOf(bytes: Uint8Array): XmlSource {
+  return asBytes(bytes) ? bytes : decodeText(bytes);
 }
 
 function indexOf(bytes: Uint8Array, pattern: Uint8Array, from: number): number {

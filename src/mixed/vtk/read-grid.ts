@@ -9,6 +9,7 @@ import { mergeFrames } from "./merge.js";
 import type { VtkFrame } from "./model.js";
 import { type ArraySize, type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
 import { readPolyCells } from "./read-poly.js";
+import { sourceFields } from "./read-text.js";
 
 /** A parsed file: its root element, the storage context and its findings. */
 export interface Parsed {
@@ -135,7 +136,7 @@ async function readPiece(
   return {
     file,
     start: piece.start,
-    text: ctx.text,
+    ...sourceFields(ctx.source),
     time,
     points: xyz.values,
     pointCount,

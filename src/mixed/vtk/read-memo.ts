@@ -38,7 +38,16 @@ function holds(src: EncodedSource, start: number, chunk: EncodedSource): boolean
     return typeof chunk === "string" && src.slice(start, start + chunk.length) === chunk;
   }
   if (typeof chunk === "string") return false;
-  for (let i = 0; i < chunk.length; i++) if (src[start + i] !== chunk[i]) return false;
+  return sameBytes(src, start, chunk);
+}
+
+/** Whether `src` holds `chunk` at `start` (which fits): four bytes at a time, then the rest. */
+function sameBytes(src: Uint8Array, start: number, chunk: Uint8Array): boolean {
+  const a = new DataView(src.buffer, src.byteOffset + start, chunk.length);
+  const b = new DataView(chunk.buffer, chunk.byteOffset, chunk.length);
+  const n = chunk.length - (chunk.length % 4);
+  for (let i = 0; i < n; i += 4) if (a.getUint32(i) !== b.getUint32(i)) return false;
+  for (let i = n; i < chunk.length; i++) if (src[start + i] !== chunk[i]) return false;
   return true;
 }
 

@@ -6,12 +6,13 @@
  * a cycle, reported and not followed.
  */
 
-import { DiagnosticSink } from "../../core/diagnostics.js";
+import { asciiText } from "../../core/bytes.js";
+import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
 import { BUDGET_REASON, type FileReader } from "../../core/file-source.js";
 import { msg } from "../../core/message.js";
 import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
 import type { FileReport } from "../../core/report.js";
-import { attr, attrStart, childrenNamed, parseXml } from "../../core/xml.js";
+import { attr, attrStart, childrenNamed, parseXml, type XmlSource } from "../../core/xml.js";
 import { VTK } from "./codes.js";
 import { mergeFrames } from "./merge.js";
 import type { VtkFrame } from "./model.js";
@@ -65,6 +66,25 @@ const CHECK_AHEAD = { first: 1, bytes: 16 * 1024 * 1024 } as const;
 /** `frame` at `time` when a `.pvd` or `.series` gives one (it wins over the file's own). */
 function withTime(frame: VtkFrame, time: number | undefined): VtkFrame {
   return time === undefined ? frame : { ...frame, time };
+}
+
+/**
+ * The report of a file read from `src`: its text, or (ASCII bytes) a text
+ * made only when asked for — a report with findings is located, a clean one
+ * is dropped unread, so a series' clean files never become strings.
+ */
+function sourceReport(file: string, src: XmlSource, diagnostics: Diagnostic[]): FileReport {
+  if (typeof src === "string") return { file, text: src, diagnostics };
+  let text: string | undefined;
+  const r = { file, diagnostics } as FileReport;
+  Object.defineProperty(r, "text", {
+    enumerable: true,
+    get: () => {
+      text ??= asciiText(src);
+      return text;
+    },
+  });
+  return r;
 }
 
 /** The state of one series read; see the module comment. */
@@ -151,10 +171,11 @@ export class SeriesSession {
    * in a check's one budget it costs its size (two bytes a character when it
    * is not all Latin-1), as its bytes did (decision 299).
    */
-  private chargeText(name: string, text: string | undefined): void {
-    if (!this.options.companionsInBudget || text === undefined) return;
+  private chargeText(name: string, text: string | undefined, ascii?: number): void {
+    if (!this.options.companionsInBudget || (text === undefined && ascii === undefined)) return;
     if (this.given.has(normalize(name))) return;
-    this.budget.remaining -= text.length * (/[\u0100-\uffff]/.test(text) ? 2 : 1);
+    this.budget.remaining -=
+      text === undefined ? ascii! : text.length * (/[\u0100-\uffff]/.test(text) ? 2 : 1);
   }
 
   /** Parses `bytes` (legacy `.vtk` read whole, else XML with appended data) and adds its report. */
@@ -164,18 +185,20 @@ export class SeriesSession {
       const { frame, text } = readLegacyVtk(name, bytes, sink, this.budget);
       this.chargeText(name, text);
       this.report.push({ file: name, text, diagnostics: sink.items });
-      const ctx = context(undefined, { text: text ?? "", raw: false }, sink, this.budget);
+      const ctx = context(undefined, { source: text ?? "", raw: false }, sink, this.budget);
       return { file: name, root: undefined, ctx, sink, legacy: { frame } };
     }
     const split = splitAppended(bytes);
-    this.chargeText(name, split.text);
+    const src = split.source;
+    // ASCII bytes cost their size, as a Latin-1 text of them would.
+    this.chargeText(name, typeof src === "string" ? src : undefined, src.length);
     // A syntax error at the very end (a cut file) points at the end, not past it.
-    const length = split.text.length;
-    const root = parseXml(split.text, (message, at) =>
+    const length = src.length;
+    const root = parseXml(src, (message, at) =>
       sink.report(VTK.xmlSyntax, message, Math.min(at, length), Math.min(at + 1, length)),
     );
     const ctx = context(root, split, sink, this.budget, this.memo);
-    this.report.push({ file: name, text: split.text, diagnostics: sink.items });
+    this.report.push(sourceReport(name, src, sink.items));
     return { file: name, root, ctx, sink };
   }
 

@@ -14,6 +14,7 @@ import { VTK } from "./codes.js";
 import type { VtkFrame } from "./model.js";
 import { type DataContext, type DecodedArray, readDataArray } from "./read-data.js";
 import type { Parsed } from "./read-grid.js";
+import { sourceText } from "./read-text.js";
 import {
   affordable,
   cellCountOf,
@@ -186,7 +187,7 @@ export async function finishGrid(
   const { frame, blanked } = structuredFrame({
     file,
     start: grid.start,
-    text: ctx.text,
+    text: sourceText(ctx.source),
     time: time ?? (await timeValue(ctx, grid)),
     dims,
     points,

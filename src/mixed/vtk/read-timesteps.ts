@@ -80,7 +80,7 @@ export async function readJsonSeries(s: SeriesSession, f: VtkInputFile): Promise
   const sink = new DiagnosticSink();
   const text = new TextDecoder().decode(bytesOf(f));
   s.report.push({ file: f.name, text, diagnostics: sink.items });
-  const ctx = context(undefined, { text, raw: false }, sink, s.budget);
+  const ctx = context(undefined, { source: text, raw: false }, sink, s.budget);
   const from: Parsed = { file: f.name, root: undefined, ctx, sink };
   let doc: unknown;
   try {
