@@ -54,7 +54,7 @@ export function qualityBench(quick: boolean): BenchRow[] {
       min: Math.min(...ratios),
       max: Math.max(...ratios),
       goal: QUALITY_GOAL,
-      note: `${size}×${size}, ${params.inbetweens} in-betweens; PSNR mean (worst) dB: ours ${db(ours.meanPsnr)} (${db(ours.worstPsnr)}), TPS ${db(tps.meanPsnr)} (${db(tps.worstPsnr)}), piecewise-affine ${db(pa.meanPsnr)} (${db(pa.worstPsnr)}); margin over the better one ${db(Math.min(...margins))}–${db(Math.max(...margins))} dB`,
+      note: `${size}×${size}, ${params.inbetweens} in-betweens; PSNR mean (worst) dB: ours ${db(ours.meanPsnr)} (${db(ours.worstPsnr)}), TPS ${db(tps.meanPsnr)} (${db(tps.worstPsnr)}), piecewise-affine ${db(pa.meanPsnr)} (${db(pa.worstPsnr)}); margin over the better one ${db(Math.min(...margins))}–${db(Math.max(...margins))} dB; per in-between (t = 1/${params.inbetweens + 1} …): ${margins.map((m) => m.toFixed(2)).join(" ")}`,
     };
   });
 }

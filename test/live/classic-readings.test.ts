@@ -229,3 +229,57 @@ describe("a story's easing with each reading", () => {
     });
   }
 });
+
+describe("classic openings show L's inside", () => {
+  // decision 461
+  it("fills a region between two cuts with the same ends from L, beyond the bands too", () => {
+    // A lip line at y = 60 opens: the top lip to y = 48, the bottom one to y = 76; L's inside is pure red.
+    const [skin, lip] = [
+      [230, 190, 160],
+      [150, 60, 60],
+    ];
+    const face = createImage(120, 100);
+    for (let i = 0; i < 120 * 100; i++) face.data.set([...skin!, 255], i * 4);
+    for (let x = 30; x <= 90; x++) face.data.set([...lip!, 255], (60 * 120 + x) * 4);
+    const open = createImage(120, 100);
+    open.data.set(face.data);
+    const lPoints = [30, 60, 60, 48, 90, 60, 60, 76];
+    for (let y = 0; y < 100; y++) {
+      for (let x = 0; x < 120; x++) {
+        const dx = Math.abs(x - 60) / 30;
+        if (dx < 1 && y > 60 - 12 * (1 - dx) && y < 60 + 16 * (1 - dx))
+          open.data.set([255, 0, 0, 255], (y * 120 + x) * 4);
+      }
+    }
+    const cuts = [
+      [0, 1, 2],
+      [0, 3, 2],
+    ];
+    const k = frame(face, [30, 60, 60, 60, 90, 60, 60, 60], cuts);
+    const l = frame(open, lPoints, cuts);
+    const p = { ...params("fraction"), cutBand: 2 };
+    const last = run(k, l, p).at(-1)!;
+    // The opening at K*: top at 60 − 12·19/20, bottom at 60 + 16·19/20; deeper than the band (2 px) from both cuts.
+    const [top, bottom] = [60 - 12 * 0.95, 60 + 16 * 0.95];
+    let deep = 0;
+    let fromL = 0;
+    let mixed = 0;
+    const ofK = (x: number, y: number) =>
+      [skin, lip].some((rgb) =>
+        [0, 1, 2].every((c) => last.image.data[(y * 120 + x) * 4 + c] === rgb[c]),
+      );
+    for (let y = 0; y < 100; y++) {
+      for (let x = 40; x <= 80; x++) {
+        const dx = Math.abs(x - 60) / 30;
+        if (y < 60 - (60 - top) * (1 - dx) + 3 || y > 60 + (bottom - 60) * (1 - dx) - 3) continue;
+        deep++;
+        if (same(last.image, open, x, y)) fromL++;
+        else if (!ofK(x, y)) mixed++;
+      }
+    }
+    // Deep inside, a pixel is L's inside or K's skin or lip a disc moved there; before, holes were means.
+    expect(deep).toBeGreaterThan(300);
+    expect(fromL / deep).toBeGreaterThan(0.5);
+    expect(mixed).toBe(0);
+  });
+});

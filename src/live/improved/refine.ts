@@ -17,7 +17,7 @@ import type { RgbaImage } from "../image.js";
 const LEVELS = [2, 1, 0] as const;
 const STEPS = 5;
 /** Membrane weight and damping, relative to the mean node Hessian's trace. */
-const MEMBRANE = 0.01;
+const MEMBRANE = 0.1;
 const DAMPING = 1e-3;
 /** Most a node moves in one step (pixels). */
 const MAX_STEP = 0.5;
