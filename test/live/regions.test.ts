@@ -146,7 +146,7 @@ describe("regions that act at once", () => {
   // decision 441
   it("a driven story's share follows the smoothed signal exactly, while the other region blinks", () => {
     const drive: Drive = { signal: "loud", from: 0.1, to: 0.9, attackMs: 60, releaseMs: 150 };
-    const seen: (number | undefined)[] = [];
+    const seen: number[] = [];
     const engine: Engine = {
       name: "classic",
       begin(k, l, params) {
