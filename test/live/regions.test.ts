@@ -1,5 +1,6 @@
 /** Regions that act at once, signal-driven positions and pins (issue 20; docs/live-player.md, "Regions"). */
 import { describe, expect, it } from "vitest";
+import { timelineText } from "../../src/cli/commands/live-render.js";
 import type { Engine } from "../../src/live/engine.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { Player, type TickResult } from "../../src/live/player/index.js";
@@ -324,5 +325,22 @@ describe("the format", () => {
     });
     expect(m.pins?.[0]?.kind).toBe("still");
     expect(readScene(writeScene(m)).model).toEqual(m);
+  });
+});
+
+describe("timeline.json", () => {
+  it("carries each active region's record on its tick's line, and nothing for a tick without one", () => {
+    const key = { tick: 3, timeMs: 150, kind: "key", frame: "neutral" } as const;
+    const regions = {
+      mouth: { tick: 3, timeMs: 150, kind: "driven", story: "lip", share: 0.5 },
+    } as const;
+    expect(
+      timelineText([key, { ...key, tick: 4, regions }])
+        .split("\n")
+        .slice(1, 3),
+    ).toEqual([
+      '  {"tick":3,"timeMs":150,"kind":"key","frame":"neutral"},',
+      '  {"tick":4,"timeMs":150,"kind":"key","frame":"neutral","regions":{"mouth":{"tick":3,"timeMs":150,"kind":"driven","story":"lip","share":0.5}}}',
+    ]);
   });
 });

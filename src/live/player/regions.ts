@@ -279,7 +279,8 @@ export class Layers {
       image = this.out;
       blendInto(this.out.data, k.image.data, this.pins);
     }
-    return { ...base, image, points, fired, dropped, regions };
+    const active = Object.keys(regions).length > 0 ? { regions } : {};
+    return { ...base, image, points, fired, dropped, ...active };
   }
 }
 
