@@ -169,7 +169,9 @@ describe("regions that act at once", () => {
     );
     const p = new Player(s, images(), { engine });
     const values = [0, 0.5, 0.5, 1, 1, 0.2, 0, 0, 0, 0.9];
-    values.forEach((v, i) => p.send({ atMs: i * 50, signal: "loud", value: v }));
+    values.forEach((v, i) => {
+      p.send({ atMs: i * 50, signal: "loud", value: v });
+    });
     p.send({ atMs: 100, event: "blink" });
     let share = 0;
     for (let i = 0; i < values.length; i++) {

@@ -179,7 +179,10 @@ function drawRegions(
   for (const r of view.regions ?? []) {
     if (r.polygon.length < 3) continue;
     g.beginPath();
-    r.polygon.forEach((p, i) => (i === 0 ? g.moveTo(X(p.x), X(p.y)) : g.lineTo(X(p.x), X(p.y))));
+    for (const [i, p] of r.polygon.entries()) {
+      if (i === 0) g.moveTo(X(p.x), X(p.y));
+      else g.lineTo(X(p.x), X(p.y));
+    }
     g.closePath();
     g.setLineDash(r.active ? [] : [4 * px, 4 * px]);
     g.lineWidth = (r.active ? 2 : 1) * px;
