@@ -13,11 +13,22 @@ import type { Engine, EngineFrame, Transition } from "../engine.js";
 import type { RgbaImage } from "../image.js";
 import type { Drive, KeyFrame, Mask, Point, Region, Scene } from "../scene/model.js";
 import { blendInto, rasterMask } from "./mask.js";
-import type { Player } from "./player.js";
-import type { ExternalInput, RegionRecord, TickResult } from "./types.js";
+import type { ExternalInput, PlayerState, RegionRecord, TickResult } from "./types.js";
+
+/** What a layer uses of its own player (the player module's `Player`; no import, no cycle). */
+export interface LayerPlayer {
+  readonly scene: Scene;
+  readonly periodMs: number;
+  readonly state: PlayerState;
+  readonly engineFrames: ReadonlyMap<string, EngineFrame>;
+  tick(n: number, keepTime: boolean): TickResult;
+  send(input: ExternalInput): void;
+  reset(): void;
+  setEngine(engine: Engine): void;
+}
 
 /** Makes a player of a scene without regions (the player module passes its constructor). */
-export type MakePlayer = (scene: Scene, images: ReadonlyMap<string, RgbaImage>) => Player;
+export type MakePlayer = (scene: Scene, images: ReadonlyMap<string, RgbaImage>) => LayerPlayer;
 
 /** Below this share a driven layer rests (shows nothing of its own). */
 const REST = 1 / 512;
@@ -101,7 +112,7 @@ class Layer {
   readonly weights: Float32Array;
   /** Indices (into the scene's point names) of the points this layer moves. */
   readonly moves: number[];
-  private readonly player: Player;
+  private readonly player: LayerPlayer;
   private readonly drive: { story: string; frame: string; drive: Drive } | undefined;
   private share = 0;
   private lastTick = -1;
