@@ -28,7 +28,7 @@ function cruise(cwd: string, paths: string[]): Violation[] {
     out = execFileSync(
       process.execPath,
       [DEPCRUISE, ...paths, "--config", CONFIG, "--output-type", "json"],
-      { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 << 20 },
     );
   } catch (e) {
     // Exit code = number of errors; the report is still on stdout.

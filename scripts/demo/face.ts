@@ -20,6 +20,8 @@ import {
 export const FaceFiles = {
   scene: "live/face.scene.json",
   events: "live/events.json",
+  /** Lip sync: a loudness envelope that drives the mouth, and a blink during the talk (issue 20). */
+  talk: "live/talk-events.json",
   /** The key frame `name`'s picture. */
   image: (name: FaceFrame) => `live/face-${name}.png`,
 } as const;
@@ -50,8 +52,49 @@ const PARAMS = {
 const STORIES: Record<string, readonly FaceFrame[] | Record<string, unknown>> = {
   smile: ["smile"],
   surprise: { frames: ["surprise"], durationMs: 500, easing: "ease-out" },
-  blink: { frames: ["blink"], durationMs: 150, returnToZero: "morph" },
+  blink: { frames: ["blink"], durationMs: 150, returnToZero: "morph", region: "eyes" },
   talk: ["talk", "neutral", "talk"],
+  lipsync: {
+    frames: ["talk"],
+    region: "mouth",
+    drive: { signal: "loud", from: 0.05, to: 0.75, attackMs: 30, releaseMs: 90 },
+  },
+};
+
+/**
+ * Regions (issue 20): the eyes with the brows, and the mouth, each with a
+ * rectangle feathered over 8 px inside its edge; the cheeks belong to
+ * neither and stay where the zero frame has them while a region plays.
+ */
+const REGIONS = {
+  eyes: {
+    points: [
+      ...["eyeLOuter", "eyeLInner", "eyeLTop", "eyeLBottom"],
+      ...["eyeROuter", "eyeRInner", "eyeRTop", "eyeRBottom"],
+      ...["browLInner", "browLOuter", "browRInner", "browROuter"],
+    ],
+    mask: {
+      polygon: [
+        [78, 60],
+        [242, 60],
+        [242, 134],
+        [78, 134],
+      ],
+      feather: 8,
+    },
+  },
+  mouth: {
+    points: ["mouthL", "mouthR", "lipTop", "lipBottom"],
+    mask: {
+      polygon: [
+        [104, 148],
+        [216, 148],
+        [216, 204],
+        [104, 204],
+      ],
+      feather: 8,
+    },
+  },
 };
 
 /** Situation rules, in file order. `greet` → [smile] exactly (tests outside the repository use it). */
@@ -61,7 +104,26 @@ const RULES: readonly Record<string, string | number | number[]>[] = [
   { when: "loud > 0.8", story: "surprise", priority: 1, cooldownMs: 2000 },
   { event: "talk", story: "talk" },
   { idleMs: [2500, 5000], story: "blink", seed: 1 },
+  { event: "blink", story: "blink" },
 ];
+
+/**
+ * The lip-sync events: `loud` every 50 ms from 0.2 s to 2.8 s, syllables
+ * of about 0.2 s (at most 0.75, so the `loud > 0.8` surprise stays off),
+ * and a blink at 1.2 s while the mouth talks.
+ */
+export function talkEvents(): { atMs: number; signal?: string; value?: number; event?: string }[] {
+  const out: { atMs: number; signal?: string; value?: number; event?: string }[] = [];
+  for (let atMs = 200; atMs <= 2800; atMs += 50) {
+    const t = (atMs - 200) / 1000;
+    const syllable =
+      Math.abs(Math.sin(Math.PI * 5 * t)) * (0.55 + 0.2 * Math.sin(Math.PI * 1.3 * t));
+    const value = atMs === 2800 ? 0 : Math.round(syllable * 100) / 100;
+    out.push({ atMs, signal: "loud", value });
+  }
+  out.splice(20, 0, { atMs: 1200, event: "blink" });
+  return out;
+}
 
 /** A coordinate rounded to 1/100 pixel (the curves' points are exact to far less than that). */
 function coordinate(v: number): number {
@@ -89,6 +151,9 @@ export function faceSceneText(): string {
     .map(([n, s]) => `    ${json(n)}: ${json(s)}`)
     .join(",\n");
   const rules = RULES.map((r) => `    ${json(r)}`).join(",\n");
+  const regions = Object.entries(REGIONS)
+    .map(([n, r]) => `    ${json(n)}: ${json(r)}`)
+    .join(",\n");
   return `${[
     "{",
     `  "version": 1,`,
@@ -98,7 +163,8 @@ export function faceSceneText(): string {
     `  "frames": [\n${frames.join(",\n")}\n  ],`,
     `  "stories": {\n${stories}\n  },`,
     `  "signals": [{"name": "loud", "min": 0, "max": 1}],`,
-    `  "rules": [\n${rules}\n  ]`,
+    `  "rules": [\n${rules}\n  ],`,
+    `  "regions": {\n${regions}\n  }`,
     "}",
   ].join("\n")}\n`;
 }
@@ -110,5 +176,11 @@ export function buildFaceFiles(): Map<string, string | Uint8Array> {
     files.set(FaceFiles.image(name), encodePng(drawFace(EXPRESSIONS[name])));
   files.set(FaceFiles.scene, faceSceneText());
   files.set(FaceFiles.events, `${JSON.stringify([{ atMs: 120, event: "greet" }])}\n`);
+  files.set(
+    FaceFiles.talk,
+    `[\n${talkEvents()
+      .map((e) => `  ${JSON.stringify(e)}`)
+      .join(",\n")}\n]\n`,
+  );
   return files;
 }

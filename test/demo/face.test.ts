@@ -20,7 +20,12 @@ describe("demo face (demo/live)", () => {
   it("is up to date with the generator (else run npx tsx scripts/make-demo.ts) and the same on every build", () => {
     const again = buildFaceFiles();
     expect([...files.keys()].sort()).toEqual(
-      [FaceFiles.scene, FaceFiles.events, ...FACE_FRAMES.map(FaceFiles.image)].sort(),
+      [
+        FaceFiles.scene,
+        FaceFiles.events,
+        FaceFiles.talk,
+        ...FACE_FRAMES.map(FaceFiles.image),
+      ].sort(),
     );
     for (const [name, data] of files) {
       const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data);

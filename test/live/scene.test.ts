@@ -15,6 +15,7 @@ import {
   writeScene,
 } from "../../src/live/index.js";
 import { fixture, where } from "../helpers.js";
+import { REGION_CASES } from "./region-cases.js";
 
 const EXAMPLE = fixture("live/example.scene.json");
 
@@ -581,6 +582,14 @@ describe("in memory", () => {
       ["LIV013", 0],
       ["LIV008", 0],
     ]);
+  });
+});
+
+describe("regions, driven stories and pins (issue 20)", () => {
+  // decision 444
+  it("locates bad regions: points in two regions, unknown points and regions, empty masks, driven rules", () => {
+    for (const [t, want] of REGION_CASES)
+      expect([want, where(read(t).diagnostics, t)]).toEqual([want, [want]]);
   });
 });
 

@@ -266,3 +266,36 @@ describe("FrameRing", () => {
     expect(ring.size).toBe(0);
   });
 });
+
+describe("LiveSession with regions (issue 20)", () => {
+  it("gives the stage each region's polygon, active while its driven story plays", () => {
+    const base = loaded();
+    const polygon = [
+      { x: 4, y: -1 },
+      { x: 8, y: -1 },
+      { x: 8, y: 6 },
+      { x: 4, y: 6 },
+    ];
+    const scene: Scene = {
+      ...base.scene,
+      rules: [],
+      stories: new Map([["lip", ["smile"]]]),
+      storyOptions: new Map([
+        [
+          "lip",
+          {
+            region: "mouth",
+            drive: { signal: "loud", from: 0, to: 1, attackMs: 0, releaseMs: 0 },
+          },
+        ],
+      ]),
+      regions: [{ name: "mouth", points: ["b"], mask: { polygon, feather: 0 } }],
+    };
+    const s = new LiveSession({ ...base, scene }, new FakeFrames());
+    expect(s.view()?.regions).toEqual([{ name: "mouth", polygon, active: false }]);
+    s.sendSignal("loud", 1);
+    s.step();
+    expect(s.result?.regions?.mouth).toMatchObject({ kind: "driven", story: "lip", share: 1 });
+    expect(s.view()?.regions?.[0]?.active).toBe(true);
+  });
+});

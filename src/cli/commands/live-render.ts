@@ -25,6 +25,7 @@ import {
   runPlayer,
   type Scene,
   type TickRecord,
+  type TickResult,
   VirtualClock,
 } from "../../live/index.js";
 import type { AtomicFile } from "../../node/atomic-write.js";
@@ -205,7 +206,7 @@ async function render(
   // The GIF goes to its temporary file frame by frame, and takes its name at the end.
   const gifFile = plan.gif === undefined ? undefined : await openOutput(io, plan.gif, plan.force);
   if (plan.gif !== undefined && !gifFile) return ExitCode.Problems;
-  const records: TickRecord[] = [];
+  const records: TimelineRecord[] = [];
   const dropped: TimelineDrop[] = [];
   let preempted = 0;
   const fired: string[] = [];
@@ -224,7 +225,7 @@ async function render(
       ticks: plan.ticks,
       stop: () => failed || short !== undefined,
       async onTick(r) {
-        records.push(r.record);
+        records.push(r.regions ? { ...r.record, regions: r.regions } : r.record);
         for (const rule of r.fired) fired.push(`${rule} at tick ${r.record.tick}`);
         for (const d of r.dropped)
           dropped.push({ tick: r.record.tick, timeMs: r.record.timeMs, ...d });
@@ -286,7 +287,7 @@ async function render(
 async function stopForDisk(
   io: CliIo,
   plan: RenderPlan,
-  records: readonly TickRecord[],
+  records: readonly TimelineRecord[],
   dropped: readonly TimelineDrop[],
   short: DiskStop,
   gifFile: AtomicFile | undefined,
@@ -312,12 +313,15 @@ function dropSummary(dropped: readonly TimelineDrop[]): string {
   return dropped.map((d) => `${d.trigger} → ${d.story} at tick ${d.tick} (${d.reason})`).join(", ");
 }
 
+/** A tick's record with, in a scene with regions, what each active region showed (docs/live-player.md). */
+type TimelineRecord = TickRecord & { readonly regions?: TickResult["regions"] };
+
 /**
  * timeline.json: one record a line, members in the contract's order; a
  * tick's dropped triggers follow its record as `kind: "dropped"` records.
  */
 export function timelineText(
-  records: readonly TickRecord[],
+  records: readonly TimelineRecord[],
   dropped: readonly TimelineDrop[] = [],
 ): string {
   const lines: string[] = [];
@@ -326,7 +330,13 @@ export function timelineText(
     lines.push(
       JSON.stringify(
         r.kind === "key"
-          ? { tick: r.tick, timeMs: r.timeMs, kind: r.kind, frame: r.frame }
+          ? {
+              tick: r.tick,
+              timeMs: r.timeMs,
+              kind: r.kind,
+              frame: r.frame,
+              ...(r.regions === undefined ? {} : { regions: r.regions }),
+            }
           : {
               tick: r.tick,
               timeMs: r.timeMs,
@@ -335,6 +345,7 @@ export function timelineText(
               to: r.to,
               counter: r.counter,
               ...(r.preempted === undefined ? {} : { preempted: r.preempted }),
+              ...(r.regions === undefined ? {} : { regions: r.regions }),
             },
       ),
     );

@@ -8,13 +8,15 @@
  * caller's clock says; a runner (`run.ts`) maps a real or virtual clock onto
  * tick indices and counts dropped ticks.
  */
-import { type Engine, type EngineFrame, engineFrame, type Transition } from "../engine.js";
+import { type Engine, type EngineFrame, engineFrame } from "../engine.js";
 import type { RgbaImage } from "../image.js";
 import type { Scene, StoryOptions } from "../scene/model.js";
 import { DoubleBuffer } from "./double-buffer.js";
 import { ease, isLinear } from "./easing.js";
 import { InputQueue } from "./inputs.js";
+import { hasLayers, Layers, rulesOf } from "./regions.js";
 import { RuleBook, ruleLabel, triggerLabel } from "./rules.js";
+import type { Buffer, Running } from "./running.js";
 import { type Entry, StoryLine } from "./story-line.js";
 import type {
   DeliveredEvent,
@@ -32,31 +34,6 @@ export interface PlayerOptions {
   readonly engine: Engine;
   /** The programmatic half of the situation program, called each tick after the rules. */
   readonly hook?: SituationHook;
-}
-
-/** What the display buffer holds: a key frame, or an in-between prepared by the engine. */
-type Buffer =
-  | { readonly kind: "key"; readonly frame: string }
-  | {
-      readonly kind: "inbetween";
-      readonly from: string;
-      readonly to: string;
-      readonly counter: number;
-      readonly preempted: string | undefined;
-    };
-
-/** A running transition K → L. */
-interface Running {
-  readonly from: string;
-  readonly to: string;
-  readonly transition: Transition;
-  counter: number;
-  /** Its in-betweens (the story's, or the scene's). */
-  readonly inbetweens: number;
-  /** The story's easing; undefined: linear (no fraction is passed to the engine). */
-  readonly easing: StoryOptions["easing"];
-  /** The key frame a pre-empted transition was heading to (recorded on the first in-between). */
-  preempted: string | undefined;
 }
 
 /** Plays a scene; see the module comment. */
@@ -80,6 +57,8 @@ export class Player {
   private droppedTicks = 0;
   private lastEventMs = Number.NEGATIVE_INFINITY;
   private idleSinceMs: number | undefined;
+  /** The regions, driven stories and pins (undefined: a scene with none plays as the seed's). */
+  private readonly layers: Layers | undefined;
 
   /**
    * `images` holds every frame's picture by frame name, each of the scene's
@@ -102,8 +81,14 @@ export class Player {
       this.frames.set(f.name, engineFrame(image, this.names, f.points, f.cuts));
     }
     if (!this.frames.has(scene.zeroFrame)) throw new Error(`no zero frame ${scene.zeroFrame}`);
-    this.rules = new RuleBook(scene.rules);
+    const layered = hasLayers(scene);
+    this.rules = new RuleBook(layered ? rulesOf(scene, undefined) : scene.rules);
     this.engine = options.engine;
+    if (layered) {
+      const make = (s: Scene, im: ReadonlyMap<string, RgbaImage>) =>
+        new Player(s, im, { engine: this.engine });
+      this.layers = new Layers(scene, images, make, this.engine, this.names);
+    }
     this.hook = options.hook;
     this.buffers = new DoubleBuffer(scene.width, scene.height, this.names.length);
     this.buffer = { kind: "key", frame: scene.zeroFrame }; // step 1
@@ -122,6 +107,12 @@ export class Player {
   /** Uses `engine` from the next transition on. */
   setEngine(engine: Engine): void {
     this.engine = engine;
+    this.layers?.setEngine(engine);
+  }
+
+  /** The key frames as the engine sees them, by name. */
+  get engineFrames(): ReadonlyMap<string, EngineFrame> {
+    return this.frames;
   }
 
   /** Replaces the programmatic hook (undefined: rules only). */
@@ -132,6 +123,7 @@ export class Player {
   /** Queues an external input; it is delivered at the first tick at or after `atMs`. */
   send(input: ExternalInput): void {
     this.inputs.push(input);
+    this.layers?.send(input);
   }
 
   /** The player's state after the last tick. */
@@ -160,6 +152,7 @@ export class Player {
     this.droppedTicks = 0;
     this.lastEventMs = Number.NEGATIVE_INFINITY;
     this.idleSinceMs = undefined;
+    this.layers?.reset();
   }
 
   /**
@@ -174,6 +167,12 @@ export class Player {
   tick(n: number = this.last + 1, keepTime = false): TickResult {
     if (!Number.isInteger(n) || n <= this.last)
       throw new Error(`tick ${n} is not after ${this.last}`);
+    if (this.layers) return this.layers.tick(n, keepTime, this.face(n, keepTime), this.frames);
+    return this.face(n, keepTime);
+  }
+
+  /** Tick `n` of the whole face (the seed's player). */
+  private face(n: number, keepTime: boolean): TickResult {
     this.droppedTicks += n - this.last - 1;
     if (!keepTime) return this.play(n, true);
     const fired: string[] = [];
@@ -245,7 +244,7 @@ export class Player {
       idleSinceMs: this.idleSinceMs,
     });
     for (const i of triggered) {
-      const rule = this.scene.rules[i]!;
+      const rule = this.rules.rules[i]!;
       const story = this.scene.stories.get(rule.story);
       if (!story || story.length === 0 || !story.every((f) => this.frames.has(f))) continue;
       const placed = this.rules.cooling(i, timeMs)

@@ -51,6 +51,22 @@ export interface DroppedTrigger {
   readonly reason: DropReason;
 }
 
+/**
+ * What a region shows at a tick when it is active (docs/live-player.md,
+ * "Regions"): its own player's record, or, for its driven story, the share
+ * the signal holds.
+ */
+export type RegionRecord =
+  | TickRecord
+  | {
+      readonly tick: number;
+      readonly timeMs: number;
+      readonly kind: "driven";
+      readonly story: string;
+      /** The smoothed share of the way from the zero frame to the story's key frame, in (0, 1]. */
+      readonly share: number;
+    };
+
 /** What the player shows at one tick, with what overlays need. */
 export interface TickResult {
   readonly record: TickRecord;
@@ -64,6 +80,8 @@ export interface TickResult {
   readonly fired: readonly string[];
   /** Triggers of this tick that played nothing (none are dropped silently). */
   readonly dropped: readonly DroppedTrigger[];
+  /** A scene with regions or driven stories: what each active region shows, by region name ("" the whole face's driven story). */
+  readonly regions?: Readonly<Record<string, RegionRecord>>;
 }
 
 /** The player's state, as the hook and the studio see it. */

@@ -151,6 +151,81 @@ export const LIVE = {
     severity: "error",
     summary: "A declared signal's `min` is not less than its `max`.",
   },
+  pinKind: {
+    code: "LIV030",
+    args: ["found"],
+    severity: "error",
+    summary: "A pin's `kind` is not `still` or `free`; the pin is left out.",
+  },
+  pinMask: {
+    code: "LIV031",
+    severity: "error",
+    summary:
+      "A pin's mask is empty: a polygon of fewer than 3 corners, of no area, or covering no pixel of the picture; the pin is left out.",
+  },
+  regionPoint: {
+    code: "LIV039",
+    args: ["region", "point"],
+    severity: "error",
+    summary: "A region names a point that is not a control point of the scene.",
+  },
+  regionOverlap: {
+    code: "LIV040",
+    args: ["point", "region", "other"],
+    severity: "error",
+    summary: "A control point belongs to two regions (each point is moved by one region at most).",
+  },
+  unknownRegion: {
+    code: "LIV041",
+    args: ["region", "story"],
+    severity: "error",
+    summary: "A story names a region the scene does not have.",
+  },
+  regionMask: {
+    code: "LIV042",
+    args: ["region"],
+    severity: "error",
+    summary:
+      "A region's mask is empty: a polygon of fewer than 3 corners, of no area, or covering no pixel of the picture; the region is left out.",
+  },
+  feather: {
+    code: "LIV043",
+    args: ["found"],
+    severity: "error",
+    summary: "A mask's `feather` is not a number ≥ 0 (pixels); the mask keeps a hard edge.",
+  },
+  drive: {
+    code: "LIV044",
+    args: ["story", "field", "found"],
+    severity: "error",
+    summary:
+      "A story's `drive` is unusable: `signal` not a NAME, `from` equal to `to`, `attackMs` or `releaseMs` negative; the story is not driven.",
+  },
+  drivenRule: {
+    code: "LIV045",
+    args: ["story"],
+    severity: "error",
+    summary: "A rule names a driven story (a signal plays it, not a rule); the rule is left out.",
+  },
+  twoDrives: {
+    code: "LIV046",
+    args: ["region", "story", "other"],
+    severity: "error",
+    summary: "Two driven stories play in one region; the first counts.",
+  },
+  driveFrames: {
+    code: "LIV047",
+    args: ["story"],
+    severity: "error",
+    summary:
+      "A driven story does not list exactly one key frame (the one the signal moves towards).",
+  },
+  emptyRegion: {
+    code: "LIV048",
+    args: ["region"],
+    severity: "warning",
+    summary: "A region lists no control points (its stories only fade pictures in its mask).",
+  },
   storyOption: {
     code: "LIV035",
     args: ["story", "field", "found"],

@@ -114,6 +114,47 @@ export interface StoryOptions {
   readonly easing?: Easing;
   /** After this story, when the story line is exhausted; default the scene's `returnToZero`. */
   readonly returnToZero?: ReturnToZero;
+  /** The region it plays in (a key of `Scene.regions`); absent: the whole face. */
+  readonly region?: string;
+  /** A signal holds its position (no rule plays it): docs/live-player.md, "Driven position". */
+  readonly drive?: Drive;
+}
+
+/**
+ * A story whose position comes from a signal: share = clamp((value − from) /
+ * (to − from), 0, 1), smoothed per tick towards it with the time constants
+ * `attackMs` (rising) and `releaseMs` (falling); 0 = jump.
+ */
+export interface Drive {
+  readonly signal: string;
+  readonly from: number;
+  readonly to: number;
+  readonly attackMs: number;
+  readonly releaseMs: number;
+}
+
+/**
+ * A region's mask: a polygon (pixels, the picture's coordinates) whose
+ * inside is the region's, fading from 1 to 0 over `feather` pixels inside
+ * its edge (0: a hard edge). Outside the polygon the mask is exactly 0.
+ */
+export interface Mask {
+  readonly polygon: readonly Point[];
+  readonly feather: number;
+}
+
+/** A part of the face that plays its own stories at once with the others. */
+export interface Region {
+  readonly name: string;
+  /** The control points it moves (each in one region at most); the others stay where the zero frame has them. */
+  readonly points: readonly string[];
+  readonly mask: Mask;
+}
+
+/** A user's area: `still` pixels are kept exactly as the shown key frame's; `free` ones are never held still. */
+export interface Pin {
+  readonly kind: "still" | "free";
+  readonly mask: Mask;
 }
 
 /**
@@ -187,6 +228,10 @@ export interface Scene {
   /** Declared signals with their range, for sliders (`{name, min, max}`); rules may name others. */
   readonly signals: readonly SignalSpec[];
   readonly params: SceneParams;
+  /** Regions that play at once (absent: the whole face plays one story at a time, as the seed). */
+  readonly regions?: readonly Region[];
+  /** User pins (absent: none). */
+  readonly pins?: readonly Pin[];
 }
 
 /** A signal the scene declares (the studio shows a slider for it). */

@@ -17,10 +17,19 @@ import {
   type SceneParams,
   type StoryOptions,
 } from "./model.js";
+import { readRegionOptions } from "./read-drive.js";
 import type { StorySpans } from "./spans.js";
 import { MAX_INBETWEENS } from "./validate.js";
 
-const STORY_MEMBERS = ["frames", "inbetweens", "durationMs", "easing", "returnToZero"];
+const STORY_MEMBERS = [
+  "frames",
+  "inbetweens",
+  "durationMs",
+  "easing",
+  "returnToZero",
+  "region",
+  "drive",
+];
 
 /** The stories, their options (object form only) and where they stand. */
 export interface StoriesRead {
@@ -30,7 +39,12 @@ export interface StoriesRead {
 }
 
 /** Reads `stories` (items of another type are left out); `params` turns a duration into in-betweens. */
-export function readStories(node: Obj, params: SceneParams, sink: LiveSink): StoriesRead {
+export function readStories(
+  node: Obj,
+  params: SceneParams,
+  regions: ReadonlySet<string>,
+  sink: LiveSink,
+): StoriesRead {
   const out: StoriesRead = { stories: new Map(), options: new Map(), spans: new Map() };
   const m = new Members(node, sink, "stories", undefined);
   for (const [key, value, keySpan] of m.entries()) {
@@ -40,7 +54,9 @@ export function readStories(node: Obj, params: SceneParams, sink: LiveSink): Sto
       const frames = o.typed("frames", "array", "an array of key-frame names", "its key frames");
       if (!frames) continue;
       list = frames;
-      out.options.set(key, readOptions(o, key, params));
+      const options = readOptions(o, key, params);
+      const more = readRegionOptions(o, key, regions, frames.items.length);
+      out.options.set(key, { ...options, ...more });
     } else if (value.kind !== "array") {
       m.wrongType(value, `story '${key}'`, "an array of key-frame names or an object {frames, …}");
       continue;

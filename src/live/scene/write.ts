@@ -5,7 +5,7 @@
  * only when not 0), a final newline.
  */
 import { formatCondition } from "./condition.js";
-import type { KeyFrame, Rule, Scene, StoryOptions } from "./model.js";
+import type { KeyFrame, Mask, Rule, Scene, StoryOptions } from "./model.js";
 
 const q = (v: string | number) => JSON.stringify(v);
 
@@ -65,7 +65,47 @@ function storyText(frames: readonly string[], o: StoryOptions | undefined): stri
   if (o.easing !== undefined)
     members.push(["easing", typeof o.easing === "string" ? q(o.easing) : list(o.easing.map(q))]);
   if (o.returnToZero !== undefined) members.push(["returnToZero", q(o.returnToZero)]);
+  if (o.region !== undefined) members.push(["region", q(o.region)]);
+  if (o.drive !== undefined) {
+    const d = o.drive;
+    const drive: [string, string][] = [
+      ["signal", q(d.signal)],
+      ["from", q(d.from)],
+      ["to", q(d.to)],
+      ["attackMs", q(d.attackMs)],
+      ["releaseMs", q(d.releaseMs)],
+    ];
+    members.push(["drive", inline(drive)]);
+  }
   return inline(members);
+}
+
+/** A mask's members: its polygon and feather. */
+function maskMembers(mask: Mask): [string, string][] {
+  return [
+    ["polygon", list(mask.polygon.map((p) => list([q(p.x), q(p.y)])))],
+    ["feather", q(mask.feather)],
+  ];
+}
+
+/** `"regions"` and `"pins"` lines, when the scene has them. */
+function regionLines(scene: Scene): string[] {
+  const lines: string[] = [];
+  if (scene.regions) {
+    const regions = scene.regions.map(
+      (r) =>
+        `${q(r.name)}: ${inline([
+          ["points", list(r.points.map(q))],
+          ["mask", inline(maskMembers(r.mask))],
+        ])}`,
+    );
+    lines.push(`"regions": ${block("{", "}", regions, "  ")}`);
+  }
+  if (scene.pins) {
+    const pins = scene.pins.map((p) => inline([["kind", q(p.kind)], ...maskMembers(p.mask)]));
+    lines.push(`"pins": ${block("[", "]", pins, "  ")}`);
+  }
+  return lines;
 }
 
 /** The scene as `*.scene.json` text; `readScene(writeScene(s)).model` equals `s`. */
@@ -99,6 +139,7 @@ export function writeScene(scene: Scene): string {
     `"stories": ${block("{", "}", stories, "  ")}`,
     `"signals": ${block("[", "]", signals, "  ")}`,
     `"rules": ${block("[", "]", scene.rules.map(ruleText), "  ")}`,
+    ...regionLines(scene),
   ];
   return `${block("{", "}", lines, "")}\n`;
 }

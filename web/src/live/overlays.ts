@@ -13,6 +13,7 @@ export interface OverlayOptions {
   points: boolean;
   cuts: boolean;
   discs: boolean;
+  regions: boolean;
 }
 
 /** Picture pixels → canvas pixels: x' = (x + 0.5) · scale (pixel centres). */
@@ -76,6 +77,7 @@ export function drawOverlays(
       g.strokeRect(X(tgt[j * 2]!) - 2.5 * px, X(tgt[j * 2 + 1]!) - 2.5 * px, 5 * px, 5 * px);
     }
   }
+  if (options.regions) drawRegions(g, view, X, px);
   if (options.cuts) {
     for (const cut of view.cuts) {
       if (cut.length < 2) continue;
@@ -163,4 +165,32 @@ export function pointAt(view: View, map: StageMap, cx: number, cy: number, radiu
     }
   }
   return best;
+}
+
+/** Each region's mask polygon: dashed while it rests, solid with its name while it plays. */
+function drawRegions(
+  g: CanvasRenderingContext2D,
+  view: View,
+  X: (v: number) => number,
+  px: number,
+): void {
+  g.font = `${11 * px}px system-ui, sans-serif`;
+  g.textBaseline = "bottom";
+  for (const r of view.regions ?? []) {
+    if (r.polygon.length < 3) continue;
+    g.beginPath();
+    for (const [i, p] of r.polygon.entries()) {
+      if (i === 0) g.moveTo(X(p.x), X(p.y));
+      else g.lineTo(X(p.x), X(p.y));
+    }
+    g.closePath();
+    g.setLineDash(r.active ? [] : [4 * px, 4 * px]);
+    g.lineWidth = (r.active ? 2 : 1) * px;
+    g.strokeStyle = r.active ? "#7c3aed" : "rgba(124, 58, 237, 0.6)";
+    g.stroke();
+    g.setLineDash([]);
+    const top = r.polygon.reduce((a, p) => (p.y < a.y || (p.y === a.y && p.x < a.x) ? p : a));
+    g.fillStyle = g.strokeStyle;
+    g.fillText(r.name, X(top.x) + 3 * px, X(top.y) - 2 * px);
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The Live side panel: a button per event of the scene's rules, a slider per
  * declared signal (both stamped at the current tick), what the player is
- * doing now (tick, frame, story line, СПК, rules fired, dropped ticks), and
+ * doing now (tick, frame, story line, СПК, rules fired, dropped ticks, what
+ * each region plays), and
  * the key frames (pick one to show and edit its control points).
  */
 import { h } from "../dom.js";
@@ -19,6 +20,7 @@ export class LivePanel {
     fired: h("dd", { className: "fired" }),
     dropped: h("dd", { className: "dropped" }),
     lost: h("dd", { className: "lost" }),
+    regions: h("dd", { className: "regions" }),
   };
   /** The last dropped triggers and pre-emptions, newest first. */
   private readonly lostList = h("ul", { className: "lost-triggers" });
@@ -89,6 +91,7 @@ export class LivePanel {
       this.droppedTitle,
       r.dropped,
       ...row("live.lost", r.lost),
+      ...((session.scene.regions?.length ?? 0) > 0 ? row("live.regions", r.regions) : []),
     );
     this.element.append(
       h("section", { className: "panel" }, tr("h2", "live.events"), events),
@@ -168,12 +171,32 @@ export class LivePanel {
     r.dropped.textContent = String(state.dropped);
     r.dropped.classList.toggle("some", state.dropped > 0);
     this.renderLost();
+    this.renderRegions();
     const view = s.view();
     const editing = view?.editable;
     this.hint.textContent = editing ? t("live.editing", { frame: editing }) : t("live.editOff");
     this.hint.classList.toggle("on", editing !== undefined);
     for (const b of this.frames.querySelectorAll<HTMLButtonElement>("button.key-frame"))
       b.classList.toggle("editing", b.dataset.frame === editing);
+  }
+
+  /** Each region and what it plays: its story's transition or key frame, a driven share, or rest. */
+  private renderRegions(): void {
+    const shown = this.session.result?.regions;
+    this.readout.regions.replaceChildren(
+      ...(this.session.scene.regions ?? []).map((g) => {
+        const rec = shown?.[g.name];
+        const what =
+          rec === undefined
+            ? t("live.regionRest")
+            : rec.kind === "driven"
+              ? t("live.regionDriven", { story: rec.story, share: rec.share.toFixed(2) })
+              : rec.kind === "key"
+                ? t("live.key", { frame: rec.frame })
+                : t("live.inbetween", { from: rec.from, to: rec.to });
+        return h("div", { dataset: { region: g.name } }, `${g.name}: ${what}`);
+      }),
+    );
   }
 
   /** Dropped triggers and pre-empted transitions: the counts and the last few. */

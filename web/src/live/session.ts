@@ -56,6 +56,15 @@ export interface View {
   readonly discCentres?: Float64Array | undefined;
   /** The key frame whose points may be dragged, when the view is editable. */
   readonly editable: string | undefined;
+  /** The scene's regions: their masks' polygons, and whether each plays at this tick. */
+  readonly regions?: readonly RegionOutline[];
+}
+
+/** A region as the overlay draws it. */
+export interface RegionOutline {
+  readonly name: string;
+  readonly polygon: readonly { readonly x: number; readonly y: number }[];
+  readonly active: boolean;
 }
 
 /** The last rules fired, and when. */
@@ -294,6 +303,11 @@ export class LiveSession {
       cuts: f ? cutIndices(f, names) : [],
       editable,
       classic,
+      regions: (this.scene.regions ?? []).map((g) => ({
+        name: g.name,
+        polygon: g.mask.polygon,
+        active: r.regions?.[g.name] !== undefined,
+      })),
       discCentres:
         classic && this.reading === "fraction" && r.record.kind === "inbetween" && f
           ? this.keyView(f, names).points

@@ -24,6 +24,10 @@ const LIVE_EN = {
   "live.overlay.discs": "Discs",
   "live.overlay.discsTitle":
     "The classic engine's disc of radius R around each control point («область радиуса R_j», the seed's step 11)",
+  "live.overlay.regions": "Regions",
+  "live.regions": "Regions",
+  "live.regionRest": "rests",
+  "live.regionDriven": "{story} at {share}",
   "live.reading": "Reading",
   "live.readingTitle":
     "How the classic engine reads the seed's step 14: each in-between from K at its fraction, step on step with sub-pixel rests carried, or step on step in whole pixels",
@@ -96,6 +100,10 @@ const LIVE_RU: Record<keyof typeof LIVE_EN, string> = {
   "live.overlay.points": "Точки",
   "live.overlay.cuts": "Разрезы",
   "live.overlay.discs": "Круги R",
+  "live.overlay.regions": "Области",
+  "live.regions": "Области",
+  "live.regionRest": "покоится",
+  "live.regionDriven": "{story}: доля {share}",
   "live.overlay.discsTitle":
     "Область радиуса R_j вокруг каждой контрольной точки (шаг 11 затравки): только классический движок",
   "live.reading": "Прочтение",

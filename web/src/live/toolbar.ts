@@ -109,7 +109,7 @@ export class LiveToolbar {
       engine.append(h("label", { dataset: { engine: name } }, input, label));
     }
     const toggles = h("fieldset", { className: "overlays" }, tr("legend", "live.overlays"));
-    for (const key of ["points", "cuts", "discs"] as const) {
+    for (const key of ["points", "cuts", "discs", "regions"] as const) {
       const input = h("input", {
         type: "checkbox",
         checked: overlays[key],

@@ -43,7 +43,12 @@ export class LiveWorkspace implements Workspace {
   readonly element = h("section", { className: "workspace live" });
   private opened: Opened | null = null;
   private generation = 0;
-  private readonly overlays: OverlayOptions = { points: true, cuts: true, discs: false };
+  private readonly overlays: OverlayOptions = {
+    points: true,
+    cuts: true,
+    discs: false,
+    regions: true,
+  };
   /** Decoded pictures by project path, kept across reloads of a scene. */
   private readonly images = new Map<string, RgbaImage>();
   private readonly problems = new ProblemsList();
