@@ -128,4 +128,38 @@ describe("staged slots", () => {
     expect(positions[0]!.every((x) => x === 1)).toBe(true);
     expect(slots.uploadedElements).toBe(3 * 4 * m.nodeCount);
   });
+
+  // decision 511
+  it("hold the frame before while a reached staged frame is incomplete, then show it whole", () => {
+    const m = columnAgr(40, 4);
+    const g = new THREE.BufferGeometry();
+    // 64 to 256 bytes an animation frame; paused (no advance), the minimum.
+    const slots = new FrameSlots(m, g, 64, 256);
+    const params = [
+      { vector: true, param: 0 },
+      { vector: false, param: 0 },
+    ];
+    const frame = (f: number) => [vectorAt(m, 0, f), scalarAt(m, 0, f)];
+    slots.place(0, 0, params, frame(0));
+    slots.place(1, 1, params, frame(1));
+    slots.stage(2, params, frame(2), 0, 0.5);
+    const pos1 = g.getAttribute("pos1");
+    // Playback crossed into frame 2 from frame 1: frame 1 stays shown, nothing swaps.
+    expect(slots.place(0, 2, params, frame(2), true)).toBe(false);
+    expect(slots.state.frames).toEqual([0, 1]);
+    expect(g.getAttribute("pos1")).toBe(pos1);
+    let ticks = 1;
+    while (!slots.state.plan.complete) {
+      const before = slots.uploadedElements;
+      slots.stage(2, params, [], 1, 0);
+      // Each animation frame hands out at most the maximum.
+      expect(slots.uploadedElements - before).toBeLessThanOrEqual(256 / 4);
+      expect(++ticks).toBeLessThan(100);
+    }
+    expect(ticks).toBe(Math.ceil((16 * m.nodeCount) / 64));
+    expect(slots.place(0, 2, params, frame(2), true)).toBe(true);
+    expect(slots.state.frames).toEqual([2, 1]);
+    expect(slots.wholeUploads).toBe(2);
+    expect(slots.uploadedElements).toBe(3 * 4 * m.nodeCount);
+  });
 });

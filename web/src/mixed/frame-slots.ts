@@ -10,7 +10,7 @@
  */
 import * as THREE from "three";
 import type { MeshAnimation, ParamRef } from "../../../src/mixed/agr/index.js";
-import { MIN_SLICE_BYTES, StagedSlots, sliceBudget } from "./upload-slices.js";
+import { MAX_SLICE_BYTES, MIN_SLICE_BYTES, StagedSlots, sliceBudget } from "./upload-slices.js";
 
 interface AttributeSet {
   readonly pos: THREE.BufferAttribute;
@@ -34,11 +34,12 @@ export class FrameSlots {
   private readonly geometries: THREE.BufferGeometry[] = [];
   private last = { i0: -1, alpha: 0 };
 
-  /** `minSliceBytes`: bytes a staged frame uploads per animation frame at least. */
+  /** Bytes a staged frame uploads per animation frame at least and at most. */
   constructor(
     m: MeshAnimation,
     readonly surface: THREE.BufferGeometry,
     readonly minSliceBytes: number = MIN_SLICE_BYTES,
+    readonly maxSliceBytes: number = MAX_SLICE_BYTES,
   ) {
     // Until a frame is in a set: the mesh at rest, value 0.
     const zero = new Float32Array(m.nodeCount);
@@ -78,10 +79,20 @@ export class FrameSlots {
 
   /**
    * Puts frame `f` (`values` of `params`) into shown slot `slot`: the staged
-   * set when it holds `f` (its last slices uploaded now), else one whole upload.
+   * set when it holds `f`, else one whole upload. A staged `f` not yet
+   * complete is shown with its last slices uploaded now, or, with `hold`
+   * (playback crossed into it from the frame before), not yet: returns
+   * false and {@link stage} goes on slicing it (decision 511).
    */
-  place(slot: number, f: number, params: readonly ParamRef[], values: Float32Array[]): void {
+  place(
+    slot: number,
+    f: number,
+    params: readonly ParamRef[],
+    values: Float32Array[],
+    hold = false,
+  ): boolean {
     if (this.state.stagedFrame === f) {
+      if (hold && !this.state.plan.complete) return false;
       this.upload(this.state.plan.remaining);
       this.state.swapInto(slot);
       for (const g of this.geometries) this.bind(g);
@@ -100,6 +111,7 @@ export class FrameSlots {
       this.wholeUploads++;
     }
     this.frameUploads++;
+    return true;
   }
 
   /**
@@ -133,7 +145,8 @@ export class FrameSlots {
       );
       this.kinds = params.map((p) => p.vector);
     }
-    this.upload(sliceBudget(st.plan.remaining, alpha, step, this.minSliceBytes / 4));
+    const budget = sliceBudget(st.plan.remaining, alpha, step, this.minSliceBytes / 4);
+    this.upload(Math.min(budget, this.maxSliceBytes / 4));
   }
 
   /** Whether each buffer of the staged plan is the positions (true) or the values. */

@@ -18,69 +18,17 @@ import {
   cellScalarAt,
   type MeshAnimation,
   type ParamRef,
-  scalarAt,
   surfaceCellsOf,
 } from "../../../src/mixed/agr/index.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
 import { FrameSlots } from "./frame-slots.js";
 import { type FrameSource, memoryFrames } from "./frame-source.js";
 import { FlatCells, lineGeometries } from "./geometry.js";
+import { frameRange, type ScalarRanges, scalarRanges, seenRanges } from "./scalar-ranges.js";
 import { EDGE_FRAGMENT, LINE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
 
 /** How the colour range follows the data. */
 export type RangeMode = "frame" | "all" | "fixed";
-
-/** Per-frame minimum and maximum of one scalar parameter, and over all frames. */
-export interface ScalarRanges {
-  readonly min: Float32Array;
-  readonly max: Float32Array;
-  readonly allMin: number;
-  readonly allMax: number;
-}
-
-/**
- * Minimum and maximum of each frame of scalar parameter `param` (one pass at
- * load): of its cell values when it comes from a cell array (drawn flat).
- */
-export function scalarRanges(m: MeshAnimation, param: number): ScalarRanges {
-  const frames = m.scalars[param]?.varying ? m.times.length : 1;
-  const min = new Float32Array(frames);
-  const max = new Float32Array(frames);
-  let allMin = Number.POSITIVE_INFINITY;
-  let allMax = Number.NEGATIVE_INFINITY;
-  for (let f = 0; f < frames; f++) {
-    frameRange(cellScalarAt(m, param, f) ?? scalarAt(m, param, f), min, max, f);
-    const lo = min[f]!;
-    const hi = max[f]!;
-    if (lo < allMin) allMin = lo;
-    if (hi > allMax) allMax = hi;
-  }
-  return { min, max, allMin, allMax };
-}
-
-/** Writes the minimum and maximum of `v` to `min[k]` and `max[k]` (±Infinity when empty). */
-function frameRange(v: Float32Array, min: Float32Array, max: Float32Array, k: number): void {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i]!;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  min[k] = lo;
-  max[k] = hi;
-}
-
-/** Ranges of a streamed mesh before any frame is seen: NaN per frame, filled as frames arrive. */
-function seenRanges(m: MeshAnimation, param: number): ScalarRanges {
-  const frames = m.scalars[param]?.varying ? m.times.length : 1;
-  return {
-    min: new Float32Array(frames).fill(Number.NaN),
-    max: new Float32Array(frames).fill(Number.NaN),
-    allMin: Number.POSITIVE_INFINITY,
-    allMax: Number.NEGATIVE_INFINITY,
-  };
-}
 
 const textures = new Map<ColormapName, THREE.DataTexture>();
 
@@ -273,6 +221,7 @@ export class MeshView {
       this.slotParam = param;
     }
     const shown = this.slots.state.frames;
+    this.stageNext(cursor, param);
     if (!this.slots.held(i0) || !this.slots.held(i1)) {
       const frames = i0 === i1 ? [i0] : [i0, i1];
       this.source.want(this.params(param), frames);
@@ -283,7 +232,6 @@ export class MeshView {
         this.fill(slot, f, param);
       }
     }
-    this.stageNext(cursor, param);
     // mix(slot 0, slot 1, w): w is alpha when slot 0 holds the earlier frame.
     const a = shown.indexOf(i0);
     const b = shown.indexOf(i1);
@@ -346,7 +294,8 @@ export class MeshView {
     const values = vp.map((p) => this.source.values(p, f));
     if (values.some((v) => v === undefined)) return;
     const got = values as Float32Array[];
-    this.slots.place(slot, f, vp, got);
+    // Playback crossed into f from the frame before: hold that frame until f's slices are all up.
+    if (!this.slots.place(slot, f, vp, got, this.slots.held(f - 1))) return;
     vp.forEach((p, k) => {
       if (!p.vector && this.streamed) this.see(param, f, got[k]!);
     });
@@ -357,9 +306,14 @@ export class MeshView {
     }
   }
 
-  /** Stages the frame after the two shown (playback runs forward), a slice per animation frame. */
+  /**
+   * Stages the frame after the two shown (playback runs forward), a slice per
+   * animation frame; goes on with a staged frame playback has reached.
+   */
   private stageNext(cursor: FrameCursor, param: number): void {
-    const next = Math.max(cursor.i0, cursor.i1) + 1;
+    const { i0, i1 } = cursor;
+    const reached = this.slots.state.stagedFrame;
+    const next = reached === i1 && !this.slots.held(i1) ? i1 : Math.max(i0, i1) + 1;
     const vp = this.params(param);
     const frames = this.animation.times.length;
     const fresh = next < frames && this.slots.state.stagedFrame !== next && !this.slots.held(next);

@@ -13,6 +13,13 @@
 /** Bytes a staged frame uploads per animation frame at least: 1 MiB. */
 export const MIN_SLICE_BYTES = 1024 * 1024;
 
+/**
+ * Bytes a staged frame uploads per animation frame at most: 2 MiB. When the
+ * crossing comes first the view holds the newer shown frame until the staged
+ * one is complete (decision 511).
+ */
+export const MAX_SLICE_BYTES = 2 * 1024 * 1024;
+
 /** Elements `[start, start + count)` of buffer `buffer`. */
 export interface Slice {
   readonly buffer: number;
@@ -73,15 +80,21 @@ export class SlicePlan {
 /**
  * Elements to upload in this animation frame: what remains spread over the
  * animation frames left before the crossing (one kept in hand), at least
- * `min`. `alpha` is the blend in the current interval and `step` its advance
- * since the last animation frame; with no advance known (paused, scrubbing,
- * a new interval) only `min`.
+ * `min` and at most `max`. `alpha` is the blend in the current interval and
+ * `step` its advance since the last animation frame; with no advance known
+ * (paused, scrubbing, a new interval) only `min`.
  */
-export function sliceBudget(remaining: number, alpha: number, step: number, min: number): number {
+export function sliceBudget(
+  remaining: number,
+  alpha: number,
+  step: number,
+  min: number,
+  max: number = Number.POSITIVE_INFINITY,
+): number {
   if (!(step > 0)) return Math.min(remaining, min);
   const framesLeft = Math.floor((1 - alpha) / step) - 1;
-  if (framesLeft <= 0) return remaining;
-  return Math.min(remaining, Math.max(min, Math.ceil(remaining / framesLeft)));
+  const spread = framesLeft <= 0 ? remaining : Math.ceil(remaining / framesLeft);
+  return Math.min(remaining, max, Math.max(min, spread));
 }
 
 /** Which of three attribute sets each shown slot uses, and the frame staged in the third. */

@@ -141,7 +141,25 @@ export class MixedViewer {
       this.sampler.meshMatrix(b.index, view.variant, scratch);
       view.update(this.sampler.meshFrame(view.animation), scratch, state.mesh);
     }
+    this.countUploads();
     this.render();
+  }
+
+  /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 510). */
+  private countUploads(): void {
+    let frames = 0;
+    let whole = 0;
+    let slices = 0;
+    for (const views of this.meshes.values())
+      for (const v of views.values()) {
+        frames += v.slots.frameUploads;
+        whole += v.slots.wholeUploads;
+        slices += v.slots.slices;
+      }
+    const d = this.container.dataset;
+    d.frameUploads = String(frames);
+    d.wholeUploads = String(whole);
+    d.uploadSlices = String(slices);
   }
 
   /** Draws the scene. */
