@@ -60,18 +60,24 @@ describe("MeshView slots", () => {
     // decision 510
     // Each crossing shows a frame staged ahead of it (no whole upload after the first two), and
     // every frame's positions and values (4 floats a node) were handed to the GPU once.
-    expect(view.slots.wholeUploads).toBe(2);
+    expect(view.slots.wholeUploads).toBe(1);
     expect(view.slots.uploadedElements).toBe(12 * 4 * m.nodeCount);
     view.dispose();
   });
 
-  it("refills both slots only on a jump or a scalar change", () => {
+  // decision 511
+  it("refills the slots only on a jump: one frame whole, the other staged", () => {
     const view = new MeshView(variant, memoryFrames(m));
     const cursor = new FrameCursor(m.times);
     const s = settings();
     view.update(cursor.seek(0.15), IDENTITY, s);
+    // This small mesh's second frame fits one slice: shown in the same animation frame.
+    expect(view.frameUploads).toBe(2);
+    expect(view.holding).toBe(false);
+    expect(shown(view, 7)).toBeCloseTo(1.5 + 7 / 1000, 4);
     view.update(cursor.seek(0.85), IDENTITY, s);
     expect(view.frameUploads).toBe(4);
+    expect(view.slots.wholeUploads).toBe(2);
     view.update(cursor.seek(0.86), IDENTITY, s);
     expect(view.frameUploads).toBe(4);
     view.dispose();

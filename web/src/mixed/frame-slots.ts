@@ -74,15 +74,16 @@ export class FrameSlots {
 
   /** Whether a shown slot holds frame `f`. */
   held(f: number): boolean {
-    return this.state.frames[0] === f || this.state.frames[1] === f;
+    return f >= 0 && (this.state.frames[0] === f || this.state.frames[1] === f);
   }
 
   /**
    * Puts frame `f` (`values` of `params`) into shown slot `slot`: the staged
-   * set when it holds `f`, else one whole upload. A staged `f` not yet
-   * complete is shown with its last slices uploaded now, or, with `hold`
-   * (playback crossed into it from the frame before), not yet: returns
-   * false and {@link stage} goes on slicing it (decision 511).
+   * set when it holds `f`, else one whole upload. With `hold` (the frame
+   * before `f` is shown) only a complete staged `f` is shown: otherwise this
+   * returns false, the view shows the frame before alone and {@link stage}
+   * slices `f` (decision 511). Without, a staged `f` not yet complete is
+   * shown with its last slices uploaded now.
    */
   place(
     slot: number,
@@ -91,8 +92,9 @@ export class FrameSlots {
     values: Float32Array[],
     hold = false,
   ): boolean {
-    if (this.state.stagedFrame === f) {
-      if (hold && !this.state.plan.complete) return false;
+    const staged = this.state.stagedFrame === f;
+    if (hold && !(staged && this.state.plan.complete)) return false;
+    if (staged) {
       this.upload(this.state.plan.remaining);
       this.state.swapInto(slot);
       for (const g of this.geometries) this.bind(g);

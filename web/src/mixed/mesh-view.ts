@@ -72,6 +72,8 @@ export class MeshView {
   private rangesParam: number;
   /** The frame attributes: two shown, one staged (decision 510). */
   readonly slots: FrameSlots;
+  /** Whether the last update held back a frame still being staged (the viewer updates again next animation frame). */
+  holding = false;
   /** The scalar parameter the slots hold. */
   private slotParam = -1;
   /** Colour range in use after the last {@link update}. */
@@ -232,6 +234,7 @@ export class MeshView {
         this.fill(slot, f, param);
       }
     }
+    this.holding = this.slots.held(i0) && !this.slots.held(i1);
     // mix(slot 0, slot 1, w): w is alpha when slot 0 holds the earlier frame.
     const a = shown.indexOf(i0);
     const b = shown.indexOf(i1);
@@ -308,12 +311,16 @@ export class MeshView {
 
   /**
    * Stages the frame after the two shown (playback runs forward), a slice per
-   * animation frame; goes on with a staged frame playback has reached.
+   * animation frame; or the frame the view holds back from.
    */
   private stageNext(cursor: FrameCursor, param: number): void {
     const { i0, i1 } = cursor;
-    const reached = this.slots.state.stagedFrame;
-    const next = reached === i1 && !this.slots.held(i1) ? i1 : Math.max(i0, i1) + 1;
+    const held = (f: number) => this.slots.held(f);
+    const staged = this.slots.state.stagedFrame;
+    // A staged frame the playhead needs is kept; else i1 when it is not shown (decision 511).
+    let next = Math.max(i0, i1) + 1;
+    if (staged >= 0 && !held(staged) && (staged === i0 || staged === i1)) next = staged;
+    else if (!held(i1)) next = i1;
     const vp = this.params(param);
     const frames = this.animation.times.length;
     const fresh = next < frames && this.slots.state.stagedFrame !== next && !this.slots.held(next);

@@ -124,6 +124,9 @@ export class MixedViewer {
     return view;
   }
 
+  /** Updates so far (a held view's extra update is dropped when another came first). */
+  private updates = 0;
+
   /** Places every body at the sampler's current time and renders. */
   update(states: readonly BodyState[]): void {
     for (const b of this.scene.bodies) {
@@ -143,6 +146,19 @@ export class MixedViewer {
     }
     this.countUploads();
     this.render();
+    this.again(states);
+  }
+
+  /** Updates once more next animation frame while a view holds back a staged frame (also paused; decision 511). */
+  private again(states: readonly BodyState[]): void {
+    const n = ++this.updates;
+    let holding = false;
+    for (const views of this.meshes.values()) for (const v of views.values()) holding ||= v.holding;
+    if (holding)
+      requestAnimationFrame(() => {
+        // Playback updated meanwhile: that update staged this frame's slice.
+        if (n === this.updates && this.renderer.domElement.isConnected) this.update(states);
+      });
   }
 
   /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 510). */
