@@ -78,16 +78,13 @@ async function playOnce(
   if (!clock.includes(`/ ${frames - 1}`)) throw new Error(`${NAME}: the timeline shows "${clock}"`);
   await page.waitForTimeout(2000);
   const before = await page.locator(`${ws} .stage`).evaluate((e) => ({ ...e.dataset }));
-  const from = await page.evaluate(() => {
-    const w = window as unknown as { frameTimes: number[] };
-    w.frameTimes = [];
-    const tick = (t: number) => {
-      w.frameTimes.push(t);
-      requestAnimationFrame(tick);
-    };
+  // A string: the bench runs under tsx, whose named functions the page would not know.
+  const from = (await page.evaluate(`(() => {
+    window.frameTimes = [];
+    const tick = (t) => { window.frameTimes.push(t); requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
     return performance.now();
-  });
+  })()`)) as number;
   await page.locator(`${ws} button.play`).click();
   // The shown frame, from the timeline's "frame / last" (counts of an older build may be absent).
   await page.waitForFunction(

@@ -27,14 +27,16 @@ const FRAMES = 14;
 const DURATION = 7.8;
 
 /**
- * The bound on any one main-thread task while playing (ms). A crossing now
- * hands out at most the rest of a staged frame, and an animation frame a
- * slice of it; what remains of a task is three.js drawing 4·10⁵ triangles'
- * commands and the page's panels. Generous (software WebGL on a loaded
- * machine): the point is that no task grows with the frame, which the
- * upload counts below check exactly.
+ * The bound on any one main-thread task while playing (ms). An animation
+ * frame hands out at most one slice of the staged frame (2 MiB,
+ * MAX_SLICE_BYTES: two thirds of this plate's 3.2 MB frame, an eighth of a
+ * 10⁶-node frame's 16 MB), and what remains of a task is three.js issuing
+ * the draw and the panels. On this test's shared, loaded machine software
+ * WebGL stretches tasks several times over, so the bound is generous (its
+ * quiet-machine figure is the bench row's); the exact property — no frame
+ * uploaded whole while playing — is checked by the upload counts.
  */
-const LONGEST_TASK_MS = 250;
+const LONGEST_TASK_MS = 1000;
 
 describe.skipIf(!browserAvailable)("a large .agr playing in Chromium", () => {
   let studio: BrowserStudio;
