@@ -154,11 +154,14 @@ export class MixedViewer {
     const n = ++this.updates;
     let holding = false;
     for (const views of this.meshes.values()) for (const v of views.values()) holding ||= v.holding;
+    // After the next animation frame's callbacks (the clock's comes after this one's): when
+    // playback updated in it, that update staged this frame's slice and no second render is due.
     if (holding)
-      requestAnimationFrame(() => {
-        // Playback updated meanwhile: that update staged this frame's slice.
-        if (n === this.updates && this.renderer.domElement.isConnected) this.update(states);
-      });
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (n === this.updates && this.renderer.domElement.isConnected) this.update(states);
+        }, 0),
+      );
   }
 
   /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 510). */
