@@ -113,7 +113,6 @@ describe.skipIf(!browserAvailable)("a large .agr playing in Chromium", () => {
     console.log(
       `longest task while playing: ${longest.toFixed(0)} ms (${tasks.length} over 50 ms)`,
     );
-    console.log(JSON.stringify({ before, counts, tasks }));
     // No frame was uploaded whole while playing: each crossing showed a staged frame.
     expect(Number(counts.frameUploads) - Number(before.frameUploads)).toBeGreaterThanOrEqual(5);
     expect(Number(counts.wholeUploads)).toBe(Number(before.wholeUploads));
