@@ -1,11 +1,12 @@
 /**
  * A mesh body on the GPU: the surface of one `.agr` variant whose per-frame
  * node positions and scalars live in two attribute slots (`pos0`/`val0`,
- * `pos1`/`val1`), each holding one frame. When playback crosses into the
- * next frame interval the slot with the frame that stays keeps it and only
- * the new frame is uploaded into the other one; the blend weight says which
- * slot is the earlier frame. Per animation frame only uniforms and the
- * object matrix change. Frames come from a {@link FrameSource}: the loaded
+ * `pos1`/`val1`), each holding one frame, and a third set where the frame
+ * after them is uploaded in slices ahead of the crossing ({@link FrameSlots},
+ * decisions 510–511). When playback crosses into the next frame interval the
+ * slot with the frame that stays keeps it and the staged set replaces the
+ * other one; the blend weight says which slot is the earlier frame. Per
+ * animation frame the uniforms, the object matrix and a slice change. Frames come from a {@link FrameSource}: the loaded
  * animation or a streamed `.agr`'s cache. A scalar that comes from a cell
  * array is drawn flat per cell ({@link FlatCells}, in place of the
  * node-coloured surface), its range the cell values'; line and vertex cells
