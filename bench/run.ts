@@ -29,6 +29,7 @@ import { type LiveRow, liveImprovedBench } from "./live-improved.js";
 import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
+import { studioPlaybackBench } from "./studio-playback.js";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
@@ -137,6 +138,10 @@ async function rows(): Promise<BenchRow[]> {
   if (want("mesh-open-series", "mesh-open-large")) {
     progress("mesh-open-series, mesh-open-large (headless Chromium)");
     push(...(await meshOpenBench(quick, quick ? 1 : 5)));
+  }
+  if (want("studio-longest-task")) {
+    progress("studio-longest-task (headless Chromium)");
+    push(await studioPlaybackBench(quick, quick ? 1 : 3));
   }
   return out;
 }

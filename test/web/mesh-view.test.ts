@@ -1,7 +1,8 @@
 /**
- * The mesh view's two attribute slots: when playback crosses into the next
- * frame interval only the new frame is uploaded (counted through
- * `frameUploads` and the attributes' upload versions, not time), and the
+ * The mesh view's two shown attribute slots and the staged one: when playback
+ * crosses into the next frame interval the frame staged ahead is shown and
+ * no frame is uploaded whole (counted through `frameUploads` and the slots'
+ * upload counts, not time), and the
  * blend of the two slots is the frames' linear interpolation whichever slot
  * holds which frame. A streamed source gives the same picture once its
  * frames arrive.
@@ -25,15 +26,6 @@ const settings = (): MeshSettings => ({
   fixedMax: 1,
 });
 
-/** Versions of the four slot attributes (each upload bumps one). */
-function versions(view: MeshView): number {
-  const g = view.object.geometry;
-  return ["pos0", "pos1", "val0", "val1"].reduce(
-    (s, n) => s + (g.getAttribute(n) as THREE.BufferAttribute).version,
-    0,
-  );
-}
-
 /** Node `i`'s blended scalar as the shader computes it: mix(val0, val1, uAlpha). */
 function shown(view: MeshView, i: number): number {
   const g = view.object.geometry;
@@ -53,7 +45,6 @@ describe("MeshView slots", () => {
     const s = settings();
     view.update(cursor.seek(0.05), IDENTITY, s);
     expect(view.frameUploads).toBe(2);
-    const v0 = versions(view);
     let crossings = 0;
     let last = cursor.i0;
     for (let t = 0.05; t < 1.1; t += 0.025) {
@@ -66,18 +57,27 @@ describe("MeshView slots", () => {
     }
     expect(crossings).toBe(10);
     expect(view.frameUploads).toBe(2 + crossings);
-    // Each crossing uploads the new frame's positions and values: two attributes, not four.
-    expect(versions(view) - v0).toBe(2 * crossings);
+    // decision 510
+    // Each crossing shows a frame staged ahead of it (no whole upload after the first two), and
+    // every frame's positions and values (4 floats a node) were handed to the GPU once.
+    expect(view.slots.wholeUploads).toBe(1);
+    expect(view.slots.uploadedElements).toBe(12 * 4 * m.nodeCount);
     view.dispose();
   });
 
-  it("refills both slots only on a jump or a scalar change", () => {
+  // decision 511
+  it("refills the slots only on a jump: one frame whole, the other staged", () => {
     const view = new MeshView(variant, memoryFrames(m));
     const cursor = new FrameCursor(m.times);
     const s = settings();
     view.update(cursor.seek(0.15), IDENTITY, s);
+    // This small mesh's second frame fits one slice: shown in the same animation frame.
+    expect(view.frameUploads).toBe(2);
+    expect(view.holding).toBe(false);
+    expect(shown(view, 7)).toBeCloseTo(1.5 + 7 / 1000, 4);
     view.update(cursor.seek(0.85), IDENTITY, s);
     expect(view.frameUploads).toBe(4);
+    expect(view.slots.wholeUploads).toBe(2);
     view.update(cursor.seek(0.86), IDENTITY, s);
     expect(view.frameUploads).toBe(4);
     view.dispose();

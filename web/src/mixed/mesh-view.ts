@@ -1,11 +1,12 @@
 /**
  * A mesh body on the GPU: the surface of one `.agr` variant whose per-frame
  * node positions and scalars live in two attribute slots (`pos0`/`val0`,
- * `pos1`/`val1`), each holding one frame. When playback crosses into the
- * next frame interval the slot with the frame that stays keeps it and only
- * the new frame is uploaded into the other one; the blend weight says which
- * slot is the earlier frame. Per animation frame only uniforms and the
- * object matrix change. Frames come from a {@link FrameSource}: the loaded
+ * `pos1`/`val1`), each holding one frame, and a third set where the frame
+ * after them is uploaded in slices ahead of the crossing ({@link FrameSlots},
+ * decisions 510–511). When playback crosses into the next frame interval the
+ * slot with the frame that stays keeps it and the staged set replaces the
+ * other one; the blend weight says which slot is the earlier frame. Per
+ * animation frame the uniforms, the object matrix and a slice change. Frames come from a {@link FrameSource}: the loaded
  * animation or a streamed `.agr`'s cache. A scalar that comes from a cell
  * array is drawn flat per cell ({@link FlatCells}, in place of the
  * node-coloured surface), its range the cell values'; line and vertex cells
@@ -18,68 +19,17 @@ import {
   cellScalarAt,
   type MeshAnimation,
   type ParamRef,
-  scalarAt,
   surfaceCellsOf,
 } from "../../../src/mixed/agr/index.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
+import { FrameSlots } from "./frame-slots.js";
 import { type FrameSource, memoryFrames } from "./frame-source.js";
-import { dynamic, FlatCells, lineGeometries } from "./geometry.js";
+import { FlatCells, lineGeometries } from "./geometry.js";
+import { frameRange, type ScalarRanges, scalarRanges, seenRanges } from "./scalar-ranges.js";
 import { EDGE_FRAGMENT, LINE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
 
 /** How the colour range follows the data. */
 export type RangeMode = "frame" | "all" | "fixed";
-
-/** Per-frame minimum and maximum of one scalar parameter, and over all frames. */
-export interface ScalarRanges {
-  readonly min: Float32Array;
-  readonly max: Float32Array;
-  readonly allMin: number;
-  readonly allMax: number;
-}
-
-/**
- * Minimum and maximum of each frame of scalar parameter `param` (one pass at
- * load): of its cell values when it comes from a cell array (drawn flat).
- */
-export function scalarRanges(m: MeshAnimation, param: number): ScalarRanges {
-  const frames = m.scalars[param]?.varying ? m.times.length : 1;
-  const min = new Float32Array(frames);
-  const max = new Float32Array(frames);
-  let allMin = Number.POSITIVE_INFINITY;
-  let allMax = Number.NEGATIVE_INFINITY;
-  for (let f = 0; f < frames; f++) {
-    frameRange(cellScalarAt(m, param, f) ?? scalarAt(m, param, f), min, max, f);
-    const lo = min[f]!;
-    const hi = max[f]!;
-    if (lo < allMin) allMin = lo;
-    if (hi > allMax) allMax = hi;
-  }
-  return { min, max, allMin, allMax };
-}
-
-/** Writes the minimum and maximum of `v` to `min[k]` and `max[k]` (±Infinity when empty). */
-function frameRange(v: Float32Array, min: Float32Array, max: Float32Array, k: number): void {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < v.length; i++) {
-    const x = v[i]!;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  min[k] = lo;
-  max[k] = hi;
-}
-
-/** Ranges of a streamed mesh before any frame is seen: NaN per frame, filled as frames arrive. */
-function seenRanges(m: MeshAnimation, param: number): ScalarRanges {
-  const frames = m.scalars[param]?.varying ? m.times.length : 1;
-  return {
-    min: new Float32Array(frames).fill(Number.NaN),
-    max: new Float32Array(frames).fill(Number.NaN),
-    allMin: Number.POSITIVE_INFINITY,
-    allMax: Number.NEGATIVE_INFINITY,
-  };
-}
 
 const textures = new Map<ColormapName, THREE.DataTexture>();
 
@@ -121,11 +71,12 @@ export class MeshView {
   readonly streamed: boolean;
   private ranges: ScalarRanges;
   private rangesParam: number;
-  /** The frame in each attribute slot (−1: none yet) and the scalar parameter they hold. */
-  private readonly slots = [-1, -1];
+  /** The frame attributes: two shown, one staged (decision 510). */
+  readonly slots: FrameSlots;
+  /** Whether the last update held back a frame still being staged (the viewer updates again next animation frame). */
+  holding = false;
+  /** The scalar parameter the slots hold. */
   private slotParam = -1;
-  /** Frames uploaded into a slot so far (one per frame interval crossed in playback). */
-  frameUploads = 0;
   /** Colour range in use after the last {@link update}. */
   readonly range = { min: 0, max: 1 };
   /** The surface drawn flat per cell, made when a cell array's scalar is first shown. */
@@ -142,12 +93,7 @@ export class MeshView {
     const g = new THREE.BufferGeometry();
     g.setIndex(new THREE.BufferAttribute(variant.surface, 1));
     g.setAttribute("position", new THREE.BufferAttribute(m.positions, 3));
-    // Until the first frame is in a slot: the mesh at rest, value 0.
-    const s = new Float32Array(m.nodeCount);
-    g.setAttribute("pos0", dynamic(new THREE.BufferAttribute(m.positions, 3)));
-    g.setAttribute("pos1", dynamic(new THREE.BufferAttribute(m.positions, 3)));
-    g.setAttribute("val0", dynamic(new THREE.BufferAttribute(s, 1)));
-    g.setAttribute("val1", dynamic(new THREE.BufferAttribute(s, 1)));
+    this.slots = new FrameSlots(m, g);
     g.computeBoundingBox();
     g.computeBoundingSphere();
     const material = new THREE.ShaderMaterial({
@@ -178,6 +124,7 @@ export class MeshView {
   /** Line and vertex cells as lines and points sharing the surface's frame slots and uniforms. */
   private addLines(): void {
     const { lines, points } = lineGeometries(this.animation, this.object.geometry);
+    for (const g of [lines, points]) if (g) this.slots.share(g);
     const material = (size?: number) =>
       new THREE.ShaderMaterial({
         vertexShader: MESH_VERTEX,
@@ -213,8 +160,7 @@ export class MeshView {
     object.frustumCulled = false;
     this.object.add(object);
     this.flat = { cells, object };
-    this.slots[0] = -1;
-    this.slots[1] = -1;
+    this.slots.clear();
     return this.flat;
   }
 
@@ -274,27 +220,27 @@ export class MeshView {
     this.object.material.visible = !perCell;
     if (this.flat) this.flat.object.visible = perCell;
     if (param !== this.slotParam) {
-      this.slots[0] = -1;
-      this.slots[1] = -1;
+      this.slots.clear();
       this.slotParam = param;
     }
-    const held = (f: number) => this.slots[0] === f || this.slots[1] === f;
-    if (!held(i0) || !held(i1)) {
+    const shown = this.slots.state.frames;
+    this.stageNext(cursor, param);
+    if (!this.slots.held(i0) || !this.slots.held(i1)) {
       const frames = i0 === i1 ? [i0] : [i0, i1];
       this.source.want(this.params(param), frames);
       for (const f of frames) {
-        if (held(f)) continue;
+        if (this.slots.held(f)) continue;
         // The slot whose frame is not wanted any more (slot 0 when both are free).
-        const slot = this.slots[0] !== i0 && this.slots[0] !== i1 ? 0 : 1;
+        const slot = shown[0] !== i0 && shown[0] !== i1 ? 0 : 1;
         this.fill(slot, f, param);
       }
     }
+    this.holding = this.slots.held(i0) && !this.slots.held(i1);
     // mix(slot 0, slot 1, w): w is alpha when slot 0 holds the earlier frame.
-    const a = this.slots.indexOf(i0);
-    const b = this.slots.indexOf(i1);
+    const a = shown.indexOf(i0);
+    const b = shown.indexOf(i1);
     if (a >= 0 && b >= 0 && a !== b) u.uAlpha!.value = a === 0 ? alpha : 1 - alpha;
     else if (a >= 0 || b >= 0) u.uAlpha!.value = (a >= 0 ? a : b) === 0 ? 0 : 1;
-    u.uExaggeration!.value = s.exaggeration;
     u.uExaggeration!.value = s.exaggeration;
     u.uColormap!.value = colormapTexture(s.colormap);
     const r = this.scalarRanges(param);
@@ -348,22 +294,44 @@ export class MeshView {
 
   /** Uploads frame `f` into `slot` when all its values are at hand (else the slot keeps what it has). */
   private fill(slot: number, f: number, param: number): void {
-    const g = this.object.geometry;
-    const values = this.params(param).map((p) => this.source.values(p, f));
-    if (values.some((v) => v === undefined)) return;
     const vp = this.params(param);
+    const values = vp.map((p) => this.source.values(p, f));
+    if (values.some((v) => v === undefined)) return;
+    const got = values as Float32Array[];
+    // Playback crossed into f from the frame before: hold that frame until f's slices are all up.
+    if (!this.slots.place(slot, f, vp, got, this.slots.held(f - 1))) return;
     vp.forEach((p, k) => {
-      const name = `${p.vector ? "pos" : "val"}${slot}`;
-      point(g.getAttribute(name) as THREE.BufferAttribute, values[k]!);
-      if (!p.vector && this.streamed) this.see(param, f, values[k]!);
+      if (!p.vector && this.streamed) this.see(param, f, got[k]!);
     });
     const cells = cellScalarAt(this.animation, param, f);
     if (cells && this.flat) {
-      const xyz = vp[0]?.vector ? values[0]! : this.animation.positions;
+      const xyz = vp[0]?.vector ? got[0]! : this.animation.positions;
       this.flat.cells.fill(slot, xyz, cells);
     }
-    this.slots[slot] = f;
-    this.frameUploads++;
+  }
+
+  /**
+   * Stages the frame after the two shown (playback runs forward), a slice per
+   * animation frame; or the frame the view holds back from.
+   */
+  private stageNext(cursor: FrameCursor, param: number): void {
+    const { i0, i1 } = cursor;
+    const held = (f: number) => this.slots.held(f);
+    const staged = this.slots.state.stagedFrame;
+    // A staged frame the playhead needs is kept; else i1 when it is not shown (decision 511).
+    let next = Math.max(i0, i1) + 1;
+    if (staged >= 0 && !held(staged) && (staged === i0 || staged === i1)) next = staged;
+    else if (!held(i1)) next = i1;
+    const vp = this.params(param);
+    const frames = this.animation.times.length;
+    const fresh = next < frames && this.slots.state.stagedFrame !== next && !this.slots.held(next);
+    const values = fresh ? vp.map((p) => this.source.values(p, next)) : [];
+    this.slots.stage(next < frames ? next : -1, vp, values, cursor.i0, cursor.alpha);
+  }
+
+  /** Frames put into a shown slot so far (one per frame interval crossed in playback). */
+  get frameUploads(): number {
+    return this.slots.frameUploads;
   }
 
   /** Records a streamed frame's value range (the colour range of a streamed mesh grows as frames arrive). */
@@ -386,11 +354,4 @@ export class MeshView {
       if (o.geometry !== this.object.geometry) o.geometry.dispose();
     }
   }
-}
-
-/** Points an attribute at another view of the same length: no copy in JavaScript, one upload. */
-function point(a: THREE.BufferAttribute, view: Float32Array): void {
-  if (a.array === view) return;
-  (a as { array: THREE.TypedArray }).array = view;
-  a.needsUpdate = true;
 }

@@ -124,6 +124,9 @@ export class MixedViewer {
     return view;
   }
 
+  /** Updates so far (a held view's extra update is dropped when another came first). */
+  private updates = 0;
+
   /** Places every body at the sampler's current time and renders. */
   update(states: readonly BodyState[]): void {
     for (const b of this.scene.bodies) {
@@ -141,7 +144,41 @@ export class MixedViewer {
       this.sampler.meshMatrix(b.index, view.variant, scratch);
       view.update(this.sampler.meshFrame(view.animation), scratch, state.mesh);
     }
+    this.countUploads();
     this.render();
+    this.again(states);
+  }
+
+  /** Updates once more next animation frame while a view holds back a staged frame (also paused; decision 511). */
+  private again(states: readonly BodyState[]): void {
+    const n = ++this.updates;
+    let holding = false;
+    for (const views of this.meshes.values()) for (const v of views.values()) holding ||= v.holding;
+    // After the next animation frame's callbacks (the clock's comes after this one's): when
+    // playback updated in it, that update staged this frame's slice and no second render is due.
+    if (holding)
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (n === this.updates && this.renderer.domElement.isConnected) this.update(states);
+        }, 0),
+      );
+  }
+
+  /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 510). */
+  private countUploads(): void {
+    let frames = 0;
+    let whole = 0;
+    let slices = 0;
+    for (const views of this.meshes.values())
+      for (const v of views.values()) {
+        frames += v.slots.frameUploads;
+        whole += v.slots.wholeUploads;
+        slices += v.slots.slices;
+      }
+    const d = this.container.dataset;
+    d.frameUploads = String(frames);
+    d.wholeUploads = String(whole);
+    d.uploadSlices = String(slices);
   }
 
   /** Draws the scene. */
