@@ -31,7 +31,6 @@ async function main(outDir: string): Promise<void> {
     const bytes = typeof data === "string" ? Buffer.byteLength(data, "utf8") : data.length;
     console.log(`${join(outDir, name)}  ${bytes} bytes`);
   }
-  await mkdir(join(outDir, "share"), { recursive: true });
   for (const line of await writeDemoShares(outDir)) console.log(line);
   console.log(
     `peak rod deflection ${(summary.peakDeflectionM * 1000).toFixed(3)} mm ` +

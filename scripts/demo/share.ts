@@ -5,7 +5,7 @@
  * build and day; decision 409). Skipped, with a line saying so, when the
  * player is not built.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { formatReport } from "../../src/core/report.js";
 import { writeFileAtomic } from "../../src/node/atomic-write.js";
@@ -28,6 +28,7 @@ export async function writeDemoShares(outDir: string): Promise<string[]> {
   if (player === undefined) return [`share pages skipped: ${missingPlayerWords()}`];
   const version = await packageVersion();
   const lines: string[] = [];
+  await mkdir(join(outDir, "share"), { recursive: true });
   for (const [file, page] of DEMO_SHARES) {
     const bytes = await readFile(join(outDir, file));
     const read = companionReader(outDir);

@@ -92,6 +92,7 @@ describe.skipIf(!browserAvailable)("the player in Chromium", () => {
     for (const s of servers) s.close();
   });
 
+  // decision 401, decision 402
   it("plays a shared live page from file:// with the network blocked: zero requests, events and sliders work", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-share-page-"));
     copyDemo(dir, "live");
@@ -142,6 +143,7 @@ describe.skipIf(!browserAvailable)("the player in Chromium", () => {
     await page.close();
   });
 
+  // decision 404
   it("is driven through its API on a plain page; a tick's events come as frame, story, drop", async () => {
     const { server, url } = await serve(site(RECORDER));
     servers.push(server);
