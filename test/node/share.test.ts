@@ -148,6 +148,19 @@ describe("shareHtml", () => {
 
 describe("the player bundle", () => {
   // decision 400
+  it("is the package's deforma/player export, built where share reads it", () => {
+    const pkg = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    ) as {
+      exports: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(pkg.exports["./player"]).toBe("./dist/player/deforma-player.js");
+    expect(playerBundlePath().replaceAll("\\", "/")).toMatch(/\/dist\/player\/deforma-player\.js$/);
+    expect(pkg.scripts.build).toContain("vite build --config web/player.vite.config.ts");
+  });
+
+  // decision 400
   it("is read at run time; a missing build is said with what to run", async () => {
     expect(await readPlayerBundle(join(tmpdir(), "no-such-player.js"))).toBeUndefined();
     expect(missingPlayerWords("x.js")).toBe(
