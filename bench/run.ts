@@ -23,12 +23,13 @@ import { agrBench } from "./agr.js";
 import { bulgeRows } from "./bulge.js";
 import { bakeBench } from "./bulge-bake.js";
 import { coldBench } from "./cold.js";
-import { type BenchRow, loadNow, PYTHON, progress } from "./harness.js";
+import { type BenchRow, loadNow, median, PYTHON, progress } from "./harness.js";
 import { classicBench } from "./live-classic.js";
 import { type LiveRow, liveImprovedBench } from "./live-improved.js";
 import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
+import { shareLiveBench } from "./share-live.js";
 import { studioPlaybackBench } from "./studio-playback.js";
 
 const args = process.argv.slice(2);
@@ -143,6 +144,10 @@ async function rows(): Promise<BenchRow[]> {
     progress("studio-longest-task (headless Chromium)");
     push(await studioPlaybackBench(quick, quick ? 1 : 3));
   }
+  if (want("share-live-tick", "share-live-open")) {
+    progress("share-live-tick, share-live-open (headless Chromium)");
+    push(...(await shareLiveRows()));
+  }
   return out;
 }
 
@@ -196,6 +201,34 @@ async function liveRows(): Promise<BenchRow[]> {
       r.opencv,
       "another method (piecewise affine, no cuts; within 2 grey levels of scikit-image's): mean difference",
     ),
+  ];
+}
+
+/** The demo face's shared page: per-tick work against 5 ms, open against 2 s (issue 21). */
+async function shareLiveRows(): Promise<BenchRow[]> {
+  const r = await shareLiveBench(quick ? 3 : 15);
+  const ms = median(r.tickRounds);
+  const open = median(r.openRounds);
+  const kb = (r.bytes / 1024).toFixed(0);
+  return [
+    {
+      name: "share-live-tick",
+      peer: "the issue's 5 ms budget per tick",
+      ratio: ms / 5,
+      min: Math.min(...r.tickRounds) / 5,
+      max: Math.max(...r.tickRounds) / 5,
+      goal: 1.0,
+      note: `demo face 320×240 in <deforma-live> (${kb} kB page, file://), one event then 40 single steps a round, each timed in the page (tick, canvas, panel); median ${ms.toFixed(2)} ms, worst tick ${r.worstTick.toFixed(1)} ms`,
+    },
+    {
+      name: "share-live-open",
+      peer: "the issue's 2 s from load to frame 0",
+      ratio: open / 2000,
+      min: Math.min(...r.openRounds) / 2000,
+      max: Math.max(...r.openRounds) / 2000,
+      goal: 1.0,
+      note: `navigation to the element's ready state (frame 0 drawn), fresh navigation each round; median ${open.toFixed(0)} ms`,
+    },
   ];
 }
 

@@ -36,6 +36,8 @@ const GOALS: Record<string, number> = {
   "cli-cold-start-npx": 1.5,
   "mesh-open-series": 1.0,
   "mesh-open-large": 1.0,
+  "share-live-tick": 1.0,
+  "share-live-open": 1.0,
 };
 
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */
@@ -49,6 +51,8 @@ const ALWAYS = [
   "bulge-bake",
   "cli-cold-start",
   "cli-cold-start-npx",
+  "share-live-tick",
+  "share-live-open",
 ];
 
 describe("npm run bench -- --quick --json", () => {
