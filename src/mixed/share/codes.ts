@@ -1,4 +1,4 @@
-/** Diagnostic codes of the packed mesh series (`*.dmesh`, docs/formats/mesh-pack.md). */
+/** Diagnostic codes of the packed mesh series (`*.dmesh`) and model folder (docs/formats/mesh-pack.md). */
 import type { CodeOf, DiagnosticTable, KindOf } from "../../core/diagnostics.js";
 
 /** Every diagnostic kind of the packed mesh series reader. */
@@ -8,14 +8,14 @@ export const MESH_PACK = {
     args: ["version"],
     severity: "error",
     summary:
-      "not a packed mesh series of a version this reader knows (magic or version); nothing read",
+      "not a packed mesh series or model folder of a version this reader knows (magic or version); nothing read",
   },
   badHeader: {
     code: "FMT014",
     args: ["problem"],
     severity: "error",
     summary:
-      "the packed mesh series' header is unreadable or inconsistent (JSON, counts, sizes, or more values than a player holds); nothing read",
+      "the packed mesh series' or model folder's header is unreadable or inconsistent (JSON, counts, sizes, or more values than a player holds); nothing read",
   },
   badSection: {
     code: "FMT015",
