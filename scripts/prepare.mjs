@@ -7,9 +7,12 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const built = ["dist/cli/main.js", "dist/cli.cjs", "dist/web/index.html"].every((f) =>
-  existsSync(root + f),
-);
+const built = [
+  "dist/cli/main.js",
+  "dist/cli.cjs",
+  "dist/web/index.html",
+  "dist/player/deforma-player.js",
+].every((f) => existsSync(root + f));
 if (process.env.npm_command === "exec" && built) {
   process.exit(0);
 }

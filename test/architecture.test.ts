@@ -28,7 +28,8 @@ function cruise(cwd: string, paths: string[]): Violation[] {
     out = execFileSync(
       process.execPath,
       [DEPCRUISE, ...paths, "--config", CONFIG, "--output-type", "json"],
-      { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      // The JSON report of the whole tree is over execFileSync's 1 MiB default buffer.
+      { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 },
     );
   } catch (e) {
     // Exit code = number of errors; the report is still on stdout.

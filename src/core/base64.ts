@@ -178,3 +178,22 @@ export class Base64Reader {
     return o;
   }
 }
+
+/**
+ * The bytes of a whole base64 text (whitespace allowed anywhere, padding at
+ * the end); undefined when it is not base64. Never throws.
+ */
+export function decodeBase64(text: string): Uint8Array | undefined {
+  let chars = 0;
+  let pad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+    chars++;
+    if (c === 61) pad++;
+  }
+  if (chars % 4 !== 0 || pad > 2) return undefined;
+  const out = new Uint8Array((chars / 4) * 3 - pad);
+  const reader = new Base64Reader(text, 0, text.length);
+  return reader.take(out.length, out) && reader.bad < 0 ? out : undefined;
+}

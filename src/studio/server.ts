@@ -32,6 +32,7 @@ import { handleMeshOpen, MeshOpener } from "./mesh-open.js";
 import { LISTING_DEFAULTS, type ListingLimits } from "./project-files.js";
 import { handleReadMany } from "./read-many.js";
 import { checkFetchSite, checkHost, checkWrite, SAFE_METHODS } from "./request-guard.js";
+import { handleShare } from "./share-api.js";
 import { serveStatic } from "./static-files.js";
 import { checkToken, handleTokenCode, refuseTokenQuery, TokenCodes } from "./token.js";
 
@@ -190,6 +191,9 @@ async function handle(r: Routes, req: IncomingMessage, res: ServerResponse): Pro
   } else if (pathname === "/api/mesh") {
     if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
     await handleMeshOpen(res, r.meshes, r.root, query);
+  } else if (pathname === "/api/share") {
+    if (!SAFE_METHODS.has(method)) throw methodNotAllowed("GET, HEAD");
+    await handleShare(res, r.root, query);
   } else if (pathname === "/api/read") {
     if (method !== "POST") throw methodNotAllowed("POST");
     await handleReadMany(req, res, r.root);

@@ -23,6 +23,10 @@ const en = {
   "files.failed": "Could not add {name}: {error}",
   "files.linksBroken":
     "{name} had other hard links ({count}); it is now a file of its own, and the other names keep the old content.",
+  "share.button": "Share as HTML",
+  "share.busy": "Writing {file} as one HTML page…",
+  "share.done": "Saved {name}: one page that plays offline in any browser.",
+  "share.failed": "{file} cannot be shared: {reason}",
   "time.play": "Play",
   "time.pause": "Pause",
   "time.back": "Step back",
@@ -87,6 +91,10 @@ const ru: Record<keyof ShellStrings, string> = {
   "files.failed": "Не удалось добавить {name}: {error}",
   "files.linksBroken":
     "У {name} были другие жёсткие ссылки ({count}); теперь это отдельный файл, а по другим именам осталось прежнее содержимое.",
+  "share.button": "Поделиться (HTML)",
+  "share.busy": "{file} записывается одной HTML-страницей…",
+  "share.done": "Сохранён {name}: одна страница, которая играет без сети в любом браузере.",
+  "share.failed": "{file} нельзя выгрузить: {reason}",
   "time.play": "Пуск",
   "time.pause": "Пауза",
   "time.back": "Шаг назад",

@@ -15,6 +15,12 @@ export const TOOL_GROUPS: Readonly<Record<string, CommandGroup>> = {
       load: async () => (await import("../commands/demo.js")).demo,
     },
   },
+  share: {
+    "": {
+      summary: "write a file as one HTML page that plays it offline in any browser (live scenes)",
+      load: async () => (await import("../commands/share.js")).share,
+    },
+  },
   studio: {
     "": {
       summary: "serve the web studio over a project folder (default: a copy of the bundled demo)",

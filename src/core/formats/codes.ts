@@ -39,4 +39,35 @@ export const FORMAT = {
       "a command was given a file of another format than it reads (e.g. a binary .agr to 'amx validate'); not read",
   },
   capped: FINDINGS_CAPPED,
+  notShareable: {
+    code: "FMT008",
+    args: ["format"],
+    severity: "error",
+    summary:
+      "'share' was given a file of a format it cannot write as HTML (shareable: live scenes and the kinds docs/player.md lists)",
+  },
+  shareHasErrors: {
+    code: "FMT009",
+    args: ["file"],
+    severity: "error",
+    summary: "the file to share has errors (listed with it), so no HTML is written for it",
+  },
+  shareCompanion: {
+    code: "FMT010",
+    args: ["file"],
+    severity: "error",
+    summary:
+      "a file the shared one names (a key-frame picture, a frame) cannot be read, so it cannot be put in the HTML",
+  },
+  shareTooLarge: {
+    code: "FMT011",
+    args: ["size", "limit"],
+    severity: "error",
+    summary: "the data to put in the HTML is larger than one shared page may hold; not written",
+  },
+  shareNothing: {
+    code: "FMT012",
+    severity: "error",
+    summary: "the file holds nothing a shared page could show (no frames, no key frames)",
+  },
 } as const satisfies DiagnosticTable;

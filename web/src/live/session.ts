@@ -72,6 +72,8 @@ export class LiveSession {
   readonly shown = new Signal<void>();
   /** Playing, engine or picked frame changed. */
   readonly changed = new Signal<void>();
+  /** Each tick the player played and showed, before {@link shown} (the player element's events). */
+  readonly ticked = new Signal<TickResult>();
   private player!: Player;
   private loadedScene: LoadedScene;
   private lastResult: TickResult | undefined;
@@ -321,6 +323,7 @@ export class LiveSession {
     this.clock.dispose();
     this.shown.clear();
     this.changed.clear();
+    this.ticked.clear();
   }
 
   private start(): void {
@@ -367,6 +370,7 @@ export class LiveSession {
     if (r.fired.length > 0) this.lastFired = { tick: r.record.tick, rules: r.fired };
     this.lostTriggers = noteLost(this.lostTriggers, r);
     if (this.picked !== undefined && this.playing) this.picked = undefined;
+    this.ticked.dispatch(r);
     this.shown.dispatch();
   }
 }

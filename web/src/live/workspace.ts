@@ -9,17 +9,16 @@
  * and redo a move.
  */
 import "./live.css";
-import { stemOf } from "../../../src/core/path.js";
 import type { RgbaImage } from "../../../src/live/index.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t } from "../i18n.js";
 import { formatRoute, type Route } from "../route.js";
-import { downloadBytes } from "../shell/download.js";
 import { typingTarget } from "../shell/keys.js";
 import { ProblemsList } from "../shell/problems.js";
+import { shareButton } from "../shell/share.js";
 import type { Workspace } from "../shell/workspace.js";
-import { encodeGif } from "./backend.js";
 import { PointEditor } from "./edits.js";
+import { exportPlayedGif } from "./gif-export.js";
 import { firstPlayable, type LoadResult, loadScene, sceneCandidates } from "./loader.js";
 import type { OverlayOptions } from "./overlays.js";
 import { LivePanel } from "./panel.js";
@@ -135,6 +134,12 @@ export class LiveWorkspace implements Workspace {
     );
     const undo = liveButton("undo", "undo", "live.undo", () => void editor.undo(), wide);
     const redo = liveButton("redo", "redo", "live.redo", () => void editor.redo(), wide);
+    const share = shareButton(
+      () => session.loaded.path,
+      (m) => toolbar.say(m),
+      wide,
+    );
+    toolbar.element.append(share);
     panel.editTools.append(undo, redo);
     const renderEdits = () => {
       undo.disabled = !editor.canUndo;
@@ -166,27 +171,11 @@ export class LiveWorkspace implements Workspace {
   private async exportGif(): Promise<void> {
     const o = this.opened;
     if (!o) return;
-    const frames = o.session.ring.frames();
-    if (frames.length === 0) {
-      o.toolbar.say(t("live.exportEmpty"));
-      return;
-    }
-    const rate = o.session.scene.params.rateHz;
-    o.toolbar.say(t("live.exporting", { count: frames.length }));
-    // Encoding blocks the page: pause (so it is not counted as dropped ticks), let the status show.
-    const playing = o.session.playing;
-    o.session.pause();
-    await new Promise((r) => setTimeout(r, 20));
-    try {
-      const bytes = encodeGif(frames, 1000 / rate);
-      const file = `${stemOf(stemOf(o.session.loaded.path))}-live.gif`;
-      downloadBytes(bytes, file, "image/gif");
-      const seconds = (frames.length / rate).toFixed(1);
-      o.toolbar.say(t("live.exported", { file, count: frames.length, seconds }));
-    } catch (e) {
-      o.toolbar.say(t("live.exportFailed", { error: (e as Error).message }));
-    }
-    if (playing && this.opened === o) o.session.play();
+    await exportPlayedGif(
+      o.session,
+      (m) => o.toolbar.say(m),
+      () => this.opened === o,
+    );
   }
 
   /** Keeps the address bar a link to the scene shown. */

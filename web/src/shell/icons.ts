@@ -22,6 +22,8 @@ const PATHS = {
   save: "M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6",
   plus: "M12 5v14M5 12h14",
   trash: "M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13",
+  share:
+    "M18 2.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM6 9.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM18 16.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5zM8.2 13.3l7.6 4.4M15.8 6.3l-7.6 4.4",
 } as const;
 
 /** A name of the icon set. */
