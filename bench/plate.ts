@@ -1,8 +1,9 @@
 /**
  * A deterministic plate series for the share benchmarks and tests: an
  * `nx × ny` grid of quads (1 m × 1 m) bending in a travelling wave over
- * `frames` frames, with a displacement vector and a temperature scalar per
- * node — smooth fields, as a solver's are.
+ * `frames` frames, with the node coordinates (type 1's vector parameter 0:
+ * where each node is, not how far it moved) and a temperature per node —
+ * smooth fields, as a solver's are.
  */
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 
@@ -22,7 +23,7 @@ export function plateSeries(nx: number, ny: number, frames: number): MeshAnimati
       c += 4;
     }
   }
-  const displacement = new Float32Array(frames * nodes * 3);
+  const coordinates = new Float32Array(frames * nodes * 3);
   const temperature = new Float32Array(frames * nodes);
   for (let f = 0; f < frames; f++) {
     const t = f / Math.max(1, frames - 1);
@@ -30,7 +31,7 @@ export function plateSeries(nx: number, ny: number, frames: number): MeshAnimati
       const x = positions[k * 3]!;
       const y = positions[k * 3 + 1]!;
       const w = 0.05 * Math.sin(2 * Math.PI * (x - t)) * Math.sin(Math.PI * y) * t;
-      displacement.set([0.01 * w, 0, w], (f * nodes + k) * 3);
+      coordinates.set([x + 0.01 * w, y, w], (f * nodes + k) * 3);
       temperature[f * nodes + k] =
         300 +
         80 * t * Math.exp(-((x - 0.3) ** 2 + (y - 0.5) ** 2) * 8) +
@@ -44,9 +45,9 @@ export function plateSeries(nx: number, ny: number, frames: number): MeshAnimati
     cellTypes: new Uint8Array(quads).fill(9),
     connectivity,
     scalars: [{ name: "temperature", unit: "K", varying: true }],
-    vectors: [{ name: "displacement", unit: "m", varying: true }],
+    vectors: [{ name: "coordinates", unit: "m", varying: true }],
     times: Float64Array.from({ length: frames }, (_, f) => f * 0.01),
     scalarValues: [temperature],
-    vectorValues: [displacement],
+    vectorValues: [coordinates],
   };
 }
