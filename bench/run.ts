@@ -23,6 +23,7 @@ import { type LiveRow, liveImprovedBench } from "./live-improved.js";
 import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
+import { shareSizeBench } from "./share.js";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
@@ -100,6 +101,8 @@ async function rows(): Promise<BenchRow[]> {
   out.push(await coldBench(quick ? 3 : 15));
   progress("mesh-open-series, mesh-open-large (headless Chromium)");
   out.push(...(await meshOpenBench(quick, quick ? 1 : 5)));
+  progress("share-mixed-demo-size, share-series-size");
+  out.push(...(await shareSizeBench(quick)));
   return out;
 }
 

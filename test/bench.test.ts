@@ -27,6 +27,8 @@ const GOALS: Record<string, number> = {
   "cli-cold-start": 1.5,
   "mesh-open-series": 1.0,
   "mesh-open-large": 1.0,
+  "share-mixed-demo-size": 1.0,
+  "share-series-size": 1.0,
 };
 
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */
@@ -36,6 +38,8 @@ const ALWAYS = [
   "bulge-deform-vs-skinning",
   "bulge-bake",
   "cli-cold-start",
+  "share-mixed-demo-size",
+  "share-series-size",
 ];
 
 describe("npm run bench -- --quick --json", () => {
