@@ -3,7 +3,8 @@
  * heated piston), the bulge demo (a rigged arm, its rig, the default
  * misc_data/bulge_types) and the live demo (a face's key frames and scene,
  * live/) into OUTDIR (default: the repository's demo/). Same bytes
- * every run; existing demo files in OUTDIR are replaced atomically.
+ * every run; existing demo files in OUTDIR are replaced atomically. Then the
+ * shared pages of the demo files into OUTDIR/share/ (git ignores demo/share/).
  *
  *   npx tsx scripts/make-demo.ts [OUTDIR]
  */
@@ -15,6 +16,7 @@ import { buildArmFiles } from "./demo/arm.js";
 import { buildFaceFiles } from "./demo/face.js";
 import { buildDemoFolder } from "./demo/files.js";
 import { DEFAULT_PARAMETERS } from "./demo/params.js";
+import { writeDemoShares } from "./demo/share.js";
 
 async function main(outDir: string): Promise<void> {
   const { files, summary } = buildDemoFolder(DEFAULT_PARAMETERS);
@@ -29,6 +31,7 @@ async function main(outDir: string): Promise<void> {
     const bytes = typeof data === "string" ? Buffer.byteLength(data, "utf8") : data.length;
     console.log(`${join(outDir, name)}  ${bytes} bytes`);
   }
+  for (const line of await writeDemoShares(outDir)) console.log(line);
   console.log(
     `peak rod deflection ${(summary.peakDeflectionM * 1000).toFixed(3)} mm ` +
       `at t = ${summary.peakDeflectionTimeS} s; ` +

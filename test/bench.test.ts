@@ -29,6 +29,8 @@ const GOALS: Record<string, number> = {
   "mesh-open-large": 1.0,
   "share-mixed-demo-size": 1.0,
   "share-series-size": 1.0,
+  "share-live-tick": 1.0,
+  "share-live-open": 1.0,
 };
 
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */
@@ -40,6 +42,8 @@ const ALWAYS = [
   "cli-cold-start",
   "share-mixed-demo-size",
   "share-series-size",
+  "share-live-tick",
+  "share-live-open",
 ];
 
 describe("npm run bench -- --quick --json", () => {

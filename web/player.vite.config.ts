@@ -23,7 +23,8 @@ export default defineConfig({
     rolldownOptions: {
       checks: { bundlerTimings: false },
       // One file: dynamic imports (a format reader on first use) are inlined too.
-      output: { codeSplitting: false },
+      // Lib mode keeps an ES module's whitespace; the page inlines it, so minify it whole.
+      output: { codeSplitting: false, minify: true },
       onwarn(warning, warn) {
         if (warning.code !== "INEFFECTIVE_DYNAMIC_IMPORT") warn(warning);
       },

@@ -9,18 +9,35 @@
  * is not built is 503.
  */
 import type { ServerResponse } from "node:http";
+import { Worker } from "node:worker_threads";
 import { stemOf } from "../core/path.js";
 import { reportJson } from "../core/report.js";
-import { projectReader, readInput } from "../node/files.js";
 import {
   missingPlayerWords,
   packageVersion,
   readPlayerBundle,
   type ShareLang,
-  shareFile,
 } from "../node/share/index.js";
 import { HttpError, sendJson } from "./http-reply.js";
 import { pathSegments, resolveExisting } from "./project-path.js";
+import type { ShareAnswer, ShareJob } from "./share-worker.js";
+
+/** The worker's heap, MiB (a page's data is at most 64 MiB, decision 406). */
+export const SHARE_HEAP_MIB = 2048;
+
+/** Runs `job` in a new worker thread (the built `share-worker.js`, or the source through tsx). */
+function inWorker(job: ShareJob): Promise<ShareAnswer> {
+  const fromSources = import.meta.url.endsWith(".ts");
+  const entry = new URL(fromSources ? "./share-worker.ts" : "./share-worker.js", import.meta.url);
+  const options = { workerData: job, resourceLimits: { maxOldGenerationSizeMb: SHARE_HEAP_MIB } };
+  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  const w = fromSources ? new Worker(boot, { ...options, eval: true }) : new Worker(entry, options);
+  return new Promise((resolve) => {
+    w.once("message", (a: ShareAnswer) => resolve(a));
+    w.once("error", (e) => resolve({ unreadable: e.message }));
+    w.once("exit", () => resolve({ unreadable: "the worker stopped" }));
+  }).finally(() => void w.terminate()) as Promise<ShareAnswer>;
+}
 
 /** Largest file the endpoint shares (bytes; the CLI has no such bound). */
 export const MAX_SHARED_FILE = 256 * 1024 * 1024;
@@ -37,21 +54,25 @@ export async function handleShare(
   if (lang !== "en" && lang !== "ru") throw new HttpError(400, "lang is 'en' or 'ru'");
   const segments = pathSegments(all[0]!);
   const real = await resolveExisting(root, segments);
-  const source = await readInput(real, MAX_SHARED_FILE);
-  if (source.status === "missing") throw new HttpError(404, "not found");
-  if (source.status !== "ok") throw new HttpError(422, `cannot read it: ${source.reason}`);
   const player = await readPlayerBundle();
   if (player === undefined) throw new HttpError(503, missingPlayerWords());
   const path = segments.join("/");
-  const r = await shareFile(path, source.bytes, {
-    read: projectReader(root),
+  const version = await packageVersion();
+  const job: ShareJob = {
+    root,
+    rel: path,
+    real,
+    maxBytes: MAX_SHARED_FILE,
     player,
-    version: await packageVersion(),
+    version,
     lang: lang as ShareLang,
-  });
+  };
+  const r = await inWorker(job);
+  if (r.missing) throw new HttpError(404, "not found");
+  if (r.unreadable !== undefined) throw new HttpError(422, `cannot share it: ${r.unreadable}`);
   res.setHeader("Cache-Control", "no-store");
   if (r.html === undefined) {
-    sendJson(res, 422, reportJson(r.report));
+    sendJson(res, 422, reportJson(r.report ?? []));
     return;
   }
   const body = Buffer.from(r.html, "utf8");

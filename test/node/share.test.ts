@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,6 +8,10 @@ import { unpackTyped } from "../../src/core/typed-pack.js";
 import { companionReader } from "../../src/node/files.js";
 import {
   escapeHtml,
+  MAX_SHARE_PAYLOAD,
+  missingPlayerWords,
+  playerBundlePath,
+  readPlayerBundle,
   SHARE_DATA_ID,
   scriptSafe,
   shareFile,
@@ -40,6 +44,7 @@ function payloadOf(html: string): unknown {
 }
 
 describe("shareFile", () => {
+  // decision 401, decision 408
   it("packs a live scene and its pictures into one page that names no other file", async () => {
     const dir = scratch();
     const bytes = readFileSync(join(dir, "face.scene.json"));
@@ -68,6 +73,7 @@ describe("shareFile", () => {
     expect(value.files["face.scene.json"]).toEqual(new Uint8Array(bytes));
   });
 
+  // decision 403
   it("keeps a scene in a subfolder under its own name, its pictures read beside it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-share-"));
     copyDemo(join(dir, "a", "b"), "live");
@@ -97,7 +103,9 @@ describe("shareFile", () => {
     expect(codes.some((c) => c.startsWith("PNG"))).toBe(true);
   });
 
+  // decision 406
   it("refuses a page whose data is over the bound with FMT011", async () => {
+    expect(MAX_SHARE_PAYLOAD).toBe(64 * 1024 * 1024);
     const dir = scratch();
     const bytes = readFileSync(join(dir, "face.scene.json"));
     const r = await shareFile("face.scene.json", bytes, { ...options(dir), maxPayload: 1000 });
@@ -107,6 +115,7 @@ describe("shareFile", () => {
     expect(d.args).toMatchObject({ limit: 1000 });
   });
 
+  // decision 403
   it("reads no picture outside the scene's folder", async () => {
     const dir = scratch();
     const scene = readFileSync(join(dir, "face.scene.json"), "utf8").replace(
@@ -134,5 +143,22 @@ describe("shareHtml", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).toContain(escapeHtml('<b>"x"</b>.scene.json'));
     expect(html).not.toContain("<b>");
+  });
+});
+
+describe("the player bundle", () => {
+  // decision 400
+  it("is read at run time; a missing build is said with what to run", async () => {
+    expect(await readPlayerBundle(join(tmpdir(), "no-such-player.js"))).toBeUndefined();
+    expect(missingPlayerWords("x.js")).toBe(
+      "the player is not built (no x.js); run 'npm run build' first",
+    );
+  });
+
+  // decision 400
+  it.skipIf(!existsSync(playerBundlePath()))("is one module that loads nothing else", () => {
+    const text = readFileSync(playerBundlePath(), "utf8");
+    expect(text).not.toMatch(/\bimport\s*\(|^\s*import[\s{*]|^\s*export\s[^;]*\bfrom\s*["']/m);
+    expect(text).toContain("customElements.define");
   });
 });

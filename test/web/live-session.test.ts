@@ -121,6 +121,19 @@ describe("LiveSession", () => {
     expect(s.ring.size).toBe(4);
   });
 
+  // decision 404
+  it("hands each tick played to `ticked` before `shown` (the player element's events)", () => {
+    const src = new FakeFrames();
+    const s = new LiveSession(loaded(), src);
+    const order: string[] = [];
+    s.ticked.add((r) => order.push(`tick ${r.record.tick}${r.fired.length ? " fired" : ""}`));
+    s.shown.add(() => order.push("shown"));
+    s.sendEvent("greet");
+    s.step();
+    s.step();
+    expect(order).toEqual(["tick 1 fired", "shown", "tick 2", "shown"]);
+  });
+
   it("steps one tick at a time when paused, and play continues from there", () => {
     const src = new FakeFrames();
     const s = new LiveSession(loaded(), src);

@@ -60,10 +60,12 @@ export async function shareFile(
 ): Promise<ShareResult> {
   const format = FORMATS.recognise(file, bytes.subarray(0, HEAD_BYTES))?.format;
   const input: ShareInput = { file, bytes, format, read: options.read };
-  const kind = (options.kinds ?? SHARE_KINDS).find((k) => k.detect(input));
+  const kinds = options.kinds ?? SHARE_KINDS;
+  const kind = kinds.find((k) => k.detect(input));
   if (!kind) {
     const named = format?.label ?? "unknown";
-    const m = msg`${{ format: named }} files cannot be shared as HTML (a live scene can)`;
+    const can = kinds.map((k) => k.id).join(", ");
+    const m = msg`${{ format: named }} files cannot be shared as HTML (shareable kinds: ${can})`;
     return {
       report: [at0(file, bytes, { ...FORMAT.notShareable, message: m.text, args: m.args })],
     };

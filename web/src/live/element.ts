@@ -224,6 +224,8 @@ export class DeformaLiveElement extends HTMLElement {
     stage.show(session.view());
     stage.fit();
     this.dataset.state = "ready";
+    // Frame 0 is drawn: the time from navigation (bench row share-live-open).
+    performance.mark("deforma:ready");
     if (session.result) this.announce(session.result);
     if (this.autoplay) session.play();
   }
