@@ -241,6 +241,28 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
     });
     expect(api).toMatchObject({ playingAtFirst: false, playing: true, start: 0, end: 0.1 });
     expect(api.seen).toBeGreaterThan(0);
+    // decision 421: the element never rewrites the page's address, and hears keys only with the focus.
+    const url = page.url();
+    await page.locator(".timeline-slot input[type=range]").fill("0.08");
+    await page.waitForTimeout(800);
+    expect(page.url()).toBe(url);
+    const before = await page.evaluate(
+      () => document.querySelector<HTMLElement & { time: number }>("deforma-mesh")!.time,
+    );
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("ArrowRight");
+    expect(
+      await page.evaluate(
+        () => document.querySelector<HTMLElement & { time: number }>("deforma-mesh")!.time,
+      ),
+    ).toBe(before);
+    await page.locator("deforma-mesh .workspace").focus();
+    await page.keyboard.press("ArrowLeft");
+    expect(
+      await page.evaluate(
+        () => document.querySelector<HTMLElement & { time: number }>("deforma-mesh")!.time,
+      ),
+    ).toBeLessThan(before);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
