@@ -29,6 +29,7 @@ import { type LiveRow, liveImprovedBench } from "./live-improved.js";
 import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
+import { shareSizeBench } from "./share.js";
 import { shareLiveBench } from "./share-live.js";
 import { studioPlaybackBench } from "./studio-playback.js";
 
@@ -143,6 +144,10 @@ async function rows(): Promise<BenchRow[]> {
   if (want("studio-longest-task")) {
     progress("studio-longest-task (headless Chromium)");
     push(await studioPlaybackBench(quick, quick ? 1 : 3));
+  }
+  if (want("share-mixed-demo-size", "share-series-size")) {
+    progress("share-mixed-demo-size, share-series-size");
+    push(...(await shareSizeBench(quick)));
   }
   if (want("share-live-tick", "share-live-open")) {
     progress("share-live-tick, share-live-open (headless Chromium)");

@@ -36,6 +36,8 @@ const GOALS: Record<string, number> = {
   "cli-cold-start-npx": 1.5,
   "mesh-open-series": 1.0,
   "mesh-open-large": 1.0,
+  "share-mixed-demo-size": 1.0,
+  "share-series-size": 1.0,
   "share-live-tick": 1.0,
   "share-live-open": 1.0,
 };
@@ -51,6 +53,8 @@ const ALWAYS = [
   "bulge-bake",
   "cli-cold-start",
   "cli-cold-start-npx",
+  "share-mixed-demo-size",
+  "share-series-size",
   "share-live-tick",
   "share-live-open",
 ];

@@ -20,6 +20,7 @@ import {
 /** Demo file → page name, one line each. */
 export const DEMO_SHARES: readonly (readonly [file: string, page: string])[] = [
   ["live/face.scene.json", "face.html"],
+  ["slider-crank.amx", "slider-crank.html"],
 ];
 
 /** Writes the pages of {@link DEMO_SHARES} under `outDir`/share; returns the lines to print. */

@@ -6,6 +6,7 @@ import { AMX_FORMAT } from "./amx/format.js";
 import { CAD_FORMAT } from "./cad/format.js";
 import { EXODUS_FORMAT } from "./exodus/format.js";
 import { FRD_FORMAT } from "./frd/format.js";
+import { MESH_PACK_FORMAT } from "./share/format.js";
 import { VTK_FORMATS } from "./vtk/format.js";
 import { XDMF_FORMAT } from "./xdmf/format.js";
 
@@ -19,6 +20,7 @@ export const MIXED_FORMATS: readonly AnyFormat[] = [
   FRD_FORMAT,
   EXODUS_FORMAT,
   XDMF_FORMAT,
+  MESH_PACK_FORMAT,
 ];
 
 /**

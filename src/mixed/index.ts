@@ -10,6 +10,7 @@ export * from "./load/index.js";
 export * from "./load-mesh.js";
 export * from "./numbered.js";
 export * from "./sample/index.js";
+export * from "./share/index.js";
 export * from "./solver.js";
 export * from "./types.js";
 export * from "./vtk/index.js";

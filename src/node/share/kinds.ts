@@ -6,9 +6,10 @@
  * (html.ts), and so are the CLI command and the studio's endpoint.
  */
 import { LIVE_SHARE } from "./live-kind.js";
+import { MESH_SHARE, MIXED_SHARE } from "./mesh-kind.js";
 import type { ShareKind } from "./types.js";
 
 export type { ShareInput, ShareKind, SharePack, SharePacked } from "./types.js";
 
 /** Every kind, asked in order; the first that detects a file packs it. */
-export const SHARE_KINDS: readonly ShareKind[] = [LIVE_SHARE];
+export const SHARE_KINDS: readonly ShareKind[] = [LIVE_SHARE, MIXED_SHARE, MESH_SHARE];

@@ -20,6 +20,7 @@ import { type MessageKey, onLanguageChange, t, tr } from "../i18n.js";
 import { formatRoute, type Route, routeSeconds } from "../route.js";
 import { typingTarget } from "../shell/keys.js";
 import { ProblemsList } from "../shell/problems.js";
+import { shareButton } from "../shell/share.js";
 import { TimelineBar } from "../shell/timeline.js";
 import type { Workspace } from "../shell/workspace.js";
 import { BodyPanel } from "./body-panel.js";
@@ -91,6 +92,12 @@ export interface MixedWorkspaceOptions {
   readonly id: string;
   readonly load: SceneLoader;
   readonly pick: MessageKey;
+  /**
+   * Inside `<deforma-mesh>` on someone's page: the address is not rewritten,
+   * keys are heard only while the element has the focus, and nothing asks
+   * the studio's server (no exports, no "Share as HTML").
+   */
+  readonly embedded?: boolean;
 }
 
 /** The workspace; made once by the shell, then opened and closed per route. */
@@ -117,6 +124,8 @@ export class MixedWorkspace implements Workspace {
     side: h("aside", { className: "side" }),
   };
   private readonly onKey = (e: KeyboardEvent) => this.key(e);
+  /** Where keys are heard: the window, or the element itself when embedded. */
+  private readonly keys: Pick<EventTarget, "addEventListener" | "removeEventListener">;
 
   constructor(
     private readonly options: MixedWorkspaceOptions = {
@@ -126,6 +135,8 @@ export class MixedWorkspace implements Workspace {
     },
   ) {
     this.element = h("section", { className: `workspace mixed ${options.id}` });
+    this.keys = options.embedded ? this.element : window;
+    if (options.embedded) this.element.tabIndex = 0;
     const u = this.ui;
     u.message.append(tr("p", options.pick));
     u.view.append(u.stage, u.gridLabel);
@@ -184,7 +195,7 @@ export class MixedWorkspace implements Workspace {
     this.opened = { session, parts: [], timeline: this.timeline(session) };
     this.buildPanels();
     viewer.renderer.domElement.addEventListener("pointerdown", (e) => this.startClick(e));
-    window.addEventListener("keydown", this.onKey);
+    this.keys.addEventListener("keydown", this.onKey as EventListener);
     session.clock.seek(route.t ? routeSeconds(route.t, scene.start, scene.end) : scene.start);
     viewer.fit();
     this.element.dataset.state = "ready";
@@ -195,10 +206,15 @@ export class MixedWorkspace implements Workspace {
     if (!route.t) session.clock.play();
   }
 
+  /** The open animation's session (clock, viewer, probe), if one is open. */
+  get session(): MixedSession | undefined {
+    return this.opened?.session;
+  }
+
   /** Stops playback, frees the view and every panel. */
   close(): void {
     this.generation++;
-    window.removeEventListener("keydown", this.onKey);
+    this.keys.removeEventListener("keydown", this.onKey as EventListener);
     const o = this.opened;
     if (o) {
       o.timeline.dispose();
@@ -234,7 +250,17 @@ export class MixedWorkspace implements Workspace {
     const u = this.ui;
     u.side.replaceChildren(bodies.element, probe.element);
     u.legends.replaceChildren(legends.element);
-    u.toolbar.replaceChildren(view.element, this.streamed ? "" : exports.element);
+    const embedded = this.options.embedded === true;
+    const say = (m: string) => {
+      u.note.textContent = m;
+      u.note.hidden = false;
+    };
+    const share = embedded ? "" : shareButton(() => this.file, say, false);
+    u.toolbar.replaceChildren(
+      view.element,
+      this.streamed || embedded ? "" : exports.element,
+      share,
+    );
     u.view.append(hover.element);
   }
 
@@ -247,6 +273,7 @@ export class MixedWorkspace implements Workspace {
         return `${t("time.time")} ${time.toFixed(3)} s · ${t("time.frame")} ${frame} / ${s.scene.mbs.times.length - 1}`;
       },
       settled: (time) =>
+        this.options.embedded ||
         history.replaceState(
           null,
           "",

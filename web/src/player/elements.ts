@@ -4,9 +4,13 @@
  * may import each system's workspace folder (.dependency-cruiser.cjs).
  */
 import { DeformaLiveElement, LIVE_TAG } from "../live/element.js";
+import { DeformaMeshElement, MESH_TAG } from "../mixed/element.js";
 
 /** Every element of the player bundle. */
 export const PLAYER_ELEMENTS: readonly (readonly [
   tag: string,
   element: CustomElementConstructor,
-])[] = [[LIVE_TAG, DeformaLiveElement]];
+])[] = [
+  [LIVE_TAG, DeformaLiveElement],
+  [MESH_TAG, DeformaMeshElement],
+];
