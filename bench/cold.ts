@@ -10,7 +10,7 @@
  *    links to this checkout and node_modules/.bin/deforma to its bin, as
  *    `npm install` makes them), against `npx` running a do-nothing bin of the
  *    same project: npm's own start is on both sides, the ratio is ours
- *    (decision 470).
+ *    (decision 302).
  */
 import { spawnSync } from "node:child_process";
 import {

@@ -11,7 +11,7 @@
  * gives the 90th-percentile frame time. The answer is checked: the workspace
  * is ready with the file's frames on its timeline, the crossings were shown,
  * and none of them uploaded a frame whole (the stage's upload counts,
- * decision 510). `BENCH_WEB_ROOT` measures another build of the page; a
+ * decision 320). `BENCH_WEB_ROOT` measures another build of the page; a
  * build without the counts is checked by crossings of its timeline only.
  */
 import { execFileSync } from "node:child_process";

@@ -26,7 +26,7 @@ describe("mixed-frame-vs-loop's peer and check", () => {
   const colors = new Float32Array(6);
   plainFrame(coords, scalars, table, e, 0, 0.5, 2, world, values, colors);
 
-  // decision 475
+  // decision 307
   it("blends the frames, applies the 3×4 placement and looks up the colour", () => {
     expect(Array.from(world)).toEqual([0.5, 0.5, 1.5, 0, 2, 1]);
     expect(values[1]).toBeCloseTo(3e-3, 9);
@@ -48,7 +48,7 @@ describe("mixed-frame-vs-loop's peer and check", () => {
 });
 
 describe("bulge-skin-vs-loop's peer and check", () => {
-  // decision 472
+  // decision 304
   it("skins with 4 influences, one 3×4 multiply-add each", () => {
     // Bone 0: identity; bone 1: a shift by (0, 2, 0). One vertex half on each, one on bone 1 alone.
     const bones = Float32Array.of(
@@ -104,14 +104,14 @@ describe("bulge-skin-vs-loop's peer and check", () => {
 });
 
 describe("cli-cold-start-npx's check and CPU", () => {
-  // decision 470
+  // decision 302
   it("refuses a failed or silent run", () => {
     expect(() => checkOk("row", { status: 0, out: "seed-flat.amx: ok (0 errors)" })).not.toThrow();
     expect(() => checkOk("row", { status: 1, out: "seed-flat.amx: ok (0 errors)" })).toThrow();
     expect(() => checkOk("row", { status: 0, out: "npm error could not determine" })).toThrow();
   });
 
-  // decision 473
+  // decision 305
   it("reads the children's CPU from bash's `times`", () => {
     expect(childrenCpu("0m0.001s 0m0.002s\n0m0.250s 0m1.125s\n")).toBeCloseTo(1375, 6);
     expect(childrenCpu("nothing")).toBeNaN();
@@ -119,7 +119,7 @@ describe("cli-cold-start-npx's check and CPU", () => {
 });
 
 describe("morph-improved-vs-opencv's check", () => {
-  // decision 474
+  // decision 306
   it("refuses an OpenCV morph far from ours or from scikit-image's", () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-bench-peers-"));
     try {
@@ -140,7 +140,7 @@ describe("morph-improved-vs-opencv's check", () => {
 });
 
 describe("the harness's load and CPU columns", () => {
-  // decision 473
+  // decision 305
   it("measures this process's CPU for a side run here and takes a peer process's own", async () => {
     const busy = () => {
       const start = performance.now();

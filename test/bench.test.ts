@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 /** The bench's rows and goals (docs/design.md, bench/README.md): row → goal. */
 const GOALS: Record<string, number> = {
   "agr-text-parse": 0.6,
-  // decision 493
+  // decision 311
   "agr-binary-load": 1.5,
   "agr-text-parse-1thread": 0.9,
   "agr-text-parse-vs-from-chars": 2.0,

@@ -2,7 +2,7 @@
  * The demo's shared pages (`npm run demo`, docs/player.md): each shareable
  * demo file as one HTML page in OUTDIR/share/, a folder git ignores (the
  * pages carry the player bundle and the date, so they change with every
- * build and day; decision 409). Skipped, with a line saying so, when the
+ * build and day; decision 331). Skipped, with a line saying so, when the
  * player is not built.
  */
 import { mkdir, readFile } from "node:fs/promises";

@@ -6,7 +6,7 @@
  * XML declaration, processing instructions and DOCTYPE are skipped; CDATA is
  * text. It reads a string, or bytes that are all ASCII (an XML file's
  * markup around base64 data): then no string of the whole file is made, and
- * every offset is the same as in the decoded text (decision 520).
+ * every offset is the same as in the decoded text (decision 312).
  */
 import { asciiText } from "./bytes.js";
 

@@ -114,7 +114,7 @@ export function readShared(path: string, arena?: FrameArena): Uint8Array {
 export interface ReadAgrFileOptions {
   /**
    * Text files at least this large are read by two threads, the file held
-   * in shared memory (default: none; one pass in chunks, decision 491).
+   * in shared memory (default: none; one pass in chunks, decision 309).
    */
   readonly splitMinBytes?: number | undefined;
   /**

@@ -22,7 +22,7 @@ import { HttpError, sendJson } from "./http-reply.js";
 import { pathSegments, resolveExisting } from "./project-path.js";
 import type { ShareAnswer, ShareJob } from "./share-worker.js";
 
-/** The worker's heap, MiB (a page's data is at most 64 MiB, decision 406). */
+/** The worker's heap, MiB (a page's data is at most 64 MiB, decision 328). */
 export const SHARE_HEAP_MIB = 2048;
 
 /** Runs `job` in a new worker thread (the built `share-worker.js`, or the source through tsx). */

@@ -30,7 +30,7 @@ function counted(c: CompiledBulge): { c: CompiledBulge; reads: () => number } {
 }
 
 describe("the deformer's bulge reach", () => {
-  // decision 471
+  // decision 303
   it("evaluates the surface once per definition: a later pose reads the definition only to see it is there", () => {
     const d = new BulgeDeformer(rig, [], rest);
     const { c, reads } = counted(compileBulge(GENERIC));
@@ -42,7 +42,7 @@ describe("the deformer's bulge reach", () => {
     expect(reads() - first).toBeLessThan(5);
   });
 
-  // decision 471
+  // decision 303
   it("gives what a fresh deformer gives, after another definition and at another amount", () => {
     const d = new BulgeDeformer(rig, [GENERIC], rest);
     const at = (elbow: number) => poseAngles(rig, { elbow }).angles;

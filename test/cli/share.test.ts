@@ -27,7 +27,7 @@ describe.skipIf(!existsSync(playerBundlePath()) && process.env.CI !== "true")(
       expect(html).toContain(readFileSync(playerBundlePath(), "utf8").slice(0, 200));
     });
 
-    // decision 405
+    // decision 327
     it("refuses a file it cannot share with a located FMT008 and exit code 2, writing nothing", async () => {
       const dir = scratch();
       writeFileSync(join(dir, "notes.txt"), "hello\n");

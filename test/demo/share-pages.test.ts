@@ -8,7 +8,7 @@ import { playerBundlePath } from "../../src/node/share/index.js";
 import { copyDemo } from "../helpers.js";
 
 describe("the demo's shared pages", () => {
-  // decision 409
+  // decision 331
   it("go to a folder git ignores", () => {
     const ignore = readFileSync(new URL("../../.gitignore", import.meta.url), "utf8");
     expect(ignore.split("\n")).toContain("demo/share/");

@@ -231,7 +231,7 @@ describe("a story's easing with each reading", () => {
 });
 
 describe("classic openings show L's inside", () => {
-  // decision 461
+  // decision 314
   it("fills a region between two cuts with the same ends from L, beyond the bands too", () => {
     // A lip line at y = 60 opens: the top lip to y = 48, the bottom one to y = 76; L's inside is pure red.
     const [skin, lip] = [

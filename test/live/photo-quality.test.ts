@@ -119,7 +119,7 @@ describe.skipIf(typeof photo === "string")("improved engine on photograph scenes
 // (t = 19/20), so that one is measured here on every scene (the bench rows measure all 19).
 const full = astronaut(256);
 describe.skipIf(typeof full === "string")("improved engine at the bench's full size", () => {
-  // decision 460
+  // decision 313
   it("beats both baselines by ≥ 1 dB at the last in-between (t = 19/20) of every scene", () => {
     const params: EngineParams = { inbetweens: 19, radiusCorrection: 8, cutBand: 3 };
     const margins: Record<string, number> = {};

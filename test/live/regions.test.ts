@@ -96,7 +96,7 @@ function line(r: TickResult): string {
 }
 
 describe("regions that act at once", () => {
-  // decision 440
+  // decision 315
   it("runs two regions' stories of different lengths at once, pre-empting in one while the other runs", () => {
     const rules: Rule[] = [
       on("l", "openL"),
@@ -144,7 +144,7 @@ describe("regions that act at once", () => {
     expect(line(p.tick())).toBe("open3/wide3/-");
   });
 
-  // decision 441
+  // decision 316
   it("a driven story's share follows the smoothed signal exactly, while the other region blinks", () => {
     const drive: Drive = { signal: "loud", from: 0.1, to: 0.9, attackMs: 60, releaseMs: 150 };
     const seen: number[] = [];
@@ -206,7 +206,7 @@ describe("regions that act at once", () => {
 });
 
 describe("compositing without seams", () => {
-  // decision 442
+  // decision 317
   it("equals the region's render where its mask is 1, the frame outside, and steps no more than its neighbours", () => {
     const W2 = 48;
     const H2 = 8;
@@ -277,7 +277,7 @@ describe("compositing without seams", () => {
 });
 
 describe("pins", () => {
-  // decision 443
+  // decision 318
   it("keeps still-pinned pixels exactly as K in every in-between, free ones inside them move", () => {
     const still = box(-1, 5);
     const free = box(-1, 1.5);

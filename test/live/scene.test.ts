@@ -586,7 +586,7 @@ describe("in memory", () => {
 });
 
 describe("regions, driven stories and pins (issue 20)", () => {
-  // decision 444
+  // decision 319
   it("locates bad regions: points in two regions, unknown points and regions, empty masks, driven rules", () => {
     for (const [t, want] of REGION_CASES)
       expect([want, where(read(t).diagnostics, t)]).toEqual([want, [want]]);

@@ -67,7 +67,7 @@ describe(".agr text in chunks", () => {
     `${clean}frame 9 1\n`,
   ];
 
-  // decision 492
+  // decision 310
   it("gives one pass's model and findings for windows ending at every byte", () => {
     for (const text of defects) {
       const bytes = encodeUtf8(text);

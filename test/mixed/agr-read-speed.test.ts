@@ -29,7 +29,7 @@ function hexes(cells: number): MeshAnimation {
 afterEach(() => vi.restoreAllMocks());
 
 describe(".agr cells section", () => {
-  // decision 490
+  // decision 308
   it("asks for no message per cell: the reader's calls do not grow with the cell count", () => {
     const calls = (cells: number, bytes: boolean) => {
       const text = writeAgrText(hexes(cells));

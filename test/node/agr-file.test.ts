@@ -33,7 +33,7 @@ describe("readAgrFile", () => {
   });
 
   // decision 38
-  // decision 491
+  // decision 309
   it("gives readAgr's answer, in two parts or one, clean or not", async () => {
     const broken = `${text.slice(0, text.length - 9)} oops 1\n`;
     for (const t of [text, broken, `${text}frame 99 1\n`]) {
@@ -105,7 +105,7 @@ describe("readAgrFile without fresh memory", () => {
     expect(second).toEqual(readAgr(readFileSync(b)).model);
   });
 
-  // decision 492
+  // decision 310
   it("peaks near the model's bytes, not the file's plus the model's (a child's peak resident memory)", () => {
     const path = scratchFile(bigText(250_000, 6));
     const child = fileURLToPath(new URL("./agr-peak-child.ts", import.meta.url));

@@ -44,7 +44,7 @@ function payloadOf(html: string): unknown {
 }
 
 describe("shareFile", () => {
-  // decision 401, decision 408
+  // decision 323, decision 330
   it("packs a live scene and its pictures into one page that names no other file", async () => {
     const dir = scratch();
     const bytes = readFileSync(join(dir, "face.scene.json"));
@@ -73,7 +73,7 @@ describe("shareFile", () => {
     expect(value.files["face.scene.json"]).toEqual(new Uint8Array(bytes));
   });
 
-  // decision 403
+  // decision 325
   it("keeps a scene in a subfolder under its own name, its pictures read beside it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-share-"));
     copyDemo(join(dir, "a", "b"), "live");
@@ -103,7 +103,7 @@ describe("shareFile", () => {
     expect(codes.some((c) => c.startsWith("PNG"))).toBe(true);
   });
 
-  // decision 406
+  // decision 328
   it("refuses a page whose data is over the bound with FMT011", async () => {
     expect(MAX_SHARE_PAYLOAD).toBe(64 * 1024 * 1024);
     const dir = scratch();
@@ -115,7 +115,7 @@ describe("shareFile", () => {
     expect(d.args).toMatchObject({ limit: 1000 });
   });
 
-  // decision 403
+  // decision 325
   it("reads no picture outside the scene's folder", async () => {
     const dir = scratch();
     const scene = readFileSync(join(dir, "face.scene.json"), "utf8").replace(
@@ -147,7 +147,7 @@ describe("shareHtml", () => {
 });
 
 describe("the player bundle", () => {
-  // decision 400
+  // decision 322
   it("is the package's deforma/player export, built where share reads it", () => {
     const pkg = JSON.parse(
       readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
@@ -160,7 +160,7 @@ describe("the player bundle", () => {
     expect(pkg.scripts.build).toContain("vite build --config web/player.vite.config.ts");
   });
 
-  // decision 400
+  // decision 322
   it("is read at run time; a missing build is said with what to run", async () => {
     expect(await readPlayerBundle(join(tmpdir(), "no-such-player.js"))).toBeUndefined();
     expect(missingPlayerWords("x.js")).toBe(
@@ -168,7 +168,7 @@ describe("the player bundle", () => {
     );
   });
 
-  // decision 400
+  // decision 322
   it.skipIf(!existsSync(playerBundlePath()))("is one module that loads nothing else", () => {
     const text = readFileSync(playerBundlePath(), "utf8");
     expect(text).not.toMatch(/\bimport\s*\(|^\s*import[\s{*]|^\s*export\s[^;]*\bfrom\s*["']/m);

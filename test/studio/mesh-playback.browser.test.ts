@@ -1,5 +1,5 @@
 /**
- * Playing a large `.agr` without stalls (issue 22, decision 510): the frame
+ * Playing a large `.agr` without stalls (issue 22, decision 320): the frame
  * after the two shown is uploaded in slices ahead of the crossing, so
  * crossing into it uploads nothing whole, and no main-thread task while it
  * plays is long. A 2·10⁵-node plate (3.2 MB a frame) stands in for the
@@ -81,7 +81,7 @@ describe.skipIf(!browserAvailable)("a large .agr playing in Chromium", () => {
     await studio?.close();
   });
 
-  // decision 510
+  // decision 320
   it("crosses frames with staged uploads and no long task", async () => {
     await page.goto(`${studio.server.entry}#/mesh?file=plate.agr&t=0`);
     const ws = page.locator('.workspace[data-ws="mesh"]');

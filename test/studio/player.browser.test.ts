@@ -1,7 +1,7 @@
 /**
  * The player in Chromium: a shared live page from file:// with every network
  * request blocked, `<deforma-live>` driven through its API on a plain page,
- * and docs/player.md's snippet run as written (decisions 401 and 404).
+ * and docs/player.md's snippet run as written (decisions 323 and 326).
  */
 import {
   copyFileSync,
@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)("the player in Chromium", () => {
     for (const s of servers) s.close();
   });
 
-  // decision 401, decision 402
+  // decision 323, decision 324
   it("plays a shared live page from file:// with the network blocked: zero requests, events and sliders work", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-share-page-"));
     copyDemo(dir, "live");
@@ -143,7 +143,7 @@ describe.skipIf(!browserAvailable)("the player in Chromium", () => {
     await page.close();
   });
 
-  // decision 404
+  // decision 326
   it("is driven through its API on a plain page; a tick's events come as frame, story, drop", async () => {
     const { server, url } = await serve(site(RECORDER));
     servers.push(server);

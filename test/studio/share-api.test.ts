@@ -1,4 +1,4 @@
-/** `GET /api/share`: the page of a project file, as `deforma share` writes it (docs/player.md; decision 407). */
+/** `GET /api/share`: the page of a project file, as `deforma share` writes it (docs/player.md; decision 329). */
 import { existsSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,7 +27,7 @@ afterAll(() => studio.close());
 const get = (path: string) => send(studio.port, { path });
 
 describe("GET /api/share", () => {
-  // decision 407
+  // decision 329
   it("sends a live scene's page as a download named after the scene, in the language asked", async () => {
     const r = await get("/api/share?path=live/face.scene.json&lang=ru");
     expect(r.status).toBe(200);

@@ -1,4 +1,4 @@
-/** The Live workspace's "Share as HTML" button: the server's page, downloaded (decision 407). */
+/** The Live workspace's "Share as HTML" button: the server's page, downloaded (decision 329). */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,7 +17,7 @@ describe.skipIf(!browserAvailable)("Share as HTML in the Live workspace", () => 
     await studio?.close();
   });
 
-  // decision 407
+  // decision 329
   it("downloads the open scene as one page, named after it, and says so", async () => {
     const page = await studio.page();
     const errors = pageErrors(page);

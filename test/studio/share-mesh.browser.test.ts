@@ -186,7 +186,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
     const shared = await frame(TIME);
     const otherFrame = await frame(0.1);
     // Same canvas size, same fit, same frame: the 16 × 12 grey fingerprints differ by the
-    // frame's values quantised within 1e-3 (decision 420), the rasteriser's edges and the
+    // frame's values quantised within 1e-3 (decision 332), the rasteriser's edges and the
     // ground grid's lines where they cross the plate (drawn in a different order on the two
     // pages; measured: 1 324 in all, 7 grey levels of 765 per cell). The tolerance: under
     // half of what another frame (0.1 s, 4 frames later) changes, and at most 8 grey levels
@@ -241,7 +241,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
     });
     expect(api).toMatchObject({ playingAtFirst: false, playing: true, start: 0, end: 0.1 });
     expect(api.seen).toBeGreaterThan(0);
-    // decision 421: the element never rewrites the page's address, and hears keys only with the focus.
+    // decision 333: the element never rewrites the page's address, and hears keys only with the focus.
     const url = page.url();
     await page.locator(".timeline-slot input[type=range]").fill("0.08");
     await page.waitForTimeout(800);

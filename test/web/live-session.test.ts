@@ -121,7 +121,7 @@ describe("LiveSession", () => {
     expect(s.ring.size).toBe(4);
   });
 
-  // decision 404
+  // decision 326
   it("hands each tick played to `ticked` before `shown` (the player element's events)", () => {
     const src = new FakeFrames();
     const s = new LiveSession(loaded(), src);

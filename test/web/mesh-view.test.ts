@@ -57,7 +57,7 @@ describe("MeshView slots", () => {
     }
     expect(crossings).toBe(10);
     expect(view.frameUploads).toBe(2 + crossings);
-    // decision 510
+    // decision 320
     // Each crossing shows a frame staged ahead of it (no whole upload after the first two), and
     // every frame's positions and values (4 floats a node) were handed to the GPU once.
     expect(view.slots.wholeUploads).toBe(1);
@@ -65,7 +65,7 @@ describe("MeshView slots", () => {
     view.dispose();
   });
 
-  // decision 511
+  // decision 321
   it("refills the slots only on a jump: one frame whole, the other staged", () => {
     const view = new MeshView(variant, memoryFrames(m));
     const cursor = new FrameCursor(m.times);

@@ -1,5 +1,5 @@
 /**
- * The staged upload of the next frame (issue 22, decision 510): the slices
+ * The staged upload of the next frame (issue 22, decision 320): the slices
  * of a plan cover its buffers exactly (no gap, no overlap, never spanning two
  * buffers), the budget spreads what remains over the animation frames left
  * before the crossing, and the staged set is swapped in only when complete —
@@ -129,7 +129,7 @@ describe("staged slots", () => {
     expect(slots.uploadedElements).toBe(3 * 4 * m.nodeCount);
   });
 
-  // decision 511
+  // decision 321
   it("hold the frame before while a reached staged frame is incomplete, then show it whole", () => {
     const m = columnAgr(40, 4);
     const g = new THREE.BufferGeometry();

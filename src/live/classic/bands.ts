@@ -5,7 +5,7 @@
  * "rectangle resting on the cut", one per segment, with round ends so the
  * strips of a polyline join at its bends. Not the box around the cut.
  * Two cuts with the same two ends (a mouth's lips, an eye's lids) also
- * rest on the region between them (decision 461): an opening's inside is
+ * rest on the region between them (decision 314): an opening's inside is
  * L's, not a smear of the lips' colours.
  */
 import type { RgbaImage } from "../image.js";

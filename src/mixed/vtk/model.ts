@@ -15,7 +15,7 @@ export interface VtkFrame {
   readonly text: string | undefined;
   /**
    * The file's XML as ASCII bytes, when it was read from them and `text` was
-   * not made (decision 520): the text of these bytes locates the findings.
+   * not made (decision 312): the text of these bytes locates the findings.
    */
   readonly ascii?: Uint8Array;
   /** Time in seconds from the `.pvd` or the `TimeValue` field; undefined when neither has one. */

@@ -55,7 +55,7 @@ export function context(
 
 /**
  * A file's XML and its appended data. The XML is its bytes when they are all
- * ASCII (read as they are: no string of the file is made, decision 520), else
+ * ASCII (read as they are: no string of the file is made, decision 312), else
  * its decoded text; offsets into either are the same for an ASCII file.
  */
 export interface Split {
@@ -87,7 +87,7 @@ export function splitAppended(bytes: Uint8Array): Split {
 }
 
 /**
- * Whether ASCII files are read from their bytes (decision 520). Off only in
+ * Whether ASCII files are read from their bytes (decision 312). Off only in
  * the tests that check both ways give the same frames and findings.
  */
 export const XML_FROM_BYTES = { on: true };

@@ -1,7 +1,7 @@
 /**
  * The text a VTK XML DataArray holds: its ascii values, and whether a run of
  * it is blank, read from the file's text or from its ASCII bytes without
- * making a string of the whole file (decision 520).
+ * making a string of the whole file (decision 312).
  */
 import { asciiText } from "../../core/bytes.js";
 import { parseNumber, TokenCursor } from "../../core/tokenizer.js";

@@ -2,7 +2,7 @@
  * The live kind of a shared page: a scene (`*.scene.json`) and its key-frame
  * pictures, packed as `{ kind, scene, files }` (src/core/typed-pack.ts) for
  * `<deforma-live>`: `scene` is the scene's file name, `files` its bytes and
- * each picture's by the path the scene gives (decision 403).
+ * each picture's by the path the scene gives (decision 325).
  */
 import { decodeText } from "../../core/bytes.js";
 import type { FileSource } from "../../core/file-source.js";

@@ -3,7 +3,7 @@
  * (docs/formats/mesh-pack.md): a mixed model (`.amx`) becomes a packed
  * model folder of the files its loader read, its mesh animations packed; a
  * mesh animation or solver series (any format the Mesh workspace opens)
- * becomes a packed mesh series, within 1e-3 of the model size (decision 420).
+ * becomes a packed mesh series, within 1e-3 of the model size (decision 332).
  */
 import { decodeText } from "../../core/bytes.js";
 import type { FileSource } from "../../core/file-source.js";

@@ -19,7 +19,7 @@ import { type ShareLang, shareHtml } from "./html.js";
 import { SHARE_KINDS } from "./kinds.js";
 import type { ShareInput, ShareKind } from "./types.js";
 
-/** Most bytes of data one page holds (before base64): larger pages are refused (FMT011, decision 406). */
+/** Most bytes of data one page holds (before base64): larger pages are refused (FMT011, decision 328). */
 export const MAX_SHARE_PAYLOAD = 64 * 1024 * 1024;
 
 /** What {@link shareFile} needs besides the file. */

@@ -50,7 +50,7 @@ function expectClose(a: MeshAnimation, b: MeshAnimation, precision: number): voi
 }
 
 describe("packed mesh series", () => {
-  // decision 420
+  // decision 332
   it("round-trips a plate series within 1e-3 of the model size (positions, vectors) and of the range (scalars)", async () => {
     const m = plateSeries(40, 30, 12);
     const r = await unpackMesh(await packMesh(m));

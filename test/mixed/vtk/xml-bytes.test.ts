@@ -1,5 +1,5 @@
 /**
- * VTK XML read from the file's bytes (decision 520): an ASCII file is parsed
+ * VTK XML read from the file's bytes (decision 312): an ASCII file is parsed
  * as bytes, its base64 decoded from them, and no string of the whole file is
  * made; what it gives — frames and every finding, message and place — is what
  * the text reader gives, byte for byte.
@@ -58,8 +58,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe("VTK XML read from bytes (decision 520)", () => {
-  // decision 520
+describe("VTK XML read from bytes (decision 312)", () => {
+  // decision 312
   it("parseXml reads ASCII bytes as it reads their text: the same tree, the same errors", async () => {
     const text = new TextDecoder().decode(await crankVtu());
     const parse = (src: string | Uint8Array) => {
@@ -84,7 +84,7 @@ describe("VTK XML read from bytes (decision 520)", () => {
     );
   });
 
-  // decision 520
+  // decision 312
   it("scans an element's data once: a tag's attributes do not look on past it for the next '<'", async () => {
     const bytes = await crankVtu();
     const native = Uint8Array.prototype.indexOf;
@@ -103,7 +103,7 @@ describe("VTK XML read from bytes (decision 520)", () => {
     expect(scanned).toBeLessThan(bytes.length * 1.1);
   });
 
-  // decision 520
+  // decision 312
   it("keeps a clean ASCII file's bytes with its frame and makes no text of it", async () => {
     const bytes = await crankVtu();
     const s = await readVtkSeries([{ name: "crank.vtu", bytes }]);
@@ -112,7 +112,7 @@ describe("VTK XML read from bytes (decision 520)", () => {
     expect(s.frames[0]!.ascii).toBe(bytes);
   });
 
-  // decision 520
+  // decision 312
   it("gives the frames and findings of the text reader for cut and mangled ASCII files", async () => {
     const bytes = await crankVtu();
     const ascii = fc.integer({ min: 0, max: 127 });
@@ -131,7 +131,7 @@ describe("VTK XML read from bytes (decision 520)", () => {
     );
   });
 
-  // decision 520
+  // decision 312
   it("gives the frames and findings of the text reader for every VTK XML fixture, and with an array broken", async () => {
     const root = fixturePath("solvers");
     const all = filesUnder(root).filter((p) => /\.(vtu|vtp|vtm|pvd|series)$/.test(p));

@@ -1,5 +1,5 @@
 /**
- * A mesh view's frame attributes on the GPU (decision 510): three sets of a
+ * A mesh view's frame attributes on the GPU (decision 320): three sets of a
  * positions and a values attribute. Two are shown as `pos0`/`val0` and
  * `pos1`/`val1`; the third, `pos2`/`val2` on the surface geometry (which the
  * shader does not read, so three.js uploads it without drawing it), receives
@@ -82,7 +82,7 @@ export class FrameSlots {
    * set when it holds `f`, else one whole upload. With `hold` (the frame
    * before `f` is shown) only a complete staged `f` is shown: otherwise this
    * returns false, the view shows the frame before alone and {@link stage}
-   * slices `f` (decision 511). Without, a staged `f` not yet complete is
+   * slices `f` (decision 321). Without, a staged `f` not yet complete is
    * shown with its last slices uploaded now.
    */
   place(

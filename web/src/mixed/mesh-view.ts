@@ -3,7 +3,7 @@
  * node positions and scalars live in two attribute slots (`pos0`/`val0`,
  * `pos1`/`val1`), each holding one frame, and a third set where the frame
  * after them is uploaded in slices ahead of the crossing ({@link FrameSlots},
- * decisions 510–511). When playback crosses into the next frame interval the
+ * decisions 320–321). When playback crosses into the next frame interval the
  * slot with the frame that stays keeps it and the staged set replaces the
  * other one; the blend weight says which slot is the earlier frame. Per
  * animation frame the uniforms, the object matrix and a slice change. Frames come from a {@link FrameSource}: the loaded
@@ -71,7 +71,7 @@ export class MeshView {
   readonly streamed: boolean;
   private ranges: ScalarRanges;
   private rangesParam: number;
-  /** The frame attributes: two shown, one staged (decision 510). */
+  /** The frame attributes: two shown, one staged (decision 320). */
   readonly slots: FrameSlots;
   /** Whether the last update held back a frame still being staged (the viewer updates again next animation frame). */
   holding = false;
@@ -318,7 +318,7 @@ export class MeshView {
     const { i0, i1 } = cursor;
     const held = (f: number) => this.slots.held(f);
     const staged = this.slots.state.stagedFrame;
-    // A staged frame the playhead needs is kept; else i1 when it is not shown (decision 511).
+    // A staged frame the playhead needs is kept; else i1 when it is not shown (decision 321).
     let next = Math.max(i0, i1) + 1;
     if (staged >= 0 && !held(staged) && (staged === i0 || staged === i1)) next = staged;
     else if (!held(i1)) next = i1;

@@ -1,5 +1,5 @@
 /**
- * Uploading the next frame ahead of the crossing (decision 510): a mesh view
+ * Uploading the next frame ahead of the crossing (decision 320): a mesh view
  * holds three attribute sets — two shown (the frames around the playhead)
  * and one staged, which receives the frame after them in slices, a budget of
  * elements per animation frame, while the shown two keep drawing. When
@@ -16,7 +16,7 @@ export const MIN_SLICE_BYTES = 1024 * 1024;
 /**
  * Bytes a staged frame uploads per animation frame at most: 2 MiB. When the
  * crossing comes first the view holds the newer shown frame until the staged
- * one is complete (decision 511).
+ * one is complete (decision 321).
  */
 export const MAX_SLICE_BYTES = 2 * 1024 * 1024;
 

@@ -149,7 +149,7 @@ export class MixedViewer {
     this.again(states);
   }
 
-  /** Updates once more next animation frame while a view holds back a staged frame (also paused; decision 511). */
+  /** Updates once more next animation frame while a view holds back a staged frame (also paused; decision 321). */
   private again(states: readonly BodyState[]): void {
     const n = ++this.updates;
     let holding = false;
@@ -164,7 +164,7 @@ export class MixedViewer {
       );
   }
 
-  /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 510). */
+  /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 320). */
   private countUploads(): void {
     let frames = 0;
     let whole = 0;
