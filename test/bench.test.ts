@@ -36,6 +36,7 @@ const GOALS: Record<string, number> = {
   "cli-cold-start-npx": 1.5,
   "mesh-open-series": 1.0,
   "mesh-open-large": 1.0,
+  "studio-longest-task": 1.0,
   "share-mixed-demo-size": 1.0,
   "share-series-size": 1.0,
   "share-live-tick": 1.0,

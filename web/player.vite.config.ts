@@ -7,6 +7,15 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   publicDir: false,
+  resolve: {
+    // As in web/vite.config.ts: glTF-Transform's NodeIO imports these lazily; a page never uses NodeIO.
+    alias: [
+      {
+        find: /^node:(fs|path)$/,
+        replacement: fileURLToPath(new URL("./src/node-shim.ts", import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL("../dist/player", import.meta.url)),
     emptyOutDir: true,

@@ -73,7 +73,9 @@ describe("studio server: checks in worker threads under budgets", () => {
       return r;
     });
     const [b, , c] = await Promise.all([busy, files, small]);
-    expect(order).toEqual(["files", "small", "busy"]);
+    // Both fast requests are answered before the busy check ends (their own order is the OS's).
+    expect(order.slice(0, 2).sort()).toEqual(["files", "small"]);
+    expect(order[2]).toBe("busy");
     expect(c.body).toMatchObject({ status: "checked", errors: 1 });
     expect(b.status).toBe(200);
     expect(b.body).toMatchObject({ path: "busy.spin", status: "too-large", over: "time" });
