@@ -34,6 +34,9 @@ if (mode === "report") {
     `deforma: code cache ${used ? "used" : cachedData ? "rejected" : "absent"}\n`,
   );
 }
+// Modules the bundle leaves out and imports on first use (h5wasm: scripts/bundle-cli.mjs):
+// code compiled by vm.Script cannot `import()`, this file can.
+globalThis[Symbol.for("deforma.import")] = (specifier) => import(specifier);
 const bundle = { exports: {} };
 script.runInThisContext()(bundle.exports, createRequire(file), bundle, file, dirname(file));
 const done = bundle.exports.main(process.argv.slice(2));

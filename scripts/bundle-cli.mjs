@@ -46,6 +46,10 @@ await build({
   keepNames: true,
   legalComments: "none",
   logLevel: "warning",
+  // The HDF5 library (h5wasm, ≈ 4.8 MB with its WebAssembly inlined) is a runtime
+  // dependency loaded from node_modules on first use (an Exodus NetCDF-4 or XDMF file):
+  // bundled, every command read and compiled its bytes at start-up.
+  external: ["h5wasm"],
   plugins: [importMetaUrl],
 });
 

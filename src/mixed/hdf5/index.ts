@@ -52,7 +52,12 @@ let serial = 0;
 function library(): Promise<{ h5: H5; fs: NonNullable<H5["FS"]> } | { error: string }> {
   loading ??= (async () => {
     try {
-      const h5 = await import("h5wasm");
+      // The bundled CLI (bin/deforma.cjs) leaves h5wasm out of its bundle and hands in an
+      // importer, since code compiled by `vm.Script` has no dynamic import of its own.
+      const hook = (globalThis as { [k: symbol]: ((s: string) => Promise<unknown>) | undefined })[
+        Symbol.for("deforma.import")
+      ];
+      const h5 = hook ? ((await hook("h5wasm")) as H5) : await import("h5wasm");
       const module = await h5.ready;
       // HDF5's errors become exceptions with their stack as the message, never printed to stderr.
       (
