@@ -192,3 +192,41 @@ export const IMPROVED_ENGINE: Engine = {
     };
   },
 };
+
+/**
+ * Fits made on another thread (the studio's fit worker, web/src/live/): a
+ * worker calls {@link pairFit} on copies of the two frames and posts the
+ * result; the page calls {@link adoptFit} with what arrived, and the
+ * engine's `begin` for the page's own frames then does no fitting.
+ */
+
+/** Whether the pair's refined fit is made (or adopted): `begin` on it then fits nothing. */
+export function hasFit(k: EngineFrame, l: EngineFrame): boolean {
+  return FITS.get(k)?.get(l)?.has(true) ?? false;
+}
+
+/**
+ * The pair's refined fit (made here if needed) as plain data to post — its
+ * members' own fields, typed arrays and numbers — and the buffers to transfer.
+ */
+export function pairFit(k: EngineFrame, l: EngineFrame): { fit: object; transfer: ArrayBuffer[] } {
+  if (!hasFit(k, l)) new ImprovedMorph(k, l);
+  const fit = FITS.get(k)!.get(l)!.get(true)!;
+  const transfer = new Set<ArrayBuffer>();
+  for (const part of [fit.refined, fit.still])
+    for (const v of Object.values(part ?? {}))
+      if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) transfer.add(v.buffer);
+  return { fit, transfer: [...transfer] };
+}
+
+/** Takes a fit {@link pairFit} made for the same pictures and points elsewhere (structured-cloned). */
+export function adoptFit(k: EngineFrame, l: EngineFrame, posted: object): void {
+  const fit = posted as Fit;
+  if (fit.refined) Object.setPrototypeOf(fit.refined, RefinedFlow.prototype);
+  Object.setPrototypeOf(fit.still, StillPixels.prototype);
+  const byL = FITS.get(k) ?? new WeakMap<EngineFrame, Map<boolean, Fit>>();
+  FITS.set(k, byL);
+  const byFlag = byL.get(l) ?? new Map<boolean, Fit>();
+  byL.set(l, byFlag);
+  byFlag.set(true, fit);
+}

@@ -19,6 +19,7 @@ import { h } from "../dom.js";
 import { LANGUAGES, type Language, setLanguage, t } from "../i18n.js";
 import { loadLiveProject } from "./backend.js";
 import elementCss from "./element.css?inline";
+import { workerFits } from "./fit-runner.js";
 import { exportPlayedGif } from "./gif-export.js";
 import liveCss from "./live.css?inline";
 import type { OverlayOptions } from "./overlays.js";
@@ -188,7 +189,12 @@ export class DeformaLiveElement extends HTMLElement {
     if (!r.scene || errors.length > 0) return this.fail(t("live.cannotPlay"), r.diagnostics);
     try {
       this.build(
-        new LiveSession({ path: source.name, text: source.text, scene: r.scene, images: r.images }),
+        new LiveSession(
+          { path: source.name, text: source.text, scene: r.scene, images: r.images },
+          undefined,
+          undefined,
+          workerFits(),
+        ),
       );
     } catch (e) {
       return this.fail((e as Error).message);

@@ -28,6 +28,7 @@ import { Signal } from "../shell/signal.js";
 import { engineNamed, Player } from "./backend.js";
 import { FrameRing } from "./frame-ring.js";
 import { type LostTriggers, noteLost } from "./lost.js";
+import { type FitRunner, offThreadFits } from "./off-thread-fit.js";
 
 /** A scene read from the project, with its pictures by frame name. */
 export interface LoadedScene {
@@ -100,6 +101,8 @@ export class LiveSession {
     source?: TimeSource,
     /** The engines by name (default: the engine list of `src/live`, registered ones included). */
     private readonly engines?: Readonly<Record<EngineName, Engine>>,
+    /** Where the improved engine's first fit of a pair runs (default: on this thread, as it is asked). */
+    private readonly fits?: FitRunner,
   ) {
     this.loadedScene = loaded;
     this.engineName = loaded.scene.params.engine;
@@ -351,10 +354,16 @@ export class LiveSession {
     this.advance(0);
   }
 
-  /** Engine `name`; the classic one begins its transitions with the session's reading. */
+  /**
+   * Engine `name`; the classic one begins its transitions with the session's
+   * reading; the improved one, given a fit runner, fits off this thread.
+   */
   private engineOf(name: EngineName): Engine | undefined {
     const own = this.engines;
     const engine = own ? (Object.hasOwn(own, name) ? own[name] : undefined) : engineNamed(name);
+    const classic = name === "classic" ? undefined : this.engineOf("classic");
+    if (engine && classic && name === "improved" && this.fits)
+      return offThreadFits(engine, classic, this.fits);
     if (!engine || name !== "classic") return engine;
     return {
       name,

@@ -18,6 +18,7 @@ import { ProblemsList } from "../shell/problems.js";
 import { shareButton } from "../shell/share.js";
 import type { Workspace } from "../shell/workspace.js";
 import { PointEditor } from "./edits.js";
+import { workerFits } from "./fit-runner.js";
 import { exportPlayedGif } from "./gif-export.js";
 import { firstPlayable, type LoadResult, loadScene, sceneCandidates } from "./loader.js";
 import type { OverlayOptions } from "./overlays.js";
@@ -98,7 +99,7 @@ export class LiveWorkspace implements Workspace {
     if (!r.ok) return this.fail(r.message);
     let session: LiveSession;
     try {
-      session = new LiveSession(r.loaded);
+      session = new LiveSession(r.loaded, undefined, undefined, workerFits());
     } catch (e) {
       // The player refuses a scene the reader let through (a caller's bug): say so, do not hang.
       return this.fail((e as Error).message);
