@@ -15,8 +15,11 @@ import { describe, expect, it } from "vitest";
 import {
   checkRenderPixels,
   diskProbe,
+  LAYER_BYTES_PER_PIXEL,
   MAX_RENDER_PIXELS,
   RENDER_MEMORY,
+  renderMemory,
+  WORK_BYTES_PER_PIXEL,
 } from "../../src/cli/commands/live-budget.js";
 import { encodeGif, GifStream } from "../../src/live/gif.js";
 import { createImage, type RgbaImage } from "../../src/live/image.js";
@@ -110,6 +113,37 @@ describe("live render budgets", () => {
       /would hold about [\d.]+ MiB while rendering \(with the GIF's palette\)/,
     );
     expect(() => checkRenderPixels(scene(1920, 1080, 5), true)).not.toThrow();
+  });
+
+  // decision 441
+  it("counts the region layers: their pictures and work in the memory, their in-betweens in a tick's pixels", () => {
+    const frames = Array.from({ length: 5 }, (_, i) => ({ image: `p${i}.png` }));
+    const regions = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i}` }));
+    const scene = (w: number, h: number, n: number) => ({
+      width: w,
+      height: h,
+      frames,
+      regions: regions(n),
+    });
+    // Each layer: its copy of the 5 key pictures and its work; the composite and pins' weights once.
+    const layer = 4 * 5 + LAYER_BYTES_PER_PIXEL;
+    expect(renderMemory(scene(100, 100, 2))).toBe(
+      100 * 100 * (4 * 5 + WORK_BYTES_PER_PIXEL + 2 * layer + 8),
+    );
+    // A driven story of no region plays as one more layer.
+    const driven = { ...scene(100, 100, 0), storyOptions: new Map([["sync", { drive: {} }]]) };
+    expect(renderMemory(driven)).toBe(100 * 100 * (4 * 5 + WORK_BYTES_PER_PIXEL + layer + 8));
+    // 4K alone fits a tick; with two regions a tick draws three 4K in-betweens.
+    expect(() => checkRenderPixels(scene(3840, 2160, 0))).not.toThrow();
+    expect(() => checkRenderPixels(scene(3840, 2160, 2))).toThrow(
+      "the scene is 3840×2160 = 8,294,400 pixels a tick; a render draws at most 8,388,608 (3840×2160 fits): its ticks draw 3 such pictures (the whole face and 2 region layers), 24,883,200 pixels: use fewer regions or scale the pictures down",
+    );
+    // 20 pictures of 1280×720: 126 MiB alone, about 1 GiB with eight regions' copies and work.
+    const many = Array.from({ length: 20 }, (_, i) => ({ image: `q${i}.png` }));
+    expect(() => checkRenderPixels({ ...scene(1280, 720, 0), frames: many })).not.toThrow();
+    expect(() => checkRenderPixels({ ...scene(1280, 720, 8), frames: many })).toThrow(
+      /the scene's 20 pictures of 1280×720 and their copies in 8 region layers would hold about 1\.0 GiB while rendering; a render holds at most 768\.0 MiB: use fewer or smaller pictures or fewer regions/,
+    );
   });
 
   // decision 244

@@ -49,42 +49,85 @@ export function sizeWords(bytes: number): string {
     : `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 }
 
-/** What the budgets read of a scene: its size and its frames' pictures. */
+/** What the budgets read of a scene: its size, its frames' pictures and what plays as layers. */
 export interface SceneSize {
   readonly width: number;
   readonly height: number;
   readonly frames: readonly { readonly image: string }[];
+  /** Regions: each plays as a layer over the whole face (absent: none). */
+  readonly regions?: readonly unknown[];
+  /** A driven story of no region plays as one more layer. */
+  readonly storyOptions?: ReadonlyMap<
+    string,
+    { readonly drive?: unknown; readonly region?: string | undefined }
+  >;
+  readonly pins?: readonly unknown[];
+}
+
+/**
+ * Bytes a layer holds per pixel beyond its copies of the key pictures: its
+ * mask's weights (4), its player's shown picture and its engine's buffers
+ * (a tick's work less the encoders, which only the whole face has).
+ */
+export const LAYER_BYTES_PER_PIXEL = 48;
+
+/**
+ * The layers a render plays besides the whole face (src/live/player/
+ * regions.ts): one per region, and one for a driven story of no region.
+ * Each draws its own in-between every tick it plays and holds its own copy
+ * of every key frame's picture (the frame inside its mask over the zero
+ * frame).
+ */
+export function renderLayers(scene: SceneSize): number {
+  const wholeDriven = [...(scene.storyOptions?.values() ?? [])].some((o) => o.drive && !o.region);
+  return (scene.regions?.length ?? 0) + (wholeDriven ? 1 : 0);
 }
 
 /**
  * Bytes the scene's pictures and a tick's work hold while rendering; with
  * `gif`, also the key frames the GIF's palette is quantized on (at most
- * {@link GIF_DEFAULTS}`.sampleFrames`, copied side by side).
+ * {@link GIF_DEFAULTS}`.sampleFrames`, copied side by side). Each layer
+ * adds its copies of the key pictures and {@link LAYER_BYTES_PER_PIXEL};
+ * layers or pins add the composite and the pins' weights (8 bytes a pixel).
  */
 export function renderMemory(scene: SceneSize, gif = false): number {
   const pictures = new Set(scene.frames.map((f) => f.image)).size;
   const palette = gif ? Math.min(GIF_DEFAULTS.sampleFrames, scene.frames.length) : 0;
-  return scene.width * scene.height * (4 * (pictures + palette) + WORK_BYTES_PER_PIXEL);
+  const layers = renderLayers(scene);
+  const layered =
+    layers * (4 * scene.frames.length + LAYER_BYTES_PER_PIXEL) +
+    (layers > 0 || (scene.pins?.length ?? 0) > 0 ? 8 : 0);
+  return scene.width * scene.height * (4 * (pictures + palette) + WORK_BYTES_PER_PIXEL + layered);
 }
+
+/** How each layer is named in the messages. */
+const layerWords = (layers: number) => `${layers} region layer${layers === 1 ? "" : "s"}`;
 
 /**
  * A usage error naming the numbers when the scene's ticks are too large to
  * render (checked before its pictures are read); `gif` when an animation is
- * written too.
+ * written too. A tick draws the whole face and each layer's in-between: the
+ * pixels drawn a tick (the time a tick takes) count them all.
  */
 export function checkRenderPixels(scene: SceneSize, gif = false): void {
   const pixels = scene.width * scene.height;
-  if (pixels > MAX_RENDER_PIXELS) {
+  const layers = renderLayers(scene);
+  const drawn = pixels * (1 + layers);
+  if (drawn > MAX_RENDER_PIXELS) {
+    const size = `the scene is ${scene.width}×${scene.height} = ${grouped(pixels)} pixels a tick; a render draws at most ${grouped(MAX_RENDER_PIXELS)} (3840×2160 fits)`;
     throw new UsageError(
-      `the scene is ${scene.width}×${scene.height} = ${grouped(pixels)} pixels a tick; a render draws at most ${grouped(MAX_RENDER_PIXELS)} (3840×2160 fits): scale the pictures down`,
+      layers === 0
+        ? `${size}: scale the pictures down`
+        : `${size}: its ticks draw ${1 + layers} such pictures (the whole face and ${layerWords(layers)}), ${grouped(drawn)} pixels: use fewer regions or scale the pictures down`,
     );
   }
   const memory = renderMemory(scene, gif);
   if (memory > RENDER_MEMORY) {
     const pictures = new Set(scene.frames.map((f) => f.image)).size;
     const animation = gif ? " (with the GIF's palette)" : "";
+    const copies = layers === 0 ? "" : ` and their copies in ${layerWords(layers)}`;
     throw new UsageError(
-      `the scene's ${pictures} pictures of ${scene.width}×${scene.height} would hold about ${sizeWords(memory)} while rendering${animation}; a render holds at most ${sizeWords(RENDER_MEMORY)}: use fewer or smaller pictures`,
+      `the scene's ${pictures} pictures of ${scene.width}×${scene.height}${copies} would hold about ${sizeWords(memory)} while rendering${animation}; a render holds at most ${sizeWords(RENDER_MEMORY)}: use fewer or smaller pictures${layers === 0 ? "" : " or fewer regions"}`,
     );
   }
 }
