@@ -12,7 +12,8 @@ import { extname, join, normalize } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePng, encodePng } from "../../src/live/png.js";
-import { playerBundlePath } from "../../src/node/share/index.js";
+import { companionReader } from "../../src/node/files.js";
+import { playerBundlePath, shareFile } from "../../src/node/share/index.js";
 import { copyDemo } from "../helpers.js";
 import { browserAvailable, CHROMIUM, FLAGS, pageErrors } from "./browser-launch.js";
 
@@ -167,4 +168,56 @@ describe.skipIf(!browserAvailable)("the improved engine's first fit in Chromium"
     expect(errors).toEqual([]);
     await page.close();
   }, 400_000);
+
+  // decision 440
+  it("fits in the inline worker from a shared page on file:// with the network blocked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "deforma-live-fit-share-"));
+    copyDemo(dir, "live");
+    const path = join(dir, "face.scene.json");
+    const scene = JSON.parse(readFileSync(path, "utf8"));
+    scene.params.engine = "improved";
+    writeFileSync(path, JSON.stringify(scene));
+    const player = readFileSync(PLAYER, "utf8");
+    const options = { read: companionReader(dir), player, version: "test", lang: "en" as const };
+    const r = await shareFile("face.scene.json", readFileSync(path), options);
+    const file = join(dir, "face.html");
+    writeFileSync(file, r.html!);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = pageErrors(page);
+    const requests: string[] = [];
+    const own = `file://${file}`;
+    await page.route("**/*", (route) => {
+      const url = route.request().url();
+      if (url === own) return route.continue();
+      requests.push(url);
+      return route.abort();
+    });
+    await page.goto(own);
+    await page.waitForSelector('deforma-live[data-state="ready"]', { timeout: 60_000 });
+    const worker = page.waitForEvent("worker", { timeout: 60_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { keys: string[] };
+      w.keys = [];
+      const face = document.querySelector("deforma-live") as unknown as HTMLElement & {
+        trigger(name: string): boolean;
+      };
+      face.addEventListener("frame", (e) => {
+        const d = (e as CustomEvent<{ kind: string; frame?: string }>).detail;
+        if (d.kind === "key") w.keys.push(d.frame ?? "");
+      });
+      face.trigger("greet");
+    });
+    const started = await worker;
+    expect(started.url()).toMatch(/^(blob|data):/);
+    // The worker's code ran (it listens for pairs to fit).
+    expect(await started.evaluate(() => typeof self.onmessage)).toBe("function");
+    await page.waitForFunction(
+      () => (window as unknown as { keys: string[] }).keys.includes("smile"),
+      undefined,
+      { timeout: 120_000 },
+    );
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
 });
