@@ -65,3 +65,14 @@ export function offThreadFits(
     },
   };
 }
+
+/** Engine `name` as a session uses it: the improved one with its first fits on `fits` when given. */
+export function fitting(
+  name: string,
+  engine: Engine | undefined,
+  fits: FitRunner | undefined,
+  classic: () => Engine | undefined,
+): Engine | undefined {
+  if (!engine || !fits || name !== "improved") return engine;
+  return offThreadFits(engine, classic() ?? engine, fits);
+}

@@ -28,7 +28,7 @@ import { Signal } from "../shell/signal.js";
 import { engineNamed, Player } from "./backend.js";
 import { FrameRing } from "./frame-ring.js";
 import { type LostTriggers, noteLost } from "./lost.js";
-import { type FitRunner, offThreadFits } from "./off-thread-fit.js";
+import { type FitRunner, fitting } from "./off-thread-fit.js";
 
 /** A scene read from the project, with its pictures by frame name. */
 export interface LoadedScene {
@@ -101,7 +101,7 @@ export class LiveSession {
     source?: TimeSource,
     /** The engines by name (default: the engine list of `src/live`, registered ones included). */
     private readonly engines?: Readonly<Record<EngineName, Engine>>,
-    /** Where the improved engine's first fit of a pair runs (default: on this thread, as it is asked). */
+    /** Where the improved engine's first fits run (default: on this thread, in `begin`). */
     private readonly fits?: FitRunner,
   ) {
     this.loadedScene = loaded;
@@ -354,16 +354,11 @@ export class LiveSession {
     this.advance(0);
   }
 
-  /**
-   * Engine `name`; the classic one begins its transitions with the session's
-   * reading; the improved one, given a fit runner, fits off this thread.
-   */
+  /** Engine `name`; the classic one begins its transitions with the session's reading. */
   private engineOf(name: EngineName): Engine | undefined {
     const own = this.engines;
-    const engine = own ? (Object.hasOwn(own, name) ? own[name] : undefined) : engineNamed(name);
-    const classic = name === "classic" ? undefined : this.engineOf("classic");
-    if (engine && classic && name === "improved" && this.fits)
-      return offThreadFits(engine, classic, this.fits);
+    const found = own ? (Object.hasOwn(own, name) ? own[name] : undefined) : engineNamed(name);
+    const engine = fitting(name, found, this.fits, () => this.engineOf("classic"));
     if (!engine || name !== "classic") return engine;
     return {
       name,
