@@ -29,6 +29,7 @@ function noise(width: number, height: number, seed: number): RgbaImage {
 }
 
 describe("the improved engine's span kernel", () => {
+  // decision 453
   it("has a four-pixel loop: four pixels narrowed to bytes and stored as one vector", () => {
     const bytes = Array.from(kernelModule());
     // i8x16.narrow_i16x8_u then v128.store (the one-pixel loop extracts one lane instead).
@@ -124,6 +125,7 @@ describe("the improved engine after the speed work", () => {
     },
   );
 
+  // decision 452
   it("evaluates the field once per block, point and forced sides in the special cells", () => {
     const { k, l } = benchFace(320, 240);
     const g = new FieldGeometry(k, l, 320, 240);
