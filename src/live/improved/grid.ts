@@ -75,6 +75,16 @@ export class FieldGrid {
   private readonly local = new Int32Array(MAX_LOCAL);
   private readonly labels = new Uint8Array(64);
   private readonly corners = new Float64Array((1 << MAX_LOCAL) * 8);
+  /**
+   * The special cells' evaluations of this `compute`, by block, point and
+   * forced sides: neighbouring cells share their edges' midpoints, and
+   * neighbouring quarters their corners on the same sides of the same cuts,
+   * so each is evaluated once (the same numbers: the evaluation depends on
+   * nothing else).
+   */
+  private readonly memo = new Map<string, number>();
+  private memoValues = new Float64Array(256);
+  private block = 0;
 
   constructor(
     private readonly g: FieldGeometry,
@@ -120,13 +130,15 @@ export class FieldGrid {
       }
     }
     this.classify();
+    this.memo.clear();
     for (let k = 0; k < this.nSpecial; k++) {
       const cell = this.special[k]!;
       const cx = cell % this.ncx;
       const cy = (cell - cx) / this.ncx;
       const bx = ((cx * size) / BLOCK) | 0;
       const by = ((cy * size) / BLOCK) | 0;
-      field.useMask(masks, (by * nbx + bx) * words);
+      this.block = by * nbx + bx;
+      field.useMask(masks, this.block * words);
       this.fillCell(cx, cy);
     }
     field.useMask(null);
@@ -174,7 +186,7 @@ export class FieldGrid {
 
   /** Fills `pmap` over one special cell, quarter by quarter. */
   private fillCell(cx: number, cy: number): void {
-    const { g, field, nodes, quarter, local, cell: size, sub } = this;
+    const { g, nodes, quarter, local, cell: size, sub } = this;
     const x0 = cx * size;
     const y0 = cy * size;
     // The 3 × 3 corners of the quarters: the cell's own from the grid, the others evaluated.
@@ -186,7 +198,7 @@ export class FieldGrid {
           const n = ((cy + j / 2) * stride + cx + i / 2) * 2;
           quarter[o] = nodes[n]!;
           quarter[o + 1] = nodes[n + 1]!;
-        } else field.eval(x0 + i * sub, y0 + j * sub, quarter, o);
+        } else this.evalOnce(x0 + i * sub, y0 + j * sub, "", quarter, o);
       }
     }
     const cell = cy * this.ncx + cx;
@@ -208,6 +220,31 @@ export class FieldGrid {
       else if (n > MAX_LOCAL) this.fillExact(qx, qy);
       else this.fillLabels(qx, qy, n, (q >> 1) * 6 + (q & 1) * 2);
     }
+  }
+
+  /**
+   * The field at (x, y) with the evaluator's forced sides (`sides` names them,
+   * in the order forced), into out[o], out[o + 1]: evaluated once per block,
+   * point and sides in a `compute` (see {@link memo}).
+   */
+  private evalOnce(x: number, y: number, sides: string, out: Float64Array, o: number): void {
+    const key = `${this.block} ${x} ${y}${sides}`;
+    const at = this.memo.get(key);
+    if (at !== undefined) {
+      out[o] = this.memoValues[at]!;
+      out[o + 1] = this.memoValues[at + 1]!;
+      return;
+    }
+    this.field.eval(x, y, out, o);
+    const next = this.memo.size * 2;
+    if (next + 2 > this.memoValues.length) {
+      const grown = new Float64Array(this.memoValues.length * 2);
+      grown.set(this.memoValues);
+      this.memoValues = grown;
+    }
+    this.memoValues[next] = out[o]!;
+    this.memoValues[next + 1] = out[o + 1]!;
+    this.memo.set(key, next);
   }
 
   /** A quarter no segment touches: bilinear from its corners in `quarter` (first at offset o). */
@@ -276,14 +313,19 @@ export class FieldGrid {
     for (let label = 0; label < 1 << count; label++) {
       if (!(used & (1 << label))) continue;
       field.unforce();
-      for (let k = 0; k < count; k++) field.force(local[k]!, (label & (1 << k)) !== 0);
+      let sides = "";
+      for (let k = 0; k < count; k++) {
+        const positive = (label & (1 << k)) !== 0;
+        field.force(local[k]!, positive);
+        sides += positive ? `+${local[k]}` : `-${local[k]}`;
+      }
       for (let q = 0; q < 4; q++) {
         const o = label * 8 + q * 2;
         if (((own >>> (q * 8)) & 0xff) === label) {
           const from = at + (q & 1) * 2 + (q >> 1) * 6;
           corners[o] = quarter[from]!;
           corners[o + 1] = quarter[from + 1]!;
-        } else field.eval(x0 + (q & 1) * sub, y0 + (q >> 1) * sub, corners, o);
+        } else this.evalOnce(x0 + (q & 1) * sub, y0 + (q >> 1) * sub, sides, corners, o);
       }
     }
     field.unforce();

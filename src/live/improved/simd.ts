@@ -4,11 +4,13 @@
  * pixel, the four texels of K are loaded as one vector, widened to 16-bit
  * lanes, multiplied by their weights (mass 128 − tw) and added to L's (mass
  * tw); the halves are summed, rounded, shifted and narrowed back to bytes.
+ * Spans of four pixels or more run four pixels at a time first (simd-quad.ts).
  * The integer arithmetic is that of `runSpans`, so both give the same
  * bytes. `simdKernel()` is null where WebAssembly SIMD is not available.
  */
 
 import { I32, sleb, uleb, V128, wasmModule } from "../../core/wasm.js";
+import { emitQuads, QUAD_V128 } from "./simd-quad.js";
 
 /** The kernel's function body (see the module comment; locals listed below). */
 function kernelBody(): number[] {
@@ -177,6 +179,8 @@ function kernelBody(): number[] {
     load(SP, offset);
     set(local);
   }
+  // Four pixels at a time while four are left (simd-quad.ts), then one at a time.
+  emitQuads(c, { KP, KS, LP, LS, A, B, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL, ADDR, V: 28 });
   op(0x02, 0x40); // block $row
   op(0x03, 0x40); // loop $px
   get(Q);
@@ -235,7 +239,7 @@ export function kernelModule(): Uint8Array<ArrayBuffer> {
       {
         name: "run",
         params: Array(9).fill(I32),
-        locals: [...Array(17).fill(I32), V128, V128],
+        locals: [...Array(17).fill(I32), V128, V128, ...Array(QUAD_V128).fill(V128)],
         body: kernelBody(),
       },
     ],

@@ -46,16 +46,28 @@ export class StillPixels {
   }
 }
 
-/** Whether (x, y) is inside the closed polygon xy (even–odd rule). */
-function insidePolygon(xy: Float64Array, count: number, x: number, y: number): boolean {
-  let inside = false;
+/**
+ * The x where the edges of the closed polygon xy cross row y, into `out`
+ * (their count): (x, y) is inside (even–odd rule) when an odd number of
+ * them are greater than x. Each edge's crossing is computed once per row,
+ * not once per pixel.
+ */
+export function crossings(xy: Float64Array, count: number, y: number, out: Float64Array): number {
+  let n = 0;
   for (let i = 0, j = count - 1; i < count; j = i++) {
     const xi = xy[2 * i]!;
     const yi = xy[2 * i + 1]!;
     const xj = xy[2 * j]!;
     const yj = xy[2 * j + 1]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > y !== yj > y) out[n++] = ((xj - xi) * (y - yi)) / (yj - yi) + xi;
   }
+  return n;
+}
+
+/** Whether an odd number of the n crossings in `row` are greater than x. */
+export function odd(row: Float64Array, n: number, x: number): boolean {
+  let inside = false;
+  for (let i = 0; i < n; i++) if (x < row[i]!) inside = !inside;
   return inside;
 }
 
@@ -66,6 +78,10 @@ export class Openings {
   private readonly polyK: Float64Array[] = [];
   private readonly polyL: Float64Array[] = [];
   private readonly polyT: Float64Array[] = [];
+  /** One row's crossings of the outline at t, in K and in L (see {@link crossings}). */
+  private rowT = new Float64Array(0);
+  private rowK = new Float64Array(0);
+  private rowL = new Float64Array(0);
 
   constructor(
     private readonly k: EngineFrame,
@@ -85,6 +101,11 @@ export class Openings {
         this.polyK.push(this.polygon(outline, k.points));
         this.polyL.push(this.polygon(outline, l.points));
         this.polyT.push(new Float64Array(outline.length * 2));
+        if (outline.length > this.rowT.length) {
+          this.rowT = new Float64Array(outline.length);
+          this.rowK = new Float64Array(outline.length);
+          this.rowL = new Float64Array(outline.length);
+        }
       }
     }
   }
@@ -125,11 +146,16 @@ export class Openings {
         y1 = Math.max(y1, Math.ceil(points[2 * i + 1]!));
       });
       const n = outline.length;
+      const { rowT, rowK, rowL } = this;
       for (let y = Math.max(0, y0); y <= Math.min(height - 1, y1); y++) {
+        const nt = crossings(poly, n, y, rowT);
+        if (nt === 0) continue;
+        const nk = crossings(this.polyK[r]!, n, y, rowK);
+        const nl = crossings(this.polyL[r]!, n, y, rowL);
         for (let x = Math.max(0, x0); x <= Math.min(width - 1, x1); x++) {
-          if (!insidePolygon(poly, n, x, y)) continue;
-          const inK = insidePolygon(this.polyK[r]!, n, x, y);
-          const inL = insidePolygon(this.polyL[r]!, n, x, y);
+          if (!odd(rowT, nt, x)) continue;
+          const inK = odd(rowK, nk, x);
+          const inL = odd(rowL, nl, x);
           if (!inK && !inL) continue;
           const wl = inK && inL ? t : inL ? 1 : 0;
           const o = 4 * (y * width + x);

@@ -1,0 +1,189 @@
+/**
+ * The improved engine's per-in-between work made cheaper without changing a
+ * byte (issue 22, morph-improved-vs-opencv): the four-pixel SIMD loop, the
+ * special cells' evaluations made once, the openings' rows crossed once.
+ */
+import { describe, expect, it } from "vitest";
+import { benchFace } from "../../bench/live-face.js";
+import { astronaut } from "../../bench/photo.js";
+import { createImage, type RgbaImage } from "../../src/live/image.js";
+import { FieldEvaluator } from "../../src/live/improved/field.js";
+import { FieldGeometry } from "../../src/live/improved/geometry.js";
+import { FieldGrid } from "../../src/live/improved/grid.js";
+import { jsRenderer, simdRenderer } from "../../src/live/improved/renderer.js";
+import { kernelModule } from "../../src/live/improved/simd.js";
+import { crossings, odd } from "../../src/live/improved/still.js";
+import { SPAN } from "../../src/live/improved/warp.js";
+import { photoScenes } from "../../src/live/quality/photo.js";
+import { demoFrame, inbetweenHash } from "./improved-same.js";
+
+/** A deterministic noise picture (every byte, alpha included, varies). */
+function noise(width: number, height: number, seed: number): RgbaImage {
+  const image = createImage(width, height);
+  let s = seed;
+  for (let i = 0; i < image.data.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    image.data[i] = s >>> 24;
+  }
+  return image;
+}
+
+describe("the improved engine's span kernel", () => {
+  // decision 453
+  it("has a four-pixel loop: four pixels narrowed to bytes and stored as one vector", () => {
+    const bytes = Array.from(kernelModule());
+    // i8x16.narrow_i16x8_u then v128.store (the one-pixel loop extracts one lane instead).
+    const at = bytes.findIndex(
+      (b, i) =>
+        b === 0xfd && bytes[i + 1] === 0x66 && bytes[i + 2] === 0xfd && bytes[i + 3] === 0x0b,
+    );
+    expect(at).toBeGreaterThan(0);
+  });
+
+  it("gives the JavaScript kernel's bytes for spans of every length from 1 to 13 and every mass", () => {
+    const width = 29;
+    const height = 17;
+    const k = noise(width, height, 1);
+    const l = noise(width, height, 2);
+    const simd = simdRenderer(k, l)!;
+    const js = jsRenderer(k, l);
+    expect(simd.simd).toBe(true);
+    let rand = 7;
+    const next = () => {
+      rand = (rand * 1103515245 + 12345) >>> 0;
+      return rand / 2 ** 32;
+    };
+    // Spans fill rows left to right; sources move by up to ±1.5 px a pixel, inside the margin.
+    for (const r of [simd, js]) r.spans.count = 0;
+    let q = 0;
+    let length = 1;
+    const fix = (v: number) => Math.round(v * 65536) + 8 * 65536;
+    while (q + length <= width * height) {
+      const row = [q, length];
+      for (let side = 0; side < 2; side++) {
+        const x = next() * (width - 1);
+        const y = next() * (height - 1);
+        const dx = (next() - 0.5) * (4 / Math.max(length, 1));
+        const dy = (next() - 0.5) * (4 / Math.max(length, 1));
+        row.push(fix(x), fix(y), Math.round(dx * 65536), Math.round(dy * 65536));
+      }
+      for (const r of [simd, js]) {
+        r.spans.reserve(1);
+        r.spans.data.set(row, r.spans.count * SPAN);
+        r.spans.count++;
+      }
+      q += length;
+      length = (length % 13) + 1;
+    }
+    for (let tw = 0; tw <= 128; tw += 8) {
+      const a = simd.run(tw).data;
+      const b = js.run(tw).data;
+      let differ = 0;
+      for (let i = 0; i < q * 4; i++) if (a[i] !== b[i]) differ++;
+      expect(differ, `tw ${tw}`).toBe(0);
+    }
+  });
+});
+
+/**
+ * The in-betweens' hashes as the engine made them before the speed work
+ * (commit 5722894). A change of the engine's method changes them on
+ * purpose: then re-make them with that commit's engine and this file's
+ * inbetweenHash, and say so.
+ */
+const BEFORE = {
+  smile: "22f2aeae8c788905",
+  surprise: "e633621b87eab021",
+  bench: "324824cda6c8e817",
+  "photo-smooth": "2700f84a5cd09243",
+  "photo-local": "e12184aef3502be8",
+  "photo-slit": "b8e256e45fe515df",
+  "photo-shear": "e7d0179631623371",
+} as const;
+const T = [0.2, 0.4, 0.5, 0.6, 0.8];
+
+// decision 450
+describe("the improved engine after the speed work", () => {
+  it("gives the same bytes as before on the demo face and the bench's 640 × 480 face", () => {
+    const neutral = demoFrame("neutral");
+    const smile = demoFrame("smile");
+    expect(inbetweenHash(neutral, smile, T)).toBe(BEFORE.smile);
+    // The same pair again (its fit kept), with the JavaScript kernel.
+    expect(inbetweenHash(neutral, smile, T, false)).toBe(BEFORE.smile);
+    expect(inbetweenHash(neutral, demoFrame("surprise"), T)).toBe(BEFORE.surprise);
+    const { k, l } = benchFace();
+    expect(inbetweenHash(k, l, [0.25, 0.5, 0.9])).toBe(BEFORE.bench);
+  });
+
+  const photo = astronaut(128);
+  it.skipIf(typeof photo === "string")(
+    "gives the same bytes as before on the photograph scenes",
+    () => {
+      for (const s of photoScenes(photo as RgbaImage)) {
+        expect(inbetweenHash(s.k, s.l, T), s.name).toBe(BEFORE[s.name as keyof typeof BEFORE]);
+      }
+    },
+  );
+
+  // decision 452
+  it("evaluates the field once per block, point and forced sides in the special cells", () => {
+    const { k, l } = benchFace(320, 240);
+    const g = new FieldGeometry(k, l, 320, 240);
+    g.update(0.5);
+    const field = new FieldEvaluator(g);
+    const grid = new FieldGrid(g, field, 320, 240);
+    // Follow the evaluator's state (mask, forced sides) and key each evaluation by it.
+    let mask = "";
+    let forced: string[] = [];
+    const seen = new Map<string, number>();
+    const spy = field as unknown as Record<string, (...a: never[]) => unknown>;
+    const wrap = (name: string, before: (...a: never[]) => void) => {
+      const f = spy[name]!.bind(field);
+      spy[name] = (...a: never[]) => {
+        before(...a);
+        return f(...a);
+      };
+    };
+    wrap("useMask", (m: Int32Array | null, o = 0) => {
+      mask = m ? String(o) : "";
+    });
+    wrap("force", (s: number, positive: boolean) => forced.push(`${positive ? "+" : "-"}${s}`));
+    wrap("unforce", () => {
+      forced = [];
+    });
+    wrap("eval", (x: number, y: number) => {
+      const key = `${mask} ${x} ${y} ${[...forced].sort().join("")}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    });
+    grid.compute();
+    const twice = [...seen].filter(([, n]) => n > 1);
+    expect(seen.size).toBeGreaterThan(100);
+    expect(twice).toEqual([]);
+  });
+
+  it("finds a row's inside pixels of a polygon by its crossings, as the even–odd rule per pixel", () => {
+    const inside = (xy: number[], x: number, y: number) => {
+      let r = false;
+      for (let i = 0, j = xy.length / 2 - 1; i < xy.length / 2; j = i++) {
+        const [xi, yi, xj, yj] = [xy[2 * i]!, xy[2 * i + 1]!, xy[2 * j]!, xy[2 * j + 1]!];
+        if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) r = !r;
+      }
+      return r;
+    };
+    let rand = 3;
+    const next = () => {
+      rand = (rand * 1103515245 + 12345) >>> 0;
+      return rand / 2 ** 32;
+    };
+    const row = new Float64Array(12);
+    for (let p = 0; p < 50; p++) {
+      // Vertices on whole pixels half the time: rows through vertices and flat edges.
+      const xy = Array.from({ length: 12 }, () => (p % 2 ? Math.round(next() * 20) : next() * 20));
+      const poly = Float64Array.from(xy);
+      for (let y = -1; y <= 21; y++) {
+        const n = crossings(poly, 6, y, row);
+        for (let x = -1; x <= 21; x++) expect(odd(row, n, x)).toBe(inside(xy, x, y));
+      }
+    }
+  });
+});
