@@ -274,8 +274,7 @@ function linePoints(
 
 /**
  * The control points of expression `e`, in the scene's order: mouth,
- * eyes, brows, cheeks, then the lips' and lids' line points and the chin's
- * shade. Each is a
+ * eyes, brows, cheeks, then the lips' and lids' line points. Each is a
  * point of a curve drawn by `face.ts`.
  */
 export function controlPoints(e: Expression): [string, Xy][] {
@@ -286,8 +285,6 @@ export function controlPoints(e: Expression): [string, Xy][] {
     ["lipTop", middle(mouth.upper)],
     ["lipBottom", middle(mouth.lower)],
   ];
-  // The lower lip's shade (face-draw.ts), which moves with the lower lip (decision 431).
-  const chin: [string, Xy] = ["chin", chinShade(e)];
   const lines: [string, Xy][] = [
     ...linePoints("lipTop", mouth.upper, false, ["L", "R"]),
     ...linePoints("lipBottom", mouth.lower, false, ["L", "R"]),
@@ -323,7 +320,7 @@ export function controlPoints(e: Expression): [string, Xy][] {
   ] as const) {
     points.push([`cheek${name}`, cheekCenter(side, e)]);
   }
-  return [...points, ...lines, chin];
+  return [...points, ...lines];
 }
 
 /** The middle of the lower lip's shade, 8 px below the lower lip's middle. */

@@ -88,7 +88,7 @@ const REGIONS = {
   mouth: {
     points: [
       ...["mouthL", "mouthR", "lipTop", "lipBottom"],
-      ...["lipTopL", "lipTopR", "lipBottomL", "lipBottomR", "chin"],
+      ...["lipTopL", "lipTopR", "lipBottomL", "lipBottomR"],
     ],
     mask: {
       polygon: [
