@@ -5,7 +5,7 @@
  * the halfway expression.
  */
 import { describe, expect, it } from "vitest";
-import { doubling, inbetweens } from "./demo-look.js";
+import { doubling, faceFrame, inbetweens } from "./demo-look.js";
 
 const EYES = [80, 70, 240, 135] as const;
 const MOUTH = [100, 140, 220, 210] as const;
@@ -25,5 +25,32 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     // With three points per lip (the scene before decision 430): up to 28 such pixels.
     const counts = doubling(inbetweens("improved", "neutral", "smile"), "neutral", "smile", MOUTH);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(4);
+  });
+});
+
+/** RMSE (grey levels, R, G, B) between two pictures of the same size. */
+function rmse(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (i % 4 === 3) continue;
+    sum += (a[i]! - b[i]!) ** 2;
+    n++;
+  }
+  return Math.sqrt(sum / n);
+}
+
+describe("the demo face, classic engine (fraction reading)", () => {
+  // decision 432
+  it("jumps less from the last in-between to the key in greet and talk (five points per lip)", () => {
+    // With three points per lip: 18.0 (greet) and 12.7 (talk).
+    for (const [to, most] of [
+      ["smile", 17],
+      ["talk", 11],
+    ] as const) {
+      const frames = inbetweens("classic", "neutral", to);
+      const jump = rmse(frames[frames.length - 1]!.data, faceFrame(to).image.data);
+      expect(jump, to).toBeLessThanOrEqual(most);
+    }
   });
 });
