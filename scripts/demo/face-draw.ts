@@ -8,6 +8,7 @@ import type { RgbaImage } from "../../src/live/image.js";
 import {
   browCurve,
   cheekCenter,
+  chinShade,
   type Expression,
   eyeCurves,
   FACE_HEIGHT,
@@ -116,12 +117,12 @@ function drawMouth(c: Canvas, e: Expression): void {
   c.fill(new Stroke(m.upper, 1.7), COLORS.lip);
   c.fill(new Stroke(m.lower, 1.7), COLORS.lip);
   // The lower lip's shadow, and smile creases beyond the corners.
-  const low = middle(m.lower);
+  const shade = chinShade(e);
   c.fill(
     new Stroke(
       [
-        { x: low.x - 9, y: low.y + 8 },
-        { x: low.x + 9, y: low.y + 8 },
+        { x: shade.x - 9, y: shade.y },
+        { x: shade.x + 9, y: shade.y },
       ],
       1.2,
     ),

@@ -219,14 +219,63 @@ export function browCurve(side: -1 | 1, e: Expression): Xy[] {
   return pts;
 }
 
+/** How far below a closed eye's line its lower lid's points sit (pixels; decision 431). */
+export const CLOSED_LOWER = 2;
+
+/**
+ * The eye's lines as its control points follow them: a closed eye's line
+ * is its upper lid's lash line come down, so its lower lid's points sit
+ * CLOSED_LOWER px below, at the line's lower edge, and the whole line goes
+ * with the upper lid (not half of it with the lower one).
+ */
+function lidLines(eye: EyeCurves, e: Expression): EyeCurves {
+  if (e.lidUp + e.lidDown > 0.5) return eye;
+  const lower = eye.lower.map((p, i, all) =>
+    i === 0 || i === all.length - 1 ? p : { x: p.x, y: p.y + CLOSED_LOWER },
+  );
+  return { ...eye, lower };
+}
+
 /** The middle sample of a curve (u = 0). */
 export function middle(curve: readonly Xy[]): Xy {
   return curve[(curve.length - 1) / 2]!;
 }
 
 /**
+ * Where along a lip or lid, besides its corners and middle, the scene has
+ * control points: u = ±LINE_U (u ∈ [−1, 1] corner to corner, a sample of
+ * {@link edge}). The cuts pass through them, so a cut follows its curve
+ * instead of bending into a V through three points (decision 432).
+ */
+export const LINE_U = [0.5] as const;
+
+/** The sample of a 32-sample curve at u ∈ [−1, 1]. */
+function at(curve: readonly Xy[], u: number): Xy {
+  return curve[Math.round(((u + 1) / 2) * (curve.length - 1))]!;
+}
+
+/** A lip's or lid's points from its `first` end to its other: name + suffix, at −u (first side) and +u. */
+function linePoints(
+  name: string,
+  curve: readonly Xy[],
+  flip: boolean,
+  ends: readonly [string, string],
+): [string, Xy][] {
+  const out: [string, Xy][] = [];
+  LINE_U.forEach((u, i) => {
+    const n = i === 0 ? "" : String(i + 1);
+    out.push(
+      [`${name}${ends[0]}${n}`, at(curve, flip ? u : -u)],
+      [`${name}${ends[1]}${n}`, at(curve, flip ? -u : u)],
+    );
+  });
+  return out;
+}
+
+/**
  * The control points of expression `e`, in the scene's order: mouth,
- * eyes, brows, cheeks (18). Each is a point of a curve drawn by `face.ts`.
+ * eyes, brows, cheeks, then the lips' and lids' line points. Each is a
+ * point of a curve drawn by `face.ts`.
  */
 export function controlPoints(e: Expression): [string, Xy][] {
   const mouth = mouthCurves(e);
@@ -236,11 +285,15 @@ export function controlPoints(e: Expression): [string, Xy][] {
     ["lipTop", middle(mouth.upper)],
     ["lipBottom", middle(mouth.lower)],
   ];
+  const lines: [string, Xy][] = [
+    ...linePoints("lipTop", mouth.upper, false, ["L", "R"]),
+    ...linePoints("lipBottom", mouth.lower, false, ["L", "R"]),
+  ];
   for (const [side, name] of [
     [-1, "L"],
     [1, "R"],
   ] as const) {
-    const eye = eyeCurves(LAYOUT.head.cx + side * LAYOUT.eyes.dx, e);
+    const eye = lidLines(eyeCurves(LAYOUT.head.cx + side * LAYOUT.eyes.dx, e), e);
     const outer = side < 0 ? eye.upper[0]! : eye.upper[eye.upper.length - 1]!;
     const inner = side < 0 ? eye.upper[eye.upper.length - 1]! : eye.upper[0]!;
     points.push(
@@ -248,6 +301,10 @@ export function controlPoints(e: Expression): [string, Xy][] {
       [`eye${name}Inner`, inner],
       [`eye${name}Top`, middle(eye.upper)],
       [`eye${name}Bottom`, middle(eye.lower)],
+    );
+    lines.push(
+      ...linePoints(`eye${name}Top`, eye.upper, side > 0, ["O", "I"]),
+      ...linePoints(`eye${name}Bottom`, eye.lower, side > 0, ["O", "I"]),
     );
   }
   for (const [side, name] of [
@@ -263,7 +320,13 @@ export function controlPoints(e: Expression): [string, Xy][] {
   ] as const) {
     points.push([`cheek${name}`, cheekCenter(side, e)]);
   }
-  return points;
+  return [...points, ...lines];
+}
+
+/** The middle of the lower lip's shade, 8 px below the lower lip's middle. */
+export function chinShade(e: Expression): Xy {
+  const low = middle(mouthCurves(e).lower);
+  return { x: low.x, y: low.y + 8 };
 }
 
 /** The centre of a cheek's blush. */
@@ -272,7 +335,11 @@ export function cheekCenter(side: -1 | 1, e: Expression): Xy {
   return { x: LAYOUT.head.cx + side * (dx + e.cheekRaise * 0.3), y: y - e.cheekRaise };
 }
 
-/** The cuts of every frame: along both lips and both lids of each eye, corner to corner through the middle. */
+/**
+ * The cuts through the corners and middles only, as the scene had them
+ * before it had line points (the bench's face, bench/live-face.ts, keeps
+ * them).
+ */
 export const CUTS: readonly (readonly string[])[] = [
   ["mouthL", "lipTop", "mouthR"],
   ["mouthL", "lipBottom", "mouthR"],
@@ -281,3 +348,24 @@ export const CUTS: readonly (readonly string[])[] = [
   ["eyeRInner", "eyeRTop", "eyeROuter"],
   ["eyeRInner", "eyeRBottom", "eyeROuter"],
 ];
+
+/** The names of a cut's line points on the side of its first end, from that end toward the middle. */
+function sideNames(middleName: string, end: string): string[] {
+  const names = LINE_U.map((_, i) => `${middleName}${end}${i === 0 ? "" : String(i + 1)}`);
+  // Farther from the middle first: a larger u is nearer the corner.
+  return LINE_U.map((u, i) => [u, names[i]!] as const)
+    .sort((a, b) => b[0] - a[0])
+    .map(([, n]) => n);
+}
+
+/**
+ * The scene's cuts: along both lips and both lids of each eye, corner to
+ * corner through the line points and the middle (decision 432).
+ */
+export const FACE_CUTS: readonly (readonly string[])[] = CUTS.map(([a, m, b]) => {
+  const eye = m!.startsWith("eye");
+  const right = m!.startsWith("eyeR");
+  // The end names of the line points on the side of the cut's first end and of its last.
+  const [first, last] = eye ? (right ? ["I", "O"] : ["O", "I"]) : ["L", "R"];
+  return [a!, ...sideNames(m!, first!), m!, ...sideNames(m!, last!).reverse(), b!];
+});

@@ -8,9 +8,9 @@
 import { encodePng } from "../../src/live/png.js";
 import { drawFace } from "./face-draw.js";
 import {
-  CUTS,
   controlPoints,
   EXPRESSIONS,
+  FACE_CUTS,
   FACE_HEIGHT,
   FACE_WIDTH,
   type FaceFrame,
@@ -71,6 +71,8 @@ const REGIONS = {
     points: [
       ...["eyeLOuter", "eyeLInner", "eyeLTop", "eyeLBottom"],
       ...["eyeROuter", "eyeRInner", "eyeRTop", "eyeRBottom"],
+      ...["eyeLTopO", "eyeLTopI", "eyeLBottomO", "eyeLBottomI"],
+      ...["eyeRTopO", "eyeRTopI", "eyeRBottomO", "eyeRBottomI"],
       ...["browLInner", "browLOuter", "browRInner", "browROuter"],
     ],
     mask: {
@@ -84,7 +86,10 @@ const REGIONS = {
     },
   },
   mouth: {
-    points: ["mouthL", "mouthR", "lipTop", "lipBottom"],
+    points: [
+      ...["mouthL", "mouthR", "lipTop", "lipBottom"],
+      ...["lipTopL", "lipTopR", "lipBottomL", "lipBottomR"],
+    ],
     mask: {
       polygon: [
         [104, 148],
@@ -137,7 +142,7 @@ export function faceSceneText(): string {
     const points = controlPoints(EXPRESSIONS[name])
       .map(([n, p]) => `        ${json(n)}: [${coordinate(p.x)}, ${coordinate(p.y)}]`)
       .join(",\n");
-    const cuts = CUTS.map((c) => `        ${json(c)}`).join(",\n");
+    const cuts = FACE_CUTS.map((c) => `        ${json(c)}`).join(",\n");
     return [
       "    {",
       `      "name": ${json(name)},`,

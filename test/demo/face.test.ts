@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildFaceFiles, FACE_FRAMES, FaceFiles } from "../../scripts/demo/face.js";
 import { drawFace } from "../../scripts/demo/face-draw.js";
-import { CUTS, controlPoints, EXPRESSIONS } from "../../scripts/demo/face-model.js";
+import { controlPoints, EXPRESSIONS, FACE_CUTS } from "../../scripts/demo/face-model.js";
 import type { RgbaImage } from "../../src/live/image.js";
 import { decodePng } from "../../src/live/png.js";
 
@@ -63,7 +63,7 @@ describe("demo face (demo/live)", () => {
     expect(names.length).toBeGreaterThanOrEqual(16);
     for (const name of FACE_FRAMES)
       expect(controlPoints(EXPRESSIONS[name]).map(([n]) => n)).toEqual(names);
-    for (const cut of CUTS) for (const n of cut) expect(names).toContain(n);
+    for (const cut of FACE_CUTS) for (const n of cut) expect(names).toContain(n);
   });
 
   it("shows clearly different expressions: each frame differs from neutral where its features move", () => {

@@ -1,0 +1,146 @@
+/**
+ * Looking at the demo face's transitions by numbers (issue 20, "no doubled
+ * outlines"; decision 430). The face is parametric, so the in-between at
+ * t has a natural reference: the face drawn at the expression halfway,
+ * lerp(K's expression, L's, t). A doubled outline (a lid or a shade shown
+ * twice, K's and L's, mid-way) is darkness where the reference has none
+ * near: an **unexplained dark pixel** is one whose luma is more than
+ * DARK_MARGIN below the darkest luma of the reference within RADIUS
+ * pixels (a 5 × 5 window).
+ * A line at most RADIUS px off its place, or a line fading in or out where
+ * the reference draws it, is explained; a second line where the reference
+ * has skin is not. Pixels inside an opening (between two cuts with the
+ * same ends, through the control points at t) are left out: there the
+ * engines show a key's inside on purpose (an opening mouth uncovers L's).
+ */
+
+import { drawFace } from "../../scripts/demo/face-draw.js";
+import {
+  controlPoints,
+  EXPRESSIONS,
+  type Expression,
+  FACE_CUTS,
+  type FaceFrame,
+} from "../../scripts/demo/face-model.js";
+import type { EngineFrame } from "../../src/live/engine.js";
+import { engineFrame } from "../../src/live/engine.js";
+import { engineNamed } from "../../src/live/engines.js";
+import type { RgbaImage } from "../../src/live/image.js";
+
+/** Half the window (pixels) within which the reference's darkness explains an in-between's. */
+export const RADIUS = 2;
+/** Grey levels darker than the darkest reference pixel near it for a pixel to count as unexplained. */
+export const DARK_MARGIN = 24;
+
+/** The expression a fraction t of the way from `a` to `b`. */
+export function lerpExpression(a: Expression, b: Expression, t: number): Expression {
+  const out: Record<string, number> = {};
+  for (const key of Object.keys(a) as (keyof Expression)[])
+    out[key] = (1 - t) * a[key] + t * b[key];
+  return out as unknown as Expression;
+}
+
+/** The demo face's key frame `name` as an engine frame, drawn by the generator (not read from demo/). */
+export function faceFrame(name: FaceFrame, cuts = FACE_CUTS): EngineFrame {
+  const points = controlPoints(EXPRESSIONS[name]);
+  return engineFrame(
+    drawFace(EXPRESSIONS[name]),
+    points.map(([n]) => n),
+    new Map(points),
+    cuts.map((c) => ({ points: c })),
+  );
+}
+
+/** The 19 in-betweens of `from` → `to` with `engine` (copies), t = n/20. */
+export function inbetweens(
+  engine: string,
+  from: FaceFrame,
+  to: FaceFrame,
+  params: { classicReading?: "fraction" | "carry" | "literal" } = {},
+): RgbaImage[] {
+  const run = engineNamed(engine)!.begin(faceFrame(from), faceFrame(to), {
+    inbetweens: 19,
+    radiusCorrection: 24,
+    cutBand: 3,
+    ...params,
+  });
+  const out: RgbaImage[] = [];
+  for (let counter = 19; counter >= 1; counter--) {
+    const { image } = run.next(counter);
+    out.push({ ...image, data: Uint8ClampedArray.from(image.data) });
+  }
+  return out;
+}
+
+function luma(d: Uint8ClampedArray, o: number): number {
+  return 0.299 * d[o]! + 0.587 * d[o + 1]! + 0.114 * d[o + 2]!;
+}
+
+/** Whether (x, y) is inside the polygon xy (even–odd). */
+function inside(xy: readonly number[], x: number, y: number): boolean {
+  let r = false;
+  const n = xy.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [xi, yi, xj, yj] = [xy[2 * i]!, xy[2 * i + 1]!, xy[2 * j]!, xy[2 * j + 1]!];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) r = !r;
+  }
+  return r;
+}
+
+/** The openings' outlines at t (pairs of cuts of FACE_CUTS: mouth, left eye, right eye). */
+export function openings(from: FaceFrame, to: FaceFrame, t: number): number[][] {
+  const a = new Map(controlPoints(EXPRESSIONS[from]));
+  const b = new Map(controlPoints(EXPRESSIONS[to]));
+  const at = (n: string) => [
+    (1 - t) * a.get(n)!.x + t * b.get(n)!.x,
+    (1 - t) * a.get(n)!.y + t * b.get(n)!.y,
+  ];
+  const out: number[][] = [];
+  for (let c = 0; c + 1 < FACE_CUTS.length; c += 2) {
+    const upper = FACE_CUTS[c]!;
+    const lower = FACE_CUTS[c + 1]!.slice(1, -1).reverse();
+    out.push([...upper, ...lower].flatMap(at));
+  }
+  return out;
+}
+
+/** Unexplained dark pixels of `image` against `reference` in the box [x0, x1) × [y0, y1), outside `holes`. */
+export function unexplainedDark(
+  image: RgbaImage,
+  reference: RgbaImage,
+  box: readonly [number, number, number, number] = [0, 0, image.width, image.height],
+  holes: readonly (readonly number[])[] = [],
+): number {
+  const { width, height } = image;
+  const [x0, y0, x1, y1] = box;
+  let count = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      if (holes.some((h) => inside(h, x, y))) continue;
+      let darkest = 255;
+      for (let dy = -RADIUS; dy <= RADIUS; dy++) {
+        for (let dx = -RADIUS; dx <= RADIUS; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const yy = Math.min(height - 1, Math.max(0, y + dy));
+          darkest = Math.min(darkest, luma(reference.data, (yy * width + xx) * 4));
+        }
+      }
+      if (luma(image.data, (y * width + x) * 4) < darkest - DARK_MARGIN) count++;
+    }
+  }
+  return count;
+}
+
+/** Unexplained dark pixels at each in-between of `from` → `to` (against the halfway expressions). */
+export function doubling(
+  frames: readonly RgbaImage[],
+  from: FaceFrame,
+  to: FaceFrame,
+  box?: readonly [number, number, number, number],
+): number[] {
+  return frames.map((image, i) => {
+    const t = (i + 1) / (frames.length + 1);
+    const reference = drawFace(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
+    return unexplainedDark(image, reference, box, openings(from, to, t));
+  });
+}
