@@ -48,6 +48,8 @@ export interface LoadedScene {
   readonly note?: (() => string) | undefined;
   /** Where mesh frames come from when not from the loaded animation (a streamed `.agr`). */
   readonly sources?: ReadonlyMap<MeshAnimation, FrameSource> | undefined;
+  /** The sources hold every frame soon (a shared page's series being decoded), not a streamed file's window. */
+  readonly decoding?: boolean | undefined;
   /** Called with the session once it exists (the scalar chosen, say), before the first frame. */
   readonly ready?: ((session: MixedSession) => void) | undefined;
 }
@@ -202,7 +204,7 @@ export class MixedWorkspace implements Workspace {
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
     // A streamed animation holds only some frames: nothing to export from or probe over time.
-    this.streamed = (loaded.sources?.size ?? 0) > 0;
+    this.streamed = (loaded.sources?.size ?? 0) > 0 && !loaded.decoding;
     if (this.streamed) this.element.dataset.streamed = "true";
     loaded.ready?.(session);
     this.opened = { session, parts: [], timeline: this.timeline(session) };
