@@ -121,6 +121,17 @@ module.exports = {
       to: {},
     },
     {
+      name: "player-lean",
+      comment:
+        "The player bundle (web/src/player/index.ts) reaches none of the studio's tools: the export panel, the glTF and VTK writers and glTF-Transform stay in the studio (decision 420).",
+      severity: "error",
+      from: { path: "^web/src/player/index\\.ts$" },
+      to: {
+        path: ["^web/src/mixed/export-panel\\.ts$", "^src/mixed/gltf/", "@gltf-transform/"],
+        reachable: true,
+      },
+    },
+    {
       name: "no-cycles",
       comment: "No import cycles in the library or the web app.",
       severity: "error",

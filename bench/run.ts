@@ -31,6 +31,7 @@ import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
 import { shareSizeBench } from "./share.js";
 import { shareLiveBench } from "./share-live.js";
+import { type ShareOpenResult, shareOpenBench } from "./share-open.js";
 import { studioPlaybackBench } from "./studio-playback.js";
 
 const args = process.argv.slice(2);
@@ -153,6 +154,10 @@ async function rows(): Promise<BenchRow[]> {
     progress("share-live-tick, share-live-open (headless Chromium)");
     push(...(await shareLiveRows()));
   }
+  if (want("share-mixed-open", "share-series-open")) {
+    progress("share-mixed-open, share-series-open (headless Chromium)");
+    push(...(await shareOpenRows()));
+  }
   return out;
 }
 
@@ -235,6 +240,24 @@ async function shareLiveRows(): Promise<BenchRow[]> {
       note: `navigation to the element's ready state (frame 0 drawn), fresh navigation each round; median ${open.toFixed(0)} ms`,
     },
   ];
+}
+
+/** The shared mixed and series pages: load to frame 0 against 2 s (issue 21). */
+async function shareOpenRows(): Promise<BenchRow[]> {
+  const r = await shareOpenBench(quick, quick ? 3 : 11);
+  const openRow = (name: string, s: ShareOpenResult): BenchRow => {
+    const ms = median(s.rounds);
+    return {
+      name,
+      peer: "the issue's 2 s from load to frame 0",
+      ratio: ms / 2000,
+      min: Math.min(...s.rounds) / 2000,
+      max: Math.max(...s.rounds) / 2000,
+      goal: 1.0,
+      note: `${s.what} in <deforma-mesh> (${(s.bytes / 1e6).toFixed(2)} MB page, file://): navigation to the element's ready state (frame 0 drawn), fresh navigation each round; median ${ms.toFixed(0)} ms, longest task before it ${Math.max(...s.longest).toFixed(0)} ms`,
+    };
+  };
+  return [openRow("share-mixed-open", r.mixed), openRow("share-series-open", r.series)];
 }
 
 function format(x: number | null): string {

@@ -60,6 +60,7 @@ describe("import direction", () => {
   });
 
   // decisions 147 and 149
+  // decision 420
   it("fails on a planted violation of each rule", () => {
     const dir = scratch({
       "src/core/ok.ts": "export const ok = 1;\n",
@@ -90,6 +91,10 @@ describe("import direction", () => {
       "src/core/free.ts": "export const f = 1;\n",
       "src/cli/uses-extra.ts": 'import { x } from "../extra/x.js";\nexport const u = x;\n',
       "src/lone/y.ts": "export const y = 1;\n",
+      // player-lean (reached through another module)
+      "web/src/player/index.ts": 'import { e } from "../mixed/element.js";\nexport const p = e;\n',
+      "web/src/mixed/element.ts": 'import { x } from "./export-panel.js";\nexport const e = x;\n',
+      "web/src/mixed/export-panel.ts": "export const x = 1;\n",
       // no-cycles
       "src/core/p.ts": 'import { q } from "./q.js";\nexport const p = () => q;\n',
       "src/core/q.ts": 'import { p } from "./p.js";\nexport const q = () => p;\n',
@@ -111,6 +116,7 @@ describe("import direction", () => {
         "src-folder-declared: src/extra/x.ts → src/core/free.ts",
         "src-folder-declared-imported: src/cli/uses-extra.ts → src/extra/x.ts",
         "src-folder-declared-orphan: src/lone/y.ts → src/lone/y.ts",
+        "player-lean: web/src/player/index.ts → web/src/mixed/export-panel.ts",
       ]),
     );
     expect(found.filter((f) => f.includes("→ src/mixed/index.ts"))).toEqual([]);

@@ -189,6 +189,49 @@ describe.skipIf(!browserAvailable)("the player in Chromium", () => {
     await page.close();
   });
 
+  it("keeps two players' engine choices apart on one page", async () => {
+    const two = `<!doctype html>
+<meta charset="utf-8">
+<deforma-live id="a" src="face/face.scene.json" paused style="height: 400px"></deforma-live>
+<deforma-live id="b" src="face/face.scene.json" paused style="height: 400px"></deforma-live>
+<script type="module">import "./deforma-player.js";</script>`;
+    const { server, url } = await serve(site(two));
+    servers.push(server);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const errors = pageErrors(page);
+    await page.goto(url);
+    await page.waitForSelector('#a[data-state="ready"]', { timeout: 30_000 });
+    await page.waitForSelector('#b[data-state="ready"]', { timeout: 30_000 });
+    const checked = () =>
+      page.evaluate(() =>
+        ["a", "b"].map(
+          (id) =>
+            document.querySelector<HTMLInputElement>(`#${id} fieldset.engine input:checked`)?.value,
+        ),
+      );
+    const names = await page.evaluate(() =>
+      ["a", "b"].map(
+        (id) => document.querySelector<HTMLInputElement>(`#${id} fieldset.engine input`)!.name,
+      ),
+    );
+    expect(names[0]).not.toBe(names[1]);
+    const before = await checked();
+    expect(before[0]).toBeDefined();
+    expect(before[1]).toBeDefined();
+    // Choosing another engine in the first player leaves the second one's choice checked.
+    const other = await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>(
+        "#a fieldset.engine input:not(:checked):not(:disabled)",
+      );
+      input?.click();
+      return input?.value;
+    });
+    expect(other).toBeDefined();
+    expect(await checked()).toEqual([other, before[1]]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("runs docs/player.md's snippet as written", async () => {
     const doc = readFileSync(DOC, "utf8");
     const snippet =

@@ -10,8 +10,9 @@ import { FileView } from "./file-view.js";
 import { useFormatText } from "./i18n/formats.js";
 import { tr } from "./i18n.js";
 import { LiveWorkspace } from "./live/workspace.js";
+import { exportTools } from "./mixed/export-panel.js";
 import { meshWorkspace, prefetchMesh } from "./mixed/mesh-workspace.js";
-import { MixedWorkspace } from "./mixed/workspace.js";
+import { loadAmxScene, MixedWorkspace } from "./mixed/workspace.js";
 import { FILE_WORKSPACE, registerWorkspace, type Workspace } from "./shell/workspace.js";
 
 /** The single-file check (summary and located problems of any format the file view knows). */
@@ -38,7 +39,8 @@ registerWorkspace({
   tab: true,
   playsFiles: true,
   openLabel: "file.play",
-  create: () => new MixedWorkspace(),
+  create: () =>
+    new MixedWorkspace({ id: "mixed", load: loadAmxScene, pick: "mixed.pick", tools: exportTools }),
 });
 registerWorkspace({
   id: "mesh",

@@ -10,6 +10,7 @@ import { inflate } from "../../core/inflate.js";
 import { msg } from "../../core/message.js";
 import { CELL_KINDS, type MeshAnimation } from "../agr/index.js";
 import { MESH_PACK, type MeshPackCode, type MeshPackKind } from "./codes.js";
+import { SectionFrames } from "./frames.js";
 import {
   headerProblem,
   type IntSection,
@@ -19,7 +20,6 @@ import {
   PREFIX_BYTES,
   type QuantSection,
 } from "./header.js";
-import { decodeArray } from "./quantise.js";
 
 /** What {@link unpackMesh} read. */
 export interface MeshPackReadResult {
@@ -128,12 +128,7 @@ async function section(
   const end = at + packed;
   const out = end <= bytes.length ? await inflate(bytes.subarray(at, end), raw) : undefined;
   if (out?.length === raw) return out;
-  sink.report(
-    MESH_PACK.badSection,
-    msg`section ${{ section: id }} ${end > bytes.length ? "is cut short by the end of the file" : `does not inflate to its ${raw} bytes`}`,
-    Math.min(at, bytes.length),
-    Math.min(end, bytes.length),
-  );
+  sectionFailed(id, at, end, bytes.length, raw, sink);
   return undefined;
 }
 
@@ -153,20 +148,14 @@ function firstOver(values: Uint32Array, limit: number): number {
   return -1;
 }
 
-/** Every section of `bytes` after the header, decoded, by id (undefined on the first bad one). */
-async function sections(
+/** Integer sections' values by id, or undefined after a finding (the first bad section). */
+async function intSections(
   bytes: Uint8Array,
   h: MeshPackHeader,
   at: number,
   sink: Sink,
-): Promise<Map<string, Float32Array | Uint32Array> | undefined> {
-  const out = new Map<string, Float32Array | Uint32Array>();
-  for (const s of h.floats as QuantSection[]) {
-    const planes = await section(bytes, at, s.packed, 2 * s.n * s.frames, s.id, sink);
-    if (!planes) return undefined;
-    out.set(s.id, decodeArray(planes, s));
-    at += s.packed;
-  }
+): Promise<Map<string, Uint32Array> | undefined> {
+  const out = new Map<string, Uint32Array>();
   for (const s of h.ints) {
     const planes = await section(bytes, at, s.packed, s.width * s.count, s.id, sink);
     if (!planes) return undefined;
@@ -189,21 +178,150 @@ async function sections(
   return out;
 }
 
-/** The mesh animation packed in `bytes`, with findings. */
-export async function unpackMesh(bytes: Uint8Array): Promise<MeshPackReadResult> {
+/** The float sections, each ready to inflate and decode, with their offsets; undefined when one runs past the end. */
+function floatSections(
+  bytes: Uint8Array,
+  h: MeshPackHeader,
+  at: number,
+  sink: Sink,
+): { frames: SectionFrames[]; at: number[]; end: number } | undefined {
+  const frames: SectionFrames[] = [];
+  const offsets: number[] = [];
+  for (const s of h.floats as QuantSection[]) {
+    if (at + s.packed > bytes.length) {
+      sectionFailed(s.id, at, at + s.packed, bytes.length, 2 * s.n * s.frames, sink);
+      return undefined;
+    }
+    frames.push(new SectionFrames(bytes.subarray(at, at + s.packed), s));
+    offsets.push(at);
+    at += s.packed;
+  }
+  return { frames, at: offsets, end: at };
+}
+
+/** FMT015 for section `id` at `[at, end)` of a file of `length` bytes, which should inflate to `raw` bytes. */
+function sectionFailed(
+  id: string,
+  at: number,
+  end: number,
+  length: number,
+  raw: number,
+  sink: Sink,
+): void {
+  sink.report(
+    MESH_PACK.badSection,
+    msg`section ${{ section: id }} ${end > length ? "is cut short by the end of the file" : `does not inflate to its ${raw} bytes`}`,
+    Math.min(at, length),
+    Math.min(end, length),
+  );
+}
+
+/** What {@link openMeshPack} gives once frame 0 is decoded. */
+export interface MeshPackOpened extends MeshPackReadResult {
+  /** Frames decoded so far: frame `f`'s values in the model are final once `f < decoded()`. */
+  readonly decoded: () => number;
+  /**
+   * Resolves once every frame is decoded: the model, or no model and the
+   * finding of a section that failed past frame 0 (the frames from there
+   * keep zeros and are never reported decoded).
+   */
+  readonly done: Promise<MeshPackReadResult>;
+}
+
+/** How {@link openMeshPack} decodes the frames after frame 0. */
+export interface OpenOptions {
+  /** Called after each frame past 0 is decoded, with the count decoded. */
+  readonly onFrame?: (decoded: number) => void;
+  /** Awaited between steps of inflating and decoding (a page yields to its event loop here); default none. */
+  readonly pause?: () => Promise<void> | undefined;
+}
+
+/**
+ * The mesh animation packed in `bytes` with frame 0 decoded (decision 421):
+ * the header, the integer sections and every float section's frame 0 are
+ * read and checked first; the later frames are inflated and decoded in the
+ * background, in order, into the same arrays ({@link MeshPackOpened.done}).
+ */
+export async function openMeshPack(
+  bytes: Uint8Array,
+  options: OpenOptions = {},
+): Promise<MeshPackOpened> {
   const sink: Sink = new DiagnosticSink();
+  const failed = (): MeshPackOpened => {
+    const r = { diagnostics: sink.items };
+    return { ...r, decoded: () => 0, done: Promise.resolve(r) };
+  };
   const h = readHeader(bytes, sink);
-  if (!h) return { diagnostics: sink.items };
-  const got = await sections(
+  if (!h) return failed();
+  const floats = floatSections(
     bytes,
     h,
     PREFIX_BYTES + new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true),
     sink,
   );
-  if (!got) return { diagnostics: sink.items };
+  const got = floats && (await intSections(bytes, h, floats.end, sink));
+  if (!floats || !got) return failed();
+  const pause = options.pause ?? (() => undefined);
+  const decodeTo = async (f: number, k: number): Promise<boolean> => {
+    const d = floats.frames[k]!;
+    if (d.decoded > f) return true;
+    if (await d.inflateTo(f, pause)) {
+      d.decodeNext();
+      return true;
+    }
+    const s = d.section;
+    sectionFailed(
+      s.id,
+      floats.at[k]!,
+      floats.at[k]! + s.packed,
+      bytes.length,
+      2 * s.n * s.frames,
+      sink,
+    );
+    return false;
+  };
+  const first = await Promise.all(floats.frames.map((_, k) => decodeTo(0, k)));
+  if (!first.every(Boolean)) return failed();
+  const model = meshOf(h, floats.frames, got, sink);
+  if (!model) return failed();
+  let decoded = 1;
+  const done = (async (): Promise<MeshPackReadResult> => {
+    // Frame 0 is the caller's first: nothing more is decoded before a pause.
+    await pause();
+    for (let f = 1; f < h.times.length; f++) {
+      for (let k = 0; k < floats.frames.length; k++)
+        if (!(await decodeTo(Math.min(f, floats.frames[k]!.section.frames - 1), k)))
+          return { diagnostics: sink.items };
+      decoded = f + 1;
+      options.onFrame?.(decoded);
+      await pause();
+    }
+    // The constant sections' streams are read to their end too (nothing after it).
+    for (let k = 0; k < floats.frames.length; k++)
+      if (!(await decodeTo(floats.frames[k]!.section.frames - 1, k)))
+        return { diagnostics: sink.items };
+    return { model, diagnostics: sink.items };
+  })();
+  return { model, diagnostics: sink.items, decoded: () => decoded, done };
+}
+
+/** The mesh animation packed in `bytes`, every frame decoded, with findings. */
+export async function unpackMesh(bytes: Uint8Array): Promise<MeshPackReadResult> {
+  const opened = await openMeshPack(bytes);
+  return opened.model ? opened.done : { diagnostics: opened.diagnostics };
+}
+
+/** The model of header `h`, its float sections' arrays and integer sections; undefined after a finding. */
+function meshOf(
+  h: MeshPackHeader,
+  floats: readonly SectionFrames[],
+  got: Map<string, Uint32Array>,
+  sink: Sink,
+): MeshAnimation | undefined {
+  const float = (id: string) => floats.find((d) => d.section.id === id)?.values;
   const cellTypes = Uint8Array.from(got.get("cellTypes")!);
   const expected = cellTypes.reduce((t, c) => t + CELL_KINDS.get(c)!.nodes, 0);
-  const connectivity = got.get("connectivity") as Uint32Array;
+  const connectivity = got.get("connectivity")!;
   if (connectivity.length !== expected) {
     sink.report(
       MESH_PACK.badNode,
@@ -211,23 +329,24 @@ export async function unpackMesh(bytes: Uint8Array): Promise<MeshPackReadResult>
       0,
       0,
     );
-    return { diagnostics: sink.items };
+    return undefined;
   }
   const model: MeshAnimation = {
     type: h.type,
     nodeCount: h.nodeCount,
-    positions: got.get("positions") as Float32Array,
+    positions: float("positions")!,
     cellTypes,
     connectivity,
     scalars: h.scalars.map(({ name, unit, varying }) => ({ name, unit, varying })),
     vectors: h.vectors.map(({ name, unit, varying }) => ({ name, unit, varying })),
     times: Float64Array.from(h.times),
-    scalarValues: h.scalars.map((_, i) => got.get(`scalar/${i}`) as Float32Array),
-    vectorValues: h.vectors.map((_, i) => got.get(`vector/${i}`) as Float32Array),
+    scalarValues: h.scalars.map((_, i) => float(`scalar/${i}`)!),
+    vectorValues: h.vectors.map((_, i) => float(`vector/${i}`)!),
   };
   if (h.floats.some((s) => s.id.startsWith("cell/")))
-    model.cellValues = h.scalars.map((_, i) => got.get(`cell/${i}`) as Float32Array | undefined);
-  if (got.has("lines")) model.lines = got.get("lines") as Uint32Array;
-  if (got.has("vertices")) model.vertices = got.get("vertices") as Uint32Array;
-  return { model, diagnostics: sink.items };
+    model.cellValues = h.scalars.map((_, i) => float(`cell/${i}`));
+  const [lines, vertices] = [got.get("lines"), got.get("vertices")];
+  if (lines) model.lines = lines;
+  if (vertices) model.vertices = vertices;
+  return model;
 }

@@ -9,6 +9,13 @@ export {
   unpackModel,
 } from "./bundle.js";
 export { MESH_PACK, type MeshPackCode } from "./codes.js";
-export { isMeshPack, type MeshPackReadResult, unpackMesh } from "./decode.js";
+export {
+  isMeshPack,
+  type MeshPackOpened,
+  type MeshPackReadResult,
+  type OpenOptions,
+  openMeshPack,
+  unpackMesh,
+} from "./decode.js";
 export { DEFAULT_PRECISION, modelSize, type PackOptions, packMesh } from "./encode.js";
 export { MAX_VALUES, MESH_PACK_MAGIC, MESH_PACK_VERSION } from "./header.js";

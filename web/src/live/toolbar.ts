@@ -66,6 +66,9 @@ export interface ToolbarActions {
   exportGif(): void;
 }
 
+/** Toolbars made so far: each names its engine radio group apart (two players on one page). */
+let toolbars = 0;
+
 /** See the module comment. */
 export class LiveToolbar {
   readonly element = h("div", { className: "toolbar live-toolbar" });
@@ -92,10 +95,11 @@ export class LiveToolbar {
     const step = liveButton("step", "stepForward", "live.step", () => session.step(), false);
     const reset = liveButton("reset", "stepBack", "live.reset", () => session.reset(), false);
     const engine = h("fieldset", { className: "engine" }, tr("legend", "live.engine"));
+    const group = `live-engine-${++toolbars}`;
     for (const { name, available } of engineChoices(session)) {
       const input = h("input", {
         type: "radio",
-        name: "live-engine",
+        name: group,
         value: name,
         disabled: !available,
         onchange: () => {

@@ -21,12 +21,13 @@ import { buildMixedScene, meshAloneScene } from "../../../src/mixed/sample/index
 import {
   isMeshPack,
   MODEL_PACK_MAGIC,
-  unpackMesh,
+  openMeshPack,
   unpackModel,
 } from "../../../src/mixed/share/index.js";
 import { h } from "../dom.js";
 import { LANGUAGES, type Language, setLanguage } from "../i18n.js";
 import elementCss from "./element.css?inline";
+import { decodingFrames } from "./frame-source.js";
 import mixedCss from "./mixed.css?inline";
 import { type LoadedScene, MixedWorkspace } from "./workspace.js";
 
@@ -57,13 +58,58 @@ const failed = (file: string, message: string): LoadedScene => ({
   ],
 });
 
+/** Yields to the page's event loop (a task of its own), so decoding never holds the page. */
+const yieldTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const c = new MessageChannel();
+    c.port1.onmessage = () => {
+      c.port1.close();
+      resolve();
+    };
+    c.port2.postMessage(0);
+  });
+
+/**
+ * A packed series' scene once frame 0 is decoded (decision 421): the later
+ * frames are decoded in the background, a frame per task, and drawn as they
+ * come; the workspace's element counts them (`data-decoded`) and says
+ * `data-decode="done"` (or `"error"`) at the end.
+ */
+async function packedSeries(name: string, bytes: Uint8Array): Promise<LoadedScene> {
+  let arrived: ((decoded: number) => void) | undefined;
+  const r = await openMeshPack(bytes, { pause: yieldTask, onFrame: (n) => arrived?.(n) });
+  const report = [{ file: name, diagnostics: r.diagnostics }];
+  if (!r.model) return { report };
+  const model = r.model;
+  return {
+    report,
+    scene: meshAloneScene(name, model),
+    sources: new Map([[model, decodingFrames(model, r.decoded)]]),
+    decoding: true,
+    ready: (session) => {
+      const el = session.viewer.container.closest<HTMLElement>(".workspace");
+      let queued = false;
+      arrived = (n) => {
+        if (el) el.dataset.decoded = String(n);
+        if (queued || !session.viewer.renderer.domElement.isConnected) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          session.redraw();
+          session.signals.time.dispatch(session.clock.time);
+        });
+      };
+      if (el) el.dataset.decoded = String(r.decoded());
+      void r.done.then((d) => {
+        if (el) el.dataset.decode = d.model ? "done" : "error";
+      });
+    },
+  };
+}
+
 /** The scene of `bytes` named `name`: a packed series or model folder, or an `.agr`. */
 export async function sceneOf(name: string, bytes: Uint8Array): Promise<LoadedScene> {
-  if (isMeshPack(bytes)) {
-    const r = await unpackMesh(bytes);
-    const report = [{ file: name, diagnostics: r.diagnostics }];
-    return { report, scene: r.model ? meshAloneScene(name, r.model) : undefined };
-  }
+  if (isMeshPack(bytes)) return packedSeries(name, bytes);
   if (MODEL_PACK_MAGIC.every((b, i) => bytes[i] === b)) {
     const pack = unpackModel(bytes);
     const amx = pack.names.find((n) => n.toLowerCase().endsWith(".amx"));

@@ -10,6 +10,9 @@ import { downloadBytes } from "../shell/download.js";
 import { toolButton } from "../shell/tool-button.js";
 import type { MixedSession } from "./session.js";
 
+/** The studio's tools of a mixed or mesh workspace (its `tools` option): the export panel. */
+export const exportTools = (session: MixedSession): ExportPanel => new ExportPanel(session);
+
 /** Frames per second of the VTK series written from the studio. */
 const VTK_FPS = 10;
 

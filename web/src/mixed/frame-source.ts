@@ -39,3 +39,18 @@ export function streamedFrames(cache: AgrFrameCache): FrameSource {
     complete: false,
   };
 }
+
+/**
+ * The frames of an animation still being decoded (a shared page's packed
+ * series, decision 421): frame `f` once `f < decoded()`; complete when all are.
+ */
+export function decodingFrames(m: MeshAnimation, decoded: () => number): FrameSource {
+  const all = memoryFrames(m);
+  return {
+    values: (p, f) => (f < decoded() ? all.values(p, f) : undefined),
+    want: () => undefined,
+    get complete() {
+      return decoded() >= m.times.length;
+    },
+  };
+}

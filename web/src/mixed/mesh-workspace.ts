@@ -19,6 +19,7 @@ import { meshAloneScene } from "../../../src/mixed/sample/index.js";
 import { batchedReader, listFiles } from "../api.js";
 import { t } from "../i18n.js";
 import { isNumberedSeries, type Route } from "../route.js";
+import { exportTools } from "./export-panel.js";
 import { loadMeshOnServer, prefetchMeshOnServer } from "./mesh-server.js";
 import { loadStreamed } from "./stream-loader.js";
 import {
@@ -106,5 +107,10 @@ export function vtkNote(c: VtkChoice): string {
 
 /** The mesh workspace, opening the mesh formats of `formats` (the page's registry). */
 export function meshWorkspace(formats: FormatRegistry): MixedWorkspace {
-  return new MixedWorkspace({ id: "mesh", load: meshSceneLoader(formats), pick: "mesh.pick" });
+  return new MixedWorkspace({
+    id: "mesh",
+    load: meshSceneLoader(formats),
+    pick: "mesh.pick",
+    tools: exportTools,
+  });
 }

@@ -24,7 +24,6 @@ import { shareButton } from "../shell/share.js";
 import { TimelineBar } from "../shell/timeline.js";
 import type { Workspace } from "../shell/workspace.js";
 import { BodyPanel } from "./body-panel.js";
-import { ExportPanel } from "./export-panel.js";
 import type { FrameSource } from "./frame-source.js";
 import { HoverTooltip } from "./hover.js";
 import { LegendPanel } from "./legend-panel.js";
@@ -37,7 +36,7 @@ import "./strings.js";
 /** What is made per open animation and freed on close. */
 interface Opened {
   readonly session: MixedSession;
-  readonly parts: { element: HTMLElement; render?(): void; dispose?(): void }[];
+  readonly parts: Part[];
   timeline: TimelineBar;
 }
 
@@ -49,6 +48,8 @@ export interface LoadedScene {
   readonly note?: (() => string) | undefined;
   /** Where mesh frames come from when not from the loaded animation (a streamed `.agr`). */
   readonly sources?: ReadonlyMap<MeshAnimation, FrameSource> | undefined;
+  /** The sources hold every frame soon (a shared page's series being decoded), not a streamed file's window. */
+  readonly decoding?: boolean | undefined;
   /** Called with the session once it exists (the scalar chosen, say), before the first frame. */
   readonly ready?: ((session: MixedSession) => void) | undefined;
 }
@@ -98,6 +99,20 @@ export interface MixedWorkspaceOptions {
    * the studio's server (no exports, no "Share as HTML").
    */
   readonly embedded?: boolean;
+  /**
+   * The studio's tools for an open animation (the export panel: glTF and
+   * VTK), shown in the toolbar unless frames are streamed. Given by the
+   * studio's composition root only, so the player bundle, which never shows
+   * them, leaves their code (glTF-Transform, the writers) out (decision 420).
+   */
+  readonly tools?: (session: MixedSession) => Part;
+}
+
+/** A panel made per open animation and freed on close. */
+export interface Part {
+  readonly element: HTMLElement;
+  render?(): void;
+  dispose?(): void;
 }
 
 /** The workspace; made once by the shell, then opened and closed per route. */
@@ -189,7 +204,7 @@ export class MixedWorkspace implements Workspace {
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
     // A streamed animation holds only some frames: nothing to export from or probe over time.
-    this.streamed = (loaded.sources?.size ?? 0) > 0;
+    this.streamed = (loaded.sources?.size ?? 0) > 0 && !loaded.decoding;
     if (this.streamed) this.element.dataset.streamed = "true";
     loaded.ready?.(session);
     this.opened = { session, parts: [], timeline: this.timeline(session) };
@@ -244,9 +259,9 @@ export class MixedWorkspace implements Workspace {
     const probe = new ProbePanel(s);
     const legends = new LegendPanel(s);
     const view = new ViewTools(s, legends.element);
-    const exports = new ExportPanel(s);
+    const tools = this.streamed ? undefined : this.options.tools?.(s);
     const hover = new HoverTooltip(s);
-    o.parts.push(bodies, probe, legends, view, exports, hover);
+    o.parts.push(bodies, probe, legends, view, hover, ...(tools ? [tools] : []));
     const u = this.ui;
     u.side.replaceChildren(bodies.element, probe.element);
     u.legends.replaceChildren(legends.element);
@@ -256,11 +271,7 @@ export class MixedWorkspace implements Workspace {
       u.note.hidden = false;
     };
     const share = embedded ? "" : shareButton(() => this.file, say, false);
-    u.toolbar.replaceChildren(
-      view.element,
-      this.streamed || embedded ? "" : exports.element,
-      share,
-    );
+    u.toolbar.replaceChildren(view.element, tools?.element ?? "", share);
     u.view.append(hover.element);
   }
 
