@@ -30,6 +30,7 @@ import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
 import { shareSizeBench } from "./share.js";
+import { shareBulgeRows } from "./share-bulge.js";
 import { shareLiveBench } from "./share-live.js";
 import { studioPlaybackBench } from "./studio-playback.js";
 
@@ -152,6 +153,10 @@ async function rows(): Promise<BenchRow[]> {
   if (want("share-live-tick", "share-live-open")) {
     progress("share-live-tick, share-live-open (headless Chromium)");
     push(...(await shareLiveRows()));
+  }
+  if (want("share-bulge-demo-size", "share-bulge-open")) {
+    progress("share-bulge-demo-size, share-bulge-open (headless Chromium)");
+    push(...(await shareBulgeRows(quick ? 3 : 15)));
   }
   return out;
 }

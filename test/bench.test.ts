@@ -41,6 +41,8 @@ const GOALS: Record<string, number> = {
   "share-series-size": 1.0,
   "share-live-tick": 1.0,
   "share-live-open": 1.0,
+  "share-bulge-demo-size": 1.0,
+  "share-bulge-open": 1.0,
 };
 
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */
@@ -58,6 +60,8 @@ const ALWAYS = [
   "share-series-size",
   "share-live-tick",
   "share-live-open",
+  "share-bulge-demo-size",
+  "share-bulge-open",
 ];
 
 describe("npm run bench -- --quick --json", () => {
