@@ -15,6 +15,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companionReader } from "../../src/node/files.js";
 import { playerBundlePath, readPlayerBundle, shareFile } from "../../src/node/share/index.js";
+import { makeCharacter } from "../bulge/gltf-character.js";
 import { copyDemo } from "../helpers.js";
 import {
   type BrowserStudio,
@@ -141,6 +142,32 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
       expect(errors).toEqual([]);
       await page.close();
     }
+  });
+
+  // decision 413
+  it("a skinned .glb's page opens offline, its joint picked, read on the page's thread", {
+    timeout: 120_000,
+  }, async () => {
+    const glb = (await makeCharacter()).glb;
+    writeFileSync(join(dir, "hero.glb"), glb);
+    const r = await shareFile("hero.glb", glb, {
+      read: companionReader(dir),
+      player: readFileSync(playerBundlePath(), "utf8"),
+      version: "0.0.0",
+      lang: "en",
+    });
+    writeFileSync(join(dir, "hero.html"), r.html!);
+    const { page, requests } = await offline();
+    const errors = pageErrors(page);
+    await openPage(page, pathToFileURL(join(dir, "hero.html")).href);
+    expect(await page.locator("select.bulge-joint").inputValue()).toBe("ForeArm");
+    const straight = await canvasPixels(page, CANVAS);
+    await page.evaluate(() => document.querySelector<Bulge>("deforma-bulge")!.setFlex(80));
+    await drawn(page);
+    expect(differs(straight, await canvasPixels(page, CANVAS))).toBeGreaterThan(0);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   // decision 413
