@@ -316,7 +316,7 @@ export class BulgeWorkspace implements Workspace {
       const s = this.opened?.shown;
       return s ? (isGltfSource(s) ? s.gltf : s.rigPath) : undefined;
     };
-    toolbar.addTool(shareButton(shared, (m) => toolbar.say(m), window.innerWidth >= 1100));
+    toolbar.addTool(shareButton(shared, (m) => toolbar.say(m), false));
     return { errlog, editor, toolbar, parts: [errlog, editor, toolbar] };
   }
 
