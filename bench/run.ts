@@ -30,6 +30,7 @@ import { qualityBench } from "./live-quality.js";
 import { meshOpenBench } from "./mesh-open.js";
 import { mixedBench } from "./mixed.js";
 import { shareSizeBench } from "./share.js";
+import { shareBulgeRows } from "./share-bulge.js";
 import { shareLiveBench } from "./share-live.js";
 import { type ShareOpenResult, shareOpenBench } from "./share-open.js";
 import { studioPlaybackBench } from "./studio-playback.js";
@@ -157,6 +158,10 @@ async function rows(): Promise<BenchRow[]> {
   if (want("share-mixed-open", "share-series-open")) {
     progress("share-mixed-open, share-series-open (headless Chromium)");
     push(...(await shareOpenRows()));
+  }
+  if (want("share-bulge-demo-size", "share-bulge-open")) {
+    progress("share-bulge-demo-size, share-bulge-open (headless Chromium)");
+    push(...(await shareBulgeRows(quick ? 3 : 15)));
   }
   return out;
 }

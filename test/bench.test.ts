@@ -43,6 +43,8 @@ const GOALS: Record<string, number> = {
   "share-live-open": 1.0,
   "share-mixed-open": 1.0,
   "share-series-open": 1.0,
+  "share-bulge-demo-size": 1.0,
+  "share-bulge-open": 1.0,
 };
 
 /** Rows whose peer is in this process (three.js, node, the tick): never missing. */
@@ -62,6 +64,8 @@ const ALWAYS = [
   "share-live-open",
   "share-mixed-open",
   "share-series-open",
+  "share-bulge-demo-size",
+  "share-bulge-open",
 ];
 
 describe("npm run bench -- --quick --json", () => {

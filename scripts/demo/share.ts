@@ -21,6 +21,7 @@ import {
 export const DEMO_SHARES: readonly (readonly [file: string, page: string])[] = [
   ["live/face.scene.json", "face.html"],
   ["slider-crank.amx", "slider-crank.html"],
+  ["arm.rig.json", "arm.html"],
 ];
 
 /** Writes the pages of {@link DEMO_SHARES} under `outDir`/share; returns the lines to print. */

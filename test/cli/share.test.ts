@@ -62,6 +62,21 @@ describe.skipIf(!existsSync(playerBundlePath()) && process.env.CI !== "true")(
       expect(statSync(join(dir, "pipe.html")).isFIFO()).toBe(true);
     });
 
+    // decision 410, decision 412
+    it("writes a bulge rig's page, and refuses its catalogue alone with a located FMT017", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "deforma-share-cli-"));
+      copyDemo(dir);
+      const r = await cli(["share", "arm.rig.json", "-o", "arm.html"], dir);
+      expect(r.err).toBe("");
+      expect(r.out).toBe("arm.html: bulge page of arm.rig.json written\n");
+      expect(readFileSync(join(dir, "arm.html"), "utf8")).toContain("<deforma-bulge ");
+      const alone = await cli(["share", "misc_data/bulge_types", "-o", "types.html"], dir);
+      expect(alone.code).toBe(2);
+      expect(alone.err).toMatch(/^misc_data\/bulge_types:1:1: error FMT017: /);
+      expect(alone.err).not.toContain("FMT009");
+      expect(existsSync(join(dir, "types.html"))).toBe(false);
+    });
+
     it("needs -o and a file", async () => {
       const dir = scratch();
       expect((await cli(["share", "face.scene.json"], dir)).code).toBe(2);

@@ -14,6 +14,14 @@ describe("the demo's shared pages", () => {
     expect(ignore.split("\n")).toContain("demo/share/");
   });
 
+  it("include one page of each kind of view: the live face, the mixed model, the bulge arm", () => {
+    expect(DEMO_SHARES.map(([file]) => file)).toEqual([
+      "live/face.scene.json",
+      "slider-crank.amx",
+      "arm.rig.json",
+    ]);
+  });
+
   it.skipIf(!existsSync(playerBundlePath()))(
     "are written for each shareable demo file",
     async () => {
@@ -24,6 +32,7 @@ describe("the demo's shared pages", () => {
       for (const [, page] of DEMO_SHARES) {
         const html = readFileSync(join(dir, "share", page), "utf8");
         expect(html).toContain("data-embedded=");
+        if (page === "arm.html") expect(html).toContain("<deforma-bulge ");
       }
     },
   );

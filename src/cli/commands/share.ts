@@ -20,9 +20,11 @@ export const share = defineCommand({
   description:
     "Writes FILE as one HTML page that plays it in any browser, offline: the player, the data\n" +
     "and the look inlined, nothing fetched (docs/player.md). A live scene (*.scene.json) becomes\n" +
-    "the 20 Hz player with its event buttons and signal sliders. A file that cannot be shared\n" +
-    "gets a located finding (FMT008–FMT012) and exit code 2. The page says what it is (file, date,\n" +
-    "Deforma version) in --lang (default en). An existing OUT is replaced only with --force.",
+    "the 20 Hz player with its event buttons and signal sliders; a mixed model or mesh animation\n" +
+    "the 3-D view; a bulge rig or skinned .glb the Bulges preview with its flex slider and the\n" +
+    "catalogue beside it. A file that cannot be shared gets a located finding (FMT008–FMT018)\n" +
+    "and exit code 2. The page says what it is (file, date, Deforma version) in --lang\n" +
+    "(default en). An existing OUT is replaced only with --force.",
   options: {
     output: { type: "path", short: "o", value: "OUT.html", help: "the page to write (atomically)" },
     lang: { type: "enum", choices: SHARE_LANGS, help: "the page's language (default en)" },

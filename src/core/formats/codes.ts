@@ -70,4 +70,18 @@ export const FORMAT = {
     severity: "error",
     summary: "the file holds nothing a shared page could show (no frames, no key frames)",
   },
+  shareNoCharacter: {
+    code: "FMT017",
+    args: ["file"],
+    severity: "error",
+    summary:
+      "a bulge catalogue was given to 'share' alone: the page shows a character, so share its rig (*.rig.json) or .glb, and the catalogue beside it comes along",
+  },
+  shareNoBend: {
+    code: "FMT018",
+    args: ["reason"],
+    severity: "error",
+    summary:
+      "the bulge character to share has nothing the flex slider can bend (no joint with a bulge, no skin, or a rig that misses its mesh)",
+  },
 } as const satisfies DiagnosticTable;

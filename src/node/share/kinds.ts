@@ -5,6 +5,7 @@
  * in {@link SHARE_KINDS}; the HTML around it is the same for every kind
  * (html.ts), and so are the CLI command and the studio's endpoint.
  */
+import { BULGE_SHARE } from "./bulge-kind.js";
 import { LIVE_SHARE } from "./live-kind.js";
 import { MESH_SHARE, MIXED_SHARE } from "./mesh-kind.js";
 import type { ShareKind } from "./types.js";
@@ -12,4 +13,4 @@ import type { ShareKind } from "./types.js";
 export type { ShareInput, ShareKind, SharePack, SharePacked } from "./types.js";
 
 /** Every kind, asked in order; the first that detects a file packs it. */
-export const SHARE_KINDS: readonly ShareKind[] = [LIVE_SHARE, MIXED_SHARE, MESH_SHARE];
+export const SHARE_KINDS: readonly ShareKind[] = [LIVE_SHARE, MIXED_SHARE, MESH_SHARE, BULGE_SHARE];

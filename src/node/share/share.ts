@@ -78,6 +78,9 @@ export async function shareFile(
     return { report: [at0(file, bytes, { ...FORMAT.readerFailed, message: m })] };
   }
   const report = pack.report;
+  // A kind's own share finding (FMT…) says why already; "has errors" is for the file's own.
+  const said = report.some((r) => r.diagnostics.some((d) => d.code.startsWith("FMT")));
+  if (report.some((r) => hasErrors(r.diagnostics)) && said) return { report };
   if (report.some((r) => hasErrors(r.diagnostics))) {
     const m = msg`${{ file: baseName(file) }} has errors; no HTML written`;
     return {

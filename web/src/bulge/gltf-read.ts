@@ -3,24 +3,31 @@
  * a worker (gltf-worker.ts) so the page never waits on the reader, and kept
  * while it is shown, so picking another mesh or joint does not read it again.
  */
-import type { GltfAsset } from "../../../src/bulge/gltf/index.js";
-import type { Rig } from "../../../src/bulge/index.js";
 import { baseName } from "../../../src/core/path.js";
+import { type CharacterRead, parseCharacter } from "./gltf-parse.js";
 
-/** What the worker answers: the asset and per skin its rig (or why none), or the reader's first error. */
-export interface CharacterRead {
-  readonly asset?: GltfAsset;
-  readonly rigs: readonly (Rig | string)[];
-  readonly error?: string;
-}
+export type { CharacterRead };
 
 /** The last character read: its path, bytes and what was read. */
 let last: { path: string; bytes: Uint8Array; read: Promise<CharacterRead> } | undefined;
 
-/** The character at `path` whose bytes are `bytes`, read in a worker (the same bytes again: the kept result). */
-export function readCharacter(path: string, bytes: Uint8Array): Promise<CharacterRead> {
+/**
+ * The character at `path` whose bytes are `bytes`, read in a worker, or on
+ * this thread when `inThread` (the same bytes again: the kept result).
+ */
+export function readCharacter(
+  path: string,
+  bytes: Uint8Array,
+  inThread = false,
+): Promise<CharacterRead> {
   if (last && last.path === path && sameBytes(last.bytes, bytes)) return last.read;
-  const read = new Promise<CharacterRead>((resolve) => {
+  const read = inThread ? parseCharacter(bytes, baseName(path)) : inWorker(path, bytes);
+  last = { path, bytes, read };
+  return read;
+}
+
+function inWorker(path: string, bytes: Uint8Array): Promise<CharacterRead> {
+  return new Promise<CharacterRead>((resolve) => {
     const worker = new Worker(new URL("./gltf-worker.ts", import.meta.url), { type: "module" });
     const done = (reply: CharacterRead) => {
       worker.terminate();
@@ -33,8 +40,6 @@ export function readCharacter(path: string, bytes: Uint8Array): Promise<Characte
     };
     worker.postMessage({ bytes: bytes.slice(), name: baseName(path) });
   });
-  last = { path, bytes, read };
-  return read;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

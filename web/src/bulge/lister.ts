@@ -34,7 +34,11 @@ export class ListerPanel {
   /** The field and value a refusal is about: it stays only while the field shows that value. */
   private refused: { field: HTMLInputElement; value: string } | null = null;
 
-  constructor(private readonly session: BulgeSession) {
+  constructor(
+    private readonly session: BulgeSession,
+    /** Only the list to pick from (`<deforma-bulge>`): no rename, recode, new or delete. */
+    private readonly readOnly = false,
+  ) {
     const s = session;
     this.name.addEventListener("change", () => this.refuse(this.name, s.rename(this.name.value)));
     this.code.addEventListener("change", () => {
@@ -96,6 +100,10 @@ export class ListerPanel {
           ? t("bulge.usedBy", { code: d.code, rigs: rigList(uses) })
           : t("bulge.unused", { code: d.code });
       this.uses.classList.toggle("used", uses.length > 0);
+    }
+    if (this.readOnly) {
+      this.element.replaceChildren(tr("h2", "bulge.lister"), this.list);
+      return;
     }
     this.form.replaceChildren(
       h("label", {}, h("span", {}, t("bulge.name")), this.name),

@@ -16,7 +16,14 @@ import {
 } from "../../../src/bulge/gltf/index.js";
 import { BulgeDeformer, type Rig, rigMisfit, triangulate } from "../../../src/bulge/index.js";
 import { readCharacter } from "./gltf-read.js";
-import { LoadError, readBytes, readRigFile, type Subject, subjectBase } from "./preview-load.js";
+import {
+  LoadError,
+  readBytes,
+  readRigFile,
+  STUDIO_READ,
+  type Subject,
+  subjectBase,
+} from "./preview-load.js";
 
 /** What to show of a character: the file, its rig file if any, and the mesh and joint picked (defaults when absent). */
 export interface GltfPick {
@@ -29,15 +36,23 @@ export interface GltfPick {
 /** The bulge attribute a joint without one gets in the preview: full at 90°, as defined. */
 const PREVIEW_BULGE = { code: 0, fullAngle: 90, scale: 1 } as const;
 
-/** Reads the character and builds the subject; throws {@link LoadError}. */
-export async function readGltfSubject(pick: GltfPick): Promise<Subject> {
-  const bytes = await readBytes(pick.gltf);
-  const r = await readCharacter(pick.gltf, bytes);
+/**
+ * Reads the character (through `read`; in a worker, or on this thread when
+ * `inThread`, as `<deforma-bulge>` does) and builds the subject; throws
+ * {@link LoadError}.
+ */
+export async function readGltfSubject(
+  pick: GltfPick,
+  read = STUDIO_READ,
+  inThread = false,
+): Promise<Subject> {
+  const bytes = await readBytes(pick.gltf, read);
+  const r = await readCharacter(pick.gltf, bytes, inThread);
   if (!r.asset)
     throw new LoadError("bulgePreview.badFile", { file: pick.gltf, error: r.error ?? "no mesh" });
   const asset = r.asset;
   const mesh = pickMesh(asset, pick.mesh);
-  const fileRig = pick.rigPath ? await readRigFile(pick.rigPath) : undefined;
+  const fileRig = pick.rigPath ? await readRigFile(pick.rigPath, read) : undefined;
   const rig0 = fileRig ?? derivedRig(r.rigs[Math.max(0, mesh.skin)], pick.gltf);
   const driver = pickJoint(rig0, pick.joint);
   const rig = withBulgeOn(rig0, driver);

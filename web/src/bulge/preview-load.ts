@@ -17,6 +17,7 @@ import {
   triangulate,
 } from "../../../src/bulge/index.js";
 import { decodeText } from "../../../src/core/bytes.js";
+import type { FileReader } from "../../../src/core/file-source.js";
 import { readProjectFile } from "../api.js";
 import type { MessageKey } from "../i18n.js";
 import type { ViewDirection } from "./preview-view.js";
@@ -96,9 +97,12 @@ export function subjectBase(rig: Rig, term: BulgeTerm, rest: Float32Array) {
   };
 }
 
+/** The studio's file API as the preview's reader (`<deforma-bulge>` gives the page's files instead). */
+export const STUDIO_READ: FileReader = (path) => readProjectFile(path);
+
 /** A rig file read and checked; throws {@link LoadError}. */
-export async function readRigFile(rigPath: string): Promise<Rig> {
-  const rigRead = readRig(decodeText(await readBytes(rigPath)));
+export async function readRigFile(rigPath: string, read = STUDIO_READ): Promise<Rig> {
+  const rigRead = readRig(decodeText(await readBytes(rigPath, read)));
   const rigError = rigRead.diagnostics.find((d) => d.severity === "error");
   if (!rigRead.model || rigError)
     throw new LoadError("bulgePreview.badFile", {
@@ -109,9 +113,13 @@ export async function readRigFile(rigPath: string): Promise<Rig> {
 }
 
 /** Reads and checks the rig and its OBJ mesh; throws {@link LoadError} with what is wrong. */
-export async function readObjSubject(rigPath: string, meshPath: string): Promise<Subject> {
-  const rig = await readRigFile(rigPath);
-  const meshRead = readObj(decodeText(await readBytes(meshPath)));
+export async function readObjSubject(
+  rigPath: string,
+  meshPath: string,
+  read = STUDIO_READ,
+): Promise<Subject> {
+  const rig = await readRigFile(rigPath, read);
+  const meshRead = readObj(decodeText(await readBytes(meshPath, read)));
   const meshError = meshRead.diagnostics.find((d) => d.severity === "error");
   if (!meshRead.model || meshError)
     throw new LoadError("bulgePreview.badFile", {
@@ -137,8 +145,8 @@ export async function readObjSubject(rigPath: string, meshPath: string): Promise
 }
 
 /** A project file's bytes; throws {@link LoadError} when missing or unreadable. */
-export async function readBytes(path: string): Promise<Uint8Array> {
-  const r = await readProjectFile(path);
+export async function readBytes(path: string, read = STUDIO_READ): Promise<Uint8Array> {
+  const r = await read(path);
   if (r.status === "missing") throw new LoadError("bulgePreview.missing", { file: path });
   if (r.status !== "ok")
     throw new LoadError("bulgePreview.unreadable", { file: path, reason: r.reason });

@@ -8,14 +8,16 @@ import { meshPathOf, type ProjectRig } from "./session.js";
  * `.glb` of the project with the rig made for it (a rig whose `mesh` names
  * it, as `rig from-gltf` writes), by path.
  */
-export async function previewSources(rigs: readonly ProjectRig[]): Promise<PreviewSource[]> {
+export async function previewSources(
+  rigs: readonly ProjectRig[],
+  list: () => Promise<readonly string[]> = studioFiles,
+): Promise<PreviewSource[]> {
   const obj = rigs
     .map((r) => ({ rigPath: r.path, meshPath: meshPathOf(r) }))
     .filter((s) => s.meshPath.toLowerCase().endsWith(".obj"));
   let glbs: string[] = [];
   try {
-    const { files } = await listFiles();
-    glbs = files.map((f) => f.path).filter((p) => p.toLowerCase().endsWith(".glb"));
+    glbs = (await list()).filter((p) => p.toLowerCase().endsWith(".glb"));
   } catch {
     /* no list: the rigs alone */
   }
@@ -24,4 +26,9 @@ export async function previewSources(rigs: readonly ProjectRig[]): Promise<Previ
     return rig ? { gltf, rigPath: rig.path } : { gltf };
   });
   return [...obj, ...characters];
+}
+
+/** Every project file's path, from the studio's file list. */
+export async function studioFiles(): Promise<string[]> {
+  return (await listFiles()).files.map((f) => f.path);
 }

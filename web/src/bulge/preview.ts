@@ -15,13 +15,14 @@ import {
   jointMatrices,
 } from "../../../src/bulge/index.js";
 import { applyToPoints } from "../../../src/core/affine.js";
+import type { FileReader } from "../../../src/core/file-source.js";
 import { h } from "../dom.js";
 import { type MessageKey, onLanguageChange, t, tr } from "../i18n.js";
 import { Signal } from "../shell/signal.js";
 import { toolButton } from "../shell/tool-button.js";
 import { bakedPath, bakeInWorker, saveBaked } from "./bake.js";
 import { readGltfSubject } from "./preview-gltf.js";
-import { LoadError, readObjSubject, type Subject, viewFor } from "./preview-load.js";
+import { LoadError, readObjSubject, STUDIO_READ, type Subject, viewFor } from "./preview-load.js";
 import { bulgeTint, flexRange } from "./preview-math.js";
 import { isGltfSource, PreviewPickers, type PreviewSource } from "./preview-pickers.js";
 import { PolarView } from "./preview-polar.js";
@@ -37,6 +38,14 @@ const NOTES = new Set<MessageKey>([
 
 /** What a preview without a definition applies: no sections, no bulge. */
 const NO_BULGE = compileBulge({ sections: [] });
+
+/** Where the preview reads its files, and whether it is `<deforma-bulge>`'s (no export). */
+export interface PreviewOptions {
+  /** Reads a project file (default: the studio's file API). */
+  readonly read?: FileReader;
+  /** Read-only: no "Export baked glTF", a character read on the page's thread. */
+  readonly embedded?: boolean;
+}
 
 /** The live preview of one definition on the project's rigged mesh. */
 export class BulgePreview {
@@ -67,7 +76,12 @@ export class BulgePreview {
   private loads = 0;
   private messageKey: { key: MessageKey; vars: Record<string, string | number> } | undefined;
 
-  constructor() {
+  private readonly read: FileReader;
+  private readonly embedded: boolean;
+
+  constructor(options: PreviewOptions = {}) {
+    this.read = options.read ?? STUDIO_READ;
+    this.embedded = options.embedded === true;
     this.view = new PreviewView(this.stage);
     this.setRange(undefined);
     this.slider.addEventListener("input", () => {
@@ -81,6 +95,7 @@ export class BulgePreview {
       (s) => void this.load(s),
       () => void this.exportBaked(),
     );
+    if (this.embedded) this.pickers.exportButton.remove();
     const bar = h(
       "div",
       { className: "bulge-preview-bar" },
@@ -110,8 +125,8 @@ export class BulgePreview {
     this.say("bulgePreview.loading", { file: gltf ? source.gltf : source.rigPath });
     try {
       const loaded = gltf
-        ? await readGltfSubject(source)
-        : await readObjSubject(source.rigPath, source.meshPath);
+        ? await readGltfSubject(source, this.read, this.embedded)
+        : await readObjSubject(source.rigPath, source.meshPath, this.read);
       if (load !== this.loads) return;
       this.loaded = loaded;
       this.view.setMesh(loaded.rest, loaded.triangles, loaded.rig.joints.length);

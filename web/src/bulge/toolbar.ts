@@ -42,6 +42,11 @@ export class BulgeToolbar {
     this.render();
   }
 
+  /** Adds `button` after the toolbar's own (before the status line). */
+  addTool(button: HTMLElement): void {
+    this.status.before(button);
+  }
+
   /** Shows a message in the status line until the next edit. */
   say(message: string): void {
     this.message = message;

@@ -6,48 +6,44 @@
  * section editor, the toolbar and the 3-D preview. Deep link:
  * `#/bulge?code=<N>&flex=<degrees>` (and `file=` for another catalogue;
  * `character=<.glb>&mesh=<name>&joint=<name>` for a glTF character shown).
+ * Embedded (`<deforma-bulge>`, web/src/bulge/element.ts): the same workspace
+ * read-only — the lister to switch the definition shown and the preview —
+ * over the page's own files, never writing the address.
  */
 import "./bulge.css";
 import "./panes.css";
-import { type BulgeProjectIo, CATALOGUE_PATH, loadBulgeProject } from "../../../src/bulge/index.js";
-import { listFiles, readProjectFile, writeProjectFile } from "../api.js";
+import { CATALOGUE_PATH, loadBulgeProject } from "../../../src/bulge/index.js";
 import { h } from "../dom.js";
 import { onLanguageChange, t, tr } from "../i18n.js";
 import { formatRoute, type Route } from "../route.js";
 import { typingTarget } from "../shell/keys.js";
+import { shareButton } from "../shell/share.js";
 import type { Workspace } from "../shell/workspace.js";
 import { ErrlogPanel } from "./errlog-panel.js";
 import { ListerPanel } from "./lister.js";
 import { BulgePreview } from "./preview.js";
 import { isGltfSource, type PreviewSource } from "./preview-pickers.js";
 import { previewSources } from "./preview-sources.js";
+import { type BulgeFiles, STUDIO_FILES } from "./project-files.js";
 import { SectionEditor } from "./section-editor.js";
 import { BulgeSession, type ProjectRig } from "./session.js";
 import { BulgeToolbar } from "./toolbar.js";
 import "./strings.js";
 
-/** The studio's file API as a bulge project's reader, writer and rig lister. */
-const STUDIO_IO: BulgeProjectIo = {
-  read: (path) => readProjectFile(path),
-  create: async (path, bytes) =>
-    (await writeProjectFile(path, bytes, false)) === "ok" ? "created" : "exists",
-  async listRigs() {
-    try {
-      const { files } = await listFiles();
-      return files
-        .filter((f) => f.format === "rig" || f.path.endsWith(".rig.json"))
-        .map((f) => f.path);
-    } catch {
-      return [];
-    }
-  },
-};
+/** How the workspace is made (the studio's: no options). */
+export interface BulgeWorkspaceOptions {
+  /** The project's files (default: the studio's file API). */
+  readonly files?: BulgeFiles;
+  /** Read-only, for `<deforma-bulge>` (see the module comment). */
+  readonly embedded?: boolean;
+}
 
 /** What is made per open catalogue and freed on close. */
 interface Opened {
   readonly session: BulgeSession;
   readonly parts: { element: HTMLElement; render?(): void; dispose?(): void }[];
-  readonly toolbar: BulgeToolbar;
+  /** The studio's toolbar (none embedded). */
+  readonly toolbar: BulgeToolbar | undefined;
   readonly preview: BulgePreview;
   flex: number;
   /** What the preview offers (set once the project's files are listed). */
@@ -66,7 +62,9 @@ type WantedCharacter = {
 
 /** The workspace; made once by the shell, then opened and closed per route. */
 export class BulgeWorkspace implements Workspace {
-  readonly element = h("section", { className: "workspace bulge" });
+  readonly element: HTMLElement;
+  private readonly files: BulgeFiles;
+  private readonly embedded: boolean;
   private opened: Opened | null = null;
   /** A catalogue with unsaved edits kept while the workspace is closed (leaving the tab loses nothing). */
   private kept: BulgeSession | null = null;
@@ -90,20 +88,36 @@ export class BulgeWorkspace implements Workspace {
     this.unknown.hidden = false;
   }
 
-  constructor() {
+  constructor(options: BulgeWorkspaceOptions = {}) {
     const u = this.ui;
+    this.files = options.files ?? STUDIO_FILES;
+    this.embedded = options.embedded === true;
+    const className = `workspace bulge${this.embedded ? " embedded" : ""}`;
+    this.element = h("section", { className });
     this.element.append(
       u.message,
       h("div", { className: "bulge-grid" }, u.left, u.centre, u.right),
     );
-    window.addEventListener("beforeunload", (e) => {
-      if ((this.opened?.session ?? this.kept)?.unsaved) e.preventDefault();
-    });
+    if (!this.embedded)
+      window.addEventListener("beforeunload", (e) => {
+        if ((this.opened?.session ?? this.kept)?.unsaved) e.preventDefault();
+      });
     onLanguageChange(() => {
       for (const p of this.opened?.parts ?? []) p.render?.();
-      this.opened?.toolbar.render();
+      this.opened?.toolbar?.render();
     });
   }
+
+  /** The session and preview once a catalogue is open (`<deforma-bulge>` drives them). */
+  get shown(): { session: BulgeSession; preview: BulgePreview } | undefined {
+    return this.opened ?? undefined;
+  }
+
+  /** Settles once the preview's first character has loaded (or failed: the preview says so). */
+  get previewed(): Promise<void> {
+    return this.previewing;
+  }
+  private previewing: Promise<void> = Promise.resolve();
 
   /** Opens the route's catalogue (the project's by default), then applies `code` and `flex`. */
   async open(route: Route): Promise<void> {
@@ -137,7 +151,7 @@ export class BulgeWorkspace implements Workspace {
       this.unknownCode = route.params.code;
       o.session.select(-1);
       this.notice(t("bulge.noCode", { code: route.params.code }));
-      o.toolbar.say(t("bulge.noCode", { code: route.params.code }));
+      o.toolbar?.say(t("bulge.noCode", { code: route.params.code }));
     }
     const flex = Number(route.params?.flex);
     if (route.params?.flex !== undefined && Number.isFinite(flex)) {
@@ -156,7 +170,7 @@ export class BulgeWorkspace implements Workspace {
       if (kept.path === path) {
         this.build(kept);
         u.message.hidden = true;
-        void this.loadPreview(kept.rigs);
+        this.previewing = this.loadPreview(kept.rigs);
         return true;
       }
       kept.dispose();
@@ -165,7 +179,7 @@ export class BulgeWorkspace implements Workspace {
     u.message.hidden = false;
     // The one loader the CLI uses too: Alias copies the default catalogue into misc_data when
     // there is none (never over a file).
-    const project = await loadBulgeProject(STUDIO_IO, {
+    const project = await loadBulgeProject(this.files, {
       catalogue: path,
       create: path === CATALOGUE_PATH,
     });
@@ -187,9 +201,9 @@ export class BulgeWorkspace implements Workspace {
     session.rigs = project.rigs.flatMap((r) => (r.rig ? [{ path: r.path, rig: r.rig }] : []));
     session.load(catalogue.text);
     this.build(session);
-    if (created) this.opened!.toolbar.say(t("bulge.created", { file: path }));
+    if (created) this.opened!.toolbar?.say(t("bulge.created", { file: path }));
     u.message.hidden = true;
-    void this.loadPreview(session.rigs);
+    this.previewing = this.loadPreview(session.rigs);
     return true;
   }
 
@@ -201,7 +215,7 @@ export class BulgeWorkspace implements Workspace {
   private async loadPreview(rigs: readonly ProjectRig[]): Promise<void> {
     const o = this.opened;
     if (!o) return;
-    const sources = await previewSources(rigs);
+    const sources = await previewSources(rigs, this.files.listFiles);
     if (this.opened !== o) return;
     const bulged = sources.findIndex(
       (s) =>
@@ -243,20 +257,20 @@ export class BulgeWorkspace implements Workspace {
   private build(session: BulgeSession): void {
     const u = this.ui;
     const wide = window.innerWidth >= 1100;
-    const toolbar = new BulgeToolbar(session, wide);
-    const lister = new ListerPanel(session);
-    const errlog = new ErrlogPanel(session);
-    const editor = new SectionEditor(session);
-    const preview = new BulgePreview();
+    const embedded = this.embedded;
+    const toolbar = embedded ? undefined : new BulgeToolbar(session, wide);
+    const lister = new ListerPanel(session, embedded);
+    const preview = new BulgePreview({ read: this.files.read, embedded });
     const previewPanel = h(
       "section",
       { className: "panel preview" },
       tr("h2", "bulge.preview"),
       preview.element,
     );
+    const editing = toolbar ? this.editing(session, toolbar) : undefined;
     const o: Opened = {
       session,
-      parts: [lister, errlog, editor, toolbar],
+      parts: [lister, ...(editing?.parts ?? [])],
       toolbar,
       preview,
       flex: 0,
@@ -284,17 +298,32 @@ export class BulgeWorkspace implements Workspace {
         this.writeRoute();
       }),
     );
-    u.left.replaceChildren(lister.element, errlog.element);
-    u.centre.replaceChildren(toolbar.element, this.unknown, editor.element);
+    u.left.replaceChildren(lister.element, ...(editing ? [editing.errlog.element] : []));
+    u.centre.replaceChildren(
+      ...(editing ? [editing.toolbar.element, this.unknown, editing.editor.element] : []),
+    );
     u.right.replaceChildren(previewPanel);
-    window.addEventListener("keydown", this.onKey);
+    if (!embedded) window.addEventListener("keydown", this.onKey);
     show();
+  }
+
+  /** The studio's editing panels: the error log, the section editor, and the toolbar with "Share as HTML". */
+  private editing(session: BulgeSession, toolbar: BulgeToolbar) {
+    const errlog = new ErrlogPanel(session);
+    const editor = new SectionEditor(session);
+    // The page shares what the preview shows: its rig (with the OBJ) or its glTF character, and the catalogue beside it.
+    const shared = () => {
+      const s = this.opened?.shown;
+      return s ? (isGltfSource(s) ? s.gltf : s.rigPath) : undefined;
+    };
+    toolbar.addTool(shareButton(shared, (m) => toolbar.say(m), false));
+    return { errlog, editor, toolbar, parts: [errlog, editor, toolbar] };
   }
 
   /** Keeps the address bar a link to what is shown (catalogue, code, flex). */
   private writeRoute(): void {
     const o = this.opened;
-    if (!o || this.element.hidden) return;
+    if (!o || this.element.hidden || this.embedded) return;
     const d = o.session.current;
     const params: Record<string, string> = {};
     if (d) params.code = String(d.code);
@@ -333,7 +362,7 @@ export class BulgeWorkspace implements Workspace {
   /** Undo, redo and save keys, not while typing in a field. */
   private key(e: KeyboardEvent): void {
     const o = this.opened;
-    if (!o || this.element.hidden || typingTarget(e.target)) return;
+    if (!o?.toolbar || this.element.hidden || typingTarget(e.target)) return;
     if (o.toolbar.key(e)) e.preventDefault();
   }
 }

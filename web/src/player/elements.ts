@@ -3,6 +3,7 @@
  * defines them. A composition root: it lists the systems' elements, so it
  * may import each system's workspace folder (.dependency-cruiser.cjs).
  */
+import { BULGE_TAG, DeformaBulgeElement } from "../bulge/element.js";
 import { DeformaLiveElement, LIVE_TAG } from "../live/element.js";
 import { DeformaMeshElement, MESH_TAG } from "../mixed/element.js";
 
@@ -13,4 +14,5 @@ export const PLAYER_ELEMENTS: readonly (readonly [
 ])[] = [
   [LIVE_TAG, DeformaLiveElement],
   [MESH_TAG, DeformaMeshElement],
+  [BULGE_TAG, DeformaBulgeElement],
 ];
