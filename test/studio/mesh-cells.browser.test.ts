@@ -165,7 +165,10 @@ describe.skipIf(!browserAvailable)("cell data and line cells in the mesh workspa
       { timeout: 60_000 },
     );
     const folder = join(studio.root, "cells", "plate-vtk");
-    const name = readdirSync(folder).find((f) => f.endsWith(".vtu"))!;
+    // The first frame's body: plate_00000/<body>.vtu.
+    const name = readdirSync(folder, { recursive: true })
+      .map(String)
+      .find((f) => f.endsWith(".vtu"))!;
     const bytes = new Uint8Array(readFileSync(join(folder, name)));
     const none = async () => ({ status: "missing" }) as const;
     const written = await loadMeshFile(name, bytes, none, FORMATS);
