@@ -1,10 +1,12 @@
 /**
- * `GET /api/mesh?path=REL[&series=numbered]`: a mesh file of the project
+ * `GET /api/mesh?path=REL[&series=numbered][&cells=all]`: a mesh file of the project
  * opened on the server for the Mesh workspace (decision 224). The files are
  * next to the server, so a 300-file series is read from the disk and parsed
  * in one worker thread (mesh-worker.ts) with the loader the CLI and the page
  * use, instead of sending 45 MB of XML to the page to parse there; the reply
- * is the loaded mesh packed (src/core/typed-pack.ts), typed arrays as bytes.
+ * is the loaded mesh packed (src/core/typed-pack.ts), typed arrays as bytes,
+ * with its outer surface and without the volume cells' node lists unless
+ * `cells=all` asks for them (decision 400).
  * The worker is started with the server (so the first open does not wait for
  * its start) and serves one open at a time; the server's own thread only
  * checks the path and passes bytes on, so it keeps serving. A worker past
@@ -71,7 +73,7 @@ export class MeshOpener {
   }
 
   /** Opens project file `rel` (real path `real`; for a numbered series, its folder's). */
-  open(rel: string, real: string, numbered: boolean): Promise<MeshAnswer> {
+  open(rel: string, real: string, numbered: boolean, cells = false): Promise<MeshAnswer> {
     return new Promise((resolve) => {
       const w = this.ensure();
       const id = this.nextId++;
@@ -84,6 +86,7 @@ export class MeshOpener {
         real,
         numbered,
         maxBytes: MESH_OPEN_LIMITS.maxBytes,
+        cells,
       };
       w.postMessage(job);
     });
@@ -110,7 +113,7 @@ export async function handleMeshOpen(
   const numbered = query.get("series") === "numbered";
   // A numbered series' pattern names no file: its folder must exist.
   const real = await resolveExisting(root, numbered ? segments.slice(0, -1) : segments);
-  const a = await opener.open(segments.join("/"), real, numbered);
+  const a = await opener.open(segments.join("/"), real, numbered, query.get("cells") === "all");
   if (a.error !== undefined)
     throw new HttpError(413, `'${segments.join("/")}' is too large to open here (${a.error})`);
   res.setHeader("Cache-Control", "no-store");

@@ -3,9 +3,11 @@
  * the project (or a numbered series) with the same `loadMeshFile` the CLI
  * and the page use, its companions through the project's companion reader,
  * and posts the result packed (src/core/typed-pack.ts), its buffer
- * transferred, with the mesh's outer surface extracted here (decision 274). A file no mesh format opens, or a result that cannot be
- * packed (an `.agr` read frame by frame), is answered `fallback`: the page
- * reads it itself.
+ * transferred, with the mesh's outer surface extracted here (decision 274)
+ * and, unless the job asks for them, without the volume cells' node lists
+ * (decision 400): the page draws, picks and colours the surface. A file no
+ * mesh format opens, or a result that cannot be packed (an `.agr` read
+ * frame by frame), is answered `fallback`: the page reads it itself.
  */
 import { readdir } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
@@ -32,6 +34,8 @@ export interface MeshJob {
   readonly numbered: boolean;
   /** Largest file read (bytes). */
   readonly maxBytes: number;
+  /** Send the cells' node lists too (the page's VTK export asks for them). */
+  readonly cells?: boolean;
 }
 
 /** The answer: the packed `{file: MeshFile}`, or `fallback`, or why it failed. */
@@ -65,7 +69,7 @@ async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
 async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
   if (job.numbered) {
     const r = await numbered(job);
-    return r ? packed(r) : { fallback: true };
+    return r ? packed(r, job.cells === true) : { fallback: true };
   }
   if (!isMeshFile(job.rel, FORMATS)) return { fallback: true };
   const input = await readInput(job.real, job.maxBytes);
@@ -74,13 +78,26 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
   const r = await loadMeshFile(job.rel, input.bytes, read, FORMATS);
   if (r.report.some((f) => f.diagnostics.some((d) => d.code === FORMAT.unknown.code)))
     return { fallback: true };
-  return packed(r);
+  return packed(r, job.cells === true);
 }
 
-/** `{file, surface}` packed: the page draws the surface the worker extracted (decision 274). */
-function packed(file: MeshFile): Omit<MeshAnswer, "id"> {
-  const surface = file.model && !file.model.frames ? surfaceCellsOf(file.model) : undefined;
-  const bytes = packTyped({ file, ...(surface ? { surface } : {}) });
+/**
+ * `{file, surface}` packed: the page draws the surface the worker extracted
+ * (decision 274). Without `cells`, a model sent with its surface leaves its
+ * connectivity here (an empty array in its place, its length as
+ * `cellsLeft`): the page asks again with `cells=all` when it writes the
+ * cells (decision 400).
+ */
+function packed(file: MeshFile, cells: boolean): Omit<MeshAnswer, "id"> {
+  const m = file.model;
+  const surface = m && !m.frames ? surfaceCellsOf(m) : undefined;
+  const leave = m !== undefined && surface !== undefined && !cells && m.connectivity.length > 0;
+  const sent = leave ? { ...file, model: { ...m, connectivity: new Uint32Array(0) } } : file;
+  const bytes = packTyped({
+    file: sent,
+    ...(surface ? { surface } : {}),
+    ...(leave ? { cellsLeft: m.connectivity.length } : {}),
+  });
   return bytes ? { packed: bytes } : { fallback: true };
 }
 

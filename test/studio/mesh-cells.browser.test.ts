@@ -5,9 +5,12 @@
  * drawn as lines. Skipped with a message when Chromium is missing locally;
  * required when CI=true.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORMATS } from "../../src/formats.js";
+import { loadMeshFile } from "../../src/mixed/index.js";
 import { vtu } from "../mixed/vtk/vtu-text.js";
 import {
   type BrowserStudio,
@@ -151,6 +154,31 @@ describe.skipIf(!browserAvailable)("cell data and line cells in the mesh workspa
     expect(Number(await page.locator(".probe .value").textContent())).toBe(1);
     expect(await page.locator(".probe .node").textContent()).toMatch(/cell #6\)/);
   });
+
+  // decision 400
+  it("exports the cells of a mesh the server sent without them", async () => {
+    await open("cells/plate.vtu");
+    await page.click("button.export-vtk");
+    await page.waitForFunction(
+      () => /plate-vtk\//.test(document.querySelector(".export-status")?.textContent ?? ""),
+      null,
+      { timeout: 60_000 },
+    );
+    const folder = join(studio.root, "cells", "plate-vtk");
+    // The first frame's body: plate_00000/<body>.vtu.
+    const name = readdirSync(folder, { recursive: true })
+      .map(String)
+      .find((f) => f.endsWith(".vtu"))!;
+    const bytes = new Uint8Array(readFileSync(join(folder, name)));
+    const none = async () => ({ status: "missing" }) as const;
+    const written = await loadMeshFile(name, bytes, none, FORMATS);
+    const plateBytes = new TextEncoder().encode(plate());
+    const source = await loadMeshFile("plate.vtu", plateBytes, none, FORMATS);
+    // The 12 quads as they are, not an empty cell list.
+    expect(written.model!.cellTypes.length).toBe(12);
+    expect(written.model!.connectivity).toEqual(source.model!.connectivity);
+    expect(errors).toEqual([]);
+  }, 90_000);
 
   it("a model of line cells only is drawn as lines", async () => {
     await open("beam/beam.vtu");

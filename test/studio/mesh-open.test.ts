@@ -16,6 +16,7 @@ import {
   type MeshFile,
   type SurfaceCells,
 } from "../../src/mixed/index.js";
+import { writeVtu } from "../../src/mixed/vtk/write-xml.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { cubeSeries } from "../mixed/vtk/vtu-text.js";
 import { send } from "./http-client.js";
@@ -37,6 +38,53 @@ mkdirSync(join(project, "leak"));
 for (let k = 0; k < 2; k++)
   writeFileSync(join(project, "leak", `cube_${k}.vtu`), SERIES[`runs/beam_${k}.vtu`]!);
 symlinkSync(join(outside, "x.vtu"), join(project, "leak", "cube_2.vtu"));
+/** A block of n × n × n cubes, each cut into six tetrahedra (10 368 cells for n = 12), with a point scalar. */
+function tetraBlock(n: number): string {
+  const side = n + 1;
+  const at = (i: number, j: number, k: number) => (k * side + j) * side + i;
+  const points = new Float32Array(3 * side ** 3);
+  for (let k = 0; k < side; k++)
+    for (let j = 0; j < side; j++)
+      for (let i = 0; i < side; i++) points.set([i, j, k], 3 * at(i, j, k));
+  const tets: number[] = [];
+  for (let k = 0; k < n; k++)
+    for (let j = 0; j < n; j++)
+      for (let i = 0; i < n; i++) {
+        const c = [
+          [0, 0, 0],
+          [1, 0, 0],
+          [1, 1, 0],
+          [0, 1, 0],
+          [0, 0, 1],
+          [1, 0, 1],
+          [1, 1, 1],
+          [0, 1, 1],
+        ];
+        const v = c.map(([x, y, z]) => at(i + x!, j + y!, k + z!));
+        for (const [a, b] of [
+          [1, 2],
+          [2, 3],
+          [3, 7],
+          [7, 4],
+          [4, 5],
+          [5, 1],
+        ])
+          tets.push(v[0]!, v[a!]!, v[b!]!, v[6]!);
+      }
+  const cells = tets.length / 4;
+  const height = points.filter((_, q) => q % 3 === 2);
+  return writeVtu({
+    points,
+    connectivity: Int32Array.from(tets),
+    offsets: Int32Array.from({ length: cells }, (_, q) => 4 * (q + 1)),
+    types: new Uint8Array(cells).fill(10),
+    pointData: [{ name: "T", components: 1, values: height }],
+    activeScalars: "T",
+    time: 0,
+  });
+}
+const TETRA = tetraBlock(12);
+writeFileSync(join(project, "tetra.vtu"), TETRA);
 const web = mkdtempSync(join(tmpdir(), "deforma-mesh-open-web-"));
 writeFileSync(join(web, "index.html"), "<!doctype html>");
 
@@ -63,7 +111,7 @@ const reader = async (name: string) =>
 describe("GET /api/mesh", () => {
   // decision 224
   it("opens a series on the server: the mesh the loader gives here, typed arrays and all", async () => {
-    const r = await get("/api/mesh?path=runs%2Fbeam.pvd");
+    const r = await get("/api/mesh?path=runs%2Fbeam.pvd&cells=all");
     expect(r.status).toBe(200);
     expect(r.headers["content-type"]).toBe("application/octet-stream");
     const served = unpacked(r.body);
@@ -87,8 +135,48 @@ describe("GET /api/mesh", () => {
     expect(got.surface.cells).toEqual(want.cells);
   }, 60_000);
 
+  // decision 400
+  it("sends a 10⁴-cell tetra block's surface and the cell of each triangle, not its cells' node lists", async () => {
+    const lean = await get("/api/mesh?path=tetra.vtu");
+    const full = await get("/api/mesh?path=tetra.vtu&cells=all");
+    expect(lean.status).toBe(200);
+    type Reply = { file: MeshFile; surface: SurfaceCells; cellsLeft?: number };
+    const open = (body: Buffer) =>
+      unpackTyped(new Uint8Array(body.buffer, body.byteOffset, body.length))!.value as Reply;
+    const got = open(lean.body);
+    const all = open(full.body);
+    const here = await loadMeshFile(
+      "tetra.vtu",
+      new TextEncoder().encode(TETRA),
+      async () => ({ status: "missing" }),
+      FORMATS,
+    );
+    const m = here.model!;
+    expect(m.cellTypes.length).toBe(10_368);
+    // The lean reply: no node lists (their count instead), the cell types, the surface.
+    expect(got.file.model!.connectivity.length).toBe(0);
+    expect(got.cellsLeft).toBe(m.connectivity.length);
+    expect(got.file.model!.cellTypes).toEqual(m.cellTypes);
+    expect({ ...got.file.model!, connectivity: m.connectivity }).toEqual(m);
+    const want = extractSurfaceCells(m);
+    expect(got.surface.triangles).toEqual(want.triangles);
+    expect(got.surface.cells).toEqual(want.cells);
+    // Only the boundary: 12 × 12 squares on each of 6 sides, two triangles each.
+    expect(got.surface.cells.length).toBe(6 * 144 * 2);
+    // The map picks the cell: each triangle's nodes are three of its cell's four.
+    for (let t = 0; t < got.surface.cells.length; t++) {
+      const c = got.surface.cells[t]!;
+      const cell = Array.from(m.connectivity.subarray(4 * c, 4 * c + 4));
+      for (let k = 0; k < 3; k++) expect(cell).toContain(got.surface.triangles[3 * t + k]);
+    }
+    // Asked for them (the page's VTK export), the node lists come whole.
+    expect(all.cellsLeft).toBeUndefined();
+    expect(all.file.model).toEqual(m);
+    expect(full.body.length - lean.body.length).toBeGreaterThan(4 * m.connectivity.length - 64);
+  }, 60_000);
+
   it("opens a numbered series from its pattern", async () => {
-    const r = await get("/api/mesh?path=num%2Fcube_%23.vtu&series=numbered");
+    const r = await get("/api/mesh?path=num%2Fcube_%23.vtu&series=numbered&cells=all");
     expect(r.status).toBe(200);
     const served = unpacked(r.body);
     const files = [0, 1, 2].map((k) => ({

@@ -192,14 +192,16 @@ export type MeshOpenReply =
  * `numbered`) opened by the server (decision 224); `fallback` when the
  * server does not open it (no mesh format, an older server, a failed
  * request), so the page reads it itself. `started`: the request already
- * made for it (web/public/early-open.js). Never throws.
+ * made for it (web/public/early-open.js). `cells`: with the volume cells'
+ * node lists, which the server otherwise keeps (decision 400). Never throws.
  */
 export async function openMeshOnServer(
   path: string,
   numbered: boolean,
   started?: Promise<Response>,
+  cells = false,
 ): Promise<MeshOpenReply> {
-  const series = numbered ? "&series=numbered" : "";
+  const series = `${numbered ? "&series=numbered" : ""}${cells ? "&cells=all" : ""}`;
   try {
     const r = await (started ?? apiFetch(`/api/mesh?path=${encodeURIComponent(path)}${series}`));
     if (r.status === 413) return { error: (await serverError(r)).message };

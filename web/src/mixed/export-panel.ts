@@ -8,6 +8,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { downloadBytes } from "../shell/download.js";
 import { toolButton } from "../shell/tool-button.js";
+import { fetchLeftCells } from "./mesh-server.js";
 import type { MixedSession } from "./session.js";
 
 /** The studio's tools of a mixed or mesh workspace (its `tools` option): the export panel. */
@@ -61,6 +62,11 @@ export class ExportPanel {
     let overwrite = false;
     let count = 0;
     try {
+      // A mesh the server opened came without its cells' node lists (decision 400).
+      for (const b of s.scene.bodies)
+        for (const v of b.variants)
+          if (v.animation && !(await fetchLeftCells(v.animation)))
+            throw new Error(t("export.noCells"));
       for (const f of vtkFiles(s.scene, {
         name,
         fps: VTK_FPS,

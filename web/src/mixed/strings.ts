@@ -37,6 +37,7 @@ const MIXED_EN = {
   "export.savedVtk": "Wrote {count} files to {folder}/ in the project",
   "export.replace": "{folder}/ already holds an export. Replace its files?",
   "export.failed": "Export failed: {error}",
+  "export.noCells": "the server did not send the mesh's cells",
   "ws.mesh": "Mesh",
   "mesh.pick":
     "Open an .agr file, a VTK series (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) or CalculiX results (.frd) from the list to look at it alone.",
@@ -86,6 +87,7 @@ const MIXED_RU: Record<keyof typeof MIXED_EN, string> = {
   "export.savedVtk": "Записано файлов: {count}, в папку проекта {folder}/",
   "export.replace": "В {folder}/ уже есть экспорт. Заменить файлы?",
   "export.failed": "Экспорт не удался: {error}",
+  "export.noCells": "сервер не прислал ячейки сетки",
   "ws.mesh": "Сетка",
   "mesh.pick":
     "Откройте из списка файл .agr, серию VTK (.pvd, .series, .vtm, .vtu, .vtp, .pvtu) или результаты CalculiX (.frd), чтобы посмотреть их отдельно.",
