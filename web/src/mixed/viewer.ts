@@ -115,7 +115,7 @@ export class MixedViewer {
     }
     let view = views.get(variant);
     if (!view) {
-      view = new MeshView(v, this.sources?.get(v.animation));
+      view = new MeshView(v, this.sources?.get(v.animation), this.renderer.getContext());
       view.object.name = `${this.scene.bodies[body]!.name}#${variant}`;
       view.setEdges(this.showEdges);
       views.set(variant, view);
@@ -164,6 +164,27 @@ export class MixedViewer {
       );
   }
 
+  /**
+   * The latest time playback may reach with every visible mesh view showing
+   * frames it holds (decision 470; the clock's `hold`): past it a view would
+   * have to upload a frame whole.
+   */
+  playLimit(end: number): number {
+    let cap = Number.POSITIVE_INFINITY;
+    for (const views of this.meshes.values())
+      for (const v of views.values())
+        if (v.object.visible)
+          cap = Math.min(cap, v.playLimit(this.sampler.meshFrame(v.animation), end));
+    return cap;
+  }
+
+  /** The frame a visible mesh view waits for and the share of it uploaded, or undefined. */
+  get waiting(): { frame: number; done: number } | undefined {
+    for (const views of this.meshes.values())
+      for (const v of views.values()) if (v.object.visible && v.waiting) return v.waiting;
+    return undefined;
+  }
+
   /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 320). */
   private countUploads(): void {
     let frames = 0;
@@ -179,6 +200,9 @@ export class MixedViewer {
     d.frameUploads = String(frames);
     d.wholeUploads = String(whole);
     d.uploadSlices = String(slices);
+    const w = this.waiting;
+    if (w) d.waitingFrame = String(w.frame);
+    else delete d.waitingFrame;
   }
 
   /** Draws the scene. */

@@ -270,7 +270,12 @@ export class MixedWorkspace implements Workspace {
       label: (time) => {
         const c = s.sampler.mbsFrame;
         const frame = c.alpha >= 0.5 ? c.i1 : c.i0;
-        return `${t("time.time")} ${time.toFixed(3)} s · ${t("time.frame")} ${frame} / ${s.scene.mbs.times.length - 1}`;
+        const w = s.viewer.waiting;
+        // Playback holds on a frame not yet on the GPU (decision 470): said, not hidden.
+        const wait = w
+          ? ` · ${t("mixed.waiting", { frame: w.frame, percent: Math.floor(100 * w.done) })}`
+          : "";
+        return `${t("time.time")} ${time.toFixed(3)} s · ${t("time.frame")} ${frame} / ${s.scene.mbs.times.length - 1}${wait}`;
       },
       settled: (time) =>
         this.options.embedded ||
