@@ -18,11 +18,15 @@ import { SLICE_BUDGET_MS, type Slice, StagedSlots, TimedSlicer } from "./upload-
 export type SlotGl = Pick<
   WebGL2RenderingContext,
   "createBuffer" | "bindBuffer" | "bufferData" | "bufferSubData"
->;
+> &
+  Partial<Pick<WebGL2RenderingContext, "fenceSync" | "getSyncParameter" | "deleteSync">>;
 
 const ARRAY_BUFFER = 0x8892;
 const DYNAMIC_DRAW = 0x88e8;
 const FLOAT = 0x1406;
+const SYNC_GPU_COMMANDS_COMPLETE = 0x9117;
+const SYNC_STATUS = 0x9114;
+const SIGNALED = 0x9119;
 
 /** No context (a view made without a renderer, as in unit tests): buffers are names only. */
 export const NO_GL: SlotGl = {
@@ -68,6 +72,10 @@ export class FrameSlots {
   longestStagingMs = 0;
   private readonly sets: AttributeSet[] = [];
   private readonly geometries: THREE.BufferGeometry[] = [];
+  /** Animation frames that uploaded no slice because the GPU had not drawn the last one yet. */
+  gpuBusySkips = 0;
+  /** Set after a draw: the GPU has finished it when signalled (decision 472). */
+  private fence: WebGLSync | null = null;
   /** Whether each buffer of the staged plan is the positions (true) or the values. */
   private kinds: boolean[] = [];
 
@@ -176,9 +184,35 @@ export class FrameSlots {
       this.kinds = params.map((p) => p.vector);
     }
     if (st.plan.complete) return;
+    if (!this.gpuDone()) {
+      this.gpuBusySkips++;
+      return;
+    }
     const t0 = this.slicer.now();
     this.slicer.run(st.plan, (s) => this.upload(s));
     this.longestStagingMs = Math.max(this.longestStagingMs, this.slicer.now() - t0);
+  }
+
+  /**
+   * Marks the end of a draw (decision 472): the next slices wait until the GPU
+   * has finished it, for data sent while it draws waits in Chrome's transfer
+   * buffer, and a full one blocks the main thread until the draw ends.
+   */
+  drawn(): void {
+    const gl = this.gl;
+    if (this.fence || !gl.fenceSync || this.state.stagedFrame < 0 || this.state.plan.complete)
+      return;
+    this.fence = gl.fenceSync(SYNC_GPU_COMMANDS_COMPLETE, 0);
+  }
+
+  /** Whether the draw marked last is finished (a status read, never a wait). */
+  private gpuDone(): boolean {
+    const gl = this.gl;
+    if (!this.fence || !gl.getSyncParameter) return true;
+    if (gl.getSyncParameter(this.fence, SYNC_STATUS) !== SIGNALED) return false;
+    gl.deleteSync?.(this.fence);
+    this.fence = null;
+    return true;
   }
 
   /** Uploads one slice of the staged plan into the staged set. */

@@ -52,6 +52,9 @@ export class MixedViewer {
   private readonly rigid: RigidBodies;
   /** The ground grid under the model (on by default). */
   readonly grid = new GroundGrid();
+  /** What playback waits for changed: the mesh frame and the percent of it uploaded, or undefined (decision 470). */
+  readonly waitingChanged = new Signal<{ frame: number; percent: number } | undefined>();
+  private waitingShown = "";
   /** The grid was placed anew; its spacing (m). */
   readonly gridChanged = new Signal<number>();
   private readonly triad = new AxesTriad();
@@ -146,6 +149,7 @@ export class MixedViewer {
     }
     this.countUploads();
     this.render();
+    for (const views of this.meshes.values()) for (const v of views.values()) v.slots.drawn();
     this.again(states);
   }
 
@@ -201,8 +205,13 @@ export class MixedViewer {
     d.wholeUploads = String(whole);
     d.uploadSlices = String(slices);
     const w = this.waiting;
-    if (w) d.waitingFrame = String(w.frame);
+    const now = w ? { frame: w.frame, percent: Math.floor(100 * w.done) } : undefined;
+    const key = now ? `${now.frame} ${now.percent}` : "";
+    if (key === this.waitingShown) return;
+    this.waitingShown = key;
+    if (now) d.waitingFrame = String(now.frame);
     else delete d.waitingFrame;
+    this.waitingChanged.dispatch(now);
   }
 
   /** Draws the scene. */
@@ -351,6 +360,7 @@ export class MixedViewer {
     this.resize.disconnect();
     this.controls.dispose();
     this.gridChanged.clear();
+    this.waitingChanged.clear();
     for (const views of this.meshes.values()) for (const v of views.values()) v.dispose();
     this.rigid.dispose();
     this.grid.dispose();
