@@ -68,7 +68,7 @@ describe("MeshView slots", () => {
     view.dispose();
   });
 
-  // decision 321
+  // decision 470
   it("refills the slots only on a jump: one frame whole, the other staged", () => {
     const view = new MeshView(variant, memoryFrames(m));
     const cursor = new FrameCursor(m.times);

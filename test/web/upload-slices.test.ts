@@ -205,6 +205,56 @@ describe("staged slots", () => {
   });
 });
 
+// decision 472
+describe("slices after a draw", () => {
+  it("wait until the GPU has finished the draw before them (a status read, never a wait)", () => {
+    const m = columnAgr(40, 4);
+    const rec = recordingGl();
+    let signalled = false;
+    const fences: object[] = [];
+    const gl = {
+      ...rec.gl,
+      fenceSync: () => {
+        const f = {};
+        fences.push(f);
+        return f as WebGLSync;
+      },
+      getSyncParameter: () => (signalled ? 0x9119 : 0x9118),
+      deleteSync: () => undefined,
+    } as SlotGl;
+    const clock = { ms: 0 };
+    rec.onUpload = () => {
+      clock.ms += 1;
+    };
+    const slots = new FrameSlots(
+      m,
+      new THREE.BufferGeometry(),
+      gl,
+      new TimedSlicer(2, () => clock.ms, 8, 8),
+    );
+    const params = [
+      { vector: true, param: 0 },
+      { vector: false, param: 0 },
+    ];
+    const frame = (f: number) => [vectorAt(m, 0, f), scalarAt(m, 0, f)];
+    slots.place(0, 0, params, frame(0));
+    slots.place(1, 1, params, frame(1));
+    slots.stage(2, params, frame(2));
+    const first = slots.uploadedElements;
+    // Two whole frames at open, then this animation frame's slices.
+    expect(first).toBeGreaterThan(2 * 4 * m.nodeCount);
+    slots.drawn();
+    expect(fences).toHaveLength(1);
+    // The GPU is still drawing: no slice, however many animation frames go by.
+    for (let k = 0; k < 5; k++) slots.stage(2, params, []);
+    expect(slots.uploadedElements).toBe(first);
+    expect(slots.gpuBusySkips).toBe(5);
+    signalled = true;
+    slots.stage(2, params, []);
+    expect(slots.uploadedElements).toBeGreaterThan(first);
+  });
+});
+
 /** A WebGL stand-in that records each bufferSubData as (buffer, start element, count). */
 function recordingGl() {
   let bound: WebGLBuffer | null = null;
