@@ -89,6 +89,36 @@ describe("PlaybackClock, free mode", () => {
   });
 });
 
+// decision 470
+describe("PlaybackClock, held", () => {
+  it("never passes its hold, never goes back, and wraps onto the start exactly", () => {
+    const src = new FakeFrames();
+    const clock = new PlaybackClock({ mode: "free", start: 0, end: 2, source: src });
+    let cap = 0.5;
+    clock.hold = () => cap;
+    clock.play();
+    for (let k = 0; k < 10; k++) src.frame(100);
+    // Held at 0.5 (a frame not staged yet) although a second went by.
+    expect(clock.time).toBe(0.5);
+    expect(clock.playing).toBe(true);
+    cap = 0.3;
+    src.frame(100);
+    expect(clock.time).toBe(0.5);
+    cap = Number.POSITIVE_INFINITY;
+    src.frame(100);
+    expect(clock.time).toBeCloseTo(0.6, 9);
+    // At the end, held until the wrap is allowed; then on the first frame exactly.
+    clock.seek(1.95);
+    cap = 2;
+    src.frame(100);
+    src.frame(100);
+    expect(clock.time).toBe(2);
+    cap = Number.POSITIVE_INFINITY;
+    src.frame(100);
+    expect(clock.time).toBe(0);
+  });
+});
+
 describe("PlaybackClock, ticks mode", () => {
   it("ticks at 20 Hz by default, at multiples of its own period however uneven the frames", () => {
     const src = new FakeFrames();

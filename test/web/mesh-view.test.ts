@@ -14,6 +14,8 @@ import { AgrFrameCache, openAgrStream, writeAgrBinary } from "../../src/mixed/ag
 import { meshAloneScene } from "../../src/mixed/sample/index.js";
 import { memoryFrames, streamedFrames } from "../../web/src/mixed/frame-source.js";
 import { type MeshSettings, MeshView } from "../../web/src/mixed/mesh-view.js";
+import { TimedSlicer } from "../../web/src/mixed/upload-slices.js";
+import { PlaybackClock } from "../../web/src/shell/clock.js";
 import { columnAgr } from "../mixed/agr-stream-helpers.js";
 
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0];
@@ -59,13 +61,14 @@ describe("MeshView slots", () => {
     expect(view.frameUploads).toBe(2 + crossings);
     // decision 320
     // Each crossing shows a frame staged ahead of it (no whole upload after the first two), and
-    // every frame's positions and values (4 floats a node) were handed to the GPU once.
+    // every frame's positions and values (4 floats a node) were handed to the GPU once, and
+    // frame 0 once more, staged at the last frame for the wrap (decision 470).
     expect(view.slots.wholeUploads).toBe(1);
-    expect(view.slots.uploadedElements).toBe(12 * 4 * m.nodeCount);
+    expect(view.slots.uploadedElements).toBe(13 * 4 * m.nodeCount);
     view.dispose();
   });
 
-  // decision 321
+  // decision 470
   it("refills the slots only on a jump: one frame whole, the other staged", () => {
     const view = new MeshView(variant, memoryFrames(m));
     const cursor = new FrameCursor(m.times);
@@ -80,6 +83,67 @@ describe("MeshView slots", () => {
     expect(view.slots.wholeUploads).toBe(2);
     view.update(cursor.seek(0.86), IDENTITY, s);
     expect(view.frameUploads).toBe(4);
+    view.dispose();
+  });
+
+  // decision 470
+  it("playing slower than its slices, holds on the last frame staged and never uploads one whole", () => {
+    // Slices of 8 elements, 1 ms each on a fake clock, a 2 ms budget: a frame (64 elements)
+    // takes 4 animation frames, and 50 ms animation frames cross a 0.1 s interval every 2.
+    const ms = { now: 0 };
+    const slicer = new TimedSlicer(2, () => ms.now, 8, 8);
+    const gl = {
+      createBuffer: () => ({}) as WebGLBuffer,
+      bindBuffer: () => undefined,
+      bufferData: () => undefined,
+      bufferSubData: () => {
+        ms.now += 1;
+      },
+    };
+    const view = new MeshView(variant, memoryFrames(m), gl, slicer);
+    const cursor = new FrameCursor(m.times);
+    const s = settings();
+    let pending: (() => void) | null = null;
+    const clock = new PlaybackClock({
+      mode: "free",
+      start: m.times[0]!,
+      end: m.times[m.times.length - 1]!,
+      source: {
+        now: () => ms.now,
+        request: (f) => {
+          pending = f;
+          return () => {
+            pending = null;
+          };
+        },
+      },
+    });
+    clock.hold = () => view.playLimit(cursor, clock.end);
+    let held = 0;
+    let wrapped = false;
+    let last = 0;
+    clock.changed.add((t) => {
+      view.update(cursor.seek(t), IDENTITY, s);
+      // The picture is the frames' blend at the clock's time, held or not.
+      const expected = (1 - cursor.alpha) * cursor.i0 + cursor.alpha * cursor.i1 + 7 / 1000;
+      expect(shown(view, 7)).toBeCloseTo(expected, 4);
+      if (view.waiting) held++;
+      if (t < last) wrapped = t === clock.start;
+      last = t;
+    });
+    clock.seek(clock.start);
+    clock.play();
+    for (let k = 0; k < 200 && !wrapped; k++) {
+      ms.now += 50;
+      const f = pending as (() => void) | null;
+      pending = null;
+      f?.();
+    }
+    expect(wrapped).toBe(true);
+    expect(held).toBeGreaterThan(10);
+    // Only frame 0 at the start was uploaded whole: every crossing, the wrap included, was staged.
+    expect(view.slots.wholeUploads).toBe(1);
+    expect(view.frameUploads).toBeGreaterThanOrEqual(13);
     view.dispose();
   });
 

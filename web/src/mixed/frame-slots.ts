@@ -1,57 +1,105 @@
 /**
- * A mesh view's frame attributes on the GPU (decision 320): three sets of a
- * positions and a values attribute. Two are shown as `pos0`/`val0` and
- * `pos1`/`val1`; the third, `pos2`/`val2` on the surface geometry (which the
- * shader does not read, so three.js uploads it without drawing it), receives
- * the frame after the shown two in slices ({@link SlicePlan}), a budget per
- * animation frame, through three.js update ranges (`bufferSubData` of those
- * ranges only). A crossing into the staged frame renames the attributes
- * instead of uploading 16 bytes per node at once.
+ * A mesh view's frame attributes on the GPU (decisions 320, 471): three sets
+ * of a positions and a values attribute, each on a WebGL buffer the slots own
+ * (three.js draws from them as `GLBufferAttribute`s and never uploads them).
+ * Two are shown as `pos0`/`val0` and `pos1`/`val1`; the third receives the
+ * frame after the shown two in slices ({@link SlicePlan}), within a budget of
+ * main-thread time per animation frame ({@link TimedSlicer}: each slice's
+ * `bufferSubData` is timed). A crossing into the staged frame renames the
+ * attributes instead of uploading 16 bytes per node at once. Each attribute
+ * keeps the frame's values as `array` for the CPU's readers (the fit to
+ * bounds).
  */
 import * as THREE from "three";
 import type { MeshAnimation, ParamRef } from "../../../src/mixed/agr/index.js";
-import { MAX_SLICE_BYTES, MIN_SLICE_BYTES, StagedSlots, sliceBudget } from "./upload-slices.js";
+import { SLICE_BUDGET_MS, type Slice, StagedSlots, TimedSlicer } from "./upload-slices.js";
 
-interface AttributeSet {
-  readonly pos: THREE.BufferAttribute;
-  readonly val: THREE.BufferAttribute;
+/** The WebGL calls the slots make. */
+export type SlotGl = Pick<
+  WebGL2RenderingContext,
+  "createBuffer" | "bindBuffer" | "bufferData" | "bufferSubData"
+> &
+  Partial<Pick<WebGL2RenderingContext, "fenceSync" | "getSyncParameter" | "deleteSync">>;
+
+const ARRAY_BUFFER = 0x8892;
+const DYNAMIC_DRAW = 0x88e8;
+const FLOAT = 0x1406;
+const SYNC_GPU_COMMANDS_COMPLETE = 0x9117;
+const SYNC_STATUS = 0x9114;
+const SIGNALED = 0x9119;
+
+/** No context (a view made without a renderer, as in unit tests): buffers are names only. */
+export const NO_GL: SlotGl = {
+  createBuffer: () => ({}) as WebGLBuffer,
+  bindBuffer: () => undefined,
+  bufferData: () => undefined,
+  bufferSubData: () => undefined,
+};
+
+/** A frame attribute on a buffer the slots own; `array` holds the frame's values it was given. */
+export class FrameAttribute extends THREE.GLBufferAttribute {
+  constructor(
+    buffer: WebGLBuffer,
+    itemSize: number,
+    public array: Float32Array,
+  ) {
+    super(buffer, FLOAT, itemSize, 4, array.length / itemSize);
+  }
 }
 
-const dynamic = (a: THREE.BufferAttribute) => a.setUsage(THREE.DynamicDrawUsage);
+interface AttributeSet {
+  readonly pos: FrameAttribute;
+  readonly val: FrameAttribute;
+}
+
+/** Sets attribute `name` of `g` (three.js types geometries for array attributes only). */
+function setFrameAttribute(g: THREE.BufferGeometry, name: string, a: FrameAttribute): void {
+  g.setAttribute(name, a as unknown as THREE.BufferAttribute);
+}
 
 /** The three attribute sets of one mesh and which frame each holds. */
 export class FrameSlots {
   readonly state = new StagedSlots();
   /** Frames put into a shown slot (one per interval crossed in playback). */
   frameUploads = 0;
-  /** Of those, frames uploaded whole at once (a jump, or no staged frame ready). */
+  /** Of those, frames uploaded whole at once (the first at open or after a jump). */
   wholeUploads = 0;
   /** Elements (4 bytes each) handed to the GPU: whole frames and slices. */
   uploadedElements = 0;
-  /** Slices handed out while staging (several per staged frame for a large mesh). */
+  /** Slices uploaded while staging (several per staged frame for a large mesh). */
   slices = 0;
+  /** The longest main-thread time of one animation frame's slices so far (ms). */
+  longestStagingMs = 0;
   private readonly sets: AttributeSet[] = [];
   private readonly geometries: THREE.BufferGeometry[] = [];
-  private last = { i0: -1, alpha: 0 };
+  /** Animation frames that uploaded no slice because the GPU had not drawn the last one yet. */
+  gpuBusySkips = 0;
+  /** Set after a draw: the GPU has finished it when signalled (decision 472). */
+  private fence: WebGLSync | null = null;
+  /** Whether each buffer of the staged plan is the positions (true) or the values. */
+  private kinds: boolean[] = [];
 
-  /** Bytes a staged frame uploads per animation frame at least and at most. */
   constructor(
     m: MeshAnimation,
     readonly surface: THREE.BufferGeometry,
-    readonly minSliceBytes: number = MIN_SLICE_BYTES,
-    readonly maxSliceBytes: number = MAX_SLICE_BYTES,
+    private readonly gl: SlotGl = NO_GL,
+    readonly slicer = new TimedSlicer(SLICE_BUDGET_MS, () => performance.now()),
   ) {
     // Until a frame is in a set: the mesh at rest, value 0.
     const zero = new Float32Array(m.nodeCount);
     for (let k = 0; k < 3; k++) {
-      this.sets.push({
-        pos: dynamic(new THREE.BufferAttribute(m.positions, 3)),
-        val: dynamic(new THREE.BufferAttribute(zero, 1)),
-      });
+      this.sets.push({ pos: this.buffer(m.positions, 3), val: this.buffer(zero, 1) });
     }
     this.share(surface);
-    surface.setAttribute("pos2", this.sets[2]!.pos);
-    surface.setAttribute("val2", this.sets[2]!.val);
+  }
+
+  /** A buffer of `array`'s size holding it. */
+  private buffer(array: Float32Array, itemSize: number): FrameAttribute {
+    const gl = this.gl;
+    const b = gl.createBuffer();
+    gl.bindBuffer(ARRAY_BUFFER, b);
+    gl.bufferData(ARRAY_BUFFER, array, DYNAMIC_DRAW);
+    return new FrameAttribute(b, itemSize, array);
   }
 
   /** Gives `g` the shown attributes (and keeps them current on every swap). */
@@ -63,12 +111,8 @@ export class FrameSlots {
   private bind(g: THREE.BufferGeometry): void {
     for (const slot of [0, 1]) {
       const set = this.sets[this.state.shown[slot]!]!;
-      g.setAttribute(`pos${slot}`, set.pos);
-      g.setAttribute(`val${slot}`, set.val);
-    }
-    if (g === this.surface) {
-      g.setAttribute("pos2", this.sets[this.state.staging]!.pos);
-      g.setAttribute("val2", this.sets[this.state.staging]!.val);
+      setFrameAttribute(g, `pos${slot}`, set.pos);
+      setFrameAttribute(g, `val${slot}`, set.val);
     }
   }
 
@@ -77,13 +121,18 @@ export class FrameSlots {
     return f >= 0 && (this.state.frames[0] === f || this.state.frames[1] === f);
   }
 
+  /** Whether frame `f` is staged in full (a crossing into it swaps it in). */
+  ready(f: number): boolean {
+    return f >= 0 && this.state.stagedFrame === f && this.state.plan.complete;
+  }
+
   /**
    * Puts frame `f` (`values` of `params`) into shown slot `slot`: the staged
-   * set when it holds `f`, else one whole upload. With `hold` (the frame
-   * before `f` is shown) only a complete staged `f` is shown: otherwise this
-   * returns false, the view shows the frame before alone and {@link stage}
-   * slices `f` (decision 321). Without, a staged `f` not yet complete is
-   * shown with its last slices uploaded now.
+   * set when it holds `f` in full, else, unless `hold`, one whole upload (the
+   * first frame at open or after a jump). With `hold` (playback crossed into
+   * `f` from the frame before) a frame not staged in full is never uploaded
+   * whole: this returns false and the view shows the frame before alone while
+   * {@link stage} goes on slicing `f` (decisions 321, 470).
    */
   place(
     slot: number,
@@ -92,22 +141,21 @@ export class FrameSlots {
     values: Float32Array[],
     hold = false,
   ): boolean {
-    const staged = this.state.stagedFrame === f;
-    if (hold && !(staged && this.state.plan.complete)) return false;
-    if (staged) {
-      this.upload(this.state.plan.remaining);
+    if (this.ready(f)) {
       this.state.swapInto(slot);
       for (const g of this.geometries) this.bind(g);
     } else {
+      if (hold) return false;
       const set = this.sets[this.state.shown[slot]!]!;
+      if (this.state.stagedFrame === f) this.state.stage(-1, []);
       params.forEach((p, k) => {
         const a = p.vector ? set.pos : set.val;
         // The same array (a value that does not vary): nothing to upload.
         if (a.array === values[k]) return;
-        a.clearUpdateRanges();
-        (a as { array: THREE.TypedArray }).array = values[k]!;
-        a.needsUpdate = true;
-        this.uploadedElements += values[k]!.length;
+        a.array = values[k]!;
+        this.gl.bindBuffer(ARRAY_BUFFER, a.buffer);
+        this.gl.bufferSubData(ARRAY_BUFFER, 0, a.array);
+        this.uploadedElements += a.array.length;
       });
       this.state.frames[slot] = f;
       this.wholeUploads++;
@@ -118,28 +166,16 @@ export class FrameSlots {
 
   /**
    * Stages frame `f` (`values` of `params`, or undefined when they have not
-   * arrived) and hands out this animation frame's slices; `i0` and `alpha`
-   * are the playhead's interval and blend (their advance sets the budget).
+   * arrived) and uploads this animation frame's slices, within the time budget.
    */
-  stage(
-    f: number,
-    params: readonly ParamRef[],
-    values: (Float32Array | undefined)[],
-    i0: number,
-    alpha: number,
-  ): void {
-    const step = this.last.i0 === i0 ? alpha - this.last.alpha : 0;
-    this.last = { i0, alpha };
+  stage(f: number, params: readonly ParamRef[], values: (Float32Array | undefined)[]): void {
     const st = this.state;
     if (f < 0 || this.held(f)) return;
     if (st.stagedFrame !== f) {
       if (values.some((v) => v === undefined)) return;
       const set = this.sets[st.staging]!;
       params.forEach((p, k) => {
-        const a = p.vector ? set.pos : set.val;
-        a.clearUpdateRanges();
-        // No needsUpdate: the slices say what to upload.
-        (a as { array: THREE.TypedArray }).array = values[k]!;
+        (p.vector ? set.pos : set.val).array = values[k]!;
       });
       st.stage(
         f,
@@ -147,25 +183,46 @@ export class FrameSlots {
       );
       this.kinds = params.map((p) => p.vector);
     }
-    const budget = sliceBudget(st.plan.remaining, alpha, step, this.minSliceBytes / 4);
-    this.upload(Math.min(budget, this.maxSliceBytes / 4));
+    if (st.plan.complete) return;
+    if (!this.gpuDone()) {
+      this.gpuBusySkips++;
+      return;
+    }
+    const t0 = this.slicer.now();
+    this.slicer.run(st.plan, (s) => this.upload(s));
+    this.longestStagingMs = Math.max(this.longestStagingMs, this.slicer.now() - t0);
   }
 
-  /** Whether each buffer of the staged plan is the positions (true) or the values. */
-  private kinds: boolean[] = [];
+  /**
+   * Marks the end of a draw (decision 472): the next slices wait until the GPU
+   * has finished it, for data sent while it draws waits in Chrome's transfer
+   * buffer, and a full one blocks the main thread until the draw ends.
+   */
+  drawn(): void {
+    const gl = this.gl;
+    if (this.fence || !gl.fenceSync || this.state.stagedFrame < 0 || this.state.plan.complete)
+      return;
+    this.fence = gl.fenceSync(SYNC_GPU_COMMANDS_COMPLETE, 0);
+  }
 
-  /** Hands out the staged plan's next `budget` elements as update ranges of the staged set. */
-  private upload(budget: number): void {
-    const st = this.state;
-    if (st.stagedFrame < 0 || st.plan.complete) return;
-    const set = this.sets[st.staging]!;
-    for (const s of st.plan.take(budget)) {
-      const a = this.kinds[s.buffer] ? set.pos : set.val;
-      a.addUpdateRange(s.start, s.count);
-      a.needsUpdate = true;
-      this.uploadedElements += s.count;
-      this.slices++;
-    }
+  /** Whether the draw marked last is finished (a status read, never a wait). */
+  private gpuDone(): boolean {
+    const gl = this.gl;
+    if (!this.fence || !gl.getSyncParameter) return true;
+    if (gl.getSyncParameter(this.fence, SYNC_STATUS) !== SIGNALED) return false;
+    gl.deleteSync?.(this.fence);
+    this.fence = null;
+    return true;
+  }
+
+  /** Uploads one slice of the staged plan into the staged set. */
+  private upload(s: Slice): void {
+    const set = this.sets[this.state.staging]!;
+    const a = this.kinds[s.buffer] ? set.pos : set.val;
+    this.gl.bindBuffer(ARRAY_BUFFER, a.buffer);
+    this.gl.bufferSubData(ARRAY_BUFFER, s.start * 4, a.array, s.start, s.count);
+    this.uploadedElements += s.count;
+    this.slices++;
   }
 
   /** Forgets every frame (all sets are refilled: a new scalar parameter, or the flat surface made). */

@@ -22,11 +22,12 @@ import {
   surfaceCellsOf,
 } from "../../../src/mixed/agr/index.js";
 import type { SceneVariant } from "../../../src/mixed/sample/index.js";
-import { FrameSlots } from "./frame-slots.js";
+import { FrameSlots, NO_GL, type SlotGl } from "./frame-slots.js";
 import { type FrameSource, memoryFrames } from "./frame-source.js";
 import { FlatCells, lineGeometries } from "./geometry.js";
 import { frameRange, type ScalarRanges, scalarRanges, seenRanges } from "./scalar-ranges.js";
 import { EDGE_FRAGMENT, LINE_FRAGMENT, MESH_FRAGMENT, MESH_VERTEX } from "./shaders.js";
+import type { TimedSlicer } from "./upload-slices.js";
 
 /** How the colour range follows the data. */
 export type RangeMode = "frame" | "all" | "fixed";
@@ -75,6 +76,8 @@ export class MeshView {
   readonly slots: FrameSlots;
   /** Whether the last update held back a frame still being staged (the viewer updates again next animation frame). */
   holding = false;
+  /** The frame the view holds back from (−1: none). */
+  private waitingFor = -1;
   /** The scalar parameter the slots hold. */
   private slotParam = -1;
   /** Colour range in use after the last {@link update}. */
@@ -86,6 +89,8 @@ export class MeshView {
   constructor(
     readonly variant: SceneVariant,
     private readonly source: FrameSource = memoryFrames(variant.animation!),
+    gl: SlotGl = NO_GL,
+    slicer?: TimedSlicer,
   ) {
     const m = variant.animation!;
     this.animation = m;
@@ -93,7 +98,7 @@ export class MeshView {
     const g = new THREE.BufferGeometry();
     g.setIndex(new THREE.BufferAttribute(variant.surface, 1));
     g.setAttribute("position", new THREE.BufferAttribute(m.positions, 3));
-    this.slots = new FrameSlots(m, g);
+    this.slots = new FrameSlots(m, g, gl, slicer);
     g.computeBoundingBox();
     g.computeBoundingSphere();
     const material = new THREE.ShaderMaterial({
@@ -236,6 +241,7 @@ export class MeshView {
       }
     }
     this.holding = this.slots.held(i0) && !this.slots.held(i1);
+    this.waitingFor = this.holding ? i1 : -1;
     // mix(slot 0, slot 1, w): w is alpha when slot 0 holds the earlier frame.
     const a = shown.indexOf(i0);
     const b = shown.indexOf(i1);
@@ -311,22 +317,51 @@ export class MeshView {
   }
 
   /**
-   * Stages the frame after the two shown (playback runs forward), a slice per
+   * Stages the frame after the two shown (playback runs forward; after the
+   * last, the first, for the wrap), slices within the time budget per
    * animation frame; or the frame the view holds back from.
    */
   private stageNext(cursor: FrameCursor, param: number): void {
     const { i0, i1 } = cursor;
     const held = (f: number) => this.slots.held(f);
     const staged = this.slots.state.stagedFrame;
+    const frames = this.animation.times.length;
     // A staged frame the playhead needs is kept; else i1 when it is not shown (decision 321).
     let next = Math.max(i0, i1) + 1;
     if (staged >= 0 && !held(staged) && (staged === i0 || staged === i1)) next = staged;
     else if (!held(i1)) next = i1;
+    else if (next >= frames && this.source.complete) next = 0;
     const vp = this.params(param);
-    const frames = this.animation.times.length;
     const fresh = next < frames && this.slots.state.stagedFrame !== next && !this.slots.held(next);
     const values = fresh ? vp.map((p) => this.source.values(p, next)) : [];
-    this.slots.stage(next < frames ? next : -1, vp, values, cursor.i0, cursor.alpha);
+    this.slots.stage(next < frames ? next : -1, vp, values);
+  }
+
+  /**
+   * The latest time playback may reach showing only frames this view holds
+   * (decision 470): the next frame's time when it is staged in full, else the
+   * time of the frame it would cross from (the clock waits there, on that
+   * frame exactly). At the last frame, `Infinity` when the first is staged
+   * for the wrap (a streamed view never holds the wrap), else `end`.
+   */
+  playLimit(cursor: FrameCursor, end: number): number {
+    const t = this.animation.times;
+    const { i0, i1 } = cursor;
+    const s = this.slots;
+    if (!s.held(i0) || !s.held(i1)) return t[i0]!;
+    const last = Math.max(i0, i1);
+    if (last + 1 < t.length) return s.ready(last + 1) || s.held(last + 1) ? t[last + 1]! : t[last]!;
+    const wraps = !this.source.complete || s.ready(0) || s.held(0);
+    return wraps ? Number.POSITIVE_INFINITY : Math.max(end, t[last]!);
+  }
+
+  /** The frame this view waits for (staging it) and the share of it uploaded, or undefined. */
+  get waiting(): { frame: number; done: number } | undefined {
+    const f = this.waitingFor;
+    if (f < 0) return undefined;
+    const st = this.slots.state;
+    const staged = st.stagedFrame === f && st.plan.total > 0;
+    return { frame: f, done: staged ? 1 - st.plan.remaining / st.plan.total : 0 };
   }
 
   /** Frames put into a shown slot so far (one per frame interval crossed in playback). */

@@ -51,6 +51,8 @@ export class MixedSession {
       end: scene.end,
       ...(source ? { source } : {}),
     });
+    // Playback waits on a frame a mesh view has not staged in full (decision 470).
+    this.clock.hold = () => this.viewer.playLimit(this.clock.end);
     this.clock.changed.add((t) => {
       this.sampler.setTime(t);
       this.redraw();

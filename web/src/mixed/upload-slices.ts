@@ -2,23 +2,23 @@
  * Uploading the next frame ahead of the crossing (decision 320): a mesh view
  * holds three attribute sets — two shown (the frames around the playhead)
  * and one staged, which receives the frame after them in slices, a budget of
- * elements per animation frame, while the shown two keep drawing. When
+ * main-thread time per animation frame, while the shown two keep drawing. When
  * playback crosses into the next interval the staged set becomes a shown one
  * (only when every slice of it has been uploaded, so a frame never shows
  * half old, half new) and the set it replaces is staged next. No WebGL here:
- * {@link SlicePlan} says which element ranges to upload, {@link StagedSlots}
+ * {@link SlicePlan} says which element ranges to upload, {@link TimedSlicer}
+ * how many fit in an animation frame's time budget, {@link StagedSlots}
  * which set holds which frame.
  */
 
-/** Bytes a staged frame uploads per animation frame at least: 1 MiB. */
-export const MIN_SLICE_BYTES = 1024 * 1024;
+/** Main-thread time the staged frame's slices may take per animation frame (ms; decision 471). */
+export const SLICE_BUDGET_MS = 8;
 
-/**
- * Bytes a staged frame uploads per animation frame at most: 2 MiB. When the
- * crossing comes first the view holds the newer shown frame until the staged
- * one is complete (decision 321).
- */
-export const MAX_SLICE_BYTES = 2 * 1024 * 1024;
+/** Elements of a staged frame's first slice, before any was timed: 64 KiB. */
+export const FIRST_SLICE_ELEMENTS = 16 * 1024;
+
+/** Elements of one slice at most (4 MiB): a slice that blocks cannot block for long. */
+export const MAX_SLICE_ELEMENTS = 1024 * 1024;
 
 /** Elements `[start, start + count)` of buffer `buffer`. */
 export interface Slice {
@@ -78,23 +78,59 @@ export class SlicePlan {
 }
 
 /**
- * Elements to upload in this animation frame: what remains spread over the
- * animation frames left before the crossing (one kept in hand), at least
- * `min` and at most `max`. `alpha` is the blend in the current interval and
- * `step` its advance since the last animation frame; with no advance known
- * (paused, scrubbing, a new interval) only `min`.
+ * Hands out a plan's slices within a budget of main-thread time per animation
+ * frame (decision 471), each slice sized from the upload rate measured on the
+ * slices before it: what the time left would take at that rate, at most twice
+ * the last slice and at most `maxElements`. The rate follows a slower slice at
+ * once and a faster one by halves, so one slow upload (the GPU process busy)
+ * shrinks the next slices and the budget is overrun by one slice at most.
  */
-export function sliceBudget(
-  remaining: number,
-  alpha: number,
-  step: number,
-  min: number,
-  max: number = Number.POSITIVE_INFINITY,
-): number {
-  if (!(step > 0)) return Math.min(remaining, min);
-  const framesLeft = Math.floor((1 - alpha) / step) - 1;
-  const spread = framesLeft <= 0 ? remaining : Math.ceil(remaining / framesLeft);
-  return Math.min(remaining, max, Math.max(min, spread));
+export class TimedSlicer {
+  /** Elements per millisecond measured so far (0: none timed yet). */
+  rate = 0;
+  private last: number;
+
+  constructor(
+    readonly budgetMs: number,
+    readonly now: () => number,
+    readonly firstElements: number = FIRST_SLICE_ELEMENTS,
+    readonly maxElements: number = MAX_SLICE_ELEMENTS,
+  ) {
+    this.last = firstElements;
+  }
+
+  /** Uploads slices of `plan` through `upload` until the budget is spent or the plan complete; returns the elements. */
+  run(plan: SlicePlan, upload: (s: Slice) => void): number {
+    const start = this.now();
+    let done = 0;
+    // At least one slice an animation frame, however late it starts: staging always advances.
+    let left = this.budgetMs;
+    while (!plan.complete && left > 0) {
+      const size = this.size(left);
+      for (const s of plan.take(size)) {
+        const t0 = this.now();
+        upload(s);
+        this.observe(s.count, this.now() - t0);
+        done += s.count;
+      }
+      this.last = size;
+      left = this.budgetMs - (this.now() - start);
+    }
+    return done;
+  }
+
+  /** The next slice's elements with `left` ms of the budget left. */
+  size(left: number): number {
+    if (!(this.rate > 0)) return Math.min(this.firstElements, this.maxElements);
+    const fits = Math.floor(this.rate * left);
+    return Math.max(1, Math.min(fits, 2 * this.last, this.maxElements));
+  }
+
+  /** Records that `count` elements took `ms` (a reading of 0 counts as the timer's 0.1 ms). */
+  observe(count: number, ms: number): void {
+    const r = count / Math.max(ms, 0.1);
+    this.rate = !(this.rate > 0) || r < this.rate ? r : (this.rate + r) / 2;
+  }
 }
 
 /** Which of three attribute sets each shown slot uses, and the frame staged in the third. */

@@ -52,6 +52,9 @@ export class MixedViewer {
   private readonly rigid: RigidBodies;
   /** The ground grid under the model (on by default). */
   readonly grid = new GroundGrid();
+  /** What playback waits for changed: the mesh frame and the percent of it uploaded, or undefined (decision 470). */
+  readonly waitingChanged = new Signal<{ frame: number; percent: number } | undefined>();
+  private waitingShown = "";
   /** The grid was placed anew; its spacing (m). */
   readonly gridChanged = new Signal<number>();
   private readonly triad = new AxesTriad();
@@ -115,7 +118,7 @@ export class MixedViewer {
     }
     let view = views.get(variant);
     if (!view) {
-      view = new MeshView(v, this.sources?.get(v.animation));
+      view = new MeshView(v, this.sources?.get(v.animation), this.renderer.getContext());
       view.object.name = `${this.scene.bodies[body]!.name}#${variant}`;
       view.setEdges(this.showEdges);
       views.set(variant, view);
@@ -146,6 +149,7 @@ export class MixedViewer {
     }
     this.countUploads();
     this.render();
+    for (const views of this.meshes.values()) for (const v of views.values()) v.slots.drawn();
     this.again(states);
   }
 
@@ -164,6 +168,27 @@ export class MixedViewer {
       );
   }
 
+  /**
+   * The latest time playback may reach with every visible mesh view showing
+   * frames it holds (decision 470; the clock's `hold`): past it a view would
+   * have to upload a frame whole.
+   */
+  playLimit(end: number): number {
+    let cap = Number.POSITIVE_INFINITY;
+    for (const views of this.meshes.values())
+      for (const v of views.values())
+        if (v.object.visible)
+          cap = Math.min(cap, v.playLimit(this.sampler.meshFrame(v.animation), end));
+    return cap;
+  }
+
+  /** The frame a visible mesh view waits for and the share of it uploaded, or undefined. */
+  get waiting(): { frame: number; done: number } | undefined {
+    for (const views of this.meshes.values())
+      for (const v of views.values()) if (v.object.visible && v.waiting) return v.waiting;
+    return undefined;
+  }
+
   /** The mesh views' upload counts on the stage (`data-frame-uploads`, `data-whole-uploads`, `data-upload-slices`; decision 320). */
   private countUploads(): void {
     let frames = 0;
@@ -179,6 +204,14 @@ export class MixedViewer {
     d.frameUploads = String(frames);
     d.wholeUploads = String(whole);
     d.uploadSlices = String(slices);
+    const w = this.waiting;
+    const now = w ? { frame: w.frame, percent: Math.floor(100 * w.done) } : undefined;
+    const key = now ? `${now.frame} ${now.percent}` : "";
+    if (key === this.waitingShown) return;
+    this.waitingShown = key;
+    if (now) d.waitingFrame = String(now.frame);
+    else delete d.waitingFrame;
+    this.waitingChanged.dispatch(now);
   }
 
   /** Draws the scene. */
@@ -327,6 +360,7 @@ export class MixedViewer {
     this.resize.disconnect();
     this.controls.dispose();
     this.gridChanged.clear();
+    this.waitingChanged.clear();
     for (const views of this.meshes.values()) for (const v of views.values()) v.dispose();
     this.rigid.dispose();
     this.grid.dispose();

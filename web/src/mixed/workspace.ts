@@ -134,6 +134,7 @@ export class MixedWorkspace implements Workspace {
     view: h("div", { className: "view" }),
     stage: h("div", { className: "stage" }),
     gridLabel: h("div", { className: "grid-label" }),
+    waitNote: h("div", { className: "wait-note", hidden: true }),
     legends: h("div", { className: "legend-strip" }),
     timeline: h("div", { className: "timeline-slot" }),
     side: h("aside", { className: "side" }),
@@ -154,7 +155,7 @@ export class MixedWorkspace implements Workspace {
     if (options.embedded) this.element.tabIndex = 0;
     const u = this.ui;
     u.message.append(tr("p", options.pick));
-    u.view.append(u.stage, u.gridLabel);
+    u.view.append(u.stage, u.gridLabel, u.waitNote);
     this.element.append(
       h(
         "div",
@@ -203,6 +204,12 @@ export class MixedWorkspace implements Workspace {
     const viewer = new MixedViewer(u.stage, scene, sampler, loaded.sources);
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
+    // Playback holds on a mesh frame not yet on the GPU (decision 470): said over the view,
+    // where the text cannot move the layout (a canvas resize waits for the GPU to finish).
+    viewer.waitingChanged.add((w) => {
+      u.waitNote.hidden = !w;
+      if (w) u.waitNote.textContent = t("mixed.waiting", { frame: w.frame, percent: w.percent });
+    });
     // A streamed animation holds only some frames: nothing to export from or probe over time.
     this.streamed = (loaded.sources?.size ?? 0) > 0 && !loaded.decoding;
     if (this.streamed) this.element.dataset.streamed = "true";
@@ -245,6 +252,7 @@ export class MixedWorkspace implements Workspace {
     this.streamed = false;
     const u = this.ui;
     for (const el of [u.side, u.timeline, u.toolbar, u.legends, u.gridLabel]) el.replaceChildren();
+    u.waitNote.hidden = true;
     u.problems.clear();
     this.note = undefined;
     this.showNote();

@@ -74,6 +74,13 @@ export class PlaybackClock {
   readonly rateHz: number;
   speed: number;
   loop: boolean;
+  /**
+   * `free` mode: the latest time playback may reach now (s), asked once per
+   * animation frame; `Infinity` lets it wrap past `end`. A mesh view not yet
+   * holding the next frame's data sets it (decision 470): the clock waits on
+   * the last frame it can show rather than running ahead of the pictures.
+   */
+  hold: (() => number) | null = null;
   private current: number;
   private running = false;
   private cancel: (() => void) | null = null;
@@ -180,6 +187,9 @@ export class PlaybackClock {
     const dt = Math.min(this.maxStep, Math.max(0, now - this.lastMs) / 1000);
     this.lastMs = now;
     let next = this.current + dt * this.speed;
+    const cap = this.hold ? this.hold() : Number.POSITIVE_INFINITY;
+    // Never backwards: a cap behind the time (a seek past it) holds where the clock is.
+    if (next > cap) next = Math.max(this.current, cap);
     if (next > this.end) {
       const duration = this.end - this.start;
       if (!this.loop || !(duration > 0)) {
@@ -188,7 +198,8 @@ export class PlaybackClock {
         this.pause();
         return;
       }
-      next = this.start + ((next - this.start) % duration);
+      // A held clock wraps onto the first frame exactly (the frame staged for the wrap).
+      next = this.hold ? this.start : this.start + ((next - this.start) % duration);
     }
     this.current = next;
     this.changed.dispatch(next);
