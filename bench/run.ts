@@ -161,7 +161,7 @@ async function rows(): Promise<BenchRow[]> {
   }
   if (want("share-bulge-demo-size", "share-bulge-open")) {
     progress("share-bulge-demo-size, share-bulge-open (headless Chromium)");
-    push(...(await shareBulgeRows(quick ? 3 : 15)));
+    push(...(await shareBulgeRows(quick ? 1 : 15)));
   }
   return out;
 }
@@ -221,7 +221,7 @@ async function liveRows(): Promise<BenchRow[]> {
 
 /** The demo face's shared page: per-tick work against 5 ms, open against 2 s (issue 21). */
 async function shareLiveRows(): Promise<BenchRow[]> {
-  const r = await shareLiveBench(quick ? 3 : 15);
+  const r = await shareLiveBench(quick ? 1 : 15);
   const ms = median(r.tickRounds);
   const open = median(r.openRounds);
   const kb = (r.bytes / 1024).toFixed(0);
@@ -249,7 +249,7 @@ async function shareLiveRows(): Promise<BenchRow[]> {
 
 /** The shared mixed and series pages: load to frame 0 against 2 s (issue 21). */
 async function shareOpenRows(): Promise<BenchRow[]> {
-  const r = await shareOpenBench(quick, quick ? 3 : 11);
+  const r = await shareOpenBench(quick, quick ? 1 : 11);
   const openRow = (name: string, s: ShareOpenResult): BenchRow => {
     const ms = median(s.rounds);
     return {
