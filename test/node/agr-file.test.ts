@@ -217,3 +217,14 @@ function scratchFileBytes(data: string | Uint8Array): string {
   writeFileSync(path, data);
   return path;
 }
+
+describe("the bench's all threads (decision 462)", () => {
+  // decision 462
+  it("is readAgrFile's default, one pass in windows (two threads never won), with readAgr's answer", async () => {
+    const { ALL_THREADS } = await import("../../bench/agr-limits.js");
+    expect(ALL_THREADS).toEqual({});
+    const path = scratchFile(writeAgrText(framesModel(300, 6)));
+    const read = await readAgrFile(path, ALL_THREADS);
+    expect(read.model).toEqual(readAgr(readFileSync(path)).model);
+  });
+});
