@@ -3,7 +3,8 @@
  *  - `agr-text-parse-1thread`: `readAgrFile` in one pass (its default, in
  *    chunks) against pandas `read_csv` of the same numbers, with numpy's
  *    `np.fromfile(sep=" ")` of the same .csv beside it in the note;
- *  - `agr-text-parse-vs-from-chars`: `readAgrFile` on all threads against a
+ *  - `agr-text-parse-vs-from-chars`: `readAgrFile` on all threads it gains
+ *    from ({@link ALL_THREADS}) against a
  *    small C++ parser (std::from_chars) of the same .csv, built here with g++
  *    (skipped with the reason when there is no compiler);
  *  - `agr-text-peak-memory`: peak resident memory of `readAgrFile` of a 1 GB
@@ -25,9 +26,10 @@ import {
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
-import { readAgrFile } from "../src/node/agr-file.js";
+import { type ReadAgrFileOptions, readAgrFile } from "../src/node/agr-file.js";
 import { agrNumbers, OUT, type ParseInputs } from "./fixtures.js";
 import { type BenchRow, interleave, type PythonPeer, progress } from "./harness.js";
+import { hugePagesNote } from "./huge-pages.js";
 
 /** Index of the first difference of two float32 arrays (bitwise), or -1. */
 function firstDifference(a: Float32Array, b: Float32Array): number {
@@ -54,10 +56,17 @@ async function peerAnswer(peer: PythonPeer): Promise<Float32Array> {
   }
 }
 
-/** Ms of one `readAgrFile` (one pass unless `two`), checked clean; the model through `keep`. */
-async function oursMs(path: string, two: boolean, keep: (m: MeshAnimation) => void) {
+/**
+ * `readAgrFile` on all threads it gains from: its default, one pass in
+ * chunks, as two threads never won on the bench's 2-core machine (decision
+ * 462: they used twice the CPU of one pass, with huge pages or without).
+ */
+export const ALL_THREADS: ReadAgrFileOptions = {};
+
+/** Ms of one `readAgrFile` (one pass, or on all threads), checked clean; the model through `keep`. */
+async function oursMs(path: string, all: boolean, keep: (m: MeshAnimation) => void) {
   const start = performance.now();
-  const read = await readAgrFile(path, two ? { splitMinBytes: 4 * 2 ** 20 } : {});
+  const read = await readAgrFile(path, all ? ALL_THREADS : {});
   const ms = performance.now() - start;
   if (!read.model || read.diagnostics.length > 0) throw new Error("agr bench: not clean");
   keep(read.model);
@@ -122,7 +131,7 @@ export async function oneThreadRow(
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `ours one pass in 1 MiB chunks (readAgrFile); ${want.length} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; np.fromfile(sep=" "): ratio ${f.ratio.toFixed(2)} (${f.min.toFixed(2)}–${f.max.toFixed(2)}), ${f.ours.toFixed(0)} vs ${f.theirs.toFixed(0)} ms, ${agree}`,
+    note: `ours one pass in 1 MiB chunks (readAgrFile); ${hugePagesNote()}; ${want.length} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; np.fromfile(sep=" "): ratio ${f.ratio.toFixed(2)} (${f.min.toFixed(2)}–${f.max.toFixed(2)}), ${f.ours.toFixed(0)} vs ${f.theirs.toFixed(0)} ms, ${agree}`,
     ours: r.ours,
     theirs: r.theirs,
   };
@@ -161,7 +170,7 @@ export async function fromCharsRow(inputs: ParseInputs, rounds: number): Promise
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `ours on all threads (readAgrFile, two threads from 4 MiB); the peer parses each token to a double and stores float32, as ours does; ${want.length} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms`,
+    note: `ours on all threads it gains from (readAgrFile: one pass, decision 462); ${hugePagesNote()}; the peer parses each token to a double and stores float32, as ours does; ${want.length} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms`,
     ours: r.ours,
     theirs: r.theirs,
   };
@@ -208,6 +217,6 @@ export function peakMemoryRow(megabytes: number): BenchRow {
     ratio,
     min: ratio,
     max: ratio,
-    note: `readAgrFile of a ${mb(statSync(path).size)} text: peak resident ${mb(read.maxRss - bare.maxRss)} above a bare process (${mb(bare.maxRss)}) for a ${mb(read.modelBytes)} model; one child each`,
+    note: `${hugePagesNote()}; readAgrFile of a ${mb(statSync(path).size)} text: peak resident ${mb(read.maxRss - bare.maxRss)} above a bare process (${mb(bare.maxRss)}) for a ${mb(read.modelBytes)} model; one child each`,
   };
 }

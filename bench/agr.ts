@@ -1,13 +1,15 @@
 /**
  * Bench rows `agr-text-parse` and `agr-binary-load`, against one long-lived
  * Python peer (bench/peers/agr_peer.py):
- *  - text: `readAgrFile` of the .agr text (file read included; on two threads,
- *    the answer checked against the one-pass `readAgr`) against pandas
+ *  - text: `readAgrFile` of the .agr text on all threads it gains from (file
+ *    read included; one pass on this file, decision 462; the answer checked
+ *    against the one-pass `readAgr`) against pandas
  *    `read_csv` (C engine, float32) of a .csv holding the same data numbers
  *    with the same text (positions, connectivity, times, values);
  *  - binary: `readAgrFile` of the .agr binary (a fresh buffer, its arrays
  *    views of it, every value checked), against numpy's `np.fromfile` of
- *    the same file viewed as its float32 sections.
+ *    the same file viewed as its float32 sections; beside it, both reusing
+ *    memory (`readAgrFile(…, { into })` and numpy `readinto` a reused buffer).
  * Interleaved rounds after a warm-up; both answers are checked to be equal.
  * The one-thread, from_chars and peak-memory rows are in bench/agr-limits.ts.
  */
@@ -18,9 +20,10 @@ import { fileURLToPath } from "node:url";
 import { type AgrReadResult, readAgr } from "../src/mixed/agr/index.js";
 import type { MeshAnimation } from "../src/mixed/agr/model.js";
 import { readAgrFile } from "../src/node/agr-file.js";
-import { fromCharsRow, oneThreadRow, peakMemoryRow } from "./agr-limits.js";
+import { ALL_THREADS, fromCharsRow, oneThreadRow, peakMemoryRow } from "./agr-limits.js";
 import { agrNumbers, OUT, type ParseInputs, parseInputs } from "./fixtures.js";
 import { type BenchRow, interleave, measured, PythonPeer, progress } from "./harness.js";
+import { hugePagesNote } from "./huge-pages.js";
 
 export interface AgrSizes {
   readonly nodes: number;
@@ -53,7 +56,7 @@ function firstDifference(a: Float32Array, b: Float32Array): number {
  * Peak resident memory of loading `path` in a fresh process, above the same
  * process that loads nothing (MB), against the data's float32 size.
  */
-function peakMemory(path: string, numbers: number, mode: "one" | "two"): string {
+function peakMemory(path: string, numbers: number, mode: "one" | "file"): string {
   const child = fileURLToPath(new URL("./peak-memory.ts", import.meta.url));
   const tsx = fileURLToPath(new URL("../node_modules/tsx/dist/cli.mjs", import.meta.url));
   const rss = (args: string[]) => {
@@ -92,7 +95,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     1,
     async () => {
       const start = performance.now();
-      const read = await readAgrFile(inputs.agrText, { splitMinBytes: 4 * 2 ** 20 });
+      const read = await readAgrFile(inputs.agrText, ALL_THREADS);
       const ms = performance.now() - start;
       if (!read.model || read.diagnostics.length > 0) {
         throw new Error("agr bench: the .agr text did not read cleanly");
@@ -102,10 +105,10 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     },
     () => peer.ms(`csv ${inputs.csv} 1`),
   );
-  // The one-pass reader gives the same model (the two-thread read is only a schedule).
+  // The one-pass reader of the whole bytes gives the same model.
   const single = agrNumbers(mustRead(readFileSync(inputs.agrText)));
   if (firstDifference(single, agrNumbers(model!)) >= 0) {
-    throw new Error("agr-text-parse: the two-thread and one-pass reads differ");
+    throw new Error("agr-text-parse: readAgrFile and the one-pass readAgr differ");
   }
   const want = agrNumbers(model!);
   const got = await peerAnswer(peer);
@@ -120,7 +123,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}; file read included on both sides; ours on two threads (readAgrFile); ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers, "two")}`,
+    note: `${size}; file read included on both sides; ours on all threads it gains from (readAgrFile: one pass in chunks, two threads never won on this machine, decision 462); ${hugePagesNote()}; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers, "file")}`,
     ours: r.ours,
     theirs: r.theirs,
     ...measured(r),
@@ -157,16 +160,51 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
   const got = await peerAnswer(peer);
   const d = firstDifference(want, got);
   if (d >= 0) throw new Error(`agr-binary-load: numpy and Deforma disagree at value ${d}`);
+  const reuse = await reuseRounds(peer, inputs, rounds, calls);
   return {
     ...base,
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}, both warm (page cache), fresh memory each load (readAgrFile; np.fromfile), ${calls} loads per round; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms; ${peakMemory(inputs.agrBinary, inputs.numbers, "one")}`,
+    note: `${size}, both warm (page cache), fresh memory each load (readAgrFile; np.fromfile), ${calls} loads per round; ${hugePagesNote()}; ${sn + vn} values equal; ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms (CPU ${r.cpuOurs.toFixed(1)} vs ${r.cpuTheirs.toFixed(1)}); ${reuse}; ${peakMemory(inputs.agrBinary, inputs.numbers, "one")}`,
     ours: r.ours,
     theirs: r.theirs,
     ...measured(r),
   };
+}
+
+/**
+ * Both sides reusing memory, in their own interleaved rounds: `readAgrFile`
+ * into the model of the load before (decision 461) against numpy `readinto`
+ * a reused buffer; the answers checked equal.
+ */
+async function reuseRounds(
+  peer: PythonPeer,
+  inputs: ParseInputs,
+  rounds: number,
+  calls: number,
+): Promise<string> {
+  const [so, sn] = inputs.scalars;
+  const [vo, vn] = inputs.vectors;
+  let model: MeshAnimation | undefined;
+  const r = await interleave(
+    rounds,
+    2,
+    async () => {
+      const start = performance.now();
+      for (let i = 0; i < calls; i++) {
+        model = mustReadFile(await readAgrFile(inputs.agrBinary, { into: model }));
+      }
+      return (performance.now() - start) / calls;
+    },
+    () => peer.ms(`bin ${inputs.agrBinary} ${inputs.binaryBytes} ${so} ${sn} ${vo} ${vn} ${calls}`),
+  );
+  const want = new Float32Array(sn + vn);
+  want.set(model!.scalarValues[0]!.subarray(0, sn), 0);
+  want.set(model!.vectorValues[0]!.subarray(0, vn), sn);
+  const d = firstDifference(want, await peerAnswer(peer));
+  if (d >= 0) throw new Error(`agr-binary-load (reused memory): the answers differ at ${d}`);
+  return `reusing memory (readAgrFile into the last model; numpy readinto a reused buffer): ratio ${r.ratio.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}), ${r.ours.toFixed(2)} vs ${r.theirs.toFixed(2)} ms`;
 }
 
 /** The rows, on one Python peer process (`peakMegabytes`: the text of agr-text-peak-memory). */

@@ -16,6 +16,10 @@
  * rounds measured them, the median CPU ms per call of each side (`load`,
  * `cpuOurs`, `cpuTheirs`; null where not measured).
  *
+ * On Linux the bench runs in a process started with glibc's huge-page
+ * tunable, as `deforma` runs a command on large files (bench/huge-pages.ts,
+ * decision 460; DEFORMA_HUGE_PAGES=0: without).
+ *
  * Progress goes to stderr. A peer that is not installed gives `ratio: null`
  * and says why in `note`.
  */
@@ -24,6 +28,7 @@ import { bulgeRows } from "./bulge.js";
 import { bakeBench } from "./bulge-bake.js";
 import { coldBench } from "./cold.js";
 import { type BenchRow, loadNow, median, PYTHON, progress } from "./harness.js";
+import { relaunchedWithHugePages } from "./huge-pages.js";
 import { classicBench } from "./live-classic.js";
 import { type LiveRow, liveImprovedBench } from "./live-improved.js";
 import { qualityBench } from "./live-quality.js";
@@ -34,6 +39,10 @@ import { shareBulgeRows } from "./share-bulge.js";
 import { shareLiveBench } from "./share-live.js";
 import { type ShareOpenResult, shareOpenBench } from "./share-open.js";
 import { studioPlaybackBench } from "./studio-playback.js";
+
+// As deforma runs a command on large files: in a process with glibc's huge-page tunable.
+const relaunched = relaunchedWithHugePages();
+if (relaunched) process.exit(await relaunched);
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");

@@ -14,7 +14,9 @@ import { CHUNK_BYTES, ChunkTokenCursor } from "../core/chunk-tokenizer.js";
 import {
   AGR_MAGIC,
   type AgrReadResult,
+  ArrayPool,
   type FrameRun,
+  type MeshAnimation,
   readAgrChunks,
   readAgrInTwo,
 } from "../mixed/agr/index.js";
@@ -85,17 +87,22 @@ export function readRunInWorker(bytes: Uint8Array, start: number): Promise<Frame
 
 /**
  * The whole file in shared memory (so the worker reads the same bytes, not a
- * copy); a binary `.agr` goes into `arena` when one is given and it fits.
+ * copy); a binary `.agr` goes into `arena` when one is given and it fits, or
+ * else into `reuse` when it fits there.
  */
-export function readShared(path: string, arena?: FrameArena): Uint8Array {
+export function readShared(path: string, arena?: FrameArena, reuse?: Uint8Array): Uint8Array {
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
     let bytes: Uint8Array | undefined;
-    if (arena) {
+    if (arena || reuse) {
       const head = new Uint8Array(AGR_MAGIC.length);
       const got = readSync(fd, head, 0, head.length, 0);
-      if (got === head.length && startsWith(head, AGR_MAGIC)) bytes = arena.bytes(size);
+      // A text stays in shared memory (the worker reads it); a binary file is read here alone.
+      if (got === head.length && startsWith(head, AGR_MAGIC)) {
+        if (arena) bytes = arena.bytes(size);
+        else if (reuse && reuse.length >= size) bytes = reuse.subarray(0, size);
+      }
     }
     bytes ??= new Uint8Array(new SharedArrayBuffer(size));
     let at = 0;
@@ -123,7 +130,19 @@ export interface ReadAgrFileOptions {
    * copy); a text file's arrays are copied in after parsing.
    */
   readonly arena?: FrameArena | undefined;
+  /**
+   * A model this caller is done with (an earlier answer of readAgrFile): its
+   * memory is filled again instead of fresh memory when the new file fits it
+   * (a binary file read into the old one's buffer, a text's arrays of the same
+   * shape), so frames of a series and repeated loads do not pay for fresh
+   * pages (decision 461). `into` and every array of it must not be used
+   * afterwards: the new model may be in the same memory. Not with `arena`.
+   */
+  readonly into?: MeshAnimation | undefined;
 }
+
+/** The buffer each binary model read here is a view of (what `into` reuses). */
+const backing = new WeakMap<MeshAnimation, Uint8Array>();
 
 /** The window buffer of the chunked text reads, kept for the next file (one thread reads at a time). */
 let chunkBuffer: Uint8Array | undefined;
@@ -136,7 +155,12 @@ const KEEP_CHUNK_BYTES = 4 * CHUNK_BYTES;
  * buffer, never held whole; undefined when the read is not clean (the caller
  * then reads the whole file, whose findings are located in its text).
  */
-function readTextInChunks(path: string, fd: number, size: number): AgrReadResult | undefined {
+function readTextInChunks(
+  path: string,
+  fd: number,
+  size: number,
+  pool: ArrayPool | undefined,
+): AgrReadResult | undefined {
   const buffer = chunkBuffer ?? new Uint8Array(CHUNK_BYTES);
   chunkBuffer = undefined;
   const cursor = new ChunkTokenCursor(
@@ -145,7 +169,7 @@ function readTextInChunks(path: string, fd: number, size: number): AgrReadResult
     buffer,
   );
   try {
-    return readAgrChunks(cursor, () => readShared(path));
+    return readAgrChunks(cursor, () => readShared(path), undefined, pool);
   } finally {
     const kept = cursor.chunkBuffer;
     if (kept.length <= KEEP_CHUNK_BYTES) chunkBuffer = kept;
@@ -165,7 +189,8 @@ export async function readAgrFile(
   options: ReadAgrFileOptions = {},
 ): Promise<AgrReadResult> {
   const { arena, splitMinBytes } = options;
-  const result = await readEither(path, arena, splitMinBytes);
+  const into = arena ? undefined : options.into;
+  const result = await readEither(path, arena, splitMinBytes, into);
   return arena && result.model ? { ...result, model: arena.adoptMesh(result.model) } : result;
 }
 
@@ -173,6 +198,7 @@ async function readEither(
   path: string,
   arena: FrameArena | undefined,
   splitMinBytes: number | undefined,
+  into: MeshAnimation | undefined,
 ): Promise<AgrReadResult> {
   const fd = openSync(path, "r");
   let size: number;
@@ -183,12 +209,22 @@ async function readEither(
       readSync(fd, head, 0, head.length, 0) < head.length || !startsWith(head, AGR_MAGIC);
     const twoThreads = splitMinBytes !== undefined && size >= splitMinBytes;
     if (text && !twoThreads) {
-      const read = readTextInChunks(path, fd, size);
+      const read = readTextInChunks(path, fd, size, into && ArrayPool.of(into));
       if (read) return read;
     }
   } finally {
     closeSync(fd);
   }
-  const bytes = readShared(path, arena);
-  return readAgrInTwo(bytes, (start) => readRunInWorker(bytes, start), splitMinBytes ?? Infinity);
+  const old = into && backing.get(into);
+  const bytes = readShared(path, arena, old);
+  const read = await readAgrInTwo(
+    bytes,
+    (start) => readRunInWorker(bytes, start),
+    splitMinBytes ?? Infinity,
+  );
+  const buffer = old && bytes.buffer === old.buffer ? old : bytes;
+  if (read.model && read.encoding === "binary" && read.model.positions.buffer === buffer.buffer) {
+    backing.set(read.model, buffer);
+  }
+  return read;
 }

@@ -5,7 +5,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { encodeUtf8 } from "../../src/core/index.js";
-import { readAgr, writeAgrBinary, writeAgrText } from "../../src/mixed/agr/index.js";
+import {
+  ArrayPool,
+  type MeshAnimation,
+  readAgr,
+  writeAgrBinary,
+  writeAgrText,
+} from "../../src/mixed/agr/index.js";
 import { findFrameSplit, readFrameRun } from "../../src/mixed/agr/read-frames.js";
 import { FrameArena } from "../../src/mixed/sample/index.js";
 import { readAgrFile, readRunInWorker, readShared } from "../../src/node/agr-file.js";
@@ -123,4 +129,102 @@ describe("readAgrFile without fresh memory", () => {
     // Holding the file and the model would be ≥ 3.5× the model; in chunks ≈ 1×.
     expect((read.maxRss - bare.maxRss) / read.modelBytes).toBeLessThan(1.6);
   }, 120_000);
+});
+
+/** Every array buffer region of a model (to check two models share no memory). */
+function regions(m: MeshAnimation): [ArrayBufferLike, number, number][] {
+  const arrays = [m.positions, m.times, m.cellTypes, m.connectivity, ...m.scalarValues];
+  return [...arrays, ...m.vectorValues].map((a) => [a.buffer, a.byteOffset, a.byteLength]);
+}
+
+function shareMemory(a: MeshAnimation, b: MeshAnimation): boolean {
+  return regions(a).some(([x, o, n]) =>
+    regions(b).some(([y, p, k]) => x === y && n > 0 && k > 0 && o < p + k && p < o + n),
+  );
+}
+
+describe("readAgrFile into a model given up (decision 461)", () => {
+  const frame = (k: number) => {
+    const m = framesModel(400, 5);
+    m.vectorValues[0]!.forEach((v, i, a) => (a[i] = v + k));
+    return m;
+  };
+
+  // decision 461
+  it("reads a binary frame into the buffer of the one before: the same ArrayBuffer, readAgr's model", async () => {
+    const [a, b] = [0, 1].map((k) => scratchFileBytes(writeAgrBinary(frame(k))));
+    const first = (await readAgrFile(a!)).model!;
+    const buffer = first.positions.buffer;
+    const second = (await readAgrFile(b!, { into: first })).model!;
+    expect(second.positions.buffer).toBe(buffer);
+    expect(second.vectorValues[0]!.buffer).toBe(buffer);
+    expect(second).toEqual(readAgr(readFileSync(b!)).model);
+    // A larger file does not fit: fresh memory.
+    const big = scratchFileBytes(writeAgrBinary(framesModel(900, 5)));
+    const third = (await readAgrFile(big, { into: second })).model!;
+    expect(third.positions.buffer).not.toBe(buffer);
+    expect(third).toEqual(readAgr(readFileSync(big)).model);
+  });
+
+  it("reads a text frame into the arrays of the one before, of the same shape", async () => {
+    const [a, b] = [0, 1].map((k) => scratchFile(writeAgrText(frame(k))));
+    const first = (await readAgrFile(a!)).model!;
+    const buffers = (m: MeshAnimation) =>
+      [m.positions, m.times, m.scalarValues[0]!, m.vectorValues[0]!].map((x) => x.buffer);
+    const before = buffers(first);
+    const second = (await readAgrFile(b!, { into: first })).model!;
+    const after = buffers(second);
+    after.forEach((x, i) => expect(x).toBe(before[i]));
+    expect(second).toEqual(readAgr(readFileSync(b!)).model);
+  });
+
+  it("a live model never shares memory with another, and a read with findings leaves no old value", async () => {
+    const text = writeAgrText(frame(2));
+    const broken = scratchFile(`${text.slice(0, text.length - 9)} oops 1\n`);
+    const clean = scratchFile(text);
+    for (const encode of [(m: MeshAnimation) => writeAgrText(m), writeAgrBinary]) {
+      const path = scratchFileBytes(encode(frame(3)));
+      const given = (await readAgrFile(path)).model!;
+      const kept = (await readAgrFile(path)).model!;
+      const next = (await readAgrFile(clean, { into: given })).model!;
+      expect(shareMemory(next, kept)).toBe(false);
+      const other = (await readAgrFile(clean)).model!;
+      expect(shareMemory(next, other)).toBe(false);
+      const fromBroken = await readAgrFile(broken, { into: next });
+      const one = readAgr(readFileSync(broken));
+      expect(fromBroken.diagnostics).toEqual(one.diagnostics);
+      expect(fromBroken.model).toEqual(one.model);
+      expect(shareMemory(fromBroken.model!, other)).toBe(false);
+      expect(kept).toEqual(readAgr(readFileSync(path)).model);
+    }
+  });
+
+  it("the pool hands an array out once, even when a model names it twice", () => {
+    const m = framesModel(10, 2);
+    const shared = { ...m, scalarValues: [m.vectorValues[0]!.subarray(0, 20)] };
+    const pool = ArrayPool.of(shared);
+    expect(pool.size).toBe(3);
+    // The vectors overlap the scalar view pooled before them: left out.
+    expect(pool.take(Float32Array, 60)).not.toBe(m.vectorValues[0]);
+    const v = pool.take(Float32Array, 20);
+    expect(v).toBe(shared.scalarValues[0]);
+    expect(pool.take(Float32Array, 20)).not.toBe(v);
+  });
+});
+
+function scratchFileBytes(data: string | Uint8Array): string {
+  const path = join(mkdtempSync(join(tmpdir(), "deforma-agr-")), "m.agr");
+  writeFileSync(path, data);
+  return path;
+}
+
+describe("the bench's all threads (decision 462)", () => {
+  // decision 462
+  it("is readAgrFile's default, one pass in windows (two threads never won), with readAgr's answer", async () => {
+    const { ALL_THREADS } = await import("../../bench/agr-limits.js");
+    expect(ALL_THREADS).toEqual({});
+    const path = scratchFile(writeAgrText(framesModel(300, 6)));
+    const read = await readAgrFile(path, ALL_THREADS);
+    expect(read.model).toEqual(readAgr(readFileSync(path)).model);
+  });
 });

@@ -1,4 +1,6 @@
 /** The `.agr` mesh animation format: model, text and binary encodings, checks, summary, surface. */
+
+export { ArrayPool } from "./array-pool.js";
 export {
   type AgrFrameSpan,
   type AgrHeader,

@@ -11,6 +11,7 @@ import { TokenReader, UINT32 } from "../../core/token-reader.js";
 import type { TokenSource } from "../../core/tokenizer.js";
 import { readTextMagic, textKinds } from "../container.js";
 import { readFrameTime } from "../times.js";
+import { type ArrayPool, NO_POOL } from "./array-pool.js";
 import { AGR_TEXT_MAGIC } from "./binary-layout.js";
 import { AGR, type AgrKind } from "./codes.js";
 import type { MeshAnimation, ParamDescriptor } from "./model.js";
@@ -74,7 +75,7 @@ export function readAgrText(
     return { model: undefined, diagnostics: r.sink.items };
   }
   const m = emptyModel();
-  const split: Split = { at: options.splitAt ?? -1 };
+  const split: Split = { at: options.splitAt ?? -1, pool: options.pool ?? NO_POOL };
   if (readSections(r, m, split)) r.expectEnd(AGR.trailing, "the last frame");
   if (split.pending) return { model: m, diagnostics: r.sink.items, pending: split.pending };
   r.expectFinalNewline();
@@ -100,7 +101,7 @@ function readSections(r: Reader, m: MeshAnimation, split: Split): boolean {
   const n = r.integer("the node count");
   if (n === undefined || !r.fits(n, 3, "nodes (3 coordinates each)")) return false;
   m.nodeCount = n;
-  m.positions = new Float32Array(3 * n);
+  m.positions = split.pool.take(Float32Array, 3 * n);
   const xyz = (i: number) => `coordinate ${"xyz"[i % 3]} of node ${Math.floor(i / 3)}`;
   if (!r.reals(3 * n, m.positions, 0, xyz)) return false;
 
@@ -133,7 +134,7 @@ function readSections(r: Reader, m: MeshAnimation, split: Split): boolean {
   let constantTokens = 0;
   for (const p of constants) constantTokens += 2 + p.width * n;
   if (!r.fits(constantTokens, 1, "tokens of the constant parameters")) return false;
-  const values = params.map((p) => new Float32Array(p.d.varying ? 0 : p.width * n));
+  const values = params.map((p) => split.pool.take(Float32Array, p.d.varying ? 0 : p.width * n));
   m.scalars = scalars;
   m.vectors = vectors;
   m.scalarValues = values.slice(0, scalars.length);
@@ -215,6 +216,12 @@ export interface AgrTextOptions {
    * reading stops and {@link PendingFrames} describes what is left.
    */
   readonly splitAt?: number;
+  /**
+   * Arrays to fill instead of new ones (same length and kind; decision 461).
+   * A read with findings may leave old values in them: its caller reads
+   * again without a pool.
+   */
+  readonly pool?: ArrayPool | undefined;
 }
 
 /** The frames from `frame` on, left to be read into the model's arrays (whole, `count` frames). */
@@ -234,6 +241,7 @@ export interface PendingFrames {
 
 interface Split {
   readonly at: number;
+  readonly pool: ArrayPool;
   pending?: PendingFrames;
 }
 
@@ -269,8 +277,8 @@ function readFrames(
   let perFrame = 2;
   for (const p of varying) perFrame += p.width * n;
   if (!r.fits(count, perFrame, `frames (${perFrame} tokens each)`)) return false;
-  const times = new Float64Array(count);
-  const arrays = varying.map((p) => new Float32Array(count * p.width * n));
+  const times = split.pool.take(Float64Array, count);
+  const arrays = varying.map((p) => split.pool.take(Float32Array, count * p.width * n));
   let done = 0;
   const finish = () => {
     m.times = done === count ? times : times.subarray(0, done);

@@ -3,6 +3,7 @@ import { decodeText, startsWith } from "../../core/bytes.js";
 import type { ChunkTokenCursor } from "../../core/chunk-tokenizer.js";
 import type { Diagnostic } from "../../core/diagnostics.js";
 import { type ContainerReadResult, MAX_TEXT_BYTES } from "../container.js";
+import type { ArrayPool } from "./array-pool.js";
 import { AGR_MAGIC } from "./binary-layout.js";
 import type { MeshAnimation } from "./model.js";
 import { readAgrBinary } from "./read-binary.js";
@@ -29,13 +30,15 @@ export function readAgr(data: Uint8Array | string): AgrReadResult {
  * `text` then decodes `whole()` on first use (a text that fits one string).
  * Undefined otherwise: the caller reads the whole file with {@link readAgr},
  * whose findings are located in its text (the located walk only on error).
+ * `pool`: arrays to fill instead of new ones (decision 461).
  */
 export function readAgrChunks(
   cursor: ChunkTokenCursor,
   whole: () => Uint8Array,
   maxText = MAX_TEXT_BYTES,
+  pool?: ArrayPool,
 ): AgrReadResult | undefined {
-  const read = readAgrText(cursor);
+  const read = readAgrText(cursor, { pool });
   if (!read.model || read.diagnostics.length > 0 || cursor.short) return undefined;
   const result: AgrReadResult = { model: read.model, diagnostics: [], encoding: "text" };
   if (cursor.length > maxText) return result;
