@@ -170,7 +170,7 @@ export async function fromCharsRow(inputs: ParseInputs, rounds: number): Promise
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `ours on all threads it gains from (readAgrFile: one pass, decision 462); ${hugePagesNote()}; the peer parses each token to a double and stores float32, as ours does; ${want.length} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms`,
+    note: `ours on all threads it gains from (readAgrFile: one pass, decision 356); ${hugePagesNote()}; the peer parses each token to a double and stores float32, as ours does; ${want.length} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms`,
     ours: r.ours,
     theirs: r.theirs,
   };

@@ -2,7 +2,7 @@
  * Bench rows `agr-text-parse` and `agr-binary-load`, against one long-lived
  * Python peer (bench/peers/agr_peer.py):
  *  - text: `readAgrFile` of the .agr text on all threads it gains from (file
- *    read included; one pass on this file, decision 462; the answer checked
+ *    read included; one pass on this file, decision 356; the answer checked
  *    against the one-pass `readAgr`) against pandas
  *    `read_csv` (C engine, float32) of a .csv holding the same data numbers
  *    with the same text (positions, connectivity, times, values);
@@ -123,7 +123,7 @@ async function textRow(peer: PythonPeer, inputs: ParseInputs, rounds: number): P
     ratio: r.ratio,
     min: r.min,
     max: r.max,
-    note: `${size}; file read included on both sides; ours on all threads it gains from (readAgrFile: one pass in chunks, two threads never won on this machine, decision 462); ${hugePagesNote()}; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers, "file")}`,
+    note: `${size}; file read included on both sides; ours on all threads it gains from (readAgrFile: one pass in chunks, two threads never won on this machine, decision 356); ${hugePagesNote()}; ${inputs.numbers} numbers equal; ${r.ours.toFixed(0)} vs ${r.theirs.toFixed(0)} ms; ${peakMemory(inputs.agrText, inputs.numbers, "file")}`,
     ours: r.ours,
     theirs: r.theirs,
     ...measured(r),
@@ -175,7 +175,7 @@ async function binaryRow(peer: PythonPeer, inputs: ParseInputs, rounds: number):
 
 /**
  * Both sides reusing memory, in their own interleaved rounds: `readAgrFile`
- * into the model of the load before (decision 461) against numpy `readinto`
+ * into the model of the load before (decision 355) against numpy `readinto`
  * a reused buffer; the answers checked equal.
  */
 async function reuseRounds(

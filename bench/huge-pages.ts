@@ -1,5 +1,5 @@
 /**
- * The bench runs as `deforma` runs a command on large files (decision 460):
+ * The bench runs as `deforma` runs a command on large files (decision 354):
  * on Linux, in a process started with glibc's huge-page tunable. Without it
  * in the environment, {@link relaunchedWithHugePages} runs this same bench in
  * a child that has it (the Python peers, started by the bench, inherit it

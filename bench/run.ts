@@ -18,7 +18,7 @@
  *
  * On Linux the bench runs in a process started with glibc's huge-page
  * tunable, as `deforma` runs a command on large files (bench/huge-pages.ts,
- * decision 460; DEFORMA_HUGE_PAGES=0: without).
+ * decision 354; DEFORMA_HUGE_PAGES=0: without).
  *
  * Progress goes to stderr. A peer that is not installed gives `ratio: null`
  * and says why in `note`.

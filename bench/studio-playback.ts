@@ -161,6 +161,6 @@ export async function studioPlaybackBench(quick: boolean, rounds: number): Promi
   return {
     ...{ name: NAME, peer: PEER, ratio: median(ratios) },
     ...{ min: Math.min(...ratios), max: Math.max(...ratios), goal: 1 },
-    note: `${quick ? "2·10⁴" : "10⁶"}-node plate, ${CROSSINGS} crossings a round, software WebGL; longest task ${ms(median(runs.map((x) => x.longest)))}, 90th-percentile frame ${ms(median(runs.map((x) => x.p90)))} (medians of ${rounds}); frames uploaded whole while playing: ${runs.map((x) => x.whole).join(", ")} (0 expected; playback waits on a frame not staged, decision 470); the frame time is software WebGL drawing in the GPU process, not main-thread time (decision 472); load ${loadavg()[0]!.toFixed(1)}`,
+    note: `${quick ? "2·10⁴" : "10⁶"}-node plate, ${CROSSINGS} crossings a round, software WebGL; longest task ${ms(median(runs.map((x) => x.longest)))}, 90th-percentile frame ${ms(median(runs.map((x) => x.p90)))} (medians of ${rounds}); frames uploaded whole while playing: ${runs.map((x) => x.whole).join(", ")} (0 expected; playback waits on a frame not staged, decision 351); the frame time is software WebGL drawing in the GPU process, not main-thread time (decision 353); load ${loadavg()[0]!.toFixed(1)}`,
   };
 }

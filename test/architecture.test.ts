@@ -60,7 +60,7 @@ describe("import direction", () => {
   });
 
   // decisions 147 and 149
-  // decision 420
+  // decision 344
   it("fails on a planted violation of each rule", () => {
     const dir = scratch({
       "src/core/ok.ts": "export const ok = 1;\n",

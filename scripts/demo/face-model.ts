@@ -219,7 +219,7 @@ export function browCurve(side: -1 | 1, e: Expression): Xy[] {
   return pts;
 }
 
-/** How far below a closed eye's line its lower lid's points sit (pixels; decision 431). */
+/** How far below a closed eye's line its lower lid's points sit (pixels; decision 342). */
 export const CLOSED_LOWER = 2;
 
 /**
@@ -245,7 +245,7 @@ export function middle(curve: readonly Xy[]): Xy {
  * Where along a lip or lid, besides its corners and middle, the scene has
  * control points: u = ±LINE_U (u ∈ [−1, 1] corner to corner, a sample of
  * {@link edge}). The cuts pass through them, so a cut follows its curve
- * instead of bending into a V through three points (decision 432).
+ * instead of bending into a V through three points (decision 343).
  */
 export const LINE_U = [0.5] as const;
 
@@ -360,7 +360,7 @@ function sideNames(middleName: string, end: string): string[] {
 
 /**
  * The scene's cuts: along both lips and both lids of each eye, corner to
- * corner through the line points and the middle (decision 432).
+ * corner through the line points and the middle (decision 343).
  */
 export const FACE_CUTS: readonly (readonly string[])[] = CUTS.map(([a, m, b]) => {
   const eye = m!.startsWith("eye");

@@ -135,7 +135,7 @@ export interface ReadAgrFileOptions {
    * memory is filled again instead of fresh memory when the new file fits it
    * (a binary file read into the old one's buffer, a text's arrays of the same
    * shape), so frames of a series and repeated loads do not pay for fresh
-   * pages (decision 461). `into` and every array of it must not be used
+   * pages (decision 355). `into` and every array of it must not be used
    * afterwards: the new model may be in the same memory. Not with `arena`.
    */
   readonly into?: MeshAnimation | undefined;

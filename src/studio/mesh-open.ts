@@ -6,7 +6,7 @@
  * use, instead of sending 45 MB of XML to the page to parse there; the reply
  * is the loaded mesh packed (src/core/typed-pack.ts), typed arrays as bytes,
  * with its outer surface and without the volume cells' node lists unless
- * `cells=all` asks for them (decision 400).
+ * `cells=all` asks for them (decision 350).
  * The worker is started with the server (so the first open does not wait for
  * its start) and serves one open at a time; the server's own thread only
  * checks the path and passes bytes on, so it keeps serving. A worker past

@@ -5,7 +5,7 @@
  * and posts the result packed (src/core/typed-pack.ts), its buffer
  * transferred, with the mesh's outer surface extracted here (decision 274)
  * and, unless the job asks for them, without the volume cells' node lists
- * (decision 400): the page draws, picks and colours the surface. A file no
+ * (decision 350): the page draws, picks and colours the surface. A file no
  * mesh format opens, or a result that cannot be packed (an `.agr` read
  * frame by frame), is answered `fallback`: the page reads it itself.
  */
@@ -86,7 +86,7 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
  * (decision 274). Without `cells`, a model sent with its surface leaves its
  * connectivity here (an empty array in its place, its length as
  * `cellsLeft`): the page asks again with `cells=all` when it writes the
- * cells (decision 400).
+ * cells (decision 350).
  */
 function packed(file: MeshFile, cells: boolean): Omit<MeshAnswer, "id"> {
   const m = file.model;

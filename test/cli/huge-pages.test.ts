@@ -1,7 +1,7 @@
 /**
  * bin/huge-pages.cjs: the commands that read large files (and the studio) run
  * in a child Node started with glibc's huge-page tunable; small ones in the
- * launcher's own process (decision 460).
+ * launcher's own process (decision 354).
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
@@ -40,10 +40,10 @@ function tunablesOfRun(args: string[], env: Record<string, string> = {}): string
   return [...r.stderr.matchAll(/^deforma: GLIBC_TUNABLES=(.*)$/gm)].map((m) => m[1]!);
 }
 
-describe("huge pages for large inputs (decision 460)", () => {
+describe("huge pages for large inputs (decision 354)", () => {
   const { dir, big, small } = files(hugePages.MIN_BYTES + 1);
 
-  // decision 460
+  // decision 354
   it("wants the tunable for the studio and for named files (or a folder's files) of 32 MiB or more, on Linux, unless set or turned off", () => {
     const env = {};
     expect(hugePages.wanted(["agr", "info", small], env, "linux")).toBe(false);

@@ -115,7 +115,7 @@ describe("live render budgets", () => {
     expect(() => checkRenderPixels(scene(1920, 1080, 5), true)).not.toThrow();
   });
 
-  // decision 441
+  // decision 336
   it("counts the region layers: their pictures and work in the memory, their in-betweens in a tick's pixels", () => {
     const frames = Array.from({ length: 5 }, (_, i) => ({ image: `p${i}.png` }));
     const regions = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `r${i}` }));

@@ -62,7 +62,7 @@ describe.skipIf(!existsSync(playerBundlePath()) && process.env.CI !== "true")(
       expect(statSync(join(dir, "pipe.html")).isFIFO()).toBe(true);
     });
 
-    // decision 410, decision 412
+    // decision 346, decision 348
     it("writes a bulge rig's page, and refuses its catalogue alone with a located FMT017", async () => {
       const dir = mkdtempSync(join(tmpdir(), "deforma-share-cli-"));
       copyDemo(dir);

@@ -11,18 +11,18 @@ const EYES = [80, 70, 240, 135] as const;
 const MOUTH = [100, 140, 220, 210] as const;
 
 describe("the demo face, improved engine, looked at by numbers", () => {
-  // decision 430
-  // decision 431 (a closed eye's lower-lid points below its line: 44 such pixels with them on it)
+  // decision 341
+  // decision 342 (a closed eye's lower-lid points below its line: 44 such pixels with them on it)
   it("closes the lids in a blink without a second, fading lid (at most 24 unexplained dark pixels per in-between)", () => {
-    // With three points per lid (the scene before decision 430) the open
+    // With three points per lid (the scene before decision 341) the open
     // lid's arc lay up to 3.5 px above its cut: up to 186 such pixels.
     const counts = doubling(inbetweens("improved", "neutral", "blink"), "neutral", "blink", EYES);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(24);
   });
 
-  // decision 430
+  // decision 341
   it("bends the lips along their curve in greet, not into a V under it (no unexplained dark pixel beyond 4)", () => {
-    // With three points per lip (the scene before decision 430): up to 28 such pixels.
+    // With three points per lip (the scene before decision 341): up to 28 such pixels.
     const counts = doubling(inbetweens("improved", "neutral", "smile"), "neutral", "smile", MOUTH);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(4);
   });
@@ -41,7 +41,7 @@ function rmse(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
 }
 
 describe("the demo face, classic engine (fraction reading)", () => {
-  // decision 432
+  // decision 343
   it("jumps less from the last in-between to the key in greet and talk (five points per lip)", () => {
     // With three points per lip: 18.0 (greet) and 12.7 (talk).
     for (const [to, most] of [

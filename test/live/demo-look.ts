@@ -1,6 +1,6 @@
 /**
  * Looking at the demo face's transitions by numbers (issue 20, "no doubled
- * outlines"; decision 430). The face is parametric, so the in-between at
+ * outlines"; decision 341). The face is parametric, so the in-between at
  * t has a natural reference: the face drawn at the expression halfway,
  * lerp(K's expression, L's, t). A doubled outline (a lid or a shade shown
  * twice, K's and L's, mid-way) is darkness where the reference has none

@@ -29,7 +29,7 @@ function noise(width: number, height: number, seed: number): RgbaImage {
 }
 
 describe("the improved engine's span kernel", () => {
-  // decision 453
+  // decision 340
   it("has a four-pixel loop: four pixels narrowed to bytes and stored as one vector", () => {
     const bytes = Array.from(kernelModule());
     // i8x16.narrow_i16x8_u then v128.store (the one-pixel loop extracts one lane instead).
@@ -90,7 +90,7 @@ describe("the improved engine's span kernel", () => {
  * (commit 5722894). A change of the engine's method changes them on
  * purpose: then re-make them with that commit's engine and this file's
  * inbetweenHash, and say so. The demo face's two hashes were re-made when
- * the demo gained points on its lips and lids (decision 430): commit
+ * the demo gained points on its lips and lids (decision 341): commit
  * 5722894's engine on the new points.
  */
 const BEFORE = {
@@ -104,7 +104,7 @@ const BEFORE = {
 } as const;
 const T = [0.2, 0.4, 0.5, 0.6, 0.8];
 
-// decision 450
+// decision 337
 describe("the improved engine after the speed work", () => {
   it("gives the same bytes as before on the demo face and the bench's 640 × 480 face", () => {
     const neutral = demoFrame("neutral");
@@ -127,7 +127,7 @@ describe("the improved engine after the speed work", () => {
     },
   );
 
-  // decision 452
+  // decision 339
   it("evaluates the field once per block, point and forced sides in the special cells", () => {
     const { k, l } = benchFace(320, 240);
     const g = new FieldGeometry(k, l, 320, 240);

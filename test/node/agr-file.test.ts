@@ -143,14 +143,16 @@ function shareMemory(a: MeshAnimation, b: MeshAnimation): boolean {
   );
 }
 
-describe("readAgrFile into a model given up (decision 461)", () => {
+describe("readAgrFile into a model given up (decision 355)", () => {
   const frame = (k: number) => {
     const m = framesModel(400, 5);
-    m.vectorValues[0]!.forEach((v, i, a) => (a[i] = v + k));
+    m.vectorValues[0]!.forEach((v, i, a) => {
+      a[i] = v + k;
+    });
     return m;
   };
 
-  // decision 461
+  // decision 355
   it("reads a binary frame into the buffer of the one before: the same ArrayBuffer, readAgr's model", async () => {
     const [a, b] = [0, 1].map((k) => scratchFileBytes(writeAgrBinary(frame(k))));
     const first = (await readAgrFile(a!)).model!;
@@ -174,7 +176,9 @@ describe("readAgrFile into a model given up (decision 461)", () => {
     const before = buffers(first);
     const second = (await readAgrFile(b!, { into: first })).model!;
     const after = buffers(second);
-    after.forEach((x, i) => expect(x).toBe(before[i]));
+    after.forEach((x, i) => {
+      expect(x).toBe(before[i]);
+    });
     expect(second).toEqual(readAgr(readFileSync(b!)).model);
   });
 
@@ -218,8 +222,8 @@ function scratchFileBytes(data: string | Uint8Array): string {
   return path;
 }
 
-describe("the bench's all threads (decision 462)", () => {
-  // decision 462
+describe("the bench's all threads (decision 356)", () => {
+  // decision 356
   it("is readAgrFile's default, one pass in windows (two threads never won), with readAgr's answer", async () => {
     const { ALL_THREADS } = await import("../../bench/agr-limits.js");
     expect(ALL_THREADS).toEqual({});

@@ -52,7 +52,7 @@ const located = (r: Awaited<ReturnType<typeof shareFile>>) =>
   locateReport(r.report).map((d) => `${d.file} ${d.code} ${d.line}:${d.column}`);
 
 describe("the bulge kind of deforma share", () => {
-  // decision 410
+  // decision 346
   it("packs the demo arm: its rig, its OBJ and the catalogue beside it, showing the rig's code", async () => {
     const dir = scratch();
     const r = await share(dir, "arm.rig.json");
@@ -75,7 +75,7 @@ describe("the bulge kind of deforma share", () => {
     expect(ru.html).toContain("arm.rig.json · выгружено из Deforma 9.9.9 2026-12-02");
   });
 
-  // decision 411
+  // decision 347
   it("shares a rig whose project has no catalogue: the page opens the default one", async () => {
     const dir = scratch();
     rmSync(join(dir, "misc_data"), { recursive: true });
@@ -85,7 +85,7 @@ describe("the bulge kind of deforma share", () => {
     expect(Object.keys(payloadOf(r.html!).files).sort()).toEqual(["arm.obj", "arm.rig.json"]);
   });
 
-  // decision 410
+  // decision 346
   it("packs a skinned .glb character alone (its rig made from its skin in the page)", async () => {
     const dir = scratch();
     writeFileSync(join(dir, "hero.glb"), (await makeCharacter()).glb);
@@ -97,7 +97,7 @@ describe("the bulge kind of deforma share", () => {
     expect(r.html).toContain(`<deforma-bulge data-embedded="${SHARE_DATA_ID}" lang="en">`);
   });
 
-  // decision 412
+  // decision 348
   it("refuses a catalogue alone with FMT017 at its start, and no 'has errors' beside it", async () => {
     const dir = scratch();
     const r = await share(dir, "misc_data/bulge_types");
@@ -106,7 +106,7 @@ describe("the bulge kind of deforma share", () => {
     expect(r.report[0]!.diagnostics[0]!.message).toContain("share a rig (*.rig.json) or a .glb");
   });
 
-  // decision 412
+  // decision 348
   it("a rig whose mesh is missing is FMT010 at the rig's mesh value", async () => {
     const dir = scratch();
     rmSync(join(dir, "arm.obj"));
@@ -115,7 +115,7 @@ describe("the bulge kind of deforma share", () => {
     expect(located(r)).toEqual(["arm.rig.json FMT010 3:11"]);
   });
 
-  // decision 412
+  // decision 348
   it("a rig the slider cannot bend (no bulge joint) is FMT018; a rig with errors stops with them", async () => {
     const dir = scratch();
     const rig = JSON.parse(readFileSync(join(dir, "arm.rig.json"), "utf8"));

@@ -1,5 +1,5 @@
 /**
- * The improved engine's first fit does not block the page (decision 440):
+ * The improved engine's first fit does not block the page (decision 335):
  * `<deforma-live>` plays the demo face scaled to 640 × 480, greets with the
  * classic engine, then with the improved one, and the Long Tasks API watches
  * both transitions (the improved one's pair is fitted in the fit worker while
@@ -117,7 +117,7 @@ describe.skipIf(!browserAvailable)("the improved engine's first fit in Chromium"
     for (const s of servers) s.close();
   });
 
-  // decision 440
+  // decision 335
   it("plays the first improved transition of the face at 640 × 480 with no long task over the bound", async () => {
     const dir = bigFace();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -169,7 +169,7 @@ describe.skipIf(!browserAvailable)("the improved engine's first fit in Chromium"
     await page.close();
   }, 400_000);
 
-  // decision 440
+  // decision 335
   it("fits in the inline worker from a shared page on file:// with the network blocked", async () => {
     const dir = mkdtempSync(join(tmpdir(), "deforma-live-fit-share-"));
     copyDemo(dir, "live");

@@ -155,7 +155,7 @@ describe.skipIf(!browserAvailable)("cell data and line cells in the mesh workspa
     expect(await page.locator(".probe .node").textContent()).toMatch(/cell #6\)/);
   });
 
-  // decision 400
+  // decision 350
   it("exports the cells of a mesh the server sent without them", async () => {
     await open("cells/plate.vtu");
     await page.click("button.export-vtk");

@@ -135,7 +135,7 @@ describe("GET /api/mesh", () => {
     expect(got.surface.cells).toEqual(want.cells);
   }, 60_000);
 
-  // decision 400
+  // decision 350
   it("sends a 10⁴-cell tetra block's surface and the cell of each triangle, not its cells' node lists", async () => {
     const lean = await get("/api/mesh?path=tetra.vtu");
     const full = await get("/api/mesh?path=tetra.vtu&cells=all");

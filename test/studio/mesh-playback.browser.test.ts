@@ -1,5 +1,5 @@
 /**
- * Playing a large `.agr` without stalls (issue 22, decisions 320, 470–472):
+ * Playing a large `.agr` without stalls (issue 22, decisions 320, 351–353):
  * the frame after the two shown is uploaded in slices ahead of the crossing,
  * playback waits on a frame not staged in full instead of uploading it whole
  * (0 whole uploads while playing, however slowly the machine draws: robust
@@ -30,8 +30,8 @@ const DURATION = 7.8;
 /**
  * The bound on any one main-thread task while playing (ms). An animation
  * frame's slices take at most SLICE_BUDGET_MS (8 ms) of measured main-thread
- * time plus one slice (decision 471), and wait on a fence until the GPU has
- * drawn the frame before (decision 472), so no upload waits behind a draw;
+ * time plus one slice (decision 352), and wait on a fence until the GPU has
+ * drawn the frame before (decision 353), so no upload waits behind a draw;
  * what remains of a task is three.js issuing the draw, the panels' layout and
  * a garbage collection of the page's frames. Those are what this shared,
  * loaded machine stretches many times over (the bench row's quiet-machine
@@ -85,7 +85,7 @@ describe.skipIf(!browserAvailable)("a large .agr playing in Chromium", () => {
   });
 
   // decision 320
-  // decision 472
+  // decision 353
   it("crosses frames with staged uploads and no long task", async () => {
     await page.goto(`${studio.server.entry}#/mesh?file=plate.agr&t=0`);
     const ws = page.locator('.workspace[data-ws="mesh"]');
@@ -117,7 +117,7 @@ describe.skipIf(!browserAvailable)("a large .agr playing in Chromium", () => {
     console.log(
       `longest task while playing: ${longest.toFixed(0)} ms (${tasks.length} over 50 ms)`,
     );
-    // decision 470: every crossing showed a staged frame; a slow machine makes playback wait.
+    // decision 351: every crossing showed a staged frame; a slow machine makes playback wait.
     const crossings = Number(counts.frameUploads) - Number(before.frameUploads);
     expect(crossings).toBeGreaterThanOrEqual(5);
     const whole = Number(counts.wholeUploads) - Number(before.wholeUploads);

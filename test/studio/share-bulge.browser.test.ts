@@ -1,5 +1,5 @@
 /**
- * `<deforma-bulge>` (decisions 410 and 413): the demo arm's page from
+ * `<deforma-bulge>` (decisions 346 and 349): the demo arm's page from
  * `deforma share` opens from file:// with every network request blocked
  * (none is made), its flex slider bends the arm, a definition is switched,
  * no console error; its picture matches the studio's Bulges workspace at the
@@ -111,7 +111,7 @@ const drawn = (page: Page) =>
   );
 
 describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
-  // decision 410, decision 413
+  // decision 346, decision 349
   it("the arm's page opens offline: no request, the slider bends the arm, a definition switches", {
     timeout: 120_000,
   }, async () => {
@@ -144,7 +144,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
     }
   });
 
-  // decision 413
+  // decision 349
   it("a skinned .glb's page opens offline, its joint picked, read on the page's thread", {
     timeout: 120_000,
   }, async () => {
@@ -170,7 +170,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
     await page.close();
   });
 
-  // decision 413
+  // decision 349
   it("looks as the studio's Bulges workspace at the same flex", { timeout: 120_000 }, async () => {
     const s = await studio!.page(1280, 800);
     // Both open straight and are then bent to 60° by their sliders (the studio's deep link to a
@@ -213,7 +213,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
     await page.close();
   });
 
-  // decision 413
+  // decision 349
   it("a plain page drives the element through its API; change events follow", {
     timeout: 120_000,
   }, async () => {
@@ -246,7 +246,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
     expect(api).toMatchObject({ picked: true, none: false, count: 7, flex: api.max });
     expect(api.max).toBeGreaterThan(45);
     expect(api.seen).toEqual(["2@45", "1@45", `1@${api.max}`]);
-    // decision 413: the element never rewrites the page's address.
+    // decision 349: the element never rewrites the page's address.
     const url = page.url();
     await page.locator("input.bulge-flex").fill("30");
     await drawn(page);
@@ -256,7 +256,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
     await page.close();
   });
 
-  // decision 410
+  // decision 346
   it("the Bulges workspace's Share as HTML downloads the character shown as one page", {
     timeout: 120_000,
   }, async () => {

@@ -89,7 +89,7 @@ describe("PlaybackClock, free mode", () => {
   });
 });
 
-// decision 470
+// decision 351
 describe("PlaybackClock, held", () => {
   it("never passes its hold, never goes back, and wraps onto the start exactly", () => {
     const src = new FakeFrames();

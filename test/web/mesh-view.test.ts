@@ -62,13 +62,13 @@ describe("MeshView slots", () => {
     // decision 320
     // Each crossing shows a frame staged ahead of it (no whole upload after the first two), and
     // every frame's positions and values (4 floats a node) were handed to the GPU once, and
-    // frame 0 once more, staged at the last frame for the wrap (decision 470).
+    // frame 0 once more, staged at the last frame for the wrap (decision 351).
     expect(view.slots.wholeUploads).toBe(1);
     expect(view.slots.uploadedElements).toBe(13 * 4 * m.nodeCount);
     view.dispose();
   });
 
-  // decision 470
+  // decision 351
   it("refills the slots only on a jump: one frame whole, the other staged", () => {
     const view = new MeshView(variant, memoryFrames(m));
     const cursor = new FrameCursor(m.times);
@@ -86,7 +86,7 @@ describe("MeshView slots", () => {
     view.dispose();
   });
 
-  // decision 470
+  // decision 351
   it("playing slower than its slices, holds on the last frame staged and never uploads one whole", () => {
     // Slices of 8 elements, 1 ms each on a fake clock, a 2 ms budget: a frame (64 elements)
     // takes 4 animation frames, and 50 ms animation frames cross a 0.1 s interval every 2.

@@ -60,7 +60,7 @@ function heldRunner() {
 const same = (a: RgbaImage, b: RgbaImage) => Buffer.from(a.data).equals(Buffer.from(b.data));
 
 describe("the improved engine's first fit off the page's thread", () => {
-  // decision 440
+  // decision 335
   it("shows the classic in-betweens until the fit arrives, then the improved ones; fits nothing on this thread", async () => {
     const { k, l } = pair();
     const held = heldRunner();
@@ -119,7 +119,7 @@ function textured(shift: number): RgbaImage {
 }
 
 describe("the Live session with a fit runner", () => {
-  // decision 440
+  // decision 335
   it("plays the first improved transition without fitting on the page's thread", async () => {
     const pts = (x: number) =>
       new Map([

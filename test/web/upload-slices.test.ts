@@ -1,5 +1,5 @@
 /**
- * The staged upload of the next frame (issue 22, decisions 320, 470, 471):
+ * The staged upload of the next frame (issue 22, decisions 320, 351, 352):
  * the slices of a plan cover its buffers exactly (no gap, no overlap, never
  * spanning two buffers), an animation frame's slices fit a budget of
  * main-thread time measured per slice (a fake clock here: no timed
@@ -71,7 +71,7 @@ function fakeUploads(perElement: number, stallAt = -1, stall = 0) {
   return { clock, sizes, upload, now: () => clock.ms };
 }
 
-// decision 471
+// decision 352
 describe("time-budgeted slices", () => {
   it("size each slice from the rate measured and stop at the budget", () => {
     // 1000 elements a ms: an 8 ms budget holds about 8000 elements, after a first slice of 64.
@@ -148,7 +148,7 @@ describe("staged slots", () => {
     expect(s.stagedFrame).toBe(-1);
   });
 
-  // decision 470
+  // decision 351
   it("hold the frame before while a reached staged frame is incomplete, never upload it whole", () => {
     const m = columnAgr(40, 4);
     const g = new THREE.BufferGeometry();
@@ -205,7 +205,7 @@ describe("staged slots", () => {
   });
 });
 
-// decision 472
+// decision 353
 describe("slices after a draw", () => {
   it("wait until the GPU has finished the draw before them (a status read, never a wait)", () => {
     const m = columnAgr(40, 4);

@@ -193,7 +193,7 @@ export type MeshOpenReply =
  * server does not open it (no mesh format, an older server, a failed
  * request), so the page reads it itself. `started`: the request already
  * made for it (web/public/early-open.js). `cells`: with the volume cells'
- * node lists, which the server otherwise keeps (decision 400). Never throws.
+ * node lists, which the server otherwise keeps (decision 350). Never throws.
  */
 export async function openMeshOnServer(
   path: string,

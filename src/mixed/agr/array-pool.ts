@@ -1,7 +1,7 @@
 /**
  * Arrays of a model its caller is done with, handed to the next read of the
  * same shape (frames of a series, repeated loads) so that it fills memory
- * already paged in instead of fresh memory (decision 461). An array is taken
+ * already paged in instead of fresh memory (decision 355). An array is taken
  * once at most; one of another length or kind is never taken.
  */
 import type { MeshAnimation } from "./model.js";

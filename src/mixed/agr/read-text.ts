@@ -217,7 +217,7 @@ export interface AgrTextOptions {
    */
   readonly splitAt?: number;
   /**
-   * Arrays to fill instead of new ones (same length and kind; decision 461).
+   * Arrays to fill instead of new ones (same length and kind; decision 355).
    * A read with findings may leave old values in them: its caller reads
    * again without a pool.
    */

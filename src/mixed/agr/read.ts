@@ -30,7 +30,7 @@ export function readAgr(data: Uint8Array | string): AgrReadResult {
  * `text` then decodes `whole()` on first use (a text that fits one string).
  * Undefined otherwise: the caller reads the whole file with {@link readAgr},
  * whose findings are located in its text (the located walk only on error).
- * `pool`: arrays to fill instead of new ones (decision 461).
+ * `pool`: arrays to fill instead of new ones (decision 355).
  */
 export function readAgrChunks(
   cursor: ChunkTokenCursor,

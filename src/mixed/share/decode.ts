@@ -237,7 +237,7 @@ export interface OpenOptions {
 }
 
 /**
- * The mesh animation packed in `bytes` with frame 0 decoded (decision 421):
+ * The mesh animation packed in `bytes` with frame 0 decoded (decision 345):
  * the header, the integer sections and every float section's frame 0 are
  * read and checked first; the later frames are inflated and decoded in the
  * background, in order, into the same arrays ({@link MeshPackOpened.done}).

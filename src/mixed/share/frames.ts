@@ -1,7 +1,7 @@
 /**
  * One float section of a packed mesh series (docs/formats/mesh-pack.md)
  * inflated from its one zlib stream as far as the frame asked for needs,
- * and decoded frame by frame into its final array (decision 421): frame `f`
+ * and decoded frame by frame into its final array (decision 345): frame `f`
  * needs the low bytes of frames 0…f (the plane's first half) and the high
  * bytes of frames 0…f, so frame 0 is at hand once a little over half the
  * stream is inflated, and each later frame after one more frame's high bytes.

@@ -1,5 +1,5 @@
 /**
- * The `bulge` kind of a shared page, for `<deforma-bulge>` (decision 410): a
+ * The `bulge` kind of a shared page, for `<deforma-bulge>` (decision 346): a
  * character — a rig (`*.rig.json`) with the mesh it names (an OBJ or a
  * `.glb`), or a skinned `.glb` alone — and the catalogue
  * `misc_data/bulge_types` beside it, packed as `{ kind, character, files }`

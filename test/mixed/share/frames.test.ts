@@ -1,6 +1,6 @@
 /**
  * The packed series' decoder frame by frame (src/mixed/share/frames.ts,
- * decision 421): frame 0 first, the later frames in the background, the
+ * decision 345): frame 0 first, the later frames in the background, the
  * values bit for bit those of the whole-array decoder it replaced (kept here
  * as the reference), and damage past frame 0 still reads nothing.
  */
@@ -10,7 +10,7 @@ import { deflate } from "../../../src/mixed/share/deflate.js";
 import { openMeshPack, packMesh, unpackMesh } from "../../../src/mixed/share/index.js";
 import { encodeArray, type QuantLayout } from "../../../src/mixed/share/quantise.js";
 
-/** The decoder before decision 421: every frame of an array at once (the reference). */
+/** The decoder before decision 345: every frame of an array at once (the reference). */
 function referenceDecode(planes: Uint8Array, l: QuantLayout): Float32Array {
   const total = l.n * l.frames;
   const values = new Float32Array(total);
@@ -71,7 +71,7 @@ async function oneArray(values: Float32Array, l: QuantLayout): Promise<Uint8Arra
 }
 
 describe("packed series decoded frame by frame", () => {
-  // decision 421
+  // decision 345
   it("gives frame 0 before any later frame is decoded, then the rest in order", async () => {
     const series = plateSeries(40, 30, 12);
     const bytes = await packMesh(series);
@@ -95,7 +95,7 @@ describe("packed series decoded frame by frame", () => {
     expect(done.diagnostics).toEqual([]);
   });
 
-  // decision 421
+  // decision 345
   it("decodes bit for bit as the whole-array decoder, for both orders and strides", async () => {
     const [nodes, frames] = [500, 9];
     const values = new Float32Array(3 * nodes * frames);
@@ -116,7 +116,7 @@ describe("packed series decoded frame by frame", () => {
     expect(back.vectorValues[0]!.every(Number.isFinite)).toBe(true);
   });
 
-  // decision 421
+  // decision 345
   it("a section damaged past frame 0 gives frame 0, then FMT015 and no model when done", async () => {
     const series = plateSeries(60, 50, 20);
     const bytes = await packMesh(series);

@@ -38,7 +38,7 @@ export const STUDIO_FILES: BulgeFiles = {
 };
 
 /**
- * One character's project (decision 411): `character` — a rig (`*.rig.json`,
+ * One character's project (decision 347): `character` — a rig (`*.rig.json`,
  * with the mesh it names) or a `.glb` — and the catalogue
  * `misc_data/bulge_types` beside it (the default catalogue when there is
  * none, as Alias gives a project without one), read through `read`.

@@ -1,5 +1,5 @@
 /**
- * The page's side of the fit worker (decision 440): one worker per page,
+ * The page's side of the fit worker (decision 335): one worker per page,
  * started at the first pair to fit, bundled inline (a Blob URL of code in
  * the bundle: the player stays one file that works from file:// with the
  * network blocked). Requests are answered in order; a fit arrives adopted

@@ -1,5 +1,5 @@
 /**
- * The fit worker (decision 440): fits a K → L pair of the improved engine
+ * The fit worker (decision 335): fits a K → L pair of the improved engine
  * with the engine's own functions and posts the fit back, its buffers
  * transferred. Bundled inline (fit-runner.ts imports it `?worker&inline`),
  * so the player bundle stays one file that works from file://.

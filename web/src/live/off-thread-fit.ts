@@ -1,6 +1,6 @@
 /**
  * The improved engine's first fit of a K → L pair off the page's thread
- * (decision 440). Fitting a pair (the refined flow and the still pixels,
+ * (decision 335). Fitting a pair (the refined flow and the still pixels,
  * 0.2–0.9 s at 640 × 480) is the engine's one long piece of work; the page
  * would freeze for it at the first transition between two key frames. Here
  * `begin` of a pair not yet fitted asks a {@link FitRunner} (the fit worker,

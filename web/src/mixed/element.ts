@@ -70,7 +70,7 @@ const yieldTask = (): Promise<void> =>
   });
 
 /**
- * A packed series' scene once frame 0 is decoded (decision 421): the later
+ * A packed series' scene once frame 0 is decoded (decision 345): the later
  * frames are decoded in the background, a frame per task, and drawn as they
  * come; the workspace's element counts them (`data-decoded`) and says
  * `data-decode="done"` (or `"error"`) at the end.

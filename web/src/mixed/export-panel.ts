@@ -62,7 +62,7 @@ export class ExportPanel {
     let overwrite = false;
     let count = 0;
     try {
-      // A mesh the server opened came without its cells' node lists (decision 400).
+      // A mesh the server opened came without its cells' node lists (decision 350).
       for (const b of s.scene.bodies)
         for (const v of b.variants)
           if (v.animation && !(await fetchLeftCells(v.animation)))

@@ -1,5 +1,5 @@
 /**
- * A mesh view's frame attributes on the GPU (decisions 320, 471): three sets
+ * A mesh view's frame attributes on the GPU (decisions 320, 352): three sets
  * of a positions and a values attribute, each on a WebGL buffer the slots own
  * (three.js draws from them as `GLBufferAttribute`s and never uploads them).
  * Two are shown as `pos0`/`val0` and `pos1`/`val1`; the third receives the
@@ -74,7 +74,7 @@ export class FrameSlots {
   private readonly geometries: THREE.BufferGeometry[] = [];
   /** Animation frames that uploaded no slice because the GPU had not drawn the last one yet. */
   gpuBusySkips = 0;
-  /** Set after a draw: the GPU has finished it when signalled (decision 472). */
+  /** Set after a draw: the GPU has finished it when signalled (decision 353). */
   private fence: WebGLSync | null = null;
   /** Whether each buffer of the staged plan is the positions (true) or the values. */
   private kinds: boolean[] = [];
@@ -132,7 +132,7 @@ export class FrameSlots {
    * first frame at open or after a jump). With `hold` (playback crossed into
    * `f` from the frame before) a frame not staged in full is never uploaded
    * whole: this returns false and the view shows the frame before alone while
-   * {@link stage} goes on slicing `f` (decisions 321, 470).
+   * {@link stage} goes on slicing `f` (decisions 321, 351).
    */
   place(
     slot: number,
@@ -194,7 +194,7 @@ export class FrameSlots {
   }
 
   /**
-   * Marks the end of a draw (decision 472): the next slices wait until the GPU
+   * Marks the end of a draw (decision 353): the next slices wait until the GPU
    * has finished it, for data sent while it draws waits in Chrome's transfer
    * buffer, and a full one blocks the main thread until the draw ends.
    */

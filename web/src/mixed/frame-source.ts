@@ -42,7 +42,7 @@ export function streamedFrames(cache: AgrFrameCache): FrameSource {
 
 /**
  * The frames of an animation still being decoded (a shared page's packed
- * series, decision 421): frame `f` once `f < decoded()`; complete when all are.
+ * series, decision 345): frame `f` once `f < decoded()`; complete when all are.
  */
 export function decodingFrames(m: MeshAnimation, decoded: () => number): FrameSource {
   const all = memoryFrames(m);

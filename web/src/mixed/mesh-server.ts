@@ -4,7 +4,7 @@
  * worker thread, and the page unpacks the result (views of the bytes, no
  * parse) and draws the outer surface the server extracted (decision 274).
  * The volume cells' node lists stay on the server until the page writes
- * them (a VTK export, {@link fetchLeftCells}; decision 400). A deep link starts this before the page is built
+ * them (a VTK export, {@link fetchLeftCells}; decision 350). A deep link starts this before the page is built
  * ({@link prefetchMeshOnServer}); a file the server does not open is read on
  * the page as before.
  */
@@ -67,7 +67,7 @@ async function open(file: string, numbered: boolean): Promise<ServerMesh> {
 }
 
 /**
- * Gives `m` the cells' node lists the server kept (decision 400), asking
+ * Gives `m` the cells' node lists the server kept (decision 350), asking
  * for them once; true when `m` has them (or never lacked them), false when
  * they could not be had (the caller says it cannot write the cells).
  */

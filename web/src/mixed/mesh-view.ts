@@ -339,7 +339,7 @@ export class MeshView {
 
   /**
    * The latest time playback may reach showing only frames this view holds
-   * (decision 470): the next frame's time when it is staged in full, else the
+   * (decision 351): the next frame's time when it is staged in full, else the
    * time of the frame it would cross from (the clock waits there, on that
    * frame exactly). At the last frame, `Infinity` when the first is staged
    * for the wrap (a streamed view never holds the wrap), else `end`.

@@ -51,7 +51,7 @@ export class MixedSession {
       end: scene.end,
       ...(source ? { source } : {}),
     });
-    // Playback waits on a frame a mesh view has not staged in full (decision 470).
+    // Playback waits on a frame a mesh view has not staged in full (decision 351).
     this.clock.hold = () => this.viewer.playLimit(this.clock.end);
     this.clock.changed.add((t) => {
       this.sampler.setTime(t);

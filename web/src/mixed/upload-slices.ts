@@ -11,7 +11,7 @@
  * which set holds which frame.
  */
 
-/** Main-thread time the staged frame's slices may take per animation frame (ms; decision 471). */
+/** Main-thread time the staged frame's slices may take per animation frame (ms; decision 352). */
 export const SLICE_BUDGET_MS = 8;
 
 /** Elements of a staged frame's first slice, before any was timed: 64 KiB. */
@@ -79,7 +79,7 @@ export class SlicePlan {
 
 /**
  * Hands out a plan's slices within a budget of main-thread time per animation
- * frame (decision 471), each slice sized from the upload rate measured on the
+ * frame (decision 352), each slice sized from the upload rate measured on the
  * slices before it: what the time left would take at that rate, at most twice
  * the last slice and at most `maxElements`. The rate follows a slower slice at
  * once and a faster one by halves, so one slow upload (the GPU process busy)

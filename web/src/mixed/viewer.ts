@@ -52,7 +52,7 @@ export class MixedViewer {
   private readonly rigid: RigidBodies;
   /** The ground grid under the model (on by default). */
   readonly grid = new GroundGrid();
-  /** What playback waits for changed: the mesh frame and the percent of it uploaded, or undefined (decision 470). */
+  /** What playback waits for changed: the mesh frame and the percent of it uploaded, or undefined (decision 351). */
   readonly waitingChanged = new Signal<{ frame: number; percent: number } | undefined>();
   private waitingShown = "";
   /** The grid was placed anew; its spacing (m). */
@@ -170,7 +170,7 @@ export class MixedViewer {
 
   /**
    * The latest time playback may reach with every visible mesh view showing
-   * frames it holds (decision 470; the clock's `hold`): past it a view would
+   * frames it holds (decision 351; the clock's `hold`): past it a view would
    * have to upload a frame whole.
    */
   playLimit(end: number): number {

@@ -103,7 +103,7 @@ export interface MixedWorkspaceOptions {
    * The studio's tools for an open animation (the export panel: glTF and
    * VTK), shown in the toolbar unless frames are streamed. Given by the
    * studio's composition root only, so the player bundle, which never shows
-   * them, leaves their code (glTF-Transform, the writers) out (decision 420).
+   * them, leaves their code (glTF-Transform, the writers) out (decision 344).
    */
   readonly tools?: (session: MixedSession) => Part;
 }
@@ -204,7 +204,7 @@ export class MixedWorkspace implements Workspace {
     const viewer = new MixedViewer(u.stage, scene, sampler, loaded.sources);
     const session = new MixedSession(file, scene, sampler, viewer);
     viewer.gridChanged.add((spacing) => this.showGrid(spacing));
-    // Playback holds on a mesh frame not yet on the GPU (decision 470): said over the view,
+    // Playback holds on a mesh frame not yet on the GPU (decision 351): said over the view,
     // where the text cannot move the layout (a canvas resize waits for the GPU to finish).
     viewer.waitingChanged.add((w) => {
       u.waitNote.hidden = !w;

@@ -77,7 +77,7 @@ export class PlaybackClock {
   /**
    * `free` mode: the latest time playback may reach now (s), asked once per
    * animation frame; `Infinity` lets it wrap past `end`. A mesh view not yet
-   * holding the next frame's data sets it (decision 470): the clock waits on
+   * holding the next frame's data sets it (decision 351): the clock waits on
    * the last frame it can show rather than running ahead of the pictures.
    */
   hold: (() => number) | null = null;
