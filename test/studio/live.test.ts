@@ -217,6 +217,12 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
       return pixels();
     };
     const classic = await inbetween("classic");
+    await inbetween("improved");
+    // decision 357: the pair's first fit runs in the worker, and classic in-betweens
+    // stand in (the status says so) until it arrives; then the same tick is the improved one.
+    await page.waitForFunction(
+      () => document.querySelector("[data-fitting]")?.getAttribute("data-fitting") === "0",
+    );
     const improved = await inbetween("improved");
     expect(changed(classic, improved)).toBeGreaterThan(0);
     expect(await text(".live-toolbar .status")).toContain("improved");

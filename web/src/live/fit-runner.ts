@@ -50,22 +50,38 @@ function started(): Worker {
   return w;
 }
 
-/** The worker's runner; undefined where there are no workers (then pairs are fitted on the page's thread). */
-export function workerFits(): FitRunner | undefined {
+/**
+ * The worker's runner; undefined where there are no workers (then pairs are
+ * fitted on the page's thread). `pending` hears how many fits are on their
+ * way whenever that changes, so the page can say that classic in-betweens
+ * stand in meanwhile.
+ */
+export function workerFits(pending: (n: number) => void = () => {}): FitRunner | undefined {
   if (typeof Worker === "undefined" || broken) return undefined;
+  let out = 0;
+  const count = (d: number) => {
+    out += d;
+    pending(out);
+  };
   return {
     fit(k, l) {
-      return new Promise<void>((resolve, reject) => {
-        if (broken) return reject(new Error("the fit worker failed"));
-        const id = nextId++;
-        waiting.set(id, { k, l, done: (error) => (error ? reject(new Error(error)) : resolve()) });
-        try {
-          const request: FitRequest = { id, k, l };
-          started().postMessage(request);
-        } catch (e) {
-          failAll((e as Error).message);
-        }
-      });
+      count(1);
+      return workerFit(k, l).finally(() => count(-1));
     },
   };
+}
+
+/** One fit asked of the worker: resolves once it is adopted here. */
+function workerFit(k: EngineFrame, l: EngineFrame): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (broken) return reject(new Error("the fit worker failed"));
+    const id = nextId++;
+    waiting.set(id, { k, l, done: (error) => (error ? reject(new Error(error)) : resolve()) });
+    try {
+      const request: FitRequest = { id, k, l };
+      started().postMessage(request);
+    } catch (e) {
+      failAll((e as Error).message);
+    }
+  });
 }

@@ -7,6 +7,7 @@ import { registerStrings } from "../i18n.js";
 const LIVE_EN = {
   "ws.live": "Live",
   "live.loading": "Loading {file}…",
+  "live.fitting": "Fitting the improved engine to this pair: classic in-betweens meanwhile",
   "live.noScene": "The project has no .scene.json file. Add one, or open one with #/live?scene=…",
   "live.missing": "{file} not found in the project",
   "live.unreadable": "Cannot read {file}: {reason}",
@@ -84,6 +85,8 @@ const LIVE_EN = {
 const LIVE_RU: Record<keyof typeof LIVE_EN, string> = {
   "ws.live": "Живое",
   "live.loading": "Загрузка {file}…",
+  "live.fitting":
+    "Улучшенный движок подстраивается под эту пару: пока промежуточные кадры классические",
   "live.noScene":
     "В проекте нет файла .scene.json. Добавьте его или откройте сцену ссылкой #/live?scene=…",
   "live.missing": "{file} нет в проекте",

@@ -82,7 +82,7 @@ export class LiveToolbar {
   private readonly reading: HTMLSelectElement;
   private readonly keepTime: HTMLInputElement;
   private readonly exportButton: HTMLButtonElement;
-  private readonly status = h("span", { className: "status", role: "status" });
+  readonly status = h("span", { className: "status", role: "status" });
   private message = "";
   private readonly off: (() => void)[] = [];
 

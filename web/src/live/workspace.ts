@@ -99,7 +99,7 @@ export class LiveWorkspace implements Workspace {
     if (!r.ok) return this.fail(r.message);
     let session: LiveSession;
     try {
-      session = new LiveSession(r.loaded, undefined, undefined, workerFits());
+      session = new LiveSession(r.loaded, undefined, undefined, workerFits(this.fitsPending));
     } catch (e) {
       // The player refuses a scene the reader let through (a caller's bug): say so, do not hang.
       return this.fail((e as Error).message);
@@ -110,6 +110,19 @@ export class LiveWorkspace implements Workspace {
     this.writeRoute();
     this.opened?.session.play();
   }
+
+  /** While the improved engine's first fit of a pair is on its way, say that classic in-betweens stand in (decision 357). */
+  private readonly fitsPending = (n: number): void => {
+    this.element.dataset.fitting = String(n);
+    const toolbar = this.opened?.toolbar;
+    const showing = toolbar?.status.textContent === t("live.fitting");
+    if (n > 0 && !showing) {
+      this.beforeFitting = toolbar?.status.textContent ?? "";
+      toolbar?.say(t("live.fitting"));
+    } else if (n === 0 && showing) toolbar?.say(this.beforeFitting);
+  };
+  /** The status line's message before "fitting" replaced it (shown again after). */
+  private beforeFitting = "";
 
   private say(message: string, error = false): void {
     const u = this.ui.message;
