@@ -15,12 +15,11 @@
  * (by the user or the API), `error` when nothing can be shown.
  */
 import { CATALOGUE_PATH } from "../../../src/bulge/index.js";
-import { decodeBase64 } from "../../../src/core/base64.js";
-import type { FileReader, FileSource } from "../../../src/core/file-source.js";
+import type { FileReader } from "../../../src/core/file-source.js";
 import { baseName } from "../../../src/core/path.js";
-import { unpackTyped } from "../../../src/core/typed-pack.js";
 import { h } from "../dom.js";
 import { LANGUAGES, type Language, setLanguage } from "../i18n.js";
+import { fetchSource, packedFiles } from "../shell/packed-files.js";
 import bulgeCss from "./bulge.css?inline";
 import elementCss from "./element.css?inline";
 import panesCss from "./panes.css?inline";
@@ -31,58 +30,16 @@ import { BulgeWorkspace } from "./workspace.js";
 /** The element's tag. */
 export const BULGE_TAG = "deforma-bulge";
 
-/** The packed data `deforma share` embeds for the bulge kind (src/node/share/bulge-kind.ts). */
-export interface BulgePack {
-  readonly kind: "bulge";
-  /** The character's path among `files`: a rig or a `.glb`. */
-  readonly character: string;
-  readonly files: Readonly<Record<string, Uint8Array>>;
-}
-
-function isBulgePack(v: unknown): v is BulgePack {
-  const p = v as Partial<BulgePack> | null;
-  return (
-    typeof p === "object" &&
-    p !== null &&
-    p.kind === "bulge" &&
-    typeof p.character === "string" &&
-    typeof p.files === "object" &&
-    p.files !== null &&
-    p.files[p.character] instanceof Uint8Array
-  );
-}
-
 /** A character and a reader of the files beside it. */
 interface CharacterSource {
   readonly character: string;
   readonly read: FileReader;
 }
 
-/** The character packed in the page's block `id`, or why not. */
+/** The character packed in the page's block `id` (src/node/share/bulge-kind.ts), or why not. */
 export function embeddedCharacter(id: string, doc: Document = document): CharacterSource | string {
-  const block = doc.getElementById(id);
-  if (!block) return `no element with id "${id}" holds the character`;
-  const bytes = decodeBase64(block.textContent ?? "");
-  const value = bytes && unpackTyped(bytes)?.value;
-  if (!isBulgePack(value)) return `the block "${id}" holds no packed bulge character`;
-  const files = value.files;
-  const read: FileReader = async (path) => {
-    const b = Object.hasOwn(files, path) ? files[path] : undefined;
-    return b instanceof Uint8Array ? { status: "ok", bytes: b } : { status: "missing" };
-  };
-  return { character: value.character, read };
-}
-
-/** Fetches `url` as bytes, as a reader's outcome. */
-async function fetchSource(url: URL): Promise<FileSource> {
-  try {
-    const r = await fetch(url);
-    if (r.status === 404) return { status: "missing" };
-    if (!r.ok) return { status: "unreadable", reason: `HTTP ${r.status}` };
-    return { status: "ok", bytes: new Uint8Array(await r.arrayBuffer()) };
-  } catch (e) {
-    return { status: "unreadable", reason: (e as Error).message };
-  }
+  const p = packedFiles(id, "bulge", "character", "character", doc);
+  return typeof p === "string" ? p : { character: p.main, read: p.read };
 }
 
 /** The character at `src` (relative to the page), its files read beside it. */

@@ -10,13 +10,12 @@
  * tick shown), `story` (rules fired) and `drop` (triggers that played
  * nothing), in that order within a tick.
  */
-import { decodeBase64 } from "../../../src/core/base64.js";
-import type { FileReader, FileSource } from "../../../src/core/file-source.js";
+import type { FileReader } from "../../../src/core/file-source.js";
 import { baseName } from "../../../src/core/path.js";
-import { unpackTyped } from "../../../src/core/typed-pack.js";
 import type { TickResult } from "../../../src/live/index.js";
 import { h } from "../dom.js";
 import { LANGUAGES, type Language, setLanguage, t } from "../i18n.js";
+import { fetchSource, packedFiles } from "../shell/packed-files.js";
 import { loadLiveProject } from "./backend.js";
 import elementCss from "./element.css?inline";
 import { workerFits } from "./fit-runner.js";
@@ -39,51 +38,11 @@ interface SceneSource {
   readonly read: FileReader;
 }
 
-/** The packed data `deforma share` embeds for the live kind (src/node/share/live-kind.ts). */
-interface LivePack {
-  readonly kind: "live";
-  readonly scene: string;
-  readonly files: Readonly<Record<string, Uint8Array>>;
-}
-
-function isLivePack(v: unknown): v is LivePack {
-  const p = v as Partial<LivePack> | null;
-  return (
-    typeof p === "object" &&
-    p !== null &&
-    p.kind === "live" &&
-    typeof p.scene === "string" &&
-    typeof p.files === "object" &&
-    p.files !== null &&
-    p.files[p.scene] instanceof Uint8Array
-  );
-}
-
-/** The scene packed in the page's block `id`, or why not. */
+/** The scene packed in the page's block `id` (src/node/share/live-kind.ts), or why not. */
 export function embeddedSource(id: string, doc: Document = document): SceneSource | string {
-  const block = doc.getElementById(id);
-  if (!block) return `no element with id "${id}" holds the scene`;
-  const bytes = decodeBase64(block.textContent ?? "");
-  const value = bytes && unpackTyped(bytes)?.value;
-  if (!isLivePack(value)) return `the block "${id}" holds no packed live scene`;
-  const files = value.files;
-  const read: FileReader = async (path) => {
-    const b = Object.hasOwn(files, path) ? files[path] : undefined;
-    return b instanceof Uint8Array ? { status: "ok", bytes: b } : { status: "missing" };
-  };
-  return { name: value.scene, text: new TextDecoder().decode(files[value.scene]), read };
-}
-
-/** Fetches `url` as bytes, as a reader's outcome. */
-async function fetchSource(url: URL): Promise<FileSource> {
-  try {
-    const r = await fetch(url);
-    if (r.status === 404) return { status: "missing" };
-    if (!r.ok) return { status: "unreadable", reason: `HTTP ${r.status}` };
-    return { status: "ok", bytes: new Uint8Array(await r.arrayBuffer()) };
-  } catch (e) {
-    return { status: "unreadable", reason: (e as Error).message };
-  }
+  const p = packedFiles(id, "live", "scene", "scene", doc);
+  if (typeof p === "string") return p;
+  return { name: p.main, text: new TextDecoder().decode(p.files[p.main]), read: p.read };
 }
 
 /** The scene at `src` (relative to the page) and a reader of its pictures beside it, or why not. */
