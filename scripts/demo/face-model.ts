@@ -273,13 +273,17 @@ function linePoints(
 }
 
 /**
- * The control points of expression `e`, in the scene's order: mouth,
- * eyes, brows, cheeks, then the lips' and lids' line points. Each is a
- * point of a curve drawn by `face.ts`.
+ * The control points of expression `e`, in the scene's order: the lower
+ * lip's shade, mouth, eyes, brows, cheeks, then the lips' and lids' line
+ * points. Each is a point of a curve drawn by `face.ts`. The shade comes
+ * first because the classic engine adds overlapping discs in this order
+ * (the seed's step 10): its disc, taken before the lips', moves the lower
+ * lip less than one taken after them (decision 490).
  */
 export function controlPoints(e: Expression): [string, Xy][] {
   const mouth = mouthCurves(e);
   const points: [string, Xy][] = [
+    ["lipShade", chinShade(e)],
     ["mouthL", mouth.upper[0]!],
     ["mouthR", mouth.upper[mouth.upper.length - 1]!],
     ["lipTop", middle(mouth.upper)],
@@ -323,7 +327,7 @@ export function controlPoints(e: Expression): [string, Xy][] {
   return [...points, ...lines];
 }
 
-/** The middle of the lower lip's shade, 8 px below the lower lip's middle. */
+/** The middle of the lower lip's shade, 8 px below the lower lip's middle (control point `lipShade`). */
 export function chinShade(e: Expression): Xy {
   const low = middle(mouthCurves(e).lower);
   return { x: low.x, y: low.y + 8 };

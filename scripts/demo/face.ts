@@ -87,7 +87,7 @@ const REGIONS = {
   },
   mouth: {
     points: [
-      ...["mouthL", "mouthR", "lipTop", "lipBottom"],
+      ...["lipShade", "mouthL", "mouthR", "lipTop", "lipBottom"],
       ...["lipTopL", "lipTopR", "lipBottomL", "lipBottomR"],
     ],
     mask: {

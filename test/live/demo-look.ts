@@ -16,6 +16,7 @@
 
 import { drawFace } from "../../scripts/demo/face-draw.js";
 import {
+  chinShade,
   controlPoints,
   EXPRESSIONS,
   type Expression,
@@ -142,5 +143,43 @@ export function doubling(
     const t = (i + 1) / (frames.length + 1);
     const reference = drawFace(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
     return unexplainedDark(image, reference, box, openings(from, to, t));
+  });
+}
+
+/** The skin's luma (the plain face around the lower lip's shade). */
+const SKIN_LUMA = 226;
+
+/**
+ * The lower lip's shade at each in-between of `from` → `to` (decision 490):
+ * in the columns within 4 px of its middle, the luma profile from 5 px
+ * above to 5 px below where the halfway expression draws it; per column
+ * its `depth` (skin minus the darkest pixel) and `width` (pixels at least
+ * half that depth below the skin). One band where the reference has it is
+ * about 2–3 px wide and 23 deep; a shade shown twice (K's and L's, a few
+ * pixels apart, each half-faded) is wider and shallower; a shade left
+ * behind has no depth there. Returns the widest and the shallowest column
+ * per in-between.
+ */
+export function shadeBand(
+  frames: readonly RgbaImage[],
+  from: FaceFrame,
+  to: FaceFrame,
+): { width: number; depth: number }[] {
+  return frames.map((image, i) => {
+    const t = (i + 1) / (frames.length + 1);
+    const s = chinShade(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
+    const [cx, cy] = [Math.round(s.x), Math.round(s.y)];
+    let width = 0;
+    let depth = 255;
+    for (let x = cx - 4; x <= cx + 4; x++) {
+      const column: number[] = [];
+      for (let y = cy - 5; y <= cy + 5; y++)
+        column.push(luma(image.data, (y * image.width + x) * 4));
+      const darkest = Math.min(...column);
+      const half = (SKIN_LUMA + darkest) / 2;
+      width = Math.max(width, column.filter((v) => v <= half).length);
+      depth = Math.min(depth, SKIN_LUMA - darkest);
+    }
+    return { width, depth: Math.round(depth) };
   });
 }

@@ -10,9 +10,14 @@ import type { EngineFrame } from "../../src/live/engine.js";
 import type { RgbaImage } from "../../src/live/image.js";
 import { ImprovedMorph } from "../../src/live/improved/index.js";
 
-/** A demo face key frame (drawn as scripts/make-demo.ts draws it, in memory). */
+/**
+ * A demo face key frame (drawn as scripts/make-demo.ts draws it, in
+ * memory), with the points the pins were made with: the scene's since
+ * decision 490 also has `lipShade`, left out here so that the pins stay
+ * the engine's (decision 337), not the scene's.
+ */
 export function demoFrame(name: keyof typeof EXPRESSIONS): EngineFrame {
-  const points = controlPoints(EXPRESSIONS[name]);
+  const points = controlPoints(EXPRESSIONS[name]).filter(([n]) => n !== "lipShade");
   const names = points.map(([n]) => n);
   return {
     image: drawFace(EXPRESSIONS[name]),
