@@ -5,7 +5,7 @@
  * the halfway expression.
  */
 import { describe, expect, it } from "vitest";
-import { doubling, faceFrame, inbetweens, shadeBand } from "./demo-look.js";
+import { doubling, faceFrame, hazes, inbetweens, shadeBand } from "./demo-look.js";
 
 const EYES = [80, 70, 240, 135] as const;
 const MOUTH = [100, 140, 220, 210] as const;
@@ -18,6 +18,15 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     // lid's arc lay up to 3.5 px above its cut: up to 186 such pixels.
     const counts = doubling(inbetweens("improved", "neutral", "blink"), "neutral", "blink", EYES);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(24);
+  });
+
+  // decision 491
+  it("closes the lids without a haze above them (at most 12 haze pixels per in-between)", () => {
+    // Without the cuts' bands (the field alone), the upper half of the lash
+    // line lagged the lid and was smeared over the skin above it: up to 73
+    // such pixels in the blink's last in-betweens.
+    const counts = hazes(inbetweens("improved", "neutral", "blink"), "neutral", "blink", EYES);
+    expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(12);
   });
 
   // decision 341

@@ -132,6 +132,45 @@ export function unexplainedDark(
   return count;
 }
 
+/** Grey levels darker than a flat reference for a pixel to count as haze. */
+export const HAZE_MARGIN = 10;
+
+/**
+ * Haze (decision 491): pixels of `image` more than HAZE_MARGIN darker than
+ * `reference` where the reference is flat — every pixel within RADIUS
+ * within 2 grey levels of it (plain skin, no edge near) — in the box,
+ * outside `holes`. A line smeared over the skin next to it is haze; a
+ * line a pixel or two off its place is not (the reference has an edge
+ * near).
+ */
+export function haze(
+  image: RgbaImage,
+  reference: RgbaImage,
+  box: readonly [number, number, number, number] = [0, 0, image.width, image.height],
+  holes: readonly (readonly number[])[] = [],
+): number {
+  const { width, height } = image;
+  const [x0, y0, x1, y1] = box;
+  let count = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const here = luma(reference.data, (y * width + x) * 4);
+      if (luma(image.data, (y * width + x) * 4) >= here - HAZE_MARGIN) continue;
+      if (holes.some((h) => inside(h, x, y))) continue;
+      let flat = true;
+      for (let dy = -RADIUS; dy <= RADIUS && flat; dy++) {
+        for (let dx = -RADIUS; dx <= RADIUS && flat; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const yy = Math.min(height - 1, Math.max(0, y + dy));
+          flat = Math.abs(luma(reference.data, (yy * width + xx) * 4) - here) <= 2;
+        }
+      }
+      if (flat) count++;
+    }
+  }
+  return count;
+}
+
 /** Unexplained dark pixels at each in-between of `from` → `to` (against the halfway expressions). */
 export function doubling(
   frames: readonly RgbaImage[],
@@ -143,6 +182,20 @@ export function doubling(
     const t = (i + 1) / (frames.length + 1);
     const reference = drawFace(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
     return unexplainedDark(image, reference, box, openings(from, to, t));
+  });
+}
+
+/** Haze pixels at each in-between of `from` → `to` (against the halfway expressions). */
+export function hazes(
+  frames: readonly RgbaImage[],
+  from: FaceFrame,
+  to: FaceFrame,
+  box?: readonly [number, number, number, number],
+): number[] {
+  return frames.map((image, i) => {
+    const t = (i + 1) / (frames.length + 1);
+    const reference = drawFace(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
+    return haze(image, reference, box, openings(from, to, t));
   });
 }
 

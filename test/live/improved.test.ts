@@ -205,8 +205,9 @@ describe("improved engine", () => {
       const s = scene(name);
       const { width, height } = s.k.image;
       for (const t of [0.1, 0.5, 0.9]) {
-        // The control points' field on the grid (the refined flow replaces it by design).
-        const morph = new ImprovedMorph(s.k, s.l, { refine: false });
+        // The control points' field on the grid (the refined flow and the cuts' bands,
+        // decision 491, replace it by design).
+        const morph = new ImprovedMorph(s.k, s.l, { refine: false, bands: false });
         morph.prepare(t);
         const p = [0, 1, 2, 3].map(() => new Float32Array(width * height));
         morph.maps(p[0]!, p[1]!, p[2]!, p[3]!);

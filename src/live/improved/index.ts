@@ -10,6 +10,7 @@
  */
 import type { Engine, EngineFrame, EngineParams, Inbetween, Transition } from "../engine.js";
 import type { RgbaImage } from "../image.js";
+import { CutBands } from "./bands.js";
 import { FieldEvaluator } from "./field.js";
 import { FieldGeometry } from "./geometry.js";
 import { FieldGrid } from "./grid.js";
@@ -51,12 +52,21 @@ export class ImprovedMorph {
   private refined: RefinedFlow | null;
   private readonly still: StillPixels;
   private readonly openings: Openings;
+  private readonly bands: CutBands | null;
 
-  /** `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is available. */
+  /**
+   * `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is
+   * available; `refine: false` leaves out the refined flow and `bands: false`
+   * the cuts' bands (decision 491), for the control points' field alone.
+   */
   constructor(
     k: EngineFrame,
     l: EngineFrame,
-    options: { readonly simd?: boolean; readonly refine?: boolean } = {},
+    options: {
+      readonly simd?: boolean;
+      readonly refine?: boolean;
+      readonly bands?: boolean;
+    } = {},
   ) {
     this.k = k;
     this.l = l;
@@ -73,6 +83,7 @@ export class ImprovedMorph {
       (options.simd !== false ? simdRenderer(k.image, l.image) : null) ??
       jsRenderer(k.image, l.image);
     this.points = new Float64Array(k.points.length);
+    this.bands = options.bands === false ? null : new CutBands(k);
     this.refined = null;
     const fit = this.fit(options.refine !== false);
     this.refined = fit.refined;
@@ -159,6 +170,7 @@ export class ImprovedMorph {
     this.geometry.update(t);
     this.grid.compute();
     this.applyRefined();
+    this.bands?.apply(this.grid, l, points);
   }
 
   /** Renders the in-between of the last `prepare`; the picture is valid until the next render. */

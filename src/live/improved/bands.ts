@@ -1,0 +1,144 @@
+/**
+ * Lines along a moving cut keep their thickness (decision 491). A cut is a
+ * line of no width, but what the scene draws along it (a lash line, a lip)
+ * is a few pixels wide and half of it lies on the side the field stretches:
+ * with the field alone, the half beyond the cut lags the cut and is
+ * smeared over the stretched skin (a brown haze above a closing lid). So,
+ * after the field (and the refined flow), a pixel within HOLD px of a cut
+ * at t takes the cut's own motion across the cut — the motion of the
+ * nearest point of the cut, interpolated between the segment's ends — and
+ * that share fades to nothing at FADE_TO px. Only the component across
+ * the cut is replaced: a picture sliding along a cut (a shear) keeps the
+ * field's motion along it, since the cut's ends do not say which side they
+ * slide with. Smooth cells within reach become per-pixel ones.
+ */
+import type { EngineFrame } from "../engine.js";
+import type { FieldGrid } from "./grid.js";
+
+/** Within this distance of a cut (pixels) a pixel moves across the cut as the cut does. */
+export const HOLD = 2;
+/** Past this distance (pixels) the field's motion is left as it is. */
+export const FADE_TO = 8;
+/** A change of the motion below this (pixels) leaves a smooth cell smooth. */
+const NEGLIGIBLE = 1 / 64;
+
+/** Scratch of {@link holdCutBands}: the segments near one cell (their index pairs into the points). */
+export class CutBands {
+  private readonly near: Int32Array;
+
+  constructor(private readonly k: EngineFrame) {
+    let segments = 0;
+    for (const cut of k.cuts) segments += Math.max(0, cut.length - 1);
+    this.near = new Int32Array(2 * segments);
+  }
+
+  /**
+   * Replaces the grid's motion across the cuts near them by the cuts' own:
+   * `points` are the control points at t, `l` the other key frame (the
+   * motion of point j is L_j − K_j).
+   */
+  apply(grid: FieldGrid, l: EngineFrame, points: Float64Array): void {
+    const { k, near } = this;
+    if (near.length === 0) return;
+    const { ncx, ncy, kind, pmap, nodes, cell, width, height } = grid;
+    const kp = k.points;
+    const lp = l.points;
+    const stride = (ncx + 1) * 2;
+    const reach = FADE_TO + cell * Math.SQRT1_2;
+    for (let cy = 0; cy < ncy; cy++) {
+      for (let cx = 0; cx < ncx; cx++) {
+        // The segments whose distance to the cell's centre is within reach.
+        const mx = (cx + 0.5) * cell;
+        const my = (cy + 0.5) * cell;
+        let count = 0;
+        for (const cut of k.cuts) {
+          for (let s = 0; s + 1 < cut.length; s++) {
+            const a = cut[s]!;
+            const b = cut[s + 1]!;
+            if (a < 0 || b < 0) continue;
+            if (distance(points, a, b, mx, my) < reach) {
+              near[2 * count] = a;
+              near[2 * count + 1] = b;
+              count++;
+            }
+          }
+        }
+        if (count === 0) continue;
+        const x0 = cx * cell;
+        const y0 = cy * cell;
+        const x1 = Math.min(x0 + cell, width);
+        const y1 = Math.min(y0 + cell, height);
+        const smooth = kind[cy * ncx + cx] === 0;
+        if (smooth) {
+          // A smooth cell: its bilinear motion written out per pixel, as the warp would take it.
+          const n0 = cy * stride + cx * 2;
+          const n1 = n0 + stride;
+          for (let y = y0; y < y1; y++) {
+            const fy = (y - y0) / cell;
+            const ux = nodes[n0]! + (nodes[n1]! - nodes[n0]!) * fy;
+            const uy = nodes[n0 + 1]! + (nodes[n1 + 1]! - nodes[n0 + 1]!) * fy;
+            const dux = (nodes[n0 + 2]! + (nodes[n1 + 2]! - nodes[n0 + 2]!) * fy - ux) / cell;
+            const duy = (nodes[n0 + 3]! + (nodes[n1 + 3]! - nodes[n0 + 3]!) * fy - uy) / cell;
+            for (let x = x0, c = 0; x < x1; x++, c++) {
+              pmap[2 * (y * width + x)] = ux + dux * c;
+              pmap[2 * (y * width + x) + 1] = uy + duy * c;
+            }
+          }
+        }
+        let largest = 0;
+        const far2 = FADE_TO * FADE_TO;
+        for (let y = y0; y < y1; y++) {
+          for (let x = x0; x < x1; x++) {
+            let best = far2;
+            let ux = 0;
+            let uy = 0;
+            let nx = 0;
+            let ny = 0;
+            for (let i = 0; i < count; i++) {
+              const a = near[2 * i]!;
+              const b = near[2 * i + 1]!;
+              const ax = points[2 * a]!;
+              const ay = points[2 * a + 1]!;
+              const dx = points[2 * b]! - ax;
+              const dy = points[2 * b + 1]! - ay;
+              const len2 = dx * dx + dy * dy;
+              if (!(len2 > 0)) continue;
+              const f = Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1);
+              const ex = ax + f * dx - x;
+              const ey = ay + f * dy - y;
+              const d2 = ex * ex + ey * ey;
+              if (!(d2 < best)) continue;
+              best = d2;
+              ux = (1 - f) * (lp[2 * a]! - kp[2 * a]!) + f * (lp[2 * b]! - kp[2 * b]!);
+              uy =
+                (1 - f) * (lp[2 * a + 1]! - kp[2 * a + 1]!) + f * (lp[2 * b + 1]! - kp[2 * b + 1]!);
+              const len = Math.sqrt(len2);
+              nx = -dy / len;
+              ny = dx / len;
+            }
+            if (best >= far2) continue;
+            const q = 2 * (y * width + x);
+            const share = Math.min(1, (FADE_TO - Math.sqrt(best)) / (FADE_TO - HOLD));
+            const across = share * ((ux - pmap[q]!) * nx + (uy - pmap[q + 1]!) * ny);
+            pmap[q] = pmap[q]! + across * nx;
+            pmap[q + 1] = pmap[q + 1]! + across * ny;
+            largest = Math.max(largest, Math.abs(across));
+          }
+        }
+        // A smooth cell the bands did not change stays smooth (the kernel's cheaper path).
+        if (!smooth || largest >= NEGLIGIBLE) kind[cy * ncx + cx] = 1;
+      }
+    }
+  }
+}
+
+/** The distance from (x, y) to the segment between points a and b of `points`. */
+function distance(points: Float64Array, a: number, b: number, x: number, y: number): number {
+  const ax = points[2 * a]!;
+  const ay = points[2 * a + 1]!;
+  const dx = points[2 * b]! - ax;
+  const dy = points[2 * b + 1]! - ay;
+  const len2 = dx * dx + dy * dy;
+  const f = len2 > 0 ? Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1) : 0;
+  return Math.hypot(ax + f * dx - x, ay + f * dy - y);
+}
