@@ -44,19 +44,20 @@ export class CutBands {
     const kp = k.points;
     const lp = l.points;
     const stride = (ncx + 1) * 2;
-    const reach = FADE_TO + cell * Math.SQRT1_2;
     for (let cy = 0; cy < ncy; cy++) {
       for (let cx = 0; cx < ncx; cx++) {
-        // The segments whose distance to the cell's centre is within reach.
-        const mx = (cx + 0.5) * cell;
-        const my = (cy + 0.5) * cell;
+        // The segments that come within FADE_TO of the cell's pixels.
+        const x0 = cx * cell;
+        const y0 = cy * cell;
+        const x1 = Math.min(x0 + cell, width);
+        const y1 = Math.min(y0 + cell, height);
         let count = 0;
         for (const cut of k.cuts) {
           for (let s = 0; s + 1 < cut.length; s++) {
             const a = cut[s]!;
             const b = cut[s + 1]!;
             if (a < 0 || b < 0) continue;
-            if (distance(points, a, b, mx, my) < reach) {
+            if (reaches(points, a, b, x0, y0, x1 - 1, y1 - 1)) {
               near[2 * count] = a;
               near[2 * count + 1] = b;
               count++;
@@ -64,10 +65,6 @@ export class CutBands {
           }
         }
         if (count === 0) continue;
-        const x0 = cx * cell;
-        const y0 = cy * cell;
-        const x1 = Math.min(x0 + cell, width);
-        const y1 = Math.min(y0 + cell, height);
         const smooth = kind[cy * ncx + cx] === 0;
         if (smooth) {
           // A smooth cell: its bilinear motion written out per pixel, as the warp would take it.
@@ -132,13 +129,56 @@ export class CutBands {
   }
 }
 
-/** The distance from (x, y) to the segment between points a and b of `points`. */
-function distance(points: Float64Array, a: number, b: number, x: number, y: number): number {
-  const ax = points[2 * a]!;
-  const ay = points[2 * a + 1]!;
-  const dx = points[2 * b]! - ax;
-  const dy = points[2 * b + 1]! - ay;
+/** The distance from (x, y) to the segment from (ax, ay) by (dx, dy). */
+function distance(ax: number, ay: number, dx: number, dy: number, x: number, y: number): number {
   const len2 = dx * dx + dy * dy;
   const f = len2 > 0 ? Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1) : 0;
   return Math.hypot(ax + f * dx - x, ay + f * dy - y);
+}
+
+/** Whether (px, py) is within FADE_TO of the box [x0, x1] × [y0, y1]. */
+function nearBox(px: number, py: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  const ex = Math.max(x0 - px, 0, px - x1);
+  const ey = Math.max(y0 - py, 0, py - y1);
+  return ex * ex + ey * ey < FADE_TO * FADE_TO;
+}
+
+/**
+ * Whether the segment between points a and b of `points` comes within
+ * FADE_TO of the pixel centres [x0, x1] × [y0, y1]: an end of it is near
+ * the box, or a corner of the box is near it, or it crosses the box.
+ */
+function reaches(
+  points: Float64Array,
+  a: number,
+  b: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
+  const ax = points[2 * a]!;
+  const ay = points[2 * a + 1]!;
+  const bx = points[2 * b]!;
+  const by = points[2 * b + 1]!;
+  // Far outside the box grown by FADE_TO: no.
+  if (Math.max(ax, bx) < x0 - FADE_TO || Math.min(ax, bx) > x1 + FADE_TO) return false;
+  if (Math.max(ay, by) < y0 - FADE_TO || Math.min(ay, by) > y1 + FADE_TO) return false;
+  if (nearBox(ax, ay, x0, y0, x1, y1) || nearBox(bx, by, x0, y0, x1, y1)) return true;
+  const dx = bx - ax;
+  const dy = by - ay;
+  if (
+    distance(ax, ay, dx, dy, x0, y0) < FADE_TO ||
+    distance(ax, ay, dx, dy, x1, y0) < FADE_TO ||
+    distance(ax, ay, dx, dy, x0, y1) < FADE_TO ||
+    distance(ax, ay, dx, dy, x1, y1) < FADE_TO
+  )
+    return true;
+  // Both ends and all corners far: near only if the segment crosses the box, so
+  // the box's corners lie on both sides of its line.
+  const s00 = dx * (y0 - ay) - dy * (x0 - ax);
+  const s10 = dx * (y0 - ay) - dy * (x1 - ax);
+  const s01 = dx * (y1 - ay) - dy * (x0 - ax);
+  const s11 = dx * (y1 - ay) - dy * (x1 - ax);
+  return Math.min(s00, s10, s01, s11) <= 0 && Math.max(s00, s10, s01, s11) >= 0;
 }
