@@ -5,7 +5,7 @@
  * the halfway expression.
  */
 import { describe, expect, it } from "vitest";
-import { doubling, faceFrame, hazes, inbetweens, shadeBand } from "./demo-look.js";
+import { doubling, faceFrame, haze, inbetweens, shadeBand } from "./demo-look.js";
 
 const EYES = [80, 70, 240, 135] as const;
 const MOUTH = [100, 140, 220, 210] as const;
@@ -25,7 +25,8 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     // Without the cuts' bands (the field alone), the upper half of the lash
     // line lagged the lid and was smeared over the skin above it: up to 73
     // such pixels in the blink's last in-betweens.
-    const counts = hazes(inbetweens("improved", "neutral", "blink"), "neutral", "blink", EYES);
+    const frames = inbetweens("improved", "neutral", "blink");
+    const counts = doubling(frames, "neutral", "blink", EYES, haze);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(12);
   });
 

@@ -105,6 +105,36 @@ export function openings(from: FaceFrame, to: FaceFrame, t: number): number[][] 
   return out;
 }
 
+/** The darkest and the lightest luma of `reference` within RADIUS of (x, y) (a 5 × 5 window, edge-clamped). */
+function lumaRange(reference: RgbaImage, x: number, y: number): [number, number] {
+  const { width, height } = reference;
+  let darkest = 255;
+  let lightest = 0;
+  for (let dy = -RADIUS; dy <= RADIUS; dy++) {
+    for (let dx = -RADIUS; dx <= RADIUS; dx++) {
+      const xx = Math.min(width - 1, Math.max(0, x + dx));
+      const yy = Math.min(height - 1, Math.max(0, y + dy));
+      const v = luma(reference.data, (yy * width + xx) * 4);
+      darkest = Math.min(darkest, v);
+      lightest = Math.max(lightest, v);
+    }
+  }
+  return [darkest, lightest];
+}
+
+/** The pixels (x, y) of the box [x0, x1) × [y0, y1), outside `holes`, for which `counts` holds. */
+function countPixels(
+  box: readonly [number, number, number, number],
+  holes: readonly (readonly number[])[],
+  counts: (x: number, y: number) => boolean,
+): number {
+  const [x0, y0, x1, y1] = box;
+  let count = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) if (counts(x, y) && !holes.some((h) => inside(h, x, y))) count++;
+  return count;
+}
+
 /** Unexplained dark pixels of `image` against `reference` in the box [x0, x1) × [y0, y1), outside `holes`. */
 export function unexplainedDark(
   image: RgbaImage,
@@ -112,24 +142,12 @@ export function unexplainedDark(
   box: readonly [number, number, number, number] = [0, 0, image.width, image.height],
   holes: readonly (readonly number[])[] = [],
 ): number {
-  const { width, height } = image;
-  const [x0, y0, x1, y1] = box;
-  let count = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      if (holes.some((h) => inside(h, x, y))) continue;
-      let darkest = 255;
-      for (let dy = -RADIUS; dy <= RADIUS; dy++) {
-        for (let dx = -RADIUS; dx <= RADIUS; dx++) {
-          const xx = Math.min(width - 1, Math.max(0, x + dx));
-          const yy = Math.min(height - 1, Math.max(0, y + dy));
-          darkest = Math.min(darkest, luma(reference.data, (yy * width + xx) * 4));
-        }
-      }
-      if (luma(image.data, (y * width + x) * 4) < darkest - DARK_MARGIN) count++;
-    }
-  }
-  return count;
+  return countPixels(
+    box,
+    holes,
+    (x, y) =>
+      luma(image.data, (y * image.width + x) * 4) < lumaRange(reference, x, y)[0] - DARK_MARGIN,
+  );
 }
 
 /** Grey levels darker than a flat reference for a pixel to count as haze. */
@@ -149,53 +167,30 @@ export function haze(
   box: readonly [number, number, number, number] = [0, 0, image.width, image.height],
   holes: readonly (readonly number[])[] = [],
 ): number {
-  const { width, height } = image;
-  const [x0, y0, x1, y1] = box;
-  let count = 0;
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      const here = luma(reference.data, (y * width + x) * 4);
-      if (luma(image.data, (y * width + x) * 4) >= here - HAZE_MARGIN) continue;
-      if (holes.some((h) => inside(h, x, y))) continue;
-      let flat = true;
-      for (let dy = -RADIUS; dy <= RADIUS && flat; dy++) {
-        for (let dx = -RADIUS; dx <= RADIUS && flat; dx++) {
-          const xx = Math.min(width - 1, Math.max(0, x + dx));
-          const yy = Math.min(height - 1, Math.max(0, y + dy));
-          flat = Math.abs(luma(reference.data, (yy * width + xx) * 4) - here) <= 2;
-        }
-      }
-      if (flat) count++;
-    }
-  }
-  return count;
+  return countPixels(box, holes, (x, y) => {
+    const here = luma(reference.data, (y * image.width + x) * 4);
+    if (luma(image.data, (y * image.width + x) * 4) >= here - HAZE_MARGIN) return false;
+    const [darkest, lightest] = lumaRange(reference, x, y);
+    return here - darkest <= 2 && lightest - here <= 2;
+  });
 }
 
-/** Unexplained dark pixels at each in-between of `from` → `to` (against the halfway expressions). */
+/**
+ * Unexplained dark pixels at each in-between of `from` → `to`, against the
+ * face drawn at its halfway expression, outside the openings — or, with
+ * `measure` = {@link haze}, haze pixels.
+ */
 export function doubling(
   frames: readonly RgbaImage[],
   from: FaceFrame,
   to: FaceFrame,
   box?: readonly [number, number, number, number],
+  measure: typeof unexplainedDark = unexplainedDark,
 ): number[] {
   return frames.map((image, i) => {
     const t = (i + 1) / (frames.length + 1);
     const reference = drawFace(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
-    return unexplainedDark(image, reference, box, openings(from, to, t));
-  });
-}
-
-/** Haze pixels at each in-between of `from` → `to` (against the halfway expressions). */
-export function hazes(
-  frames: readonly RgbaImage[],
-  from: FaceFrame,
-  to: FaceFrame,
-  box?: readonly [number, number, number, number],
-): number[] {
-  return frames.map((image, i) => {
-    const t = (i + 1) / (frames.length + 1);
-    const reference = drawFace(lerpExpression(EXPRESSIONS[from], EXPRESSIONS[to], t));
-    return haze(image, reference, box, openings(from, to, t));
+    return measure(image, reference, box, openings(from, to, t));
   });
 }
 
