@@ -5,7 +5,7 @@
  * the halfway expression.
  */
 import { describe, expect, it } from "vitest";
-import { doubling, faceFrame, haze, inbetweens, shadeBand } from "./demo-look.js";
+import { doubling, faceFrame, haze, inbetweens, shadeBand, unexplainedLight } from "./demo-look.js";
 
 const EYES = [80, 70, 240, 135] as const;
 const MOUTH = [100, 140, 220, 210] as const;
@@ -28,6 +28,15 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     const frames = inbetweens("improved", "neutral", "blink");
     const counts = doubling(frames, "neutral", "blink", EYES, haze);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(12);
+  });
+
+  // decision 492
+  it("closes the eye under a whole lash line, no white or flecks of the eye where the lid is (at most 4 unexplained light pixels)", () => {
+    // With the openings showing K's inside up to their outline: up to 44
+    // (ticks 15–17), the eyeball's white over the lash line's lower half.
+    const frames = inbetweens("improved", "neutral", "blink");
+    const counts = doubling(frames, "neutral", "blink", EYES, unexplainedLight);
+    expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(4);
   });
 
   // decision 341

@@ -150,6 +150,29 @@ export function unexplainedDark(
   );
 }
 
+/** Grey levels lighter than the lightest reference pixel near it for a pixel to count as an unexplained light one. */
+export const LIGHT_MARGIN = 60;
+
+/**
+ * Unexplained light pixels (decision 492): luma more than LIGHT_MARGIN
+ * above the lightest luma of `reference` within RADIUS, in the box — the
+ * white of an eye showing where the reference draws the closing lid's
+ * lash line. Openings are not left out (`holes` is not read): inside them
+ * too, white is not where the reference is dark.
+ */
+export function unexplainedLight(
+  image: RgbaImage,
+  reference: RgbaImage,
+  box: readonly [number, number, number, number] = [0, 0, image.width, image.height],
+): number {
+  return countPixels(
+    box,
+    [],
+    (x, y) =>
+      luma(image.data, (y * image.width + x) * 4) > lumaRange(reference, x, y)[1] + LIGHT_MARGIN,
+  );
+}
+
 /** Grey levels darker than a flat reference for a pixel to count as haze. */
 export const HAZE_MARGIN = 10;
 

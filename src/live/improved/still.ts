@@ -71,6 +71,15 @@ export function odd(row: Float64Array, n: number, x: number): boolean {
   return inside;
 }
 
+/**
+ * How far inside a region's outline at t (pixels) a pixel must be to show a
+ * key's inside (decision 492): nearer the cuts, what is drawn along them
+ * (a lid's lash line, a lip) is the warp's, which carries it with its cut
+ * (decision 491), so an eye closes under a whole lash line and a mouth
+ * opens between whole lips.
+ */
+export const OPENING_MARGIN = 1.5;
+
 /** The regions between two cuts with the same ends. */
 export class Openings {
   /** Per region: its outline as point indices (one cut, then the other's inner points backwards). */
@@ -157,6 +166,8 @@ export class Openings {
           const inK = odd(rowK, nk, x);
           const inL = odd(rowL, nl, x);
           if (!inK && !inL) continue;
+          // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
+          if (inK && edgeDistance(poly, n, x, y) < OPENING_MARGIN) continue;
           const wl = inK && inL ? t : inL ? 1 : 0;
           const o = 4 * (y * width + x);
           for (let c = 0; c < 4; c++)
@@ -165,4 +176,19 @@ export class Openings {
       }
     });
   }
+}
+
+/** The distance from (x, y) to the closed polygon `poly` of n vertices. */
+function edgeDistance(poly: Float64Array, n: number, x: number, y: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const ax = poly[2 * j]!;
+    const ay = poly[2 * j + 1]!;
+    const dx = poly[2 * i]! - ax;
+    const dy = poly[2 * i + 1]! - ay;
+    const len2 = dx * dx + dy * dy;
+    const f = len2 > 0 ? Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1) : 0;
+    best = Math.min(best, Math.hypot(ax + f * dx - x, ay + f * dy - y));
+  }
+  return best;
 }
