@@ -58,6 +58,8 @@ export class FieldGrid {
   readonly ncy: number;
   /** The motion u (x, y) at the nodes (i·cell, j·cell), (ncx + 1) per row. */
   readonly nodes: Float64Array;
+  /** Per node: whether this `compute` has evaluated it (all but with `lazy`). */
+  readonly evaluated: Uint8Array;
   /** Per cell: 0 interpolated from the nodes; 1 the motion per pixel is in `pmap`. */
   readonly kind: Uint8Array;
   /** The motion u (x, y) per pixel, in the special cells only. */
@@ -99,6 +101,7 @@ export class FieldGrid {
     this.ncy = Math.ceil(height / size);
     const cells = this.ncx * this.ncy;
     this.nodes = new Float64Array((this.ncx + 1) * (this.ncy + 1) * 2);
+    this.evaluated = new Uint8Array((this.ncx + 1) * (this.ncy + 1));
     this.kind = new Uint8Array(cells);
     this.pmap = new Float32Array(width * height * 2);
     this.cellSegs = new Int32Array(cells * MAX_CELL);
@@ -109,9 +112,14 @@ export class FieldGrid {
     this.masks = new Int32Array(this.nbx * this.nby * g.n * g.words);
   }
 
-  /** Evaluates the field for the geometry's current time. */
-  compute(): void {
-    const { g, field, nodes, nbx, masks, cell: size } = this;
+  /**
+   * Evaluates the field for the geometry's current time. With `lazy`, only
+   * the nodes at the corners of special cells are evaluated now (`evaluated`
+   * says which); {@link evalNode} evaluates another when it is asked for
+   * (the refined flow needs the field only where it cannot serve, decision 460).
+   */
+  compute(lazy = false): void {
+    const { g, field, nbx, masks, evaluated, cell: size } = this;
     const words = g.n * g.words;
     const r = BLOCK * Math.SQRT1_2;
     for (let b = 0; b < nbx * this.nby; b++) {
@@ -120,16 +128,22 @@ export class FieldGrid {
       g.blockMask((bx + 0.5) * BLOCK, (by + 0.5) * BLOCK, r, masks, b * words);
     }
     field.unforce();
+    this.classify();
     const stride = this.ncx + 1;
+    if (lazy) {
+      evaluated.fill(0);
+      for (let k = 0; k < this.nSpecial; k++) {
+        const cell = this.special[k]!;
+        const cx = cell % this.ncx;
+        const n = ((cell - cx) / this.ncx) * stride + cx;
+        evaluated[n] = evaluated[n + 1] = evaluated[n + stride] = evaluated[n + stride + 1] = 1;
+      }
+    } else evaluated.fill(1);
     for (let j = 0; j <= this.ncy; j++) {
-      const by = Math.min(((j * size) / BLOCK) | 0, this.nby - 1);
       for (let i = 0; i <= this.ncx; i++) {
-        const bx = Math.min(((i * size) / BLOCK) | 0, nbx - 1);
-        field.useMask(masks, (by * nbx + bx) * words);
-        field.eval(i * size, j * size, nodes, (j * stride + i) * 2);
+        if (evaluated[j * stride + i]) this.evalNodeNow(i, j);
       }
     }
-    this.classify();
     this.memo.clear();
     for (let k = 0; k < this.nSpecial; k++) {
       const cell = this.special[k]!;
@@ -142,6 +156,26 @@ export class FieldGrid {
       this.fillCell(cx, cy);
     }
     field.useMask(null);
+  }
+
+  /** Evaluates node (i, j) of this `compute` if it is not yet (see {@link compute}'s `lazy`). */
+  evalNode(i: number, j: number): void {
+    const n = j * (this.ncx + 1) + i;
+    if (this.evaluated[n]) return;
+    this.evaluated[n] = 1;
+    this.field.unforce();
+    this.evalNodeNow(i, j);
+    this.field.useMask(null);
+  }
+
+  /** The field at node (i, j) with its block's pruning, into `nodes`. */
+  private evalNodeNow(i: number, j: number): void {
+    const { g, field, nbx, masks, cell: size } = this;
+    const words = g.n * g.words;
+    const by = Math.min(((j * size) / BLOCK) | 0, this.nby - 1);
+    const bx = Math.min(((i * size) / BLOCK) | 0, nbx - 1);
+    field.useMask(masks, (by * nbx + bx) * words);
+    field.eval(i * size, j * size, this.nodes, (j * (this.ncx + 1) + i) * 2);
   }
 
   /** Marks the cells holding a control point and those each live cut segment touches (listing its segments). */

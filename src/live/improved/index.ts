@@ -126,10 +126,20 @@ export class ImprovedMorph {
   private applyRefined(): void {
     const { refined, grid, t } = this;
     if (!refined) return;
-    const { nodes, ncx, ncy, kind, pmap, cell, width, height } = grid;
+    const { nodes, ncx, ncy, kind, pmap, cell, width, height, evaluated } = grid;
     for (let j = 0; j <= ncy; j++) {
       for (let i = 0; i <= ncx; i++) {
         const o = (j * (ncx + 1) + i) * 2;
+        // A node the field was not evaluated at starts the flow's inversion from no motion;
+        // where that meets a cut's frozen nodes, from the field as everywhere else (decision 460).
+        if (!evaluated[j * (ncx + 1) + i]) {
+          if (
+            refined.motion(i * cell, j * cell, 0, 0, 0, nodes, o) &&
+            refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o)
+          )
+            continue;
+          grid.evalNode(i, j);
+        }
         refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o);
       }
     }
@@ -157,7 +167,7 @@ export class ImprovedMorph {
     const { k, l, points } = this;
     for (let i = 0; i < points.length; i++) points[i] = (1 - t) * k.points[i]! + t * l.points[i]!;
     this.geometry.update(t);
-    this.grid.compute();
+    this.grid.compute(this.refined !== null);
     this.applyRefined();
   }
 
