@@ -3,6 +3,7 @@
  * byte (issue 22, morph-improved-vs-opencv): the four-pixel SIMD loop, the
  * special cells' evaluations made once, the openings' rows crossed once.
  */
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
 import { astronaut } from "../../bench/photo.js";
@@ -18,6 +19,8 @@ import { crossings, odd } from "../../src/live/improved/still.js";
 import { SPAN } from "../../src/live/improved/warp.js";
 import { photoScenes } from "../../src/live/quality/photo.js";
 import { demoFrame, inbetweenHash } from "./improved-same.js";
+
+const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** A deterministic noise picture (every byte, alpha included, varies). */
 function noise(width: number, height: number, seed: number): RgbaImage {
@@ -209,6 +212,38 @@ describe("the improved engine after the speed work", () => {
       }
     }
     expect(skipped).toBeGreaterThan(grid.evaluated.length / 2);
+  });
+
+  // decision 461
+  it("makes a band of rows with the whole in-between's bytes there", () => {
+    const { k, l } = benchFace();
+    const whole = new ImprovedMorph(k, l);
+    // A band that does not fall on the cells' rows is rounded out to them; at row 240 a
+    // special cell of the band above has corners on the band's first row of nodes.
+    const bands = [
+      [0, 240],
+      [240, 330],
+      [330, 480],
+    ] as const;
+    const parts = bands.map(([from, to]) => {
+      const m = new ImprovedMorph(k, l);
+      m.rows(from, to);
+      return m;
+    });
+    for (const t of [0.05, 0.5, 0.9]) {
+      whole.prepare(t);
+      const all = Uint8Array.from(whole.render().data);
+      const made = new Uint8Array(all.length);
+      parts.forEach((m, i) => {
+        m.prepare(t);
+        const data = m.render().data;
+        const cell = 16;
+        const from = Math.floor(bands[i]![0] / cell) * cell * 640 * 4;
+        const to = Math.min(480, Math.ceil(bands[i]![1] / cell) * cell) * 640 * 4;
+        made.set(data.subarray(from, to), from);
+      });
+      expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
+    }
   });
 
   it("finds a row's inside pixels of a polygon by its crossings, as the even–odd rule per pixel", () => {

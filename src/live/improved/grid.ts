@@ -58,7 +58,7 @@ export class FieldGrid {
   readonly ncy: number;
   /** The motion u (x, y) at the nodes (i·cell, j·cell), (ncx + 1) per row. */
   readonly nodes: Float64Array;
-  /** Per node: whether this `compute` has evaluated it (all but with `lazy`). */
+  /** Per node: whether this `compute` evaluates the field there (all but with `lazy`; only in its rows, see {@link setRows}). */
   readonly evaluated: Uint8Array;
   /** Per cell: 0 interpolated from the nodes; 1 the motion per pixel is in `pmap`. */
   readonly kind: Uint8Array;
@@ -68,6 +68,9 @@ export class FieldGrid {
   private readonly cellCount: Uint8Array;
   private readonly special: Int32Array;
   private nSpecial = 0;
+  /** The rows of cells `compute` makes (see {@link setRows}). */
+  rowFrom = 0;
+  rowTo: number;
   private readonly nbx: number;
   private readonly nby: number;
   /** Per block: FieldGeometry.blockMask. */
@@ -107,6 +110,7 @@ export class FieldGrid {
     this.cellSegs = new Int32Array(cells * MAX_CELL);
     this.cellCount = new Uint8Array(cells);
     this.special = new Int32Array(cells);
+    this.rowTo = this.ncy;
     this.nbx = Math.ceil((this.ncx * size) / BLOCK);
     this.nby = Math.ceil((this.ncy * size) / BLOCK);
     this.masks = new Int32Array(this.nbx * this.nby * g.n * g.words);
@@ -130,16 +134,19 @@ export class FieldGrid {
     field.unforce();
     this.classify();
     const stride = this.ncx + 1;
+    const { rowFrom, rowTo } = this;
+    evaluated.fill(0);
     if (lazy) {
-      evaluated.fill(0);
       for (let k = 0; k < this.nSpecial; k++) {
         const cell = this.special[k]!;
         const cx = cell % this.ncx;
+        // Every special cell's corners, also those of a cell just outside the rows made:
+        // a node's motion must not depend on which rows a thread makes.
         const n = ((cell - cx) / this.ncx) * stride + cx;
         evaluated[n] = evaluated[n + 1] = evaluated[n + stride] = evaluated[n + stride + 1] = 1;
       }
-    } else evaluated.fill(1);
-    for (let j = 0; j <= this.ncy; j++) {
+    } else evaluated.fill(1, rowFrom * stride, (rowTo + 1) * stride);
+    for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= this.ncx; i++) {
         if (evaluated[j * stride + i]) this.evalNodeNow(i, j);
       }
@@ -149,6 +156,7 @@ export class FieldGrid {
       const cell = this.special[k]!;
       const cx = cell % this.ncx;
       const cy = (cell - cx) / this.ncx;
+      if (cy < rowFrom || cy >= rowTo) continue;
       const bx = ((cx * size) / BLOCK) | 0;
       const by = ((cy * size) / BLOCK) | 0;
       this.block = by * nbx + bx;
@@ -156,6 +164,16 @@ export class FieldGrid {
       this.fillCell(cx, cy);
     }
     field.useMask(null);
+  }
+
+  /**
+   * The rows of cells `compute` makes, [from, to) (all by default): only
+   * their nodes and special cells are evaluated (a band of the picture, for
+   * a thread that makes that band).
+   */
+  setRows(from: number, to: number): void {
+    this.rowFrom = Math.max(0, Math.min(from, this.ncy));
+    this.rowTo = Math.max(this.rowFrom, Math.min(to, this.ncy));
   }
 
   /** Evaluates node (i, j) of this `compute` if it is not yet (see {@link compute}'s `lazy`). */

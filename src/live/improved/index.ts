@@ -126,8 +126,8 @@ export class ImprovedMorph {
   private applyRefined(): void {
     const { refined, grid, t } = this;
     if (!refined) return;
-    const { nodes, ncx, ncy, kind, pmap, cell, width, height, evaluated } = grid;
-    for (let j = 0; j <= ncy; j++) {
+    const { nodes, ncx, kind, pmap, cell, width, height, evaluated, rowFrom, rowTo } = grid;
+    for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= ncx; i++) {
         const o = (j * (ncx + 1) + i) * 2;
         // A node the field was not evaluated at starts the flow's inversion from no motion;
@@ -143,7 +143,7 @@ export class ImprovedMorph {
         refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o);
       }
     }
-    for (let cy = 0; cy < ncy; cy++) {
+    for (let cy = rowFrom; cy < rowTo; cy++) {
       for (let cx = 0; cx < ncx; cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
@@ -176,10 +176,26 @@ export class ImprovedMorph {
     const { renderer } = this;
     buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans);
     const image = renderer.run(Math.round(this.t * 128));
-    this.openings.apply(this.t, this.points, image.data);
+    const { rowFrom, rowTo, cell } = this.grid;
+    const y0 = rowFrom * cell;
+    const y1 = Math.min(rowTo * cell, this.height);
+    this.openings.apply(this.t, this.points, image.data, y0, y1);
     const { data } = image;
-    this.still.apply(new Int32Array(data.buffer, data.byteOffset, data.length >> 2));
+    const words = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+    this.still.apply(words, y0 * this.width, y1 * this.width);
     return image;
+  }
+
+  /**
+   * From now on `prepare` and `render` make only the rows of pixels
+   * [from, to) of the in-between (rounded out to whole rows of the field's
+   * cells); the picture's other rows are left as they were. Two threads
+   * each make one band of the same in-between this way (src/node/live-threads.ts);
+   * the band's bytes are those of the whole in-between.
+   */
+  rows(from: number, to: number): void {
+    const { cell } = this.grid;
+    this.grid.setRows(Math.floor(from / cell), Math.ceil(to / cell));
   }
 
   /** The per-pixel sources in K and L of the last `prepare` (four planes, width × height). */
