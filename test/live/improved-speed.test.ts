@@ -214,6 +214,40 @@ describe("the improved engine after the speed work", () => {
     expect(skipped).toBeGreaterThan(grid.evaluated.length / 2);
   });
 
+  // decision 463
+  it("skips a special cell's pixels only where the flow's inversion would fail at its first look", () => {
+    const { k, l } = benchFace(320, 240);
+    const morph = new ImprovedMorph(k, l);
+    const flow = (morph as unknown as { refined: RefinedFlow }).refined;
+    const out = new Float64Array(2);
+    let rand = 11;
+    const next = () => {
+      rand = (rand * 1103515245 + 12345) >>> 0;
+      return rand / 2 ** 32;
+    };
+    let frozen = 0;
+    let open = 0;
+    for (let n = 0; n < 3000; n++) {
+      const x0 = next() * 340 - 10;
+      const y0 = next() * 260 - 10;
+      const x1 = x0 + next() * 24;
+      const y1 = y0 + next() * 24;
+      // At t = 0 the first look is v itself: corners, and points inside the box.
+      const fails = [0, 0.3, 0.7, 1].every((a) =>
+        [0, 0.5, 1].every(
+          (b) => !flow.motion(x0 + a * (x1 - x0), y0 + b * (y1 - y0), 0, 0, 0, out, 0),
+        ),
+      );
+      if (flow.frozenIn(x0, y0, x1, y1)) {
+        frozen++;
+        expect(fails, `${x0} ${y0} ${x1} ${y1}`).toBe(true);
+      } else open++;
+    }
+    expect(frozen).toBeGreaterThan(20);
+    expect(open).toBeGreaterThan(20);
+    expect(flow.frozenIn(5, 5, 4, 6)).toBe(false);
+  });
+
   // decision 461
   it("makes a band of rows with the whole in-between's bytes there", () => {
     const { k, l } = benchFace();

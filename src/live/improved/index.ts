@@ -146,6 +146,7 @@ export class ImprovedMorph {
     for (let cy = rowFrom; cy < rowTo; cy++) {
       for (let cx = 0; cx < ncx; cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
+        if (this.frozenCell(cx, cy)) continue;
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
           for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
             const q = 2 * (y * width + x);
@@ -154,6 +155,33 @@ export class ImprovedMorph {
         }
       }
     }
+  }
+
+  /**
+   * Whether the refined flow serves no pixel of special cell (cx, cy): the
+   * first look of every pixel's inversion (v − t·u, u its field motion)
+   * lands where a cut froze the flow, so none is asked (the same bytes).
+   */
+  private frozenCell(cx: number, cy: number): boolean {
+    const { grid, t } = this;
+    const { pmap, cell, width, height } = grid;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
+      for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
+        const q = 2 * (y * width + x);
+        const sx = x - t * pmap[q]!;
+        const sy = y - t * pmap[q + 1]!;
+        if (Number.isNaN(sx) || Number.isNaN(sy)) return false;
+        if (sx < x0) x0 = sx;
+        if (sx > x1) x1 = sx;
+        if (sy < y0) y0 = sy;
+        if (sy > y1) y1 = sy;
+      }
+    }
+    return this.refined!.frozenIn(x0, y0, x1, y1);
   }
 
   /** Whether the WebAssembly SIMD kernel renders. */
