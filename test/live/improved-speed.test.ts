@@ -137,6 +137,7 @@ describe("the improved engine after the speed work", () => {
   );
 
   // decision 339
+  // decision 465
   it("evaluates the field once per block, point and forced sides in the special cells", () => {
     const { k, l } = benchFace(320, 240);
     const g = new FieldGeometry(k, l, 320, 240);
@@ -212,6 +213,13 @@ describe("the improved engine after the speed work", () => {
       }
     }
     expect(skipped).toBeGreaterThan(grid.evaluated.length / 2);
+    // decision 464: the blocks no evaluation fell in were never looked at.
+    const made = (grid as unknown as { maskMade: Uint8Array }).maskMade;
+    const blocks = made.reduce((a, b) => a + b, 0);
+    expect(blocks).toBeGreaterThan(0);
+    expect(blocks).toBeLessThan(made.length);
+    const every = (alone.grid as unknown as { maskMade: Uint8Array }).maskMade;
+    expect(every.reduce((a, b) => a + b, 0)).toBe(every.length);
   });
 
   // decision 463
