@@ -177,7 +177,8 @@ async function rows(): Promise<BenchRow[]> {
 
 async function liveRows(): Promise<BenchRow[]> {
   const r = await liveImprovedBench(PYTHON, quick ? 3 : 15);
-  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}`;
+  const two = r.twoThreads;
+  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}; ours on ${two.used === 2 ? "2 threads" : "1 thread"} (on all threads it gains from: TwoThreadMorph, decision 462, took ${two.ratio.toFixed(2)}× one thread's wall time, CPU ${two.cpuTwo.toFixed(2)} vs ${two.cpuOne.toFixed(2)} ms, interleaved)`;
   const cpu = (x?: number) =>
     x !== undefined && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
   const row = (name: string, peer: string, goal: number, x: LiveRow, agree: string): BenchRow =>

@@ -8,7 +8,7 @@
  * process alive.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { startsWith } from "../core/bytes.js";
 import { CHUNK_BYTES, ChunkTokenCursor } from "../core/chunk-tokenizer.js";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../mixed/agr/index.js";
 import type { FrameArena } from "../mixed/sample/index.js";
 import type { AgrFramesAnswer, AgrFramesJob } from "./agr-worker.js";
+import { startWorker } from "./worker-entry.js";
 
 let worker: Worker | undefined;
 let nextId = 0;
@@ -34,22 +35,9 @@ function dropWorker(): void {
   waiting.clear();
 }
 
-/**
- * The worker thread. From the built files it is `agr-worker.js`; from the
- * TypeScript sources (tsx, vitest) the worker registers tsx's loader first,
- * as a worker does not inherit it.
- */
-function startWorker(): Worker {
-  const fromSources = import.meta.url.endsWith(".ts");
-  const entry = new URL(fromSources ? "./agr-worker.ts" : "./agr-worker.js", import.meta.url);
-  if (!fromSources) return new Worker(entry);
-  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true });
-}
-
 function frameWorker(): Worker {
   if (worker) return worker;
-  const w = startWorker();
+  const w = startWorker(import.meta.url, "agr-worker");
   w.unref();
   w.on("message", (a: AgrFramesAnswer) => {
     const resolve = waiting.get(a.id);
