@@ -10,6 +10,9 @@
  * The peer is one long-lived Python process (bench/peers/live_warp.py) that
  * reads the same bytes once; then rounds alternate (ours, theirs, …) after a
  * warm-up, and each row's ratio is the median of the per-round ratios.
+ * Ours runs on all threads it gains from: two (TwoThreadMorph, src/node)
+ * where, interleaved with one thread before the rows, they took less wall
+ * time, else one; both give the same bytes (checked).
  * Answers are compared: OpenCV samples at our sources, so it must agree with
  * our picture within about a grey level; scikit-image's piecewise-affine
  * morph is another method, so its difference is only reported.
@@ -20,8 +23,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import type { EngineFrame } from "../src/live/engine.js";
+import type { RgbaImage } from "../src/live/image.js";
 import { ImprovedMorph } from "../src/live/improved/index.js";
 import { delaunay } from "../src/live/quality/delaunay.js";
+import { TwoThreadMorph } from "../src/node/live-threads.js";
 import { interleave, loadNow, timed } from "./harness.js";
 import { benchFace } from "./live-face.js";
 
@@ -51,6 +57,18 @@ export interface LiveBench {
   readonly cuts: number;
   readonly simd: boolean;
   readonly threads: number;
+  /**
+   * Ours on two threads (TwoThreadMorph, decision 462) against one,
+   * interleaved: the median ratio of wall times (two ÷ one), each one's CPU
+   * ms per in-between, and the threads the rows' `ours` used (two only where
+   * they won).
+   */
+  readonly twoThreads: {
+    readonly used: number;
+    readonly ratio: number;
+    readonly cpuOne: number;
+    readonly cpuTwo: number;
+  };
 }
 
 function median(values: number[]): number {
@@ -97,14 +115,52 @@ export function checkMorph(ours: number | undefined, morph: string, skimage: str
 /** Runs both rows: `rounds` interleaved rounds each (fewer for scikit-image, which is slow). */
 export async function liveImprovedBench(python: string, rounds: number): Promise<LiveBench> {
   const { k, l } = benchFace();
-  const { width, height } = k.image;
   const t = 0.5;
   const morph = new ImprovedMorph(k, l);
-  const once = () => {
+  const oneThread = () => {
     morph.prepare(t);
     return morph.render();
   };
-  const ours = new Uint8ClampedArray(once().data);
+  const ours = new Uint8ClampedArray(oneThread().data);
+  // Ours as Deforma can make an in-between at the edge: on two threads, the same bytes.
+  const two = await TwoThreadMorph.open(k, l);
+  try {
+    return await withOurs(python, rounds, k, l, t, morph, ours, () => two.inbetween(t), oneThread);
+  } finally {
+    await two.close();
+  }
+}
+
+async function withOurs(
+  python: string,
+  rounds: number,
+  k: EngineFrame,
+  l: EngineFrame,
+  t: number,
+  morph: ImprovedMorph,
+  ours: Uint8ClampedArray,
+  twoThreads: () => RgbaImage,
+  oneThread: () => RgbaImage,
+): Promise<LiveBench> {
+  const { width, height } = k.image;
+  if (meanAbs(twoThreads().data, ours) !== 0) {
+    throw new Error("two threads' in-between differs from one's");
+  }
+  // Ours on all threads it gains from: two where they beat one in wall time here and now.
+  const threadRounds = await interleave(
+    Math.max(3, rounds),
+    1,
+    () => timed(10, twoThreads),
+    () => timed(10, oneThread),
+  );
+  const used = threadRounds.ratio < 1 ? 2 : 1;
+  const once = used === 2 ? twoThreads : oneThread;
+  const twoVsOne = {
+    used,
+    ratio: threadRounds.ratio,
+    cpuOne: threadRounds.cpuTheirs,
+    cpuTwo: threadRounds.cpuOurs,
+  };
   // Our time alone (for the rows of a missing peer).
   const alone: number[] = [];
   for (let i = 0; i < 20; i++) {
@@ -122,6 +178,7 @@ export async function liveImprovedBench(python: string, rounds: number): Promise
     cuts: k.cuts.length,
     simd: morph.simd,
     threads: 0,
+    twoThreads: twoVsOne,
   };
   try {
     writeFileSync(join(dir, "k.rgba"), k.image.data);

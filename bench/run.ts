@@ -23,22 +23,18 @@
  * Progress goes to stderr. A peer that is not installed gives `ratio: null`
  * and says why in `note`.
  */
-import { agrBench } from "./agr.js";
-import { bulgeRows } from "./bulge.js";
-import { bakeBench } from "./bulge-bake.js";
-import { coldBench } from "./cold.js";
 import { type BenchRow, loadNow, median, PYTHON, progress } from "./harness.js";
 import { relaunchedWithHugePages } from "./huge-pages.js";
-import { classicBench } from "./live-classic.js";
-import { type LiveRow, liveImprovedBench } from "./live-improved.js";
-import { qualityBench } from "./live-quality.js";
-import { meshOpenBench } from "./mesh-open.js";
-import { mixedBench } from "./mixed.js";
-import { shareSizeBench } from "./share.js";
-import { shareBulgeRows } from "./share-bulge.js";
-import { shareLiveBench } from "./share-live.js";
-import { type ShareOpenResult, shareOpenBench } from "./share-open.js";
-import { studioPlaybackBench } from "./studio-playback.js";
+import type { LiveRow } from "./live-improved.js";
+import type { ShareOpenResult } from "./share-open.js";
+
+// A row family's modules are loaded when it runs (decision 431): a row that
+// allocates fresh memory pays V8's collections of the whole heap, so the
+// .agr rows do not measure the code of every other row.
+const agrBench = async (...a: Parameters<typeof import("./agr.js").agrBench>) =>
+  (await import("./agr.js")).agrBench(...a);
+const mixedBench = async (...a: Parameters<typeof import("./mixed.js").mixedBench>) =>
+  (await import("./mixed.js")).mixedBench(...a);
 
 // As deforma runs a command on large files: in a process with glibc's huge-page tunable.
 const relaunched = relaunchedWithHugePages();
@@ -112,10 +108,12 @@ async function rows(): Promise<BenchRow[]> {
   }
   if (want("quality-photo-")) {
     progress("quality-photo-smooth, -local, -slit, -shear");
+    const { qualityBench } = await import("./live-quality.js");
     push(...qualityBench(quick));
   }
   if (want("classic-inbetween-vs-tick")) {
     progress("classic-inbetween-vs-tick");
+    const { classicBench } = await import("./live-classic.js");
     const c = classicBench(quick ? 3 : 20);
     push({
       name: "classic-inbetween-vs-tick",
@@ -129,10 +127,12 @@ async function rows(): Promise<BenchRow[]> {
   }
   if (want("bulge-deform-vs-skinning", "bulge-skin-vs-loop", "bulge-deform-vs-loop")) {
     progress("bulge-deform-vs-skinning, bulge-skin-vs-loop, bulge-deform-vs-loop");
+    const { bulgeRows } = await import("./bulge.js");
     push(...(await bulgeRows(quick, scale)));
   }
   if (want("bulge-bake")) {
     progress("bulge-bake");
+    const { bakeBench } = await import("./bulge-bake.js");
     const k = quick ? await bakeBench(2, 8, 4, 30) : await bakeBench(2);
     push({
       name: "bulge-bake",
@@ -146,18 +146,22 @@ async function rows(): Promise<BenchRow[]> {
   }
   if (want("cli-cold-start")) {
     progress("cli-cold-start, cli-cold-start-npx");
+    const { coldBench } = await import("./cold.js");
     push(...(await coldBench(quick ? 3 : 15)));
   }
   if (want("mesh-open-series", "mesh-open-large")) {
     progress("mesh-open-series, mesh-open-large (headless Chromium)");
+    const { meshOpenBench } = await import("./mesh-open.js");
     push(...(await meshOpenBench(quick, quick ? 1 : 5)));
   }
   if (want("studio-longest-task")) {
     progress("studio-longest-task (headless Chromium)");
+    const { studioPlaybackBench } = await import("./studio-playback.js");
     push(await studioPlaybackBench(quick, quick ? 1 : 3));
   }
   if (want("share-mixed-demo-size", "share-series-size")) {
     progress("share-mixed-demo-size, share-series-size");
+    const { shareSizeBench } = await import("./share.js");
     push(...(await shareSizeBench(quick)));
   }
   if (want("share-live-tick", "share-live-open")) {
@@ -170,14 +174,17 @@ async function rows(): Promise<BenchRow[]> {
   }
   if (want("share-bulge-demo-size", "share-bulge-open")) {
     progress("share-bulge-demo-size, share-bulge-open (headless Chromium)");
+    const { shareBulgeRows } = await import("./share-bulge.js");
     push(...(await shareBulgeRows(quick ? 1 : 15)));
   }
   return out;
 }
 
 async function liveRows(): Promise<BenchRow[]> {
+  const { liveImprovedBench } = await import("./live-improved.js");
   const r = await liveImprovedBench(PYTHON, quick ? 3 : 15);
-  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}`;
+  const two = r.twoThreads;
+  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}; ours on ${two.used === 2 ? "2 threads" : "1 thread"} (on all threads it gains from: TwoThreadMorph, decision 462, took ${two.ratio.toFixed(2)}× one thread's wall time, CPU ${two.cpuTwo.toFixed(2)} vs ${two.cpuOne.toFixed(2)} ms, interleaved)`;
   const cpu = (x?: number) =>
     x !== undefined && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
   const row = (name: string, peer: string, goal: number, x: LiveRow, agree: string): BenchRow =>
@@ -230,6 +237,7 @@ async function liveRows(): Promise<BenchRow[]> {
 
 /** The demo face's shared page: per-tick work against 5 ms, open against 2 s (issue 21). */
 async function shareLiveRows(): Promise<BenchRow[]> {
+  const { shareLiveBench } = await import("./share-live.js");
   const r = await shareLiveBench(quick ? 1 : 15);
   const ms = median(r.tickRounds);
   const open = median(r.openRounds);
@@ -258,6 +266,7 @@ async function shareLiveRows(): Promise<BenchRow[]> {
 
 /** The shared mixed and series pages: load to frame 0 against 2 s (issue 21). */
 async function shareOpenRows(): Promise<BenchRow[]> {
+  const { shareOpenBench } = await import("./share-open.js");
   const r = await shareOpenBench(quick, quick ? 1 : 11);
   const openRow = (name: string, s: ShareOpenResult): BenchRow => {
     const ms = median(s.rounds);

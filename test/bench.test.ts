@@ -5,6 +5,7 @@
  * never asserts a time or a ratio's value (CI machines differ).
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -119,6 +120,20 @@ describe("npm run bench -- --quick --json", () => {
         expect(row.min as number).toBeLessThanOrEqual(row.ratio as number);
         expect(row.ratio as number).toBeLessThanOrEqual(row.max as number);
       }
+    }
+  });
+});
+
+describe("bench/run.ts", () => {
+  // decision 431
+  it("imports a row family's module only when that family runs", () => {
+    const source = readFileSync(new URL("../bench/run.ts", import.meta.url), "utf8");
+    const eager = [...source.matchAll(/^import (?!type )[^;]*? from "(\.[^"]+)";/gm)].map(
+      (m) => m[1],
+    );
+    expect(eager.sort()).toEqual(["./harness.js", "./huge-pages.js"]);
+    for (const row of ["./agr.js", "./mixed.js", "./live-improved.js", "./share-open.js"]) {
+      expect(source).toContain(`await import("${row}")`);
     }
   });
 });

@@ -8,7 +8,7 @@
  * process alive.
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { startsWith } from "../core/bytes.js";
 import { CHUNK_BYTES, ChunkTokenCursor } from "../core/chunk-tokenizer.js";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../mixed/agr/index.js";
 import type { FrameArena } from "../mixed/sample/index.js";
 import type { AgrFramesAnswer, AgrFramesJob } from "./agr-worker.js";
+import { startWorker } from "./worker-entry.js";
 
 let worker: Worker | undefined;
 let nextId = 0;
@@ -34,22 +35,9 @@ function dropWorker(): void {
   waiting.clear();
 }
 
-/**
- * The worker thread. From the built files it is `agr-worker.js`; from the
- * TypeScript sources (tsx, vitest) the worker registers tsx's loader first,
- * as a worker does not inherit it.
- */
-function startWorker(): Worker {
-  const fromSources = import.meta.url.endsWith(".ts");
-  const entry = new URL(fromSources ? "./agr-worker.ts" : "./agr-worker.js", import.meta.url);
-  if (!fromSources) return new Worker(entry);
-  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true });
-}
-
 function frameWorker(): Worker {
   if (worker) return worker;
-  const w = startWorker();
+  const w = startWorker(import.meta.url, "agr-worker");
   w.unref();
   w.on("message", (a: AgrFramesAnswer) => {
     const resolve = waiting.get(a.id);
@@ -85,12 +73,26 @@ export function readRunInWorker(bytes: Uint8Array, start: number): Promise<Frame
   });
 }
 
+/** Where {@link readWhole} puts a file's bytes. */
+export interface WholeTarget {
+  /** A binary `.agr` goes into this arena when it fits. */
+  readonly arena?: FrameArena | undefined;
+  /** Else a binary `.agr` goes into this buffer when it fits. */
+  readonly reuse?: Uint8Array | undefined;
+  /**
+   * Fresh memory is a SharedArrayBuffer (for the worker thread, which reads
+   * the same bytes, not a copy); otherwise a plain ArrayBuffer, which the
+   * garbage collector gives back soon (decision 430).
+   */
+  readonly shared?: boolean | undefined;
+}
+
 /**
- * The whole file in shared memory (so the worker reads the same bytes, not a
- * copy); a binary `.agr` goes into `arena` when one is given and it fits, or
- * else into `reuse` when it fits there.
+ * The whole file at `path`, in `target.arena` or `target.reuse` when it is a
+ * binary `.agr` that fits there, else in fresh memory.
  */
-export function readShared(path: string, arena?: FrameArena, reuse?: Uint8Array): Uint8Array {
+export function readWhole(path: string, target: WholeTarget = {}): Uint8Array {
+  const { arena, reuse, shared } = target;
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
@@ -98,13 +100,13 @@ export function readShared(path: string, arena?: FrameArena, reuse?: Uint8Array)
     if (arena || reuse) {
       const head = new Uint8Array(AGR_MAGIC.length);
       const got = readSync(fd, head, 0, head.length, 0);
-      // A text stays in shared memory (the worker reads it); a binary file is read here alone.
+      // A text stays in its own memory (the worker may read it); a binary file is read here alone.
       if (got === head.length && startsWith(head, AGR_MAGIC)) {
         if (arena) bytes = arena.bytes(size);
         else if (reuse && reuse.length >= size) bytes = reuse.subarray(0, size);
       }
     }
-    bytes ??= new Uint8Array(new SharedArrayBuffer(size));
+    bytes ??= shared ? new Uint8Array(new SharedArrayBuffer(size)) : new Uint8Array(size);
     let at = 0;
     while (at < size) {
       const got = readSync(fd, bytes, at, size - at, at);
@@ -115,6 +117,11 @@ export function readShared(path: string, arena?: FrameArena, reuse?: Uint8Array)
   } finally {
     closeSync(fd);
   }
+}
+
+/** The whole file in shared memory, for {@link readRunInWorker}. */
+export function readShared(path: string): Uint8Array {
+  return readWhole(path, { shared: true });
 }
 
 /** Options of {@link readAgrFile}. */
@@ -169,7 +176,7 @@ function readTextInChunks(
     buffer,
   );
   try {
-    return readAgrChunks(cursor, () => readShared(path), undefined, pool);
+    return readAgrChunks(cursor, () => readWhole(path), undefined, pool);
   } finally {
     const kept = cursor.chunkBuffer;
     if (kept.length <= KEEP_CHUNK_BYTES) chunkBuffer = kept;
@@ -201,13 +208,13 @@ async function readEither(
   into: MeshAnimation | undefined,
 ): Promise<AgrReadResult> {
   const fd = openSync(path, "r");
-  let size: number;
+  let twoThreads: boolean;
   try {
-    size = fstatSync(fd).size;
+    const size = fstatSync(fd).size;
     const head = new Uint8Array(AGR_MAGIC.length);
     const text =
       readSync(fd, head, 0, head.length, 0) < head.length || !startsWith(head, AGR_MAGIC);
-    const twoThreads = splitMinBytes !== undefined && size >= splitMinBytes;
+    twoThreads = text && splitMinBytes !== undefined && size >= splitMinBytes;
     if (text && !twoThreads) {
       const read = readTextInChunks(path, fd, size, into && ArrayPool.of(into));
       if (read) return read;
@@ -216,11 +223,12 @@ async function readEither(
     closeSync(fd);
   }
   const old = into && backing.get(into);
-  const bytes = readShared(path, arena, old);
+  // Only a text read in two threads needs shared memory (decision 430).
+  const bytes = readWhole(path, { arena, reuse: old, shared: twoThreads });
   const read = await readAgrInTwo(
     bytes,
     (start) => readRunInWorker(bytes, start),
-    splitMinBytes ?? Infinity,
+    twoThreads ? (splitMinBytes ?? Infinity) : Infinity,
   );
   const buffer = old && bytes.buffer === old.buffer ? old : bytes;
   if (read.model && read.encoding === "binary" && read.model.positions.buffer === buffer.buffer) {

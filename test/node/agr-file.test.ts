@@ -14,7 +14,7 @@ import {
 } from "../../src/mixed/agr/index.js";
 import { findFrameSplit, readFrameRun } from "../../src/mixed/agr/read-frames.js";
 import { FrameArena } from "../../src/mixed/sample/index.js";
-import { readAgrFile, readRunInWorker, readShared } from "../../src/node/agr-file.js";
+import { readAgrFile, readRunInWorker, readShared, readWhole } from "../../src/node/agr-file.js";
 import { framesModel } from "../helpers.js";
 
 function scratchFile(text: string): string {
@@ -75,6 +75,20 @@ describe("readAgrFile", () => {
       // A binary file is read into the arena once (its views need no copy).
       if (binary) expect(arena.size - before).toBeLessThan(bytes.length + 64);
     }
+  });
+
+  // decision 430
+  it("reads a binary file into a plain ArrayBuffer (shared memory only for a text in two threads)", async () => {
+    const model = framesModel(300, 5);
+    const path = scratchFileBytes(writeAgrBinary(model));
+    const read = await readAgrFile(path, { splitMinBytes: 0 });
+    expect(read.model).toEqual(readAgr(readFileSync(path)).model);
+    for (const a of [read.model!.positions, ...read.model!.vectorValues]) {
+      expect(a.buffer).toBeInstanceOf(ArrayBuffer);
+      expect(a.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    }
+    expect(readWhole(path).buffer).toBeInstanceOf(ArrayBuffer);
+    expect(readWhole(path, { shared: true }).buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
   it("rejects a file that cannot be read", async () => {

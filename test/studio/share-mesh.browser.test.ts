@@ -171,6 +171,9 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
       await page.setViewportSize(size);
       await page.waitForTimeout(300);
     }
+    // A packed series decodes its later frames in the background (decision 345): compare
+    // pictures once every frame is there, and after the seek's frame has been drawn.
+    await page.waitForSelector('deforma-mesh .workspace[data-decode="done"]', { timeout: 60_000 });
     const frame = async (t: number) => {
       await page.evaluate((t) => {
         const el = document.querySelector<
@@ -180,6 +183,9 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
         el.fit();
         el.seek(t);
       }, t);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       await page.waitForTimeout(300);
       return canvasPixels(page);
     };

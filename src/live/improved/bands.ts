@@ -40,11 +40,12 @@ export class CutBands {
   apply(grid: FieldGrid, l: EngineFrame, points: Float64Array): void {
     const { k, near } = this;
     if (near.length === 0) return;
-    const { ncx, ncy, kind, pmap, nodes, cell, width, height } = grid;
+    const { ncx, kind, pmap, nodes, cell, width, height, rowFrom, rowTo } = grid;
     const kp = k.points;
     const lp = l.points;
     const stride = (ncx + 1) * 2;
-    for (let cy = 0; cy < ncy; cy++) {
+    // Only the rows of cells the grid computes (all, unless a band of rows was asked for).
+    for (let cy = rowFrom; cy < rowTo; cy++) {
       for (let cx = 0; cx < ncx; cx++) {
         // The segments that come within FADE_TO of the cell's pixels.
         const x0 = cx * cell;

@@ -13,6 +13,7 @@
  */
 import type { FieldEvaluator } from "./field.js";
 import type { FieldGeometry } from "./geometry.js";
+import { EvalMemo } from "./memo.js";
 
 /**
  * Cell size (pixels): 16 for pictures larger than 320 × 240, else 8 (a
@@ -58,6 +59,8 @@ export class FieldGrid {
   readonly ncy: number;
   /** The motion u (x, y) at the nodes (i·cell, j·cell), (ncx + 1) per row. */
   readonly nodes: Float64Array;
+  /** Per node: whether this `compute` evaluates the field there (all but with `lazy`; only in its rows, see {@link setRows}). */
+  readonly evaluated: Uint8Array;
   /** Per cell: 0 interpolated from the nodes; 1 the motion per pixel is in `pmap`. */
   readonly kind: Uint8Array;
   /** The motion u (x, y) per pixel, in the special cells only. */
@@ -66,24 +69,23 @@ export class FieldGrid {
   private readonly cellCount: Uint8Array;
   private readonly special: Int32Array;
   private nSpecial = 0;
+  /** The rows of cells `compute` makes (see {@link setRows}). */
+  rowFrom = 0;
+  rowTo: number;
   private readonly nbx: number;
   private readonly nby: number;
   /** Per block: FieldGeometry.blockMask. */
   private readonly masks: Int32Array;
+  /** Per block: whether this `compute` has found its mask yet. */
+  private readonly maskMade: Uint8Array;
   /** Scratch of one special cell: its 3 × 3 quarter corners, a quarter's segments, labels and corners per label. */
   private readonly quarter = new Float64Array(18);
   private readonly local = new Int32Array(MAX_LOCAL);
   private readonly labels = new Uint8Array(64);
   private readonly corners = new Float64Array((1 << MAX_LOCAL) * 8);
-  /**
-   * The special cells' evaluations of this `compute`, by block, point and
-   * forced sides: neighbouring cells share their edges' midpoints, and
-   * neighbouring quarters their corners on the same sides of the same cuts,
-   * so each is evaluated once (the same numbers: the evaluation depends on
-   * nothing else).
-   */
-  private readonly memo = new Map<string, number>();
-  private memoValues = new Float64Array(256);
+  /** The special cells' evaluations of this `compute` (memo.ts). */
+  private readonly memo: EvalMemo;
+  private readonly evaluate: (x: number, y: number, out: Float64Array, o: number) => void;
   private block = 0;
 
   constructor(
@@ -99,49 +101,109 @@ export class FieldGrid {
     this.ncy = Math.ceil(height / size);
     const cells = this.ncx * this.ncy;
     this.nodes = new Float64Array((this.ncx + 1) * (this.ncy + 1) * 2);
+    this.evaluated = new Uint8Array((this.ncx + 1) * (this.ncy + 1));
     this.kind = new Uint8Array(cells);
     this.pmap = new Float32Array(width * height * 2);
     this.cellSegs = new Int32Array(cells * MAX_CELL);
     this.cellCount = new Uint8Array(cells);
     this.special = new Int32Array(cells);
+    this.rowTo = this.ncy;
     this.nbx = Math.ceil((this.ncx * size) / BLOCK);
     this.nby = Math.ceil((this.ncy * size) / BLOCK);
     this.masks = new Int32Array(this.nbx * this.nby * g.n * g.words);
+    this.maskMade = new Uint8Array(this.nbx * this.nby);
+    this.memo = new EvalMemo(this.ncx * size + 1, this.ncy * size + 1);
+    this.evaluate = (x, y, out, o) => field.eval(x, y, out, o);
   }
 
-  /** Evaluates the field for the geometry's current time. */
-  compute(): void {
-    const { g, field, nodes, nbx, masks, cell: size } = this;
-    const words = g.n * g.words;
-    const r = BLOCK * Math.SQRT1_2;
-    for (let b = 0; b < nbx * this.nby; b++) {
-      const bx = b % nbx;
-      const by = (b - bx) / nbx;
-      g.blockMask((bx + 0.5) * BLOCK, (by + 0.5) * BLOCK, r, masks, b * words);
-    }
+  /**
+   * Evaluates the field for the geometry's current time. With `lazy`, only
+   * the nodes at the corners of special cells are evaluated now (`evaluated`
+   * says which); {@link evalNode} evaluates another when it is asked for
+   * (the refined flow needs the field only where it cannot serve, decision 460).
+   */
+  compute(lazy = false): void {
+    const { field, nbx, evaluated, cell: size } = this;
+    this.maskMade.fill(0);
     field.unforce();
+    this.classify();
     const stride = this.ncx + 1;
-    for (let j = 0; j <= this.ncy; j++) {
-      const by = Math.min(((j * size) / BLOCK) | 0, this.nby - 1);
+    const { rowFrom, rowTo } = this;
+    evaluated.fill(0);
+    if (lazy) {
+      for (let k = 0; k < this.nSpecial; k++) {
+        const cell = this.special[k]!;
+        const cx = cell % this.ncx;
+        // Every special cell's corners, also those of a cell just outside the rows made:
+        // a node's motion must not depend on which rows a thread makes.
+        const n = ((cell - cx) / this.ncx) * stride + cx;
+        evaluated[n] = evaluated[n + 1] = evaluated[n + stride] = evaluated[n + stride + 1] = 1;
+      }
+    } else evaluated.fill(1, rowFrom * stride, (rowTo + 1) * stride);
+    for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= this.ncx; i++) {
-        const bx = Math.min(((i * size) / BLOCK) | 0, nbx - 1);
-        field.useMask(masks, (by * nbx + bx) * words);
-        field.eval(i * size, j * size, nodes, (j * stride + i) * 2);
+        if (evaluated[j * stride + i]) this.evalNodeNow(i, j);
       }
     }
-    this.classify();
     this.memo.clear();
     for (let k = 0; k < this.nSpecial; k++) {
       const cell = this.special[k]!;
       const cx = cell % this.ncx;
       const cy = (cell - cx) / this.ncx;
+      if (cy < rowFrom || cy >= rowTo) continue;
       const bx = ((cx * size) / BLOCK) | 0;
       const by = ((cy * size) / BLOCK) | 0;
       this.block = by * nbx + bx;
-      field.useMask(masks, this.block * words);
+      this.useBlock(this.block);
       this.fillCell(cx, cy);
     }
     field.useMask(null);
+  }
+
+  /**
+   * The rows of cells `compute` makes, [from, to) (all by default): only
+   * their nodes and special cells are evaluated (a band of the picture, for
+   * a thread that makes that band).
+   */
+  setRows(from: number, to: number): void {
+    this.rowFrom = Math.max(0, Math.min(from, this.ncy));
+    this.rowTo = Math.max(this.rowFrom, Math.min(to, this.ncy));
+  }
+
+  /** Evaluates node (i, j) of this `compute` if it is not yet (see {@link compute}'s `lazy`). */
+  evalNode(i: number, j: number): void {
+    const n = j * (this.ncx + 1) + i;
+    if (this.evaluated[n]) return;
+    this.evaluated[n] = 1;
+    this.field.unforce();
+    this.evalNodeNow(i, j);
+    this.field.useMask(null);
+  }
+
+  /** The field at node (i, j) with its block's pruning, into `nodes`. */
+  private evalNodeNow(i: number, j: number): void {
+    const { field, nbx, cell: size } = this;
+    const by = Math.min(((j * size) / BLOCK) | 0, this.nby - 1);
+    const bx = Math.min(((i * size) / BLOCK) | 0, nbx - 1);
+    this.useBlock(by * nbx + bx);
+    field.eval(i * size, j * size, this.nodes, (j * (this.ncx + 1) + i) * 2);
+  }
+
+  /**
+   * Restricts the evaluator to block b's point–segment pairs, finding them
+   * first if this `compute` has not yet (a block no evaluation falls in is
+   * never looked at; decision 464).
+   */
+  private useBlock(b: number): void {
+    const { g, masks } = this;
+    const words = g.n * g.words;
+    if (!this.maskMade[b]) {
+      const bx = b % this.nbx;
+      const by = (b - bx) / this.nbx;
+      g.blockMask((bx + 0.5) * BLOCK, (by + 0.5) * BLOCK, BLOCK * Math.SQRT1_2, masks, b * words);
+      this.maskMade[b] = 1;
+    }
+    this.field.useMask(masks, b * words);
   }
 
   /** Marks the cells holding a control point and those each live cut segment touches (listing its segments). */
@@ -225,26 +287,10 @@ export class FieldGrid {
   /**
    * The field at (x, y) with the evaluator's forced sides (`sides` names them,
    * in the order forced), into out[o], out[o + 1]: evaluated once per block,
-   * point and sides in a `compute` (see {@link memo}).
+   * point and sides in a `compute` (see {@link EvalMemo}).
    */
   private evalOnce(x: number, y: number, sides: string, out: Float64Array, o: number): void {
-    const key = `${this.block} ${x} ${y}${sides}`;
-    const at = this.memo.get(key);
-    if (at !== undefined) {
-      out[o] = this.memoValues[at]!;
-      out[o + 1] = this.memoValues[at + 1]!;
-      return;
-    }
-    this.field.eval(x, y, out, o);
-    const next = this.memo.size * 2;
-    if (next + 2 > this.memoValues.length) {
-      const grown = new Float64Array(this.memoValues.length * 2);
-      grown.set(this.memoValues);
-      this.memoValues = grown;
-    }
-    this.memoValues[next] = out[o]!;
-    this.memoValues[next + 1] = out[o + 1]!;
-    this.memo.set(key, next);
+    this.memo.fill(sides, this.block, x, y, out, o, this.evaluate);
   }
 
   /** A quarter no segment touches: bilinear from its corners in `quarter` (first at offset o). */

@@ -137,16 +137,27 @@ export class ImprovedMorph {
   private applyRefined(): void {
     const { refined, grid, t } = this;
     if (!refined) return;
-    const { nodes, ncx, ncy, kind, pmap, cell, width, height } = grid;
-    for (let j = 0; j <= ncy; j++) {
+    const { nodes, ncx, kind, pmap, cell, width, height, evaluated, rowFrom, rowTo } = grid;
+    for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= ncx; i++) {
         const o = (j * (ncx + 1) + i) * 2;
+        // A node the field was not evaluated at starts the flow's inversion from no motion;
+        // where that meets a cut's frozen nodes, from the field as everywhere else (decision 460).
+        if (!evaluated[j * (ncx + 1) + i]) {
+          if (
+            refined.motion(i * cell, j * cell, 0, 0, 0, nodes, o) &&
+            refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o)
+          )
+            continue;
+          grid.evalNode(i, j);
+        }
         refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o);
       }
     }
-    for (let cy = 0; cy < ncy; cy++) {
+    for (let cy = rowFrom; cy < rowTo; cy++) {
       for (let cx = 0; cx < ncx; cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
+        if (this.frozenCell(cx, cy)) continue;
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
           for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
             const q = 2 * (y * width + x);
@@ -155,6 +166,33 @@ export class ImprovedMorph {
         }
       }
     }
+  }
+
+  /**
+   * Whether the refined flow serves no pixel of special cell (cx, cy): the
+   * first look of every pixel's inversion (v − t·u, u its field motion)
+   * lands where a cut froze the flow, so none is asked (the same bytes).
+   */
+  private frozenCell(cx: number, cy: number): boolean {
+    const { grid, t } = this;
+    const { pmap, cell, width, height } = grid;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
+      for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
+        const q = 2 * (y * width + x);
+        const sx = x - t * pmap[q]!;
+        const sy = y - t * pmap[q + 1]!;
+        if (Number.isNaN(sx) || Number.isNaN(sy)) return false;
+        if (sx < x0) x0 = sx;
+        if (sx > x1) x1 = sx;
+        if (sy < y0) y0 = sy;
+        if (sy > y1) y1 = sy;
+      }
+    }
+    return this.refined!.frozenIn(x0, y0, x1, y1);
   }
 
   /** Whether the WebAssembly SIMD kernel renders. */
@@ -168,7 +206,7 @@ export class ImprovedMorph {
     const { k, l, points } = this;
     for (let i = 0; i < points.length; i++) points[i] = (1 - t) * k.points[i]! + t * l.points[i]!;
     this.geometry.update(t);
-    this.grid.compute();
+    this.grid.compute(this.refined !== null);
     this.applyRefined();
     this.bands?.apply(this.grid, l, points);
   }
@@ -178,10 +216,26 @@ export class ImprovedMorph {
     const { renderer } = this;
     buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans);
     const image = renderer.run(Math.round(this.t * 128));
-    this.openings.apply(this.t, this.points, image.data);
+    const { rowFrom, rowTo, cell } = this.grid;
+    const y0 = rowFrom * cell;
+    const y1 = Math.min(rowTo * cell, this.height);
+    this.openings.apply(this.t, this.points, image.data, y0, y1);
     const { data } = image;
-    this.still.apply(new Int32Array(data.buffer, data.byteOffset, data.length >> 2));
+    const words = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+    this.still.apply(words, y0 * this.width, y1 * this.width);
     return image;
+  }
+
+  /**
+   * From now on `prepare` and `render` make only the rows of pixels
+   * [from, to) of the in-between (rounded out to whole rows of the field's
+   * cells); the picture's other rows are left as they were. Two threads
+   * each make one band of the same in-between this way (src/node/live-threads.ts);
+   * the band's bytes are those of the whole in-between.
+   */
+  rows(from: number, to: number): void {
+    const { cell } = this.grid;
+    this.grid.setRows(Math.floor(from / cell), Math.ceil(to / cell));
   }
 
   /** The per-pixel sources in K and L of the last `prepare` (four planes, width × height). */

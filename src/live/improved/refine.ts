@@ -83,6 +83,8 @@ export class RefinedFlow {
   readonly flow: Float64Array;
   /** Per node: 1 when it is fitted (no cut near any of its cells), 0 when it keeps the field's value. */
   readonly free: Uint8Array;
+  /** {@link openCells}, made on the first {@link frozenIn} (a fit posted before has it or not). */
+  private openSums: Int32Array | null | undefined = null;
 
   /**
    * `initial` is the field's flow per pixel (x, y interleaved) at t = 0;
@@ -243,6 +245,45 @@ export class RefinedFlow {
   }
 
   /**
+   * Whether {@link motion} fails at once (a frozen node at its first look)
+   * for every v whose first look, v − t·g, is in [x0, x1] × [y0, y1]: every
+   * flow cell it can land in has a frozen node. A caller skips such pixels
+   * without a call: they would get nothing written either way.
+   */
+  frozenIn(x0: number, y0: number, x1: number, y1: number): boolean {
+    const { nx, ny, spacing: h } = this;
+    if (!(x0 <= x1 && y0 <= y1)) return false;
+    let sums = this.openSums;
+    if (!sums) {
+      sums = this.openCells();
+      this.openSums = sums;
+    }
+    // The cells motion's first step looks at (the same clamping).
+    const i0 = Math.min(Math.max(x0 / h, 0), nx - 1.000001) | 0;
+    const i1 = Math.min(Math.max(x1 / h, 0), nx - 1.000001) | 0;
+    const j0 = Math.min(Math.max(y0 / h, 0), ny - 1.000001) | 0;
+    const j1 = Math.min(Math.max(y1 / h, 0), ny - 1.000001) | 0;
+    const w = nx;
+    const open = sums[(j1 + 1) * w + i1 + 1]! - sums[j0 * w + i1 + 1]! - sums[(j1 + 1) * w + i0]!;
+    return open + sums[j0 * w + i0]! === 0;
+  }
+
+  /** Prefix sums (nx per row, ny rows) of the flow cells whose four nodes are free. */
+  private openCells(): Int32Array {
+    const { nx, ny, free } = this;
+    const sums = new Int32Array(nx * ny);
+    for (let j = 0; j < ny - 1; j++) {
+      for (let i = 0; i < nx - 1; i++) {
+        const n = j * nx + i;
+        const open = free[n] && free[n + 1] && free[n + nx] && free[n + nx + 1] ? 1 : 0;
+        sums[(j + 1) * nx + i + 1] =
+          open + sums[j * nx + i + 1]! + sums[(j + 1) * nx + i]! - sums[j * nx + i]!;
+      }
+    }
+    return sums;
+  }
+
+  /**
    * The motion at v = (x, y) at time t, written to out[o], out[o + 1]: f at
    * the x with x + t·f(x) = v, starting from the guess g (the field's
    * motion). False (nothing written) where that x is in a cell with a
@@ -262,7 +303,9 @@ export class RefinedFlow {
     let sy = y - t * gy;
     let ux = gx;
     let uy = gy;
-    for (let it = 0; it < INVERT; it++) {
+    // At t = 0 every step looks at v itself: one gives the same numbers.
+    const steps = t === 0 ? 1 : INVERT;
+    for (let it = 0; it < steps; it++) {
       const cx = Math.min(Math.max(sx / h, 0), nx - 1.000001);
       const cy = Math.min(Math.max(sy / h, 0), ny - 1.000001);
       const i = cx | 0;

@@ -39,11 +39,24 @@ export class StillPixels {
     for (let i = 0; i < found.length; i++) this.value[i] = words[found[i]!]!;
   }
 
-  /** Writes K's words at the still pixels into `out` (one word per pixel). */
-  apply(out: Int32Array): void {
+  /** Writes K's words at the still pixels q (from ≤ q < to) into `out` (one word per pixel). */
+  apply(out: Int32Array, from = 0, to = out.length): void {
     const { index, value } = this;
-    for (let i = 0; i < index.length; i++) out[index[i]!] = value[i]!;
+    for (let i = firstAtLeast(index, from); i < index.length && index[i]! < to; i++)
+      out[index[i]!] = value[i]!;
   }
+}
+
+/** The first i with sorted[i] ≥ v (sorted.length when none). */
+function firstAtLeast(sorted: Int32Array, v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -135,8 +148,8 @@ export class Openings {
     return out;
   }
 
-  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`. */
-  apply(t: number, points: Float64Array, out: Uint8ClampedArray): void {
+  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`, in rows [from, to). */
+  apply(t: number, points: Float64Array, out: Uint8ClampedArray, from = 0, to = Infinity): void {
     const kd = this.k.image.data;
     const ld = this.l.image.data;
     const { width, height } = this.k.image;
@@ -156,7 +169,7 @@ export class Openings {
       });
       const n = outline.length;
       const { rowT, rowK, rowL } = this;
-      for (let y = Math.max(0, y0); y <= Math.min(height - 1, y1); y++) {
+      for (let y = Math.max(0, y0, from); y <= Math.min(height - 1, y1, to - 1); y++) {
         const nt = crossings(poly, n, y, rowT);
         if (nt === 0) continue;
         const nk = crossings(this.polyK[r]!, n, y, rowK);

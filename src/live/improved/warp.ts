@@ -56,7 +56,7 @@ function clamped(v: number, max: number): number {
 
 /** The spans of the in-between at time t: K at v − t·u(v), L at v + (1 − t)·u(v). */
 export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spans: Spans): void {
-  const { ncx, ncy, nodes, kind, pmap, width, height, cell: size } = grid;
+  const { ncx, nodes, kind, pmap, width, height, cell: size } = grid;
   const kxMax = k.width - 1;
   const kyMax = k.height - 1;
   const lxMax = l.width - 1;
@@ -66,7 +66,7 @@ export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spa
   const inv = 1 / size;
   spans.count = 0;
   const lo = -SLACK;
-  for (let cy = 0; cy < ncy; cy++) {
+  for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
     for (let cx = 0; cx < ncx; cx++) {

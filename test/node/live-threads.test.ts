@@ -1,0 +1,39 @@
+/**
+ * The improved in-between on two threads (src/node/live-threads.ts): the
+ * worker's band joined to this thread's gives the one-thread bytes.
+ */
+import { describe, expect, it } from "vitest";
+import { benchFace } from "../../bench/live-face.js";
+import { ImprovedMorph } from "../../src/live/improved/index.js";
+import { TwoThreadMorph } from "../../src/node/live-threads.js";
+
+// decision 462
+describe("TwoThreadMorph", () => {
+  it("gives the one-thread in-between's bytes and points, in-between after in-between", async () => {
+    const { k, l } = benchFace(320, 240);
+    const one = new ImprovedMorph(k, l);
+    for (const split of [undefined, 64]) {
+      const two = await TwoThreadMorph.open(k, l, split);
+      try {
+        expect(two.split).toBe(split ?? 128);
+        for (const t of [0.05, 0.5, 0.5, 0.95, 0.3]) {
+          one.prepare(t);
+          const want = Uint8Array.from(one.render().data);
+          const got = two.inbetween(t);
+          expect([got.width, got.height]).toEqual([320, 240]);
+          expect(Buffer.compare(Buffer.from(got.data), Buffer.from(want)), `t = ${t}`).toBe(0);
+          expect(two.points).toEqual(one.points);
+        }
+      } finally {
+        await two.close();
+      }
+    }
+  });
+
+  it("refuses a split that is not a multiple of 16 inside the picture", async () => {
+    const { k, l } = benchFace(320, 240);
+    for (const split of [0, 40, 240]) {
+      await expect(TwoThreadMorph.open(k, l, split)).rejects.toThrow(/not a multiple of 16/);
+    }
+  });
+});
