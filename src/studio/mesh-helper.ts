@@ -32,7 +32,8 @@ export interface HelperAnswer {
 
 async function answer(job: HelperJob): Promise<HelperAnswer> {
   const sizes = new Map<string, number>();
-  const base = companionReader(job.root, { maxBytes: job.maxBytes });
+  // Blocking reads, as the first thread's (decision 401).
+  const base = companionReader(job.root, { maxBytes: job.maxBytes, blocking: true });
   const read: FileReader = async (path, from) => {
     const r = await base(path, from);
     if (r.status === "ok") sizes.set(path, r.bytes.length);

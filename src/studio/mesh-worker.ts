@@ -1,7 +1,8 @@
 /**
  * The worker thread of `GET /api/mesh` (mesh-open.ts): opens a mesh file of
  * the project (or a numbered series) with the same `loadMeshFile` the CLI
- * and the page use, its companions through the project's companion reader,
+ * and the page use, its companions through the project's companion reader
+ * (with blocking reads: this thread does nothing else meanwhile, decision 401),
  * and posts the result packed (src/core/typed-pack.ts), its buffer
  * transferred, with the mesh's outer surface extracted here (decision 274)
  * and, unless the job asks for them, without the volume cells' node lists
@@ -23,7 +24,7 @@ import {
   patternMembers,
   surfaceCellsOf,
 } from "../mixed/index.js";
-import { companionReader, readInput } from "../node/files.js";
+import { companionReader, readInputSync } from "../node/files.js";
 import type { HelperAnswer, HelperJob } from "./mesh-helper.js";
 import { startThread } from "./threads.js";
 
@@ -57,7 +58,7 @@ async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
     job.rel,
     names.map((n) => folder + n),
   );
-  const read = companionReader(job.root, { maxBytes: job.maxBytes });
+  const read = companionReader(job.root, { maxBytes: job.maxBytes, blocking: true });
   const files = [];
   for (const m of members) {
     // Through the companion reader, as every file a series names: a member that is a link
@@ -146,9 +147,9 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
     return r ? packed(r, job.cells === true) : { fallback: true };
   }
   if (!isMeshFile(job.rel, FORMATS)) return { fallback: true };
-  const input = await readInput(job.real, job.maxBytes);
+  const input = readInputSync(job.real, job.maxBytes);
   if (input.status !== "ok") return { fallback: true };
-  const read = companionReader(job.root, { maxBytes: job.maxBytes });
+  const read = companionReader(job.root, { maxBytes: job.maxBytes, blocking: true });
   const r = await loadMeshFile(job.rel, input.bytes, read, FORMATS, helper.reader(job));
   if (r.report.some((f) => f.diagnostics.some((d) => d.code === FORMAT.unknown.code)))
     return { fallback: true };
