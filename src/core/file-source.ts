@@ -18,30 +18,6 @@ export type FileSource =
 export type FileReader = (path: string, from?: string) => Promise<FileSource>;
 
 /**
- * A second reader of the files an index names (decision 400), e.g. one in
- * another thread: offered the files in the order they will be read, it takes
- * some and gives each one's model as the format's reader makes it from that
- * file alone, only when that read gave one model and no finding. The reader
- * reads every other file itself, as before, so findings are located and
- * worded as they were.
- */
-export interface SecondReader {
-  /** Of `names` (named by `from`), those it reads: their reads start now. */
-  take(names: readonly string[], from: string): readonly string[];
-  /** The model of `name` (one it took); undefined: read it yourself. */
-  model(name: string): Promise<SecondModel | undefined>;
-}
-
-/** A model a {@link SecondReader} made: with the file's size and what its read took from a budget. */
-export interface SecondModel {
-  readonly model: unknown;
-  /** The file's size in bytes. */
-  readonly bytes: number;
-  /** What reading it took from the read's memory budget, following the file before it as the first reader would. */
-  readonly charged: number;
-}
-
-/**
  * The reason a reader gives for a companion it refuses because it lies
  * outside the naming file's folder (the Node edge's companion reader), so a
  * loader can report that refusal as such.

@@ -8,7 +8,7 @@
  * options chosen from the data. Companion files come through an injected
  * reader, so the same code runs in Node and in the browser. Never throws.
  */
-import type { FileReader, SecondReader } from "../core/file-source.js";
+import type { FileReader } from "../core/file-source.js";
 import { type AnyFormat, FORMAT, type FormatRegistry, HEAD_BYTES } from "../core/formats/index.js";
 import type { FileReport } from "../core/report.js";
 import { type MeshAnimation, validateAgr } from "./agr/index.js";
@@ -60,8 +60,7 @@ export interface MeshFile {
 /**
  * Reads the mesh animation at `path` (its bytes given; companions through
  * `read`) with the reader of its format in `formats` (by content, else by
- * name), which must name the mesh workspace; `second`, when given, reads
- * some of the files an index names in another thread (decision 400). A VTK series becomes type 1
+ * name), which must name the mesh workspace. A VTK series becomes type 1
  * when it has a displacement array or its points move, else type 0 with the
  * temperature (or the only one-component array, or the first of several
  * candidates: the user switches in the view). Every other point array is
@@ -73,11 +72,10 @@ export async function loadMeshFile(
   bytes: Uint8Array,
   read: FileReader,
   formats: FormatRegistry,
-  second?: SecondReader,
 ): Promise<MeshFile> {
   const format = formats.recognise(path, bytes.subarray(0, HEAD_BYTES))?.format;
   if (format?.workspace !== MESH_WORKSPACE) return { report: [notMesh(path, format)] };
-  const r = await format.read(bytes, path, { read, ...(second ? { second } : {}) });
+  const r = await format.read(bytes, path, { read });
   const report: FileReport[] = [
     { file: path, text: r.text, textBytes: r.textBytes, diagnostics: r.diagnostics },
     ...(r.related ?? []),

@@ -14,11 +14,10 @@
  * open here. A file no mesh format opens answers `204` (the page reads it).
  */
 import type { ServerResponse } from "node:http";
-import type { Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { HttpError } from "./http-reply.js";
 import type { MeshAnswer, MeshJob } from "./mesh-worker.js";
 import { pathSegments, resolveExisting } from "./project-path.js";
-import { startThread } from "./threads.js";
 
 /** Bounds of `GET /api/mesh`. */
 export const MESH_OPEN_LIMITS = {
@@ -27,6 +26,16 @@ export const MESH_OPEN_LIMITS = {
   /** The worker's heap, MiB: the loader's own budget is 1 GiB of values. */
   heapMiB: 3072,
 } as const;
+
+/** The worker thread: the built `mesh-worker.js`, or from the sources through tsx's loader. */
+function startWorker(): Worker {
+  const fromSources = import.meta.url.endsWith(".ts");
+  const entry = new URL(fromSources ? "./mesh-worker.ts" : "./mesh-worker.js", import.meta.url);
+  const resourceLimits = { maxOldGenerationSizeMb: MESH_OPEN_LIMITS.heapMiB };
+  if (!fromSources) return new Worker(entry, { resourceLimits });
+  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { eval: true, resourceLimits });
+}
 
 /** The server's mesh opener: one worker, its jobs answered in turn. */
 export class MeshOpener {
@@ -43,7 +52,7 @@ export class MeshOpener {
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
-    const w = startThread("mesh-worker", { maxOldGenerationSizeMb: MESH_OPEN_LIMITS.heapMiB });
+    const w = startWorker();
     w.unref();
     w.on("message", (a: MeshAnswer) => {
       const done = this.waiting.get(a.id);

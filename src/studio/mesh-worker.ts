@@ -2,7 +2,7 @@
  * The worker thread of `GET /api/mesh` (mesh-open.ts): opens a mesh file of
  * the project (or a numbered series) with the same `loadMeshFile` the CLI
  * and the page use, its companions through the project's companion reader
- * (with blocking reads: this thread does nothing else meanwhile, decision 401),
+ * (with blocking reads: this thread does nothing else meanwhile, decision 400),
  * and posts the result packed (src/core/typed-pack.ts), its buffer
  * transferred, with the mesh's outer surface extracted here (decision 274)
  * and, unless the job asks for them, without the volume cells' node lists
@@ -11,8 +11,7 @@
  * frame by frame), is answered `fallback`: the page reads it itself.
  */
 import { readdir } from "node:fs/promises";
-import { parentPort, type Worker } from "node:worker_threads";
-import type { SecondModel, SecondReader } from "../core/file-source.js";
+import { parentPort } from "node:worker_threads";
 import { FORMAT } from "../core/formats/index.js";
 import { packTyped } from "../core/typed-pack.js";
 import { FORMATS } from "../formats.js";
@@ -25,8 +24,6 @@ import {
   surfaceCellsOf,
 } from "../mixed/index.js";
 import { companionReader, readInputSync } from "../node/files.js";
-import type { HelperAnswer, HelperJob } from "./mesh-helper.js";
-import { startThread } from "./threads.js";
 
 /** One job: the project, the file's project path and real path, whether it is a numbered series' pattern. */
 export interface MeshJob {
@@ -70,77 +67,6 @@ async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
   return loadMeshSeries(job.rel, files, read, FORMATS);
 }
 
-/** Bounds of the second thread (decision 400). */
-export const MESH_HELPER = {
-  /** Fewest files an index names for the second thread to read half of them. */
-  from: 8,
-  /** Its heap, MiB: it holds the frames of half a series until it sends them. */
-  heapMiB: 1536,
-} as const;
-
-/**
- * The second thread (mesh-helper.ts), started with this one so an open does
- * not wait for its start; one batch at a time (this thread opens one file
- * at a time). A thread that stops answers its batch with no frames, and
- * this thread reads those files itself; the next open starts a new one.
- */
-class Helper {
-  private worker: Worker | undefined;
-  private nextId = 1;
-  private readonly waiting = new Map<number, (a: HelperAnswer) => void>();
-
-  ensure(): Worker {
-    if (this.worker) return this.worker;
-    const w = startThread("mesh-helper", { maxOldGenerationSizeMb: MESH_HELPER.heapMiB });
-    w.on("message", (a: HelperAnswer) => {
-      this.waiting.get(a.id)?.(a);
-      this.waiting.delete(a.id);
-    });
-    const lost = () => {
-      if (this.worker !== w) return;
-      this.worker = undefined;
-      for (const [id, done] of this.waiting) done({ id, frames: [], bytes: [] });
-      this.waiting.clear();
-    };
-    w.on("error", lost);
-    w.on("exit", lost);
-    this.worker = w;
-    return w;
-  }
-
-  /** A second reader for one open of `job`: it takes the second half of an index's files. */
-  reader(job: MeshJob): SecondReader {
-    let got: Promise<Map<string, SecondModel>> | undefined;
-    return {
-      take: (names, from) => {
-        // One batch an open: the first index that names enough files (a .pvd's, not its blocks').
-        if (got || names.length < MESH_HELPER.from) return [];
-        const cut = Math.ceil(names.length / 2);
-        const mine = names.slice(cut);
-        const id = this.nextId++;
-        const { root, maxBytes } = job;
-        const batch: HelperJob = { id, root, names: mine, from, before: names[cut - 1]!, maxBytes };
-        got = new Promise<HelperAnswer>((resolve) => {
-          this.waiting.set(id, resolve);
-          this.ensure().postMessage(batch);
-        }).then((a) => {
-          const m = new Map<string, SecondModel>();
-          for (const [i, name] of mine.entries()) {
-            const f = a.frames[i];
-            if (f?.frame)
-              m.set(name, { model: f.frame, bytes: a.bytes[i] ?? 0, charged: f.charged });
-          }
-          return m;
-        });
-        return mine;
-      },
-      model: async (name) => (await got)?.get(name),
-    };
-  }
-}
-
-const helper = new Helper();
-
 async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
   if (job.numbered) {
     const r = await numbered(job);
@@ -150,7 +76,7 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
   const input = readInputSync(job.real, job.maxBytes);
   if (input.status !== "ok") return { fallback: true };
   const read = companionReader(job.root, { maxBytes: job.maxBytes, blocking: true });
-  const r = await loadMeshFile(job.rel, input.bytes, read, FORMATS, helper.reader(job));
+  const r = await loadMeshFile(job.rel, input.bytes, read, FORMATS);
   if (r.report.some((f) => f.diagnostics.some((d) => d.code === FORMAT.unknown.code)))
     return { fallback: true };
   return packed(r, job.cells === true);
@@ -175,8 +101,6 @@ function packed(file: MeshFile, cells: boolean): Omit<MeshAnswer, "id"> {
   });
   return bytes ? { packed: bytes } : { fallback: true };
 }
-
-if (parentPort) helper.ensure();
 
 parentPort?.on("message", (job: MeshJob) => {
   void answer(job).then(

@@ -112,8 +112,8 @@ describe("companion files", () => {
     expect((await read("sub/ok.vtu", from)).status).toBe("ok");
   });
 
-  // decision 401
-  it("the blocking reader (the studio's mesh threads) answers as the other, refusals and all", async () => {
+  // decision 400
+  it("the blocking reader (the studio's mesh worker) answers as the other, refusals and all", async () => {
     const { project } = tree();
     writeFileSync(join(project, "sub", "ok.vtu"), "<VTKFile/>");
     writeFileSync(join(project, "big.vtu"), "x".repeat(100));

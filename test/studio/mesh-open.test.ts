@@ -29,15 +29,6 @@ for (const [name, text] of Object.entries(SERIES)) writeFileSync(join(project, n
 mkdirSync(join(project, "num"));
 for (let k = 0; k < 3; k++)
   writeFileSync(join(project, "num", `cube_${k * 10}.vtu`), SERIES[`runs/beam_${k}.vtu`]!);
-// A series long enough for the second thread (decision 400), one member of its half cut short.
-const LONG = cubeSeries(
-  "long/beam",
-  Array.from({ length: 12 }, (_, k) => k * 0.5),
-  ["displacement"],
-);
-LONG["long/beam_10.vtu"] = LONG["long/beam_10.vtu"]!.slice(0, 650);
-mkdirSync(join(project, "long"));
-for (const [name, text] of Object.entries(LONG)) writeFileSync(join(project, name), text);
 writeFileSync(join(project, "notes.txt"), "not a mesh\n");
 const outside = mkdtempSync(join(tmpdir(), "deforma-mesh-open-out-"));
 writeFileSync(join(outside, "x.vtu"), SERIES["runs/beam_0.vtu"]!);
@@ -130,24 +121,6 @@ describe("GET /api/mesh", () => {
     const m = served.model!;
     expect(m.positions).toBeInstanceOf(Float32Array);
     expect(m).toEqual(here.model);
-  }, 60_000);
-
-  // decision 400
-  it("opens a long series on two threads: the mesh and the findings the loader gives here", async () => {
-    const r = await get("/api/mesh?path=long%2Fbeam.pvd&cells=all");
-    expect(r.status).toBe(200);
-    const served = unpacked(r.body);
-    const text = (name: string) => new TextEncoder().encode(LONG[name]!);
-    const long = async (name: string) =>
-      LONG[name] === undefined
-        ? ({ status: "missing" } as const)
-        : { status: "ok" as const, bytes: text(name) };
-    const here = await loadMeshFile("long/beam.pvd", text("long/beam.pvd"), long, FORMATS);
-    expect(here.report.map((f) => f.file)).toContain("long/beam_10.vtu");
-    expect(served.report).toEqual(here.report);
-    expect(served.vtk).toEqual(here.vtk);
-    expect(served.model!.times.length).toBe(11);
-    expect(served.model).toEqual(here.model);
   }, 60_000);
 
   // decision 274

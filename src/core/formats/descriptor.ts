@@ -5,7 +5,7 @@
  * format; each system exports a list of these (`src/mixed/formats.ts`).
  */
 import type { Diagnostic, DiagnosticTable } from "../diagnostics.js";
-import type { FileReader, SecondReader } from "../file-source.js";
+import type { FileReader } from "../file-source.js";
 import type { FileReport } from "../report.js";
 
 /**
@@ -38,8 +38,6 @@ export interface FormatReadContext {
    * file's name, `from` the naming file); absent: companions are not read.
    */
   readonly read?: FileReader;
-  /** A second reader of the files an index names (decision 400); absent: all are read here. */
-  readonly second?: SecondReader;
 }
 
 /** One file format of a system. */

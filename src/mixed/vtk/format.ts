@@ -30,18 +30,6 @@ const xmlMagic = (type: string): FormatMagic => ({
     new RegExp(`<VTKFile\\s[^>]*type\\s*=\\s*["']${type}["']`).test(head.decode(bytes)),
 });
 
-/**
- * The budget of a read by the formats' readers, a check's one budget: named
- * files (CHECK_COMPANION_BYTES at most) and decoded values share
- * CHECK_MEMORY_BYTES (decisions 252, 299). A second reader reads with it too
- * (decision 400).
- */
-export const VTK_FORMAT_BUDGET = {
-  companionBytes: CHECK_COMPANION_BYTES,
-  budgetBytes: CHECK_MEMORY_BYTES,
-  companionsInBudget: true,
-} as const;
-
 /** Reads `name` (and what it names, through `context.read`): its frames, its findings and its companions'. */
 async function readFrames(
   bytes: Uint8Array,
@@ -50,11 +38,17 @@ async function readFrames(
 ): Promise<{ frames: VtkFrame[]; own?: FileReport; related: FileReport[] }> {
   // Loaded on first use: recognising files (every CLI command that reads one) needs no VTK reader.
   const { readVtkSeries } = await import("./read.js");
-  const series = await readVtkSeries([{ name, bytes }], {
-    ...VTK_FORMAT_BUDGET,
-    ...(context.read ? { read: context.read } : {}),
-    ...(context.second ? { second: context.second } : {}),
-  });
+  // A check's one budget: named files (CHECK_COMPANION_BYTES at most) and decoded values share
+  // CHECK_MEMORY_BYTES (decisions 252, 299).
+  const budget = {
+    companionBytes: CHECK_COMPANION_BYTES,
+    budgetBytes: CHECK_MEMORY_BYTES,
+    companionsInBudget: true,
+  };
+  const series = await readVtkSeries(
+    [{ name, bytes }],
+    context.read ? { read: context.read, ...budget } : budget,
+  );
   const own = series.report.find((r) => r.file === name);
   const related = series.report.filter((r) => r !== own);
   return { frames: series.frames, ...(own ? { own } : {}), related };

@@ -5,7 +5,6 @@ export {
   PVD_FORMAT,
   PVTP_FORMAT,
   PVTU_FORMAT,
-  VTK_FORMAT_BUDGET,
   VTK_FORMATS,
   VTK_LEGACY_FORMAT,
   VTK_SERIES_FORMAT,
@@ -20,7 +19,6 @@ export {
   meshAnimationFromVtk,
 } from "./from-vtk.js";
 export {
-  readNamedFrames,
   readVtkSeries,
   type VtkFrame,
   type VtkInputFile,

@@ -8,7 +8,7 @@
 
 import { asciiText } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink } from "../../core/diagnostics.js";
-import { BUDGET_REASON, type FileReader, type SecondReader } from "../../core/file-source.js";
+import { BUDGET_REASON, type FileReader } from "../../core/file-source.js";
 import { msg } from "../../core/message.js";
 import { normalizePath as normalize, resolveSibling as resolvePath } from "../../core/path.js";
 import type { FileReport } from "../../core/report.js";
@@ -25,7 +25,6 @@ import { isLegacyVtk, readLegacyVtk } from "./read-legacy.js";
 import { ArrayMemo } from "./read-memo.js";
 import { PARALLEL_STRUCTURED, readParallelStructured } from "./read-pstructured.js";
 import { readStructured, STRUCTURED_TYPES } from "./read-structured.js";
-import { isFrame } from "./second.js";
 
 /** An input file: its name (paths in it resolve against its folder) and its bytes or text. */
 export interface VtkInputFile {
@@ -54,11 +53,6 @@ export interface VtkReadOptions {
    * one budget, decision 299): what they hold and what is decoded share it.
    */
   readonly companionsInBudget?: boolean;
-  /**
-   * A second reader (another thread) of the files an index names (decision
-   * 400): the files it takes are not read here, their frames come from it.
-   */
-  readonly second?: SecondReader;
 }
 
 /** The bytes of an input file (its text encoded when it was given as text). */
@@ -111,9 +105,6 @@ export class SeriesSession {
   /** Bytes of the named files read so far, and whether they passed `companionBytes` (reported once). */
   private spent = 0;
   private over = false;
-  /** The files the second reader took (normalised names); set once it gave a frame past a budget. */
-  private readonly seconded = new Set<string>();
-  private refused = false;
 
   constructor(
     files: readonly VtkInputFile[],
@@ -128,37 +119,10 @@ export class SeriesSession {
   /** The files `names` (named by `from`) are followed next, in this order: their reads start now (read-ahead.ts). */
   plan(names: readonly string[], from: string): void {
     if (names.length > 1) this.memo ??= new ArrayMemo();
-    const named = names.filter((n) => !this.given.has(normalize(n)));
-    const taken = named.length > 1 ? (this.options.second?.take(named, from) ?? []) : [];
-    for (const n of taken) this.seconded.add(normalize(n));
     this.ahead.plan(
-      named.filter((n) => !this.seconded.has(normalize(n))),
+      names.filter((n) => !this.given.has(normalize(n))),
       from,
     );
-  }
-
-  /**
-   * The frame the second reader made of `name`, charged to the budget what
-   * its read took there (it read the file before it first, so its repeated
-   * arrays were shared as here); undefined when it has none, or when it
-   * would pass a budget: that file and every later one are then read here,
-   * so the budget's findings are made here, in order.
-   */
-  private async fromSecond(name: string): Promise<VtkFrame | undefined> {
-    const key = normalize(name);
-    if (!this.seconded.has(key)) return undefined;
-    this.seconded.delete(key);
-    const got = await this.options.second?.model(name);
-    const frame = got && isFrame(got.model) ? got.model : undefined;
-    if (!frame || this.over || this.refused) return undefined;
-    const over = this.spent + got!.bytes > (this.options.companionBytes ?? Infinity);
-    if (over || got!.charged >= this.budget.remaining) {
-      this.refused = true;
-      return undefined;
-    }
-    this.spent += got!.bytes;
-    this.budget.remaining -= got!.charged;
-    return frame;
   }
 
   /** True the first time a missing `kind` choice is to be reported, false after. */
@@ -262,12 +226,6 @@ export class SeriesSession {
       for (const frame of again) into.push(withTime(frame, time));
       return;
     }
-    const second = await this.fromSecond(name);
-    if (second) {
-      into.push(withTime(second, time));
-      this.done.set(normalize(name), [second]);
-      return;
-    }
     const bytes = await this.fetch(name, from.file);
     if (typeof bytes === "string") return this.unread(from, at, name, bytes);
     const p = this.open(name, bytes);
@@ -276,26 +234,6 @@ export class SeriesSession {
       if (p.legacy.frame) into.push(withTime(p.legacy.frame, time));
     } else await this.within(name, () => this.readIndexOrGrid(p, name, time, into));
     this.done.set(normalize(name), into.slice(before));
-  }
-
-  /**
-   * `name` (named by `from`) read as {@link follow} reads a file an index
-   * names, for a second reader (decision 400): its frame when it gave exactly
-   * one and no finding (in it or in what it names), else undefined (the first
-   * reader then reads it).
-   */
-  async alone(name: string, from: string): Promise<{ frame?: VtkFrame; charged: number }> {
-    const remaining = this.budget.remaining;
-    const sink = new DiagnosticSink();
-    const ctx = context(undefined, { source: "", raw: false }, sink, this.budget);
-    const into: VtkFrame[] = [];
-    const before = this.report.length;
-    await this.follow({ file: from, root: undefined, ctx, sink }, 0, name, undefined, into);
-    const clean = this.report.slice(before).every((r) => r.diagnostics.length === 0);
-    const charged = remaining - this.budget.remaining;
-    return clean && sink.items.length === 0 && into.length === 1
-      ? { frame: into[0]!, charged }
-      : { charged };
   }
 
   /** A parsed XML file: a multiblock or parallel index (followed) or a grid (read). */

@@ -36,31 +36,6 @@ export async function readVtkSeries(
   return { frames: s.frames, report: s.report.filter((r) => r.diagnostics.length > 0) };
 }
 
-/**
- * Reads each of `names` (named by `from`) through `options.read` as a file an
- * index names is read, in one session (their repeated arrays decoded once),
- * for a second reader (decision 400): per name, its frame when that file
- * gave exactly one frame and no finding (else none: the first reader reads
- * it itself and reports what it finds) and what its read took from the
- * budget. `before`, the file the first reader reads just before them, is
- * read first and dropped, so the repeated arrays are shared as there.
- */
-export async function readNamedFrames(
-  names: readonly string[],
-  from: string,
-  options: VtkReadOptions,
-  before?: string,
-): Promise<{ frame?: VtkFrame; charged: number }[]> {
-  // This reader is the second one: it hands nothing on.
-  const { second: _, ...own } = options;
-  const s = new SeriesSession([], own);
-  s.plan(before === undefined ? names : [before, ...names], from);
-  if (before !== undefined) await s.alone(before, from);
-  const frames: { frame?: VtkFrame; charged: number }[] = [];
-  for (const name of names) frames.push(await s.alone(name, from));
-  return frames;
-}
-
 /** One of the files given: an index (followed) or a grid (read). */
 async function readGiven(s: SeriesSession, f: VtkInputFile): Promise<void> {
   if (/\.series$/i.test(f.name)) return readJsonSeries(s, f);
