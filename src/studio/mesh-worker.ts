@@ -83,8 +83,8 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
 }
 
 /**
- * `{file, surface}` packed: the page draws the surface the worker extracted
- * (decision 274). Without `cells`, a model sent with its surface leaves its
+ * `{file, surface}` packed, equal typed arrays once (decision 402): the page
+ * draws the surface the worker extracted (decision 274). Without `cells`, a model sent with its surface leaves its
  * connectivity here (an empty array in its place, its length as
  * `cellsLeft`): the page asks again with `cells=all` when it writes the
  * cells (decision 350).
@@ -94,11 +94,14 @@ function packed(file: MeshFile, cells: boolean): Omit<MeshAnswer, "id"> {
   const surface = m && !m.frames ? surfaceCellsOf(m) : undefined;
   const leave = m !== undefined && surface !== undefined && !cells && m.connectivity.length > 0;
   const sent = leave ? { ...file, model: { ...m, connectivity: new Uint32Array(0) } } : file;
-  const bytes = packTyped({
+  // Equal arrays (a vector's magnitude and the displacement scalar, say) are sent once: the page
+  // only reads what it unpacks (decision 402).
+  const value = {
     file: sent,
     ...(surface ? { surface } : {}),
     ...(leave ? { cellsLeft: m.connectivity.length } : {}),
-  });
+  };
+  const bytes = packTyped(value, { once: true });
   return bytes ? { packed: bytes } : { fallback: true };
 }
 
