@@ -196,7 +196,8 @@ function companionTargetSync(
   if (!isBelow(folder, target)) return { status: "unreadable", reason: OUTSIDE_REASON };
   let real: string;
   try {
-    real = realpathSync(target);
+    // The system's realpath(3), as `fs.promises.realpath` calls it: one call, not an lstat a part.
+    real = realpathSync.native(target);
   } catch (e) {
     return failure(e);
   }
@@ -206,7 +207,7 @@ function companionTargetSync(
 /** The real path of `folder`, or `folder` when it has none. */
 function realOr(folder: string): string {
   try {
-    return realpathSync(folder);
+    return realpathSync.native(folder);
   } catch {
     return folder;
   }
