@@ -10,7 +10,8 @@
  * L bytes of UTF-8 JSON, zero padding to a multiple of 8, then the data. In
  * the JSON a typed array is `{"\u0000t": kind, "o": offset into the data,
  * "n": element count}`, a non-finite number `{"\u0000n": "NaN" | "Infinity" |
- * "-Infinity"}` and `undefined` in an array `{"\u0000u": 1}`.
+ * "-Infinity"}` and `undefined` in an array `{"\u0000u": 1}`. Several typed
+ * arrays may point at the same bytes (packed with `once`, decision 402).
  */
 
 const MAGIC = [0x44, 0x46, 0x50, 0x4b];
@@ -36,14 +37,38 @@ const U = "\u0000u";
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** Options of {@link packTyped}. */
+export interface PackOptions {
+  /**
+   * Typed arrays of the same kind and the same elements are sent once, every
+   * one of them pointing at those bytes (decision 402): the reader then gets
+   * views that share their bytes, so it must not write into them.
+   */
+  readonly once?: boolean;
+}
+
+/** Of the arrays already packed, those compared with a new one of the same kind and length, at most. */
+const SAME_CANDIDATES = 8;
+
 /**
  * `value` packed (see the module comment), or undefined when it holds
  * something else (a function, a class instance, a Map, a bigint, a cycle).
  */
-export function packTyped(value: unknown): Uint8Array | undefined {
+export function packTyped(value: unknown, options: PackOptions = {}): Uint8Array | undefined {
   const parts: Typed[] = [];
   let size = 0;
   const seen = new Set<object>();
+  const packed = new Map<string, { typed: Typed; at: number }[]>();
+  /** Where `typed`'s elements already are in the data, when asked to send equal arrays once. */
+  const earlier = (typed: Typed, kind: Kind): number | undefined => {
+    if (!options.once) return undefined;
+    const key = `${kind}:${typed.length}`;
+    const list = packed.get(key) ?? [];
+    const same = list.find((p) => p.typed === typed || sameBytes(p.typed, typed));
+    if (same) return same.at;
+    if (list.length < SAME_CANDIDATES) packed.set(key, [...list, { typed, at: size }]);
+    return undefined;
+  };
   const walk = (v: unknown, inArray: boolean): unknown => {
     if (v === null || typeof v === "string" || typeof v === "boolean") return v;
     if (typeof v === "number") return Number.isFinite(v) ? v : { [N]: String(v) };
@@ -53,6 +78,8 @@ export function packTyped(value: unknown): Uint8Array | undefined {
       const kind = v.constructor.name as Kind;
       if (KINDS[kind] !== v.constructor) throw new TypeError("not packable");
       const typed = v as Typed;
+      const before = earlier(typed, kind);
+      if (before !== undefined) return { [T]: kind, o: before, n: typed.length };
       const at = size;
       parts.push(typed);
       size = align8(size + typed.byteLength);
@@ -91,6 +118,21 @@ export function packTyped(value: unknown): Uint8Array | undefined {
     at += align8(p.byteLength);
   }
   return out;
+}
+
+/** Whether `a` and `b` (of one kind and length) hold the same bytes: four at a time when both are aligned so. */
+function sameBytes(a: Typed, b: Typed): boolean {
+  const n = a.byteLength;
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0 && n % 4 === 0) {
+    const x = new Uint32Array(a.buffer, a.byteOffset, n / 4);
+    const y = new Uint32Array(b.buffer, b.byteOffset, n / 4);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  }
+  const x = new Uint8Array(a.buffer, a.byteOffset, n);
+  const y = new Uint8Array(b.buffer, b.byteOffset, n);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The worker thread of `GET /api/mesh` (mesh-open.ts): opens a mesh file of
  * the project (or a numbered series) with the same `loadMeshFile` the CLI
- * and the page use, its companions through the project's companion reader,
+ * and the page use, its companions through the project's companion reader
+ * (with blocking reads: this thread does nothing else meanwhile, decision 400),
  * and posts the result packed (src/core/typed-pack.ts), its buffer
  * transferred, with the mesh's outer surface extracted here (decision 274)
  * and, unless the job asks for them, without the volume cells' node lists
@@ -22,7 +23,7 @@ import {
   patternMembers,
   surfaceCellsOf,
 } from "../mixed/index.js";
-import { companionReader, readInput } from "../node/files.js";
+import { companionReader, readInputSync } from "../node/files.js";
 
 /** One job: the project, the file's project path and real path, whether it is a numbered series' pattern. */
 export interface MeshJob {
@@ -54,7 +55,7 @@ async function numbered(job: MeshJob): Promise<MeshFile | undefined> {
     job.rel,
     names.map((n) => folder + n),
   );
-  const read = companionReader(job.root, { maxBytes: job.maxBytes });
+  const read = companionReader(job.root, { maxBytes: job.maxBytes, blocking: true });
   const files = [];
   for (const m of members) {
     // Through the companion reader, as every file a series names: a member that is a link
@@ -72,9 +73,9 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
     return r ? packed(r, job.cells === true) : { fallback: true };
   }
   if (!isMeshFile(job.rel, FORMATS)) return { fallback: true };
-  const input = await readInput(job.real, job.maxBytes);
+  const input = readInputSync(job.real, job.maxBytes);
   if (input.status !== "ok") return { fallback: true };
-  const read = companionReader(job.root, { maxBytes: job.maxBytes });
+  const read = companionReader(job.root, { maxBytes: job.maxBytes, blocking: true });
   const r = await loadMeshFile(job.rel, input.bytes, read, FORMATS);
   if (r.report.some((f) => f.diagnostics.some((d) => d.code === FORMAT.unknown.code)))
     return { fallback: true };
@@ -82,8 +83,8 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
 }
 
 /**
- * `{file, surface}` packed: the page draws the surface the worker extracted
- * (decision 274). Without `cells`, a model sent with its surface leaves its
+ * `{file, surface}` packed, equal typed arrays once (decision 402): the page
+ * draws the surface the worker extracted (decision 274). Without `cells`, a model sent with its surface leaves its
  * connectivity here (an empty array in its place, its length as
  * `cellsLeft`): the page asks again with `cells=all` when it writes the
  * cells (decision 350).
@@ -93,11 +94,14 @@ function packed(file: MeshFile, cells: boolean): Omit<MeshAnswer, "id"> {
   const surface = m && !m.frames ? surfaceCellsOf(m) : undefined;
   const leave = m !== undefined && surface !== undefined && !cells && m.connectivity.length > 0;
   const sent = leave ? { ...file, model: { ...m, connectivity: new Uint32Array(0) } } : file;
-  const bytes = packTyped({
+  // Equal arrays (a vector's magnitude and the displacement scalar, say) are sent once: the page
+  // only reads what it unpacks (decision 402).
+  const value = {
     file: sent,
     ...(surface ? { surface } : {}),
     ...(leave ? { cellsLeft: m.connectivity.length } : {}),
-  });
+  };
+  const bytes = packTyped(value, { once: true });
   return bytes ? { packed: bytes } : { fallback: true };
 }
 

@@ -27,6 +27,38 @@ describe("packTyped / unpackTyped", () => {
     expect(back.deep.a[0]!.b.buffer).toBe(bytes.buffer);
   });
 
+  // decision 402
+  it("sends typed arrays of one kind with the same elements once when asked, and only those", () => {
+    const n = 1000;
+    const a = Float32Array.from({ length: n }, (_, i) => Math.sqrt(i));
+    const nan = new Float32Array(n);
+    new Uint32Array(nan.buffer).fill(0x7fc00001);
+    const otherNan = new Float32Array(n);
+    new Uint32Array(otherNan.buffer).fill(0x7fc00002);
+    const value = {
+      s: [a, a.slice(), Float32Array.from(a, (x, i) => (i === n - 1 ? x + 1 : x))],
+      // Same bytes, other kind; same values, other bytes (-0 and 0, two NaNs): all kept apart.
+      u: new Uint32Array(a.buffer.slice(0)),
+      zeros: [new Float32Array(n), new Float32Array(n).fill(-0)],
+      nans: [nan, otherNan],
+      view: new Float32Array([7, ...a, 7]).subarray(1, n + 1),
+    };
+    const plain = packTyped(value)!;
+    const once = packTyped(value, { once: true })!;
+    // a, its copy and the view of the same elements: two arrays of 4 000 bytes fewer (the JSON's
+    // offsets are written with other digits, so give or take a few bytes).
+    expect(plain.length - once.length).toBeGreaterThanOrEqual(2 * 4 * n - 16);
+    expect(plain.length - once.length).toBeLessThanOrEqual(2 * 4 * n + 16);
+    const back = unpackTyped(once)!.value as typeof value;
+    expect(back).toEqual(value);
+    expect(Object.is(back.zeros[1]![0], -0)).toBe(true);
+    expect(new Uint32Array(back.nans[1]!.buffer, back.nans[1]!.byteOffset, n)[0]).toBe(0x7fc00002);
+    // The equal ones are views of the same bytes.
+    expect(back.s[1]!.byteOffset).toBe(back.s[0]!.byteOffset);
+    expect(back.view.byteOffset).toBe(back.s[0]!.byteOffset);
+    expect(back.s[2]!.byteOffset).not.toBe(back.s[0]!.byteOffset);
+  });
+
   it("takes a typed array that is a view into a larger buffer as just its elements", () => {
     const big = new Float32Array([0, 1, 2, 3, 4, 5]);
     const back = unpackTyped(packTyped({ v: big.subarray(2, 4) })!)!.value as { v: Float32Array };

@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { companionReader, OUTSIDE_REASON } from "../../src/node/files.js";
+import { companionReader, OUTSIDE_REASON, readInputSync } from "../../src/node/files.js";
 import { cli, demoPath } from "../helpers.js";
 
 const SECRET = "SECRET-LINE-1 root:x:0:0";
@@ -110,5 +110,48 @@ describe("companion files", () => {
     expect(await read("sub/none.vtu", from)).toEqual({ status: "missing" });
     writeFileSync(join(project, "sub", "ok.vtu"), "x");
     expect((await read("sub/ok.vtu", from)).status).toBe("ok");
+  });
+
+  // decision 400
+  it("the blocking reader (the studio's mesh worker) answers as the other, refusals and all", async () => {
+    const { project } = tree();
+    writeFileSync(join(project, "sub", "ok.vtu"), "<VTKFile/>");
+    writeFileSync(join(project, "big.vtu"), "x".repeat(100));
+    const from = join(project, "series.pvd");
+    const paths = [
+      "sub/ok.vtu",
+      "sub/link.vtu",
+      "sub/none.vtu",
+      "../secret.txt",
+      "pipe.vtu",
+      "sub",
+      "big.vtu",
+      "/dev/zero",
+    ];
+    for (const allowOutside of [false, true]) {
+      const options = { maxBytes: 64, allowOutside };
+      const waiting = companionReader(project, options);
+      const blocking = companionReader(project, { ...options, blocking: true });
+      const got = await Promise.all(paths.map((p) => blocking(p, from)));
+      expect(got).toEqual(await Promise.all(paths.map((p) => waiting(p, from))));
+      expect(got.map((r) => r.status)).toEqual(
+        allowOutside
+          ? ["ok", "ok", "missing", "ok", "unreadable", "unreadable", "unreadable", "unreadable"]
+          : [
+              "ok",
+              "unreadable",
+              "missing",
+              "unreadable",
+              "unreadable",
+              "unreadable",
+              "unreadable",
+              "unreadable",
+            ],
+      );
+    }
+    expect(readInputSync(join(project, "sub", "ok.vtu"))).toEqual({
+      status: "ok",
+      bytes: new TextEncoder().encode("<VTKFile/>"),
+    });
   });
 });

@@ -65,6 +65,44 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
+  // decision 403
+  it("makes the viewer's WebGL context while the server's reply is on its way, and only that one", async () => {
+    const fresh = await studio.page();
+    // Counts the WebGL contexts the page makes.
+    await fresh.addInitScript(() => {
+      const w = window as unknown as { glMade: number };
+      w.glMade = 0;
+      const get = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...a: unknown[]) {
+        if (typeof a[0] === "string" && a[0].startsWith("webgl")) w.glMade++;
+        return (get as (...b: unknown[]) => unknown).apply(this, a);
+      } as typeof get;
+    });
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = false;
+    await fresh.route("**/api/mesh?**", async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await fresh.goto(`${studio.server.entry}#/mesh?file=runs/beam.pvd`);
+    await expect.poll(() => asked, { timeout: 30_000 }).toBe(true);
+    // The reply is held: the context is made meanwhile.
+    const made = () => fresh.evaluate(() => (window as unknown as { glMade: number }).glMade);
+    await expect.poll(made, { timeout: 30_000 }).toBe(1);
+    expect(await fresh.locator('.workspace[data-ws="mesh"]').getAttribute("data-state")).toBeNull();
+    release();
+    await fresh.waitForSelector('.workspace[data-ws="mesh"][data-state="ready"]', {
+      timeout: 60_000,
+    });
+    // The viewer took that context rather than making another.
+    expect(await made()).toBe(1);
+    await fresh.close();
+  });
+
   // decision 216
   it("sets the deforma:ready mark once the first frame is drawn", async () => {
     await page.goto("about:blank");

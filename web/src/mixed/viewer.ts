@@ -17,6 +17,7 @@ import { drawnMesh, expandByDrawn } from "./fit-bounds.js";
 import type { FrameSource } from "./frame-source.js";
 import { type MeshSettings, MeshView } from "./mesh-view.js";
 import { intersect } from "./pick.js";
+import { takeRenderer } from "./renderer.js";
 import { RigidBodies } from "./rigid-bodies.js";
 import { composeScreenshot, type LegendPicture } from "./screenshot.js";
 
@@ -78,7 +79,7 @@ export class MixedViewer {
     /** Frame sources of streamed mesh animations (the others' frames are in memory). */
     private readonly sources?: ReadonlyMap<MeshAnimation, FrameSource>,
   ) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer = takeRenderer();
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
     this.renderer.setClearColor(0xf4f5f7);
     container.append(this.renderer.domElement);

@@ -28,6 +28,7 @@ import type { FrameSource } from "./frame-source.js";
 import { HoverTooltip } from "./hover.js";
 import { LegendPanel } from "./legend-panel.js";
 import { ProbePanel } from "./probe-panel.js";
+import { prepareRenderer } from "./renderer.js";
 import { MixedSession } from "./session.js";
 import { ViewTools } from "./view-tools.js";
 import { MixedViewer } from "./viewer.js";
@@ -192,7 +193,10 @@ export class MixedWorkspace implements Workspace {
     const u = this.ui;
     u.message.replaceChildren(h("p", {}, t("mixed.loading", { file })));
     u.message.hidden = false;
-    const loaded = await this.options.load(file, route);
+    const loading = this.options.load(file, route);
+    // The viewer's WebGL context is made while the file is read, not after (decision 403).
+    prepareRenderer();
+    const loaded = await loading;
     if (generation !== this.generation) return;
     const scene = loaded.scene;
     this.showReport(loaded.report, scene !== undefined);
