@@ -58,7 +58,7 @@ export interface LiveBench {
   readonly simd: boolean;
   readonly threads: number;
   /**
-   * Ours on two threads (TwoThreadMorph, decision 462) against one,
+   * Ours on two threads (TwoThreadMorph, decision 360) against one,
    * interleaved: the median ratio of wall times (two ÷ one), each one's CPU
    * ms per in-between, and the threads the rows' `ours` used (two only where
    * they won).

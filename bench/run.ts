@@ -28,7 +28,7 @@ import { relaunchedWithHugePages } from "./huge-pages.js";
 import type { LiveRow } from "./live-improved.js";
 import type { ShareOpenResult } from "./share-open.js";
 
-// A row family's modules are loaded when it runs (decision 431): a row that
+// A row family's modules are loaded when it runs (decision 365): a row that
 // allocates fresh memory pays V8's collections of the whole heap, so the
 // .agr rows do not measure the code of every other row.
 const agrBench = async (...a: Parameters<typeof import("./agr.js").agrBench>) =>
@@ -184,7 +184,7 @@ async function liveRows(): Promise<BenchRow[]> {
   const { liveImprovedBench } = await import("./live-improved.js");
   const r = await liveImprovedBench(PYTHON, quick ? 3 : 15);
   const two = r.twoThreads;
-  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}; ours on ${two.used === 2 ? "2 threads" : "1 thread"} (on all threads it gains from: TwoThreadMorph, decision 462, took ${two.ratio.toFixed(2)}× one thread's wall time, CPU ${two.cpuTwo.toFixed(2)} vs ${two.cpuOne.toFixed(2)} ms, interleaved)`;
+  const size = `640×480, ${r.points} points, ${r.cuts} cuts, our kernel ${r.simd ? "WebAssembly SIMD" : "JavaScript"}; ours on ${two.used === 2 ? "2 threads" : "1 thread"} (on all threads it gains from: TwoThreadMorph, decision 360, took ${two.ratio.toFixed(2)}× one thread's wall time, CPU ${two.cpuTwo.toFixed(2)} vs ${two.cpuOne.toFixed(2)} ms, interleaved)`;
   const cpu = (x?: number) =>
     x !== undefined && Number.isFinite(x) ? Math.round(x * 1000) / 1000 : null;
   const row = (name: string, peer: string, goal: number, x: LiveRow, agree: string): BenchRow =>

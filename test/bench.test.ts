@@ -125,7 +125,7 @@ describe("npm run bench -- --quick --json", () => {
 });
 
 describe("bench/run.ts", () => {
-  // decision 431
+  // decision 365
   it("imports a row family's module only when that family runs", () => {
     const source = readFileSync(new URL("../bench/run.ts", import.meta.url), "utf8");
     const eager = [...source.matchAll(/^import (?!type )[^;]*? from "(\.[^"]+)";/gm)].map(

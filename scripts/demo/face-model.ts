@@ -278,7 +278,7 @@ function linePoints(
  * points. Each is a point of a curve drawn by `face.ts`. The shade comes
  * first because the classic engine adds overlapping discs in this order
  * (the seed's step 10): its disc, taken before the lips', moves the lower
- * lip less than one taken after them (decision 490).
+ * lip less than one taken after them (decision 366).
  */
 export function controlPoints(e: Expression): [string, Xy][] {
   const mouth = mouthCurves(e);

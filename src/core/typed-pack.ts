@@ -11,7 +11,7 @@
  * the JSON a typed array is `{"\u0000t": kind, "o": offset into the data,
  * "n": element count}`, a non-finite number `{"\u0000n": "NaN" | "Infinity" |
  * "-Infinity"}` and `undefined` in an array `{"\u0000u": 1}`. Several typed
- * arrays may point at the same bytes (packed with `once`, decision 402).
+ * arrays may point at the same bytes (packed with `once`, decision 371).
  */
 
 const MAGIC = [0x44, 0x46, 0x50, 0x4b];
@@ -41,7 +41,7 @@ const align8 = (n: number) => (n + 7) & ~7;
 export interface PackOptions {
   /**
    * Typed arrays of the same kind and the same elements are sent once, every
-   * one of them pointing at those bytes (decision 402): the reader then gets
+   * one of them pointing at those bytes (decision 371): the reader then gets
    * views that share their bytes, so it must not write into them.
    */
   readonly once?: boolean;

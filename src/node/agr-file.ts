@@ -82,7 +82,7 @@ export interface WholeTarget {
   /**
    * Fresh memory is a SharedArrayBuffer (for the worker thread, which reads
    * the same bytes, not a copy); otherwise a plain ArrayBuffer, which the
-   * garbage collector gives back soon (decision 430).
+   * garbage collector gives back soon (decision 364).
    */
   readonly shared?: boolean | undefined;
 }
@@ -223,7 +223,7 @@ async function readEither(
     closeSync(fd);
   }
   const old = into && backing.get(into);
-  // Only a text read in two threads needs shared memory (decision 430).
+  // Only a text read in two threads needs shared memory (decision 364).
   const bytes = readWhole(path, { arena, reuse: old, shared: twoThreads });
   const read = await readAgrInTwo(
     bytes,

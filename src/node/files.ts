@@ -57,7 +57,7 @@ export async function readInput(path: string, maxBytes = MAX_INPUT_BYTES): Promi
 
 /**
  * {@link readInput} with blocking calls, for a worker thread that does
- * nothing else meanwhile (the studio's mesh worker, decision 400): a
+ * nothing else meanwhile (the studio's mesh worker, decision 369): a
  * series' files are read without four trips to the thread pool each.
  */
 export function readInputSync(path: string, maxBytes = MAX_INPUT_BYTES): FileSource {
@@ -109,7 +109,7 @@ export interface CompanionOptions {
   readonly maxBytes?: number;
   /** Bytes one check's companions may hold in all; each file is then read once (by real path). */
   readonly budgetBytes?: number;
-  /** Read with blocking calls ({@link readInputSync}): only in a worker thread that does nothing else (decision 400). */
+  /** Read with blocking calls ({@link readInputSync}): only in a worker thread that does nothing else (decision 369). */
   readonly blocking?: boolean;
 }
 

@@ -1,8 +1,8 @@
 /**
- * The improved engine's in-between on two threads (decision 462): this
+ * The improved engine's in-between on two threads (decision 360): this
  * thread makes the top band of rows, a worker thread with its own
  * WebAssembly instance the bottom band into shared memory, and the bands
- * are joined; the bytes are those of one thread (decision 461). The engine
+ * are joined; the bytes are those of one thread (decision 359). The engine
  * (src/live) stays single-threaded and pure; the threads are this edge's.
  */
 import type { Worker } from "node:worker_threads";

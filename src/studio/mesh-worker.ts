@@ -2,7 +2,7 @@
  * The worker thread of `GET /api/mesh` (mesh-open.ts): opens a mesh file of
  * the project (or a numbered series) with the same `loadMeshFile` the CLI
  * and the page use, its companions through the project's companion reader
- * (with blocking reads: this thread does nothing else meanwhile, decision 400),
+ * (with blocking reads: this thread does nothing else meanwhile, decision 369),
  * and posts the result packed (src/core/typed-pack.ts), its buffer
  * transferred, with the mesh's outer surface extracted here (decision 274)
  * and, unless the job asks for them, without the volume cells' node lists
@@ -83,7 +83,7 @@ async function answer(job: MeshJob): Promise<Omit<MeshAnswer, "id">> {
 }
 
 /**
- * `{file, surface}` packed, equal typed arrays once (decision 402): the page
+ * `{file, surface}` packed, equal typed arrays once (decision 371): the page
  * draws the surface the worker extracted (decision 274). Without `cells`, a model sent with its surface leaves its
  * connectivity here (an empty array in its place, its length as
  * `cellsLeft`): the page asks again with `cells=all` when it writes the
@@ -95,7 +95,7 @@ function packed(file: MeshFile, cells: boolean): Omit<MeshAnswer, "id"> {
   const leave = m !== undefined && surface !== undefined && !cells && m.connectivity.length > 0;
   const sent = leave ? { ...file, model: { ...m, connectivity: new Uint32Array(0) } } : file;
   // Equal arrays (a vector's magnitude and the displacement scalar, say) are sent once: the page
-  // only reads what it unpacks (decision 402).
+  // only reads what it unpacks (decision 371).
   const value = {
     file: sent,
     ...(surface ? { surface } : {}),

@@ -27,7 +27,7 @@ describe("packTyped / unpackTyped", () => {
     expect(back.deep.a[0]!.b.buffer).toBe(bytes.buffer);
   });
 
-  // decision 402
+  // decision 371
   it("sends typed arrays of one kind with the same elements once when asked, and only those", () => {
     const n = 1000;
     const a = Float32Array.from({ length: n }, (_, i) => Math.sqrt(i));

@@ -20,7 +20,7 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(24);
   });
 
-  // decision 491
+  // decision 367
   it("closes the lids without a haze above them (at most 12 haze pixels per in-between)", () => {
     // Without the cuts' bands (the field alone), the upper half of the lash
     // line lagged the lid and was smeared over the skin above it: up to 73
@@ -30,7 +30,7 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(12);
   });
 
-  // decision 492
+  // decision 368
   it("closes the eye under a whole lash line, no white or flecks of the eye where the lid is (at most 4 unexplained light pixels)", () => {
     // With the openings showing K's inside up to their outline: up to 44
     // (ticks 15–17), the eyeball's white over the lash line's lower half.
@@ -46,7 +46,7 @@ describe("the demo face, improved engine, looked at by numbers", () => {
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(4);
   });
 
-  // decision 490
+  // decision 366
   it("moves the lower lip's shade as one band in greet, talk and surprise (not K's and L's half-faded)", () => {
     // Without a point on the shade: up to 7 px wide and 11 deep mid-way
     // (two bars up to 4 px apart); one band is 2–3 px wide and 23 deep.
@@ -85,7 +85,7 @@ describe("the demo face, classic engine (fraction reading)", () => {
     }
   });
 
-  // decision 490
+  // decision 366
   it("keeps the lower lip's shade near its place to the key, at the price of a bent lower lip", () => {
     // Without a point on the shade it was left behind (no shade within 5 px
     // of its place) at the greet's last two in-betweens and the surprise's

@@ -154,7 +154,7 @@ export function unexplainedDark(
 export const LIGHT_MARGIN = 60;
 
 /**
- * Unexplained light pixels (decision 492): luma more than LIGHT_MARGIN
+ * Unexplained light pixels (decision 368): luma more than LIGHT_MARGIN
  * above the lightest luma of `reference` within RADIUS, in the box — the
  * white of an eye showing where the reference draws the closing lid's
  * lash line. Openings are not left out (`holes` is not read): inside them
@@ -177,7 +177,7 @@ export function unexplainedLight(
 export const HAZE_MARGIN = 10;
 
 /**
- * Haze (decision 491): pixels of `image` more than HAZE_MARGIN darker than
+ * Haze (decision 367): pixels of `image` more than HAZE_MARGIN darker than
  * `reference` where the reference is flat — every pixel within RADIUS
  * within 2 grey levels of it (plain skin, no edge near) — in the box,
  * outside `holes`. A line smeared over the skin next to it is haze; a
@@ -221,7 +221,7 @@ export function doubling(
 const SKIN_LUMA = 226;
 
 /**
- * The lower lip's shade at each in-between of `from` → `to` (decision 490):
+ * The lower lip's shade at each in-between of `from` → `to` (decision 366):
  * in the columns within 4 px of its middle, the luma profile from 5 px
  * above to 5 px below where the halfway expression draws it; per column
  * its `depth` (skin minus the darkest pixel) and `width` (pixels at least

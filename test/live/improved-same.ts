@@ -13,7 +13,7 @@ import { ImprovedMorph } from "../../src/live/improved/index.js";
 /**
  * A demo face key frame (drawn as scripts/make-demo.ts draws it, in
  * memory), with the points the pins were made with: the scene's since
- * decision 490 also has `lipShade`, left out here so that the pins stay
+ * decision 366 also has `lipShade`, left out here so that the pins stay
  * the engine's (decision 337), not the scene's.
  */
 export function demoFrame(name: keyof typeof EXPRESSIONS): EngineFrame {

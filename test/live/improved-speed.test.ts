@@ -97,14 +97,14 @@ describe("the improved engine's span kernel", () => {
  * inbetweenHash, and say so. The demo face's two hashes were re-made when
  * the demo gained points on its lips and lids (decision 341): commit
  * 5722894's engine on the new points. All were re-made again when the
- * refined flow's nodes stopped waiting for the field (decision 460): the
+ * refined flow's nodes stopped waiting for the field (decision 358): the
  * flow's inversion there starts from the flow, not the field, so the
  * in-betweens changed on purpose (photograph scenes within 1 grey level at
  * all but a few pixels; the quality rows kept their margins). The demo's,
  * the bench face's and the slit's were re-made when the engine gained the
- * cuts' bands (decision 491) and the openings showed K's inside only
- * OPENING_MARGIN inside their outline (decision 492): the engine of the
- * merge of decisions 460–465 with 490–492, whose speed work (460–465)
+ * cuts' bands (decision 367) and the openings showed K's inside only
+ * OPENING_MARGIN inside their outline (decision 368): the engine of the
+ * merge of decisions 358–363 with 490–492, whose speed work (460–465)
  * keeps the bytes of the engine it started from.
  */
 const BEFORE = {
@@ -142,7 +142,7 @@ describe("the improved engine after the speed work", () => {
   );
 
   // decision 339
-  // decision 465
+  // decision 363
   it("evaluates the field once per block, point and forced sides in the special cells", () => {
     const { k, l } = benchFace(320, 240);
     const g = new FieldGeometry(k, l, 320, 240);
@@ -178,7 +178,7 @@ describe("the improved engine after the speed work", () => {
     expect(twice).toEqual([]);
   });
 
-  // decision 460
+  // decision 358
   it("evaluates the field at a refined flow's nodes only where the flow cannot serve", () => {
     const { k, l } = benchFace(320, 240);
     const count = (refine: boolean) => {
@@ -218,7 +218,7 @@ describe("the improved engine after the speed work", () => {
       }
     }
     expect(skipped).toBeGreaterThan(grid.evaluated.length / 2);
-    // decision 464: the blocks no evaluation fell in were never looked at.
+    // decision 362: the blocks no evaluation fell in were never looked at.
     const made = (grid as unknown as { maskMade: Uint8Array }).maskMade;
     const blocks = made.reduce((a, b) => a + b, 0);
     expect(blocks).toBeGreaterThan(0);
@@ -227,7 +227,7 @@ describe("the improved engine after the speed work", () => {
     expect(every.reduce((a, b) => a + b, 0)).toBe(every.length);
   });
 
-  // decision 463
+  // decision 361
   it("skips a special cell's pixels only where the flow's inversion would fail at its first look", () => {
     const { k, l } = benchFace(320, 240);
     const morph = new ImprovedMorph(k, l);
@@ -261,7 +261,7 @@ describe("the improved engine after the speed work", () => {
     expect(flow.frozenIn(5, 5, 4, 6)).toBe(false);
   });
 
-  // decision 461
+  // decision 359
   it("makes a band of rows with the whole in-between's bytes there", () => {
     const { k, l } = benchFace();
     const whole = new ImprovedMorph(k, l);

@@ -206,7 +206,7 @@ describe("improved engine", () => {
       const { width, height } = s.k.image;
       for (const t of [0.1, 0.5, 0.9]) {
         // The control points' field on the grid (the refined flow and the cuts' bands,
-        // decision 491, replace it by design).
+        // decision 367, replace it by design).
         const morph = new ImprovedMorph(s.k, s.l, { refine: false, bands: false });
         morph.prepare(t);
         const p = [0, 1, 2, 3].map(() => new Float32Array(width * height));

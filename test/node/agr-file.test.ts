@@ -77,7 +77,7 @@ describe("readAgrFile", () => {
     }
   });
 
-  // decision 430
+  // decision 364
   it("reads a binary file into a plain ArrayBuffer (shared memory only for a text in two threads)", async () => {
     const model = framesModel(300, 5);
     const path = scratchFileBytes(writeAgrBinary(model));

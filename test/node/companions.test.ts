@@ -112,7 +112,7 @@ describe("companion files", () => {
     expect((await read("sub/ok.vtu", from)).status).toBe("ok");
   });
 
-  // decision 400
+  // decision 369
   it("the blocking reader (the studio's mesh worker) answers as the other, refusals and all", async () => {
     const { project } = tree();
     writeFileSync(join(project, "sub", "ok.vtu"), "<VTKFile/>");

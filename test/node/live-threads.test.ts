@@ -7,7 +7,7 @@ import { benchFace } from "../../bench/live-face.js";
 import { ImprovedMorph } from "../../src/live/improved/index.js";
 import { TwoThreadMorph } from "../../src/node/live-threads.js";
 
-// decision 462
+// decision 360
 describe("TwoThreadMorph", () => {
   it("gives the one-thread in-between's bytes and points, in-between after in-between", async () => {
     const { k, l } = benchFace(320, 240);

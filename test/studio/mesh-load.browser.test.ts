@@ -65,7 +65,7 @@ describe.skipIf(!browserAvailable)("Mesh workspace loading in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  // decision 403
+  // decision 372
   it("makes the viewer's WebGL context while the server's reply is on its way, and only that one", async () => {
     const fresh = await studio.page();
     // Counts the WebGL contexts the page makes.

@@ -121,7 +121,7 @@ describe("GET /api/mesh", () => {
     const m = served.model!;
     expect(m.positions).toBeInstanceOf(Float32Array);
     expect(m).toEqual(here.model);
-    // decision 402: the displacement and its vector's magnitude are equal, sent once.
+    // decision 371: the displacement and its vector's magnitude are equal, sent once.
     const names = m.scalars.map((p) => p.name);
     expect(names.slice(0, 2)).toEqual(["displacement", "displacement_magnitude"]);
     expect(m.scalarValues[1]).toEqual(m.scalarValues[0]);

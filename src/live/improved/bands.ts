@@ -1,5 +1,5 @@
 /**
- * Lines along a moving cut keep their thickness (decision 491). A cut is a
+ * Lines along a moving cut keep their thickness (decision 367). A cut is a
  * line of no width, but what the scene draws along it (a lash line, a lip)
  * is a few pixels wide and half of it lies on the side the field stretches:
  * with the field alone, the half beyond the cut lags the cut and is

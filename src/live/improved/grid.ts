@@ -120,7 +120,7 @@ export class FieldGrid {
    * Evaluates the field for the geometry's current time. With `lazy`, only
    * the nodes at the corners of special cells are evaluated now (`evaluated`
    * says which); {@link evalNode} evaluates another when it is asked for
-   * (the refined flow needs the field only where it cannot serve, decision 460).
+   * (the refined flow needs the field only where it cannot serve, decision 358).
    */
   compute(lazy = false): void {
     const { field, nbx, evaluated, cell: size } = this;
@@ -192,7 +192,7 @@ export class FieldGrid {
   /**
    * Restricts the evaluator to block b's point–segment pairs, finding them
    * first if this `compute` has not yet (a block no evaluation falls in is
-   * never looked at; decision 464).
+   * never looked at; decision 362).
    */
   private useBlock(b: number): void {
     const { g, masks } = this;

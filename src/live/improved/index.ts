@@ -57,7 +57,7 @@ export class ImprovedMorph {
   /**
    * `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is
    * available; `refine: false` leaves out the refined flow and `bands: false`
-   * the cuts' bands (decision 491), for the control points' field alone.
+   * the cuts' bands (decision 367), for the control points' field alone.
    */
   constructor(
     k: EngineFrame,
@@ -142,7 +142,7 @@ export class ImprovedMorph {
       for (let i = 0; i <= ncx; i++) {
         const o = (j * (ncx + 1) + i) * 2;
         // A node the field was not evaluated at starts the flow's inversion from no motion;
-        // where that meets a cut's frozen nodes, from the field as everywhere else (decision 460).
+        // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
         if (!evaluated[j * (ncx + 1) + i]) {
           if (
             refined.motion(i * cell, j * cell, 0, 0, 0, nodes, o) &&

@@ -1,6 +1,6 @@
 /**
  * The special cells' field evaluations of one `FieldGrid.compute`, by forced
- * sides, block and point (decisions 339, 465): neighbouring cells share
+ * sides, block and point (decisions 339, 363): neighbouring cells share
  * their edges' midpoints, and neighbouring quarters their corners on the
  * same sides of the same cuts, so each is evaluated once (the same numbers:
  * the evaluation depends on nothing else).

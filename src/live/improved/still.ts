@@ -86,9 +86,9 @@ export function odd(row: Float64Array, n: number, x: number): boolean {
 
 /**
  * How far inside a region's outline at t (pixels) a pixel must be to show a
- * key's inside (decision 492): nearer the cuts, what is drawn along them
+ * key's inside (decision 368): nearer the cuts, what is drawn along them
  * (a lid's lash line, a lip) is the warp's, which carries it with its cut
- * (decision 491), so an eye closes under a whole lash line and a mouth
+ * (decision 367), so an eye closes under a whole lash line and a mouth
  * opens between whole lips.
  */
 export const OPENING_MARGIN = 1.5;

@@ -1,5 +1,5 @@
 /**
- * The viewer's WebGL renderer, made ahead (decision 403): an open makes it
+ * The viewer's WebGL renderer, made ahead (decision 372): an open makes it
  * while its file is still being read (for a deep link, while the server's
  * reply is on its way) instead of after the reply, where making the context
  * waited for the GPU process on the open's critical path. The next viewer

@@ -194,7 +194,7 @@ export class MixedWorkspace implements Workspace {
     u.message.replaceChildren(h("p", {}, t("mixed.loading", { file })));
     u.message.hidden = false;
     const loading = this.options.load(file, route);
-    // The viewer's WebGL context is made while the file is read, not after (decision 403).
+    // The viewer's WebGL context is made while the file is read, not after (decision 372).
     prepareRenderer();
     const loaded = await loading;
     if (generation !== this.generation) return;
