@@ -123,7 +123,7 @@ module.exports = {
     {
       name: "player-lean",
       comment:
-        "The player bundle (web/src/player/index.ts) reaches none of the studio's tools: the export panel, the glTF and VTK writers and glTF-Transform stay in the studio (decision 420).",
+        "The player bundle (web/src/player/index.ts) reaches none of the studio's tools: the export panel, the glTF and VTK writers and glTF-Transform stay in the studio (decision 344).",
       severity: "error",
       from: { path: "^web/src/player/index\\.ts$" },
       to: {

@@ -5,7 +5,7 @@
 // DEFORMA_CODE_CACHE=write (the build) records the cache after the command;
 // DEFORMA_CODE_CACHE=report says on stderr whether the cache was used.
 // On Linux, a command that reads large files (or the studio, which does) runs
-// in a child started with glibc's huge-page tunable (decision 358): huge-pages.cjs.
+// in a child started with glibc's huge-page tunable (decision 354): huge-pages.cjs.
 "use strict";
 const { readFileSync, writeFileSync } = require("node:fs");
 const { createRequire, wrap } = require("node:module");

@@ -1,4 +1,4 @@
-// Huge pages for the commands that read large files (decision 358). On this
+// Huge pages for the commands that read large files (decision 354). On this
 // kind of machine a fresh megabyte costs Node about 4 ms of page faults, and
 // about 0.5 ms with transparent huge pages, which Linux gives a process that
 // asks for them (`madvise`, the kernel's usual setting) and glibc asks for
