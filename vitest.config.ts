@@ -1,14 +1,35 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+import { configDefaults, defineConfig } from "vitest/config";
+import { LongestFirst, unitTestFiles } from "./test/suite-order.js";
+
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+// The pure unit files (test/suite-order.ts): one module graph per worker (decision 521).
+const UNITS = unitTestFiles(ROOT);
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     // One test file per core. Vitest's default (cores − 1, keeping a core for
     // its main process, which mostly waits) ran every file one after another
     // on a 2-core machine; many files wait on Chromium or child processes, and
     // a second worker uses the core they leave.
     maxWorkers: availableParallelism(),
+    // The long files first, the units last (decision 522).
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        extends: true,
+        test: { name: "units", include: UNITS, isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: "edges",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...UNITS],
+        },
+      },
+    ],
   },
 });

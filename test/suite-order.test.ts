@@ -1,0 +1,137 @@
+/**
+ * How `npm test` runs: the pretest's build emits without checking the types
+ * the type check beside it checks, the pure unit files share their worker's
+ * modules, and the long files start first (test/suite-order.ts).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { TestSpecification, Vitest } from "vitest/node";
+import config from "../vitest.config.js";
+import {
+  drivesChromium,
+  LongestFirst,
+  startTier,
+  UNIT_FOLDERS,
+  unitTestFiles,
+} from "./suite-order.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const text = (path: string) => readFileSync(join(ROOT, path), "utf8");
+const json = (path: string) => JSON.parse(text(path)) as Record<string, unknown>;
+
+/** Every test file of the repository, relative, with `/`. */
+function allTestFiles(): string[] {
+  return readdirSync(join(ROOT, "test"), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join("/"))
+    .sort();
+}
+
+describe("npm test's pretest", () => {
+  // decision 520
+  it("builds with tsc emitting only, beside a type check of the same files with the same options", () => {
+    const scripts = json("package.json").scripts as Record<string, string>;
+    expect(scripts.build).toMatch(/^tsc -p tsconfig\.build\.json && /);
+    const pretest = text("scripts/pretest.mjs");
+    expect(pretest).toContain('const TSC_BUILD = "tsc -p tsconfig.build.json";');
+    expect(pretest).toMatch(/build\.replace\(TSC_BUILD, `\$\{TSC_BUILD\} --noCheck`\)/);
+    expect(pretest).toContain('args: ["-p", "tsconfig.json", "--noEmit"]');
+    // The build's project is tsconfig.json's, over a part of its files, changed only in what it emits.
+    const build = json("tsconfig.build.json") as {
+      extends: string;
+      include: string[];
+      compilerOptions: Record<string, unknown>;
+    };
+    expect(build.extends).toBe("./tsconfig.json");
+    expect((json("tsconfig.json") as { include: string[] }).include).toEqual(
+      expect.arrayContaining(build.include),
+    );
+    expect(Object.keys(build.compilerOptions).sort()).toEqual([
+      "declaration",
+      "noEmit",
+      "outDir",
+      "rootDir",
+      "sourceMap",
+    ]);
+  });
+});
+
+describe("vitest's projects", () => {
+  // decision 521
+  it("puts every test file in one project: the units (shared modules) or the edges (isolated)", () => {
+    const units = unitTestFiles(ROOT);
+    expect(units).toContain("test/core/affine.test.ts");
+    expect(units).toContain("test/mixed/vtk/legacy.test.ts");
+    expect(units).not.toContain("test/bulge/bake-three.browser.test.ts");
+    for (const file of units) {
+      expect(
+        UNIT_FOLDERS.some((f) => file.startsWith(`test/${f}/`)),
+        file,
+      ).toBe(true);
+      expect(drivesChromium(text(file)), file).toBe(false);
+    }
+    const projects = config.test?.projects as {
+      test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean };
+    }[];
+    const [unitProject, edgeProject] = projects.map((p) => p.test);
+    expect(unitProject).toMatchObject({ name: "units", include: units, isolate: false });
+    expect(edgeProject).toMatchObject({ name: "edges", include: ["test/**/*.test.ts"] });
+    expect(edgeProject!.isolate).toBeUndefined();
+    const edges = allTestFiles().filter((f) => !edgeProject!.exclude!.includes(f));
+    expect(edges).toContain("test/bulge/bake-three.browser.test.ts");
+    expect([...edges, ...units].sort()).toEqual(allTestFiles());
+  });
+});
+
+describe("the start order", () => {
+  // decision 522
+  it("starts the bench, then the Chromium files, then the other isolated files, the units last", () => {
+    const tier = (file: string, isolated = true) => startTier(file, isolated, () => text(file));
+    expect(tier("test/bench.test.ts")).toBe(0);
+    expect(tier("test/studio/shell.test.ts")).toBe(1);
+    expect(tier("test/bulge/bake-three.browser.test.ts")).toBe(1);
+    expect(tier("test/cli/check.test.ts")).toBe(2);
+    expect(tier("test/core/affine.test.ts", false)).toBe(3);
+  });
+
+  // decision 522
+  it("keeps vitest's order within a tier: the longest of the last run first, else the largest", async () => {
+    const files: [string, boolean, number][] = [
+      ["test/core/affine.test.ts", false, 9e9],
+      ["test/cli/check.test.ts", true, 10],
+      ["test/cli/bulge.test.ts", true, 20],
+      ["test/studio/shell.test.ts", true, 1],
+      ["test/bench.test.ts", true, 1],
+      ["test/studio/mesh.browser.test.ts", true, 5],
+    ];
+    const size = new Map(files.map(([f, , s]) => [f, s]));
+    const specs = files.map(
+      ([file, isolated]) =>
+        ({
+          moduleId: join(ROOT, file),
+          project: {
+            name: isolated ? "edges" : "units",
+            config: { root: ROOT, isolate: isolated, sequence: { groupOrder: 0 } },
+          },
+        }) as unknown as TestSpecification,
+    );
+    const ctx = {
+      config: { root: ROOT },
+      cache: {
+        getFileTestResults: () => undefined,
+        getFileStats: (key: string) => ({ size: size.get(key.slice(key.indexOf(":") + 1)) }),
+      },
+    } as unknown as Vitest;
+    const sorted = await new LongestFirst(ctx).sort(specs);
+    expect(sorted.map((s) => relative(ROOT, s.moduleId).split(sep).join("/"))).toEqual([
+      "test/bench.test.ts",
+      "test/studio/mesh.browser.test.ts",
+      "test/studio/shell.test.ts",
+      "test/cli/bulge.test.ts",
+      "test/cli/check.test.ts",
+      "test/core/affine.test.ts",
+    ]);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * How vitest.config.ts splits and orders the suite (decisions 521–522):
+ * which test files share a worker's modules (the pure units) and which files
+ * start first (the long ones), so that `npm test` on two cores ends with both
+ * workers busy rather than one long file alone.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The folders of pure unit tests: functions over strings, bytes and typed
+ * arrays (and the page's modules under Node), no server, no Chromium, no
+ * process of their own. Their files run in one module graph per worker
+ * (`isolate: false`).
+ */
+export const UNIT_FOLDERS = ["core", "web", "bulge", "live", "mixed", "fuzz"] as const;
+
+/** The file that runs longest: the whole bench in its quick mode, one test. */
+const LONGEST = "test/bench.test.ts";
+
+/** Whether a test file's source drives Chromium (its own launch or the shared helper). */
+export function drivesChromium(source: string): boolean {
+  return source.includes("playwright-core") || source.includes("browser-launch");
+}
+
+/** Every `*.test.ts` under `dir`, recursively, as absolute paths. */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The unit test files under `root` (the repository): the unit folders' files that drive no Chromium. */
+export function unitTestFiles(root: string): string[] {
+  return UNIT_FOLDERS.flatMap((folder) => testFiles(join(root, "test", folder)))
+    .filter((file) => !drivesChromium(readFileSync(file, "utf8")))
+    .map((file) => relative(root, file).split(sep).join("/"))
+    .sort();
+}
+
+/**
+ * The order files start in: the bench first, then the files that drive
+ * Chromium, then the other isolated files, then the units (their worker is
+ * reused only while the next file in the queue is a unit too). Within a
+ * tier, vitest's own order: the last run's failures and then its longest
+ * files first when it recorded them (node_modules/.vite/vitest), else the
+ * largest files first.
+ */
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const base = await super.sort(files);
+    const rank = new Map(base.map((spec) => [spec, tier(spec)]));
+    return base
+      .map((spec, i) => ({ spec, i }))
+      .sort((a, b) => rank.get(a.spec)! - rank.get(b.spec)! || a.i - b.i)
+      .map(({ spec }) => spec);
+  }
+}
+
+function tier(spec: TestSpecification): number {
+  const file = relative(spec.project.config.root, spec.moduleId).split(sep).join("/");
+  return startTier(file, spec.project.config.isolate !== false, () =>
+    readFileSync(spec.moduleId, "utf8"),
+  );
+}
+
+/**
+ * A file's tier in the start order (lower starts first): 0 the bench, 1 a
+ * file that drives Chromium, 2 another isolated file, 3 a unit. `file` is
+ * relative to the repository, with `/`.
+ */
+export function startTier(file: string, isolated: boolean, source: () => string): number {
+  if (!isolated) return 3;
+  if (file === LONGEST) return 0;
+  return drivesChromium(source()) ? 1 : 2;
+}
