@@ -1,11 +1,13 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import { LongestFirst, unitTestFiles } from "./test/suite-order.js";
+import { chromiumTestFiles, LongestFirst, unitTestFiles } from "./test/suite-order.js";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 // The pure unit files (test/suite-order.ts): one module graph per worker (decision 521).
 const UNITS = unitTestFiles(ROOT);
+// The files that drive Chromium: one Chromium for the run (decision 523).
+const CHROMIUM = chromiumTestFiles(ROOT);
 
 export default defineConfig({
   test: {
@@ -25,9 +27,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "chromium",
+          include: CHROMIUM,
+          globalSetup: ["test/studio/chromium-server.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "edges",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...UNITS],
+          exclude: [...configDefaults.exclude, ...UNITS, ...CHROMIUM],
         },
       },
     ],

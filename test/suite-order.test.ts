@@ -3,13 +3,15 @@
  * the type check beside it checks, the pure unit files share their worker's
  * modules, and the long files start first (test/suite-order.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { TestSpecification, Vitest } from "vitest/node";
 import config from "../vitest.config.js";
 import {
+  allTestFiles,
+  chromiumTestFiles,
   drivesChromium,
   LongestFirst,
   startTier,
@@ -20,14 +22,6 @@ import {
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const text = (path: string) => readFileSync(join(ROOT, path), "utf8");
 const json = (path: string) => JSON.parse(text(path)) as Record<string, unknown>;
-
-/** Every test file of the repository, relative, with `/`. */
-function allTestFiles(): string[] {
-  return readdirSync(join(ROOT, "test"), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join("/"))
-    .sort();
-}
 
 describe("npm test's pretest", () => {
   // decision 520
@@ -59,8 +53,21 @@ describe("npm test's pretest", () => {
 });
 
 describe("vitest's projects", () => {
+  const projects = () =>
+    (
+      config.test!.projects as {
+        test: {
+          name: string;
+          include: string[];
+          exclude?: string[];
+          isolate?: boolean;
+          globalSetup?: string[];
+        };
+      }[]
+    ).map((p) => p.test);
+
   // decision 521
-  it("puts every test file in one project: the units (shared modules) or the edges (isolated)", () => {
+  it("puts every test file in one project: the units (shared modules), Chromium's or the edges", () => {
     const units = unitTestFiles(ROOT);
     expect(units).toContain("test/core/affine.test.ts");
     expect(units).toContain("test/mixed/vtk/legacy.test.ts");
@@ -72,16 +79,36 @@ describe("vitest's projects", () => {
       ).toBe(true);
       expect(drivesChromium(text(file)), file).toBe(false);
     }
-    const projects = config.test?.projects as {
-      test: { name: string; include: string[]; exclude?: string[]; isolate?: boolean };
-    }[];
-    const [unitProject, edgeProject] = projects.map((p) => p.test);
+    const [unitProject, chromiumProject, edgeProject] = projects();
     expect(unitProject).toMatchObject({ name: "units", include: units, isolate: false });
+    expect(chromiumProject).toMatchObject({ name: "chromium", include: chromiumTestFiles(ROOT) });
     expect(edgeProject).toMatchObject({ name: "edges", include: ["test/**/*.test.ts"] });
-    expect(edgeProject!.isolate).toBeUndefined();
-    const edges = allTestFiles().filter((f) => !edgeProject!.exclude!.includes(f));
-    expect(edges).toContain("test/bulge/bake-three.browser.test.ts");
-    expect([...edges, ...units].sort()).toEqual(allTestFiles());
+    for (const p of [chromiumProject, edgeProject]) expect(p!.isolate).toBeUndefined();
+    const all = allTestFiles(ROOT);
+    const edges = all.filter((f) => !edgeProject!.exclude!.includes(f));
+    expect(edges).toContain("test/cli/check.test.ts");
+    expect([...edges, ...chromiumProject!.include, ...units].sort()).toEqual(all);
+  });
+
+  // decision 523
+  it("gives the files that drive Chromium one Chromium for the run, and only them", () => {
+    const chromium = chromiumTestFiles(ROOT);
+    expect(chromium).toContain("test/bulge/bake-three.browser.test.ts");
+    expect(chromium).toContain("test/studio/shell.test.ts");
+    expect(chromium).not.toContain("test/studio/server.test.ts");
+    expect(chromium).not.toContain("test/suite-order.test.ts");
+    expect(drivesChromium('import { chromium } from "playwright-core";\n')).toBe(true);
+    expect(drivesChromium('import {\n  pageErrors,\n} from "../studio/browser-launch.js";\n')).toBe(
+      true,
+    );
+    expect(drivesChromium('const s = "playwright-core";\n')).toBe(false);
+    const [, chromiumProject] = projects();
+    expect(chromiumProject!.globalSetup).toEqual(["test/studio/chromium-server.ts"]);
+    // Every launch with the shared flags goes through launchChromium, which connects to it.
+    const launch =
+      /chromium\.launch\(\{\s*executablePath: CHROMIUM,\s*headless: true,\s*args: FLAGS,?\s*\}\)/;
+    for (const file of chromium) expect(launch.test(text(file)), file).toBe(false);
+    expect(text("test/studio/browser-launch.ts")).toContain('inject("chromiumEndpoint")');
   });
 });
 

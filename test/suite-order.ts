@@ -1,8 +1,9 @@
 /**
- * How vitest.config.ts splits and orders the suite (decisions 521–522):
- * which test files share a worker's modules (the pure units) and which files
- * start first (the long ones), so that `npm test` on two cores ends with both
- * workers busy rather than one long file alone.
+ * How vitest.config.ts splits and orders the suite (decisions 521–523):
+ * which test files share a worker's modules (the pure units), which share
+ * one Chromium, and which files start first (the long ones), so that
+ * `npm test` on two cores ends with both workers busy rather than one long
+ * file alone.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -19,24 +20,34 @@ export const UNIT_FOLDERS = ["core", "web", "bulge", "live", "mixed", "fuzz"] as
 /** The file that runs longest: the whole bench in its quick mode, one test. */
 const LONGEST = "test/bench.test.ts";
 
-/** Whether a test file's source drives Chromium (its own launch or the shared helper). */
+/** Whether a test file's source drives Chromium: it imports playwright-core or the launch helper. */
 export function drivesChromium(source: string): boolean {
-  return source.includes("playwright-core") || source.includes("browser-launch");
+  return /^import [^;]*from "(playwright-core|[./]*\/(studio\/)?browser-launch\.js)";$/m.test(
+    source,
+  );
 }
 
-/** Every `*.test.ts` under `dir`, recursively, as absolute paths. */
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
+/** Every test file of the repository at `root`, relative, with `/`, sorted. */
+export function allTestFiles(root: string): string[] {
+  return readdirSync(join(root, "test"), { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && e.name.endsWith(".test.ts"))
-    .map((e) => join(e.parentPath, e.name));
+    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join("/"))
+    .sort();
 }
 
-/** The unit test files under `root` (the repository): the unit folders' files that drive no Chromium. */
+/** The test files under `root` (the repository) that drive Chromium: the `chromium` project. */
+export function chromiumTestFiles(root: string): string[] {
+  return allTestFiles(root).filter((file) =>
+    drivesChromium(readFileSync(join(root, file), "utf8")),
+  );
+}
+
+/** The unit test files under `root`: the unit folders' files that drive no Chromium. */
 export function unitTestFiles(root: string): string[] {
-  return UNIT_FOLDERS.flatMap((folder) => testFiles(join(root, "test", folder)))
-    .filter((file) => !drivesChromium(readFileSync(file, "utf8")))
-    .map((file) => relative(root, file).split(sep).join("/"))
-    .sort();
+  const chromium = new Set(chromiumTestFiles(root));
+  return allTestFiles(root).filter(
+    (file) => UNIT_FOLDERS.some((f) => file.startsWith(`test/${f}/`)) && !chromium.has(file),
+  );
 }
 
 /**
