@@ -1,11 +1,11 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import { chromiumTestFiles, LongestFirst, unitTestFiles } from "./test/suite-order.js";
+import { chromiumTestFiles, LongestFirst, sharedTestFiles } from "./test/suite-order.js";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
-// The pure unit files (test/suite-order.ts): one module graph per worker (decision 521).
-const UNITS = unitTestFiles(ROOT);
+// The files that share their worker's modules (test/suite-order.ts; decisions 521 and 524).
+const SHARED = sharedTestFiles(ROOT);
 // The files that drive Chromium: one Chromium for the run (decision 523).
 const CHROMIUM = chromiumTestFiles(ROOT);
 
@@ -17,12 +17,12 @@ export default defineConfig({
     // on a 2-core machine; many files wait on Chromium or child processes, and
     // a second worker uses the core they leave.
     maxWorkers: availableParallelism(),
-    // The long files first, the units last (decision 522).
+    // The long files first, the shared ones last (decision 522).
     sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
-        test: { name: "units", include: UNITS, isolate: false },
+        test: { name: "shared", include: SHARED, isolate: false },
       },
       {
         extends: true,
@@ -33,11 +33,12 @@ export default defineConfig({
         },
       },
       {
+        // What is left: the bench, which only starts a process (and a new test folder's files).
         extends: true,
         test: {
-          name: "edges",
+          name: "isolated",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...UNITS, ...CHROMIUM],
+          exclude: [...configDefaults.exclude, ...SHARED, ...CHROMIUM],
         },
       },
     ],

@@ -14,9 +14,8 @@ import {
   chromiumTestFiles,
   drivesChromium,
   LongestFirst,
+  sharedTestFiles,
   startTier,
-  UNIT_FOLDERS,
-  unitTestFiles,
 } from "./suite-order.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -66,28 +65,29 @@ describe("vitest's projects", () => {
       }[]
     ).map((p) => p.test);
 
-  // decision 521
-  it("puts every test file in one project: the units (shared modules), Chromium's or the edges", () => {
-    const units = unitTestFiles(ROOT);
-    expect(units).toContain("test/core/affine.test.ts");
-    expect(units).toContain("test/mixed/vtk/legacy.test.ts");
-    expect(units).not.toContain("test/bulge/bake-three.browser.test.ts");
-    for (const file of units) {
-      expect(
-        UNIT_FOLDERS.some((f) => file.startsWith(`test/${f}/`)),
-        file,
-      ).toBe(true);
-      expect(drivesChromium(text(file)), file).toBe(false);
-    }
-    const [unitProject, chromiumProject, edgeProject] = projects();
-    expect(unitProject).toMatchObject({ name: "units", include: units, isolate: false });
-    expect(chromiumProject).toMatchObject({ name: "chromium", include: chromiumTestFiles(ROOT) });
-    expect(edgeProject).toMatchObject({ name: "edges", include: ["test/**/*.test.ts"] });
-    for (const p of [chromiumProject, edgeProject]) expect(p!.isolate).toBeUndefined();
+  // decisions 521 and 524
+  it("puts every test file in one project: shared modules, Chromium's, or isolated", () => {
+    const shared = sharedTestFiles(ROOT);
+    const chromium = chromiumTestFiles(ROOT);
+    for (const file of [
+      "test/core/affine.test.ts",
+      "test/mixed/vtk/legacy.test.ts",
+      "test/cli/check.test.ts",
+      "test/studio/server.test.ts",
+      "test/suite-order.test.ts",
+    ])
+      expect(shared).toContain(file);
+    expect(shared).not.toContain("test/bench.test.ts");
+    for (const file of shared) expect(drivesChromium(text(file)), file).toBe(false);
+    const [sharedProject, chromiumProject, isolatedProject] = projects();
+    expect(sharedProject).toMatchObject({ name: "shared", include: shared, isolate: false });
+    expect(chromiumProject).toMatchObject({ name: "chromium", include: chromium });
+    expect(isolatedProject).toMatchObject({ name: "isolated", include: ["test/**/*.test.ts"] });
+    for (const p of [chromiumProject, isolatedProject]) expect(p!.isolate).toBeUndefined();
     const all = allTestFiles(ROOT);
-    const edges = all.filter((f) => !edgeProject!.exclude!.includes(f));
-    expect(edges).toContain("test/cli/check.test.ts");
-    expect([...edges, ...chromiumProject!.include, ...units].sort()).toEqual(all);
+    const isolated = all.filter((f) => !isolatedProject!.exclude!.includes(f));
+    expect(isolated).toEqual(["test/bench.test.ts"]);
+    expect([...isolated, ...chromium, ...shared].sort()).toEqual(all);
   });
 
   // decision 523

@@ -1,21 +1,12 @@
 /**
- * How vitest.config.ts splits and orders the suite (decisions 521–523):
- * which test files share a worker's modules (the pure units), which share
- * one Chromium, and which files start first (the long ones), so that
- * `npm test` on two cores ends with both workers busy rather than one long
- * file alone.
+ * How vitest.config.ts splits and orders the suite (decisions 521–524):
+ * which test files share their worker's modules, which share one Chromium,
+ * and which files start first (the long ones), so that `npm test` on two
+ * cores ends with both workers busy rather than one long file alone.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-
-/**
- * The folders of pure unit tests: functions over strings, bytes and typed
- * arrays (and the page's modules under Node), no server, no Chromium, no
- * process of their own. Their files run in one module graph per worker
- * (`isolate: false`).
- */
-export const UNIT_FOLDERS = ["core", "web", "bulge", "live", "mixed", "fuzz"] as const;
 
 /** The file that runs longest: the whole bench in its quick mode, one test. */
 const LONGEST = "test/bench.test.ts";
@@ -42,18 +33,21 @@ export function chromiumTestFiles(root: string): string[] {
   );
 }
 
-/** The unit test files under `root`: the unit folders' files that drive no Chromium. */
-export function unitTestFiles(root: string): string[] {
+/**
+ * The files that share their worker's modules (`isolate: false`): every
+ * file but the ones that drive Chromium and the bench (which only starts a
+ * process). A worker imports a module once for all the files it runs; no
+ * file changes a global without restoring it in `afterEach`.
+ */
+export function sharedTestFiles(root: string): string[] {
   const chromium = new Set(chromiumTestFiles(root));
-  return allTestFiles(root).filter(
-    (file) => UNIT_FOLDERS.some((f) => file.startsWith(`test/${f}/`)) && !chromium.has(file),
-  );
+  return allTestFiles(root).filter((file) => file !== LONGEST && !chromium.has(file));
 }
 
 /**
  * The order files start in: the bench first, then the files that drive
- * Chromium, then the other isolated files, then the units (their worker is
- * reused only while the next file in the queue is a unit too). Within a
+ * Chromium, then the other isolated files, then the shared ones (their
+ * worker is reused only while the next file in the queue shares too). Within a
  * tier, vitest's own order: the last run's failures and then its longest
  * files first when it recorded them (node_modules/.vite/vitest), else the
  * largest files first.
@@ -78,7 +72,7 @@ function tier(spec: TestSpecification): number {
 
 /**
  * A file's tier in the start order (lower starts first): 0 the bench, 1 a
- * file that drives Chromium, 2 another isolated file, 3 a unit. `file` is
+ * file that drives Chromium, 2 another isolated file, 3 a shared one. `file` is
  * relative to the repository, with `/`.
  */
 export function startTier(file: string, isolated: boolean, source: () => string): number {
