@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: "chromium",
           include: CHROMIUM,
+          // Its files share their worker's modules as well (decision 525).
+          isolate: false,
           globalSetup: ["test/studio/chromium-server.ts"],
         },
       },

@@ -83,14 +83,14 @@ describe("vitest's projects", () => {
     expect(sharedProject).toMatchObject({ name: "shared", include: shared, isolate: false });
     expect(chromiumProject).toMatchObject({ name: "chromium", include: chromium });
     expect(isolatedProject).toMatchObject({ name: "isolated", include: ["test/**/*.test.ts"] });
-    for (const p of [chromiumProject, isolatedProject]) expect(p!.isolate).toBeUndefined();
+    expect(isolatedProject!.isolate).toBeUndefined();
     const all = allTestFiles(ROOT);
     const isolated = all.filter((f) => !isolatedProject!.exclude!.includes(f));
     expect(isolated).toEqual(["test/bench.test.ts"]);
     expect([...isolated, ...chromium, ...shared].sort()).toEqual(all);
   });
 
-  // decision 523
+  // decisions 523 and 525
   it("gives the files that drive Chromium one Chromium for the run, and only them", () => {
     const chromium = chromiumTestFiles(ROOT);
     expect(chromium).toContain("test/bulge/bake-three.browser.test.ts");
@@ -104,6 +104,7 @@ describe("vitest's projects", () => {
     expect(drivesChromium('const s = "playwright-core";\n')).toBe(false);
     const [, chromiumProject] = projects();
     expect(chromiumProject!.globalSetup).toEqual(["test/studio/chromium-server.ts"]);
+    expect(chromiumProject!.isolate).toBe(false);
     // Every launch with the shared flags goes through launchChromium, which connects to it.
     const launch =
       /chromium\.launch\(\{\s*executablePath: CHROMIUM,\s*headless: true,\s*args: FLAGS,?\s*\}\)/;
@@ -118,6 +119,8 @@ describe("the start order", () => {
     const tier = (file: string, isolated = true) => startTier(file, isolated, () => text(file));
     expect(tier("test/bench.test.ts")).toBe(0);
     expect(tier("test/studio/shell.test.ts")).toBe(1);
+    // The Chromium files share their worker's modules too, and still start second.
+    expect(tier("test/studio/shell.test.ts", false)).toBe(1);
     expect(tier("test/bulge/bake-three.browser.test.ts")).toBe(1);
     expect(tier("test/cli/check.test.ts")).toBe(2);
     expect(tier("test/core/affine.test.ts", false)).toBe(3);
