@@ -15,22 +15,12 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writePvd, writeVtu } from "../src/mixed/vtk/write-xml.js";
+// The browser tests' Chromium and flags: a closed network, software WebGL.
+import { CHROMIUM, FLAGS } from "../test/studio/chromium.js";
 import { OUT } from "./fixtures.js";
 import { type BenchRow, median, progress } from "./harness.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const WEB = process.env.BENCH_WEB_ROOT ?? fileURLToPath(new URL("../dist/web/", import.meta.url));
-/** The browser tests' flags: a closed network, software WebGL. */
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-];
 
 /** A hexahedral block of nx × ny × nz nodes (1 mm spacing): points, cells, and its nodes' heights. */
 function block(nx: number, ny: number, nz: number) {

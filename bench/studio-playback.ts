@@ -23,20 +23,13 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { startStudioServer } from "../src/studio/server.js";
 import { newToken } from "../src/studio/token.js";
+import { CHROMIUM, FLAGS as TEST_FLAGS } from "../test/studio/chromium.js";
 import { OUT } from "./fixtures.js";
 import { type BenchRow, median, progress } from "./harness.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const WEB = process.env.BENCH_WEB_ROOT ?? fileURLToPath(new URL("../dist/web/", import.meta.url));
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-];
+/** The browser tests' flags with the GPU process on (software WebGL there, as above). */
+const FLAGS = TEST_FLAGS.filter((f) => f !== "--disable-gpu");
 const NAME = "studio-longest-task";
 const PEER = "the issue's budget: 50 ms, the Long Tasks API's threshold";
 /** Frame crossings each round plays through. */

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebIO } from "@gltf-transform/core";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBulgeTypes, GENERIC_BULGE } from "../../src/bulge/catalogue/default.js";
 import { bulgeAmount, poseAngles } from "../../src/bulge/deform/index.js";
@@ -26,7 +26,7 @@ import {
 import type { Rig } from "../../src/bulge/rig/model.js";
 import { writeRig } from "../../src/bulge/rig/write.js";
 import { cli, corpusFile } from "../helpers.js";
-import { browserAvailable, CHROMIUM, FLAGS, pageErrors } from "../studio/browser-launch.js";
+import { browserAvailable, launchChromium, pageErrors } from "../studio/browser-launch.js";
 import { armRigOf, type Character, makeCharacter } from "./gltf-character.js";
 import { FOREARMS, maxDiff, sizeOf, walkXbot } from "./xbot-walk.js";
 
@@ -99,7 +99,7 @@ describe.skipIf(!browserAvailable)("a baked glTF in Chromium's three.js", () => 
     deformer = new GltfSkinDeformer(baked.rig, [GENERIC_BULGE], asset, asset.meshes[0]!);
     plain = new GltfSkinDeformer(baked.rig, [], asset, asset.meshes[0]!);
     size = sizeOf(baked.c.bodyWorld);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
     page = await browser.newPage();
     errors = pageErrors(page);
     await serve(page, baked.out);
@@ -180,11 +180,7 @@ describe.skipIf(!browserAvailable || !xbot)(
     // decision 268
     it("plays the forearms' bulges on its Flex clip; at its key of 0.5 s the surface is bulge apply's", async () => {
       const dir = mkdtempSync(join(tmpdir(), "bake-three-xbot-"));
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: FLAGS,
-      });
+      const browser = await launchChromium();
       try {
         const walk = await walkXbot(dir, xbot!);
         const page = await browser.newPage();

@@ -7,14 +7,16 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Download, type Page } from "playwright-core";
+import { inject } from "vitest";
 import type { FormatRegistry } from "../../src/core/index.js";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
 import { newToken } from "../../src/studio/token.js";
 import { copyDemo } from "../helpers.js";
+import { CHROMIUM, FLAGS } from "./chromium.js";
 
-/** Where Debian installs Chromium. */
-export const CHROMIUM = "/usr/bin/chromium";
+export { CHROMIUM, FLAGS };
+
 const WEB = fileURLToPath(new URL("../../dist/web/", import.meta.url));
 /** Folder for screenshots the tests take (ignored by git). */
 export const OUT = fileURLToPath(new URL("../../.out/", import.meta.url));
@@ -27,17 +29,17 @@ if (!browserAvailable && process.env.CI === "true") {
 if (!browserAvailable)
   console.warn(`browser tests skipped: ${CHROMIUM} not installed (apt-get install chromium)`);
 
-/** Launch flags for a closed network and software WebGL. */
-export const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-];
+/**
+ * A Chromium of the file's own: a connection to the run's shared Chromium
+ * (test/studio/chromium-server.ts, decision 523), or a launch of its own when
+ * the run has none (a file run outside the `chromium` project).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const endpoint = inject("chromiumEndpoint");
+  return endpoint
+    ? chromium.connect(endpoint)
+    : chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
 
 /** What a test adds to the standard studio. */
 export interface BrowserStudioOptions {
@@ -87,7 +89,7 @@ export async function startBrowserStudio(
     token: newToken(),
     ...(options.formats ? { formats: options.formats } : {}),
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const browser = await launchChromium();
   return {
     server,
     browser,
@@ -99,6 +101,17 @@ export async function startBrowserStudio(
       await server.close();
     },
   };
+}
+
+/**
+ * Where a download was saved: a copy in a fresh temporary folder, as a
+ * browser connected over the network (the run's shared Chromium) does not
+ * give the path of its own.
+ */
+export async function downloadedFile(download: Download): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), "deforma-download-")), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }
 
 /** Loads the studio afresh at `hash` and waits until the mixed animation is ready. */

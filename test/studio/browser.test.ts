@@ -10,6 +10,7 @@ import {
   type BrowserStudio,
   browserAvailable,
   differs,
+  downloadedFile,
   openMixed,
   canvasPixels as pixelsOf,
   startBrowserStudio,
@@ -116,7 +117,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
       page.click("button.export-gltf"),
     ]);
     expect(download.suggestedFilename()).toBe("slider-crank.glb");
-    const path = await download.path();
+    const path = await downloadedFile(download);
     const glb = readFileSync(path);
     expect(glb.subarray(0, 4).toString("latin1")).toBe("glTF");
     expect(glb.length).toBeGreaterThan(100_000);
@@ -146,7 +147,7 @@ describe.skipIf(!browserAvailable)("studio in Chromium", () => {
     ]);
     expect(shot.suggestedFilename()).toMatch(/^slider-crank-1\.000s\.png$/);
     expect(
-      readFileSync(await shot.path())
+      readFileSync(await downloadedFile(shot))
         .subarray(1, 4)
         .toString("latin1"),
     ).toBe("PNG");

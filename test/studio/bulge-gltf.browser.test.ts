@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import validator from "gltf-validator";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultBulgeTypes } from "../../src/bulge/catalogue/default.js";
@@ -30,8 +30,7 @@ import { armRigOf, type Character, makeCharacter } from "../bulge/gltf-character
 import {
   type BrowserStudio,
   browserAvailable,
-  CHROMIUM,
-  FLAGS,
+  launchChromium,
   OUT,
   startBrowserStudio,
 } from "./browser-launch.js";
@@ -106,7 +105,7 @@ describe.skipIf(!browserAvailable)("bulge preview of a glTF character in Chromiu
     mkdirSync(join(root, "misc_data"));
     writeFileSync(join(root, "misc_data", "bulge_types"), defaultBulgeTypes());
     server = await startStudioServer({ root, webRoot: web, port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StudioServer, startStudioServer } from "../../src/studio/server.js";
@@ -18,10 +18,9 @@ import { copyDemo } from "../helpers.js";
 import {
   type BrowserStudio,
   browserAvailable,
-  CHROMIUM,
   canvasPixels,
   differs,
-  FLAGS,
+  launchChromium,
   OUT,
   startBrowserStudio,
 } from "./browser-launch.js";
@@ -56,7 +55,7 @@ describe.skipIf(!browserAvailable)("bulge preview in Chromium", () => {
     root = mkdtempSync(join(tmpdir(), "deforma-preview-"));
     copyDemo(root);
     server = await startStudioServer({ root, webRoot: web, port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   }, 180_000);
 
   afterAll(async () => {

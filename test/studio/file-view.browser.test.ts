@@ -13,6 +13,7 @@ import { colormap } from "../../src/core/colormap.js";
 import {
   type BrowserStudio,
   browserAvailable,
+  downloadedFile,
   OUT,
   openMixed,
   startBrowserStudio,
@@ -117,7 +118,7 @@ describe.skipIf(!browserAvailable)("studio: file view, screenshot legend, quiet 
       page.waitForEvent("download"),
       page.click("button.screenshot"),
     ]);
-    const png = decode(readFileSync(await shot.path()));
+    const png = decode(readFileSync(await downloadedFile(shot)));
     expect(png.width).toBe(view.width);
     expect(png.height).toBeGreaterThan(view.height);
     const at = (x: number, y: number) => {

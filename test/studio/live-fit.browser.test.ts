@@ -9,13 +9,13 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePng, encodePng } from "../../src/live/png.js";
 import { companionReader } from "../../src/node/files.js";
 import { playerBundlePath, shareFile } from "../../src/node/share/index.js";
 import { copyDemo } from "../helpers.js";
-import { browserAvailable, CHROMIUM, FLAGS, pageErrors } from "./browser-launch.js";
+import { browserAvailable, launchChromium, pageErrors } from "./browser-launch.js";
 
 const PLAYER = playerBundlePath();
 
@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable)("the improved engine's first fit in Chromium"
 
   beforeAll(async () => {
     if (!existsSync(PLAYER)) throw new Error(`${PLAYER} is missing: run npm run build`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -17,7 +17,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserStudio, browserAvailable, OUT, startBrowserStudio } from "./browser-launch.js";
+import {
+  type BrowserStudio,
+  browserAvailable,
+  downloadedFile,
+  OUT,
+  startBrowserStudio,
+} from "./browser-launch.js";
 
 const SCENE = "live/face.scene.json";
 /** Width of the demo face (pixels). */
@@ -232,7 +238,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
   it("exports what was played as a GIF", async () => {
     const download = page.waitForEvent("download");
     await page.locator(".live-toolbar button.export-gif").click();
-    const file = await (await download).path();
+    const file = await downloadedFile(await download);
     const bytes = readFileSync(file);
     expect(bytes.subarray(0, 6).toString("latin1")).toBe("GIF89a");
     expect((await download).suggestedFilename()).toBe("face-live.gif");

@@ -15,12 +15,12 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companionReader } from "../../src/node/files.js";
 import { playerBundlePath, shareFile } from "../../src/node/share/index.js";
 import { copyDemo } from "../helpers.js";
-import { browserAvailable, CHROMIUM, FLAGS, pageErrors } from "./browser-launch.js";
+import { browserAvailable, launchChromium, pageErrors } from "./browser-launch.js";
 
 const PLAYER = playerBundlePath();
 const DOC = fileURLToPath(new URL("../../docs/player.md", import.meta.url));
@@ -85,7 +85,7 @@ describe.skipIf(!browserAvailable)("the player in Chromium", () => {
 
   beforeAll(async () => {
     if (!existsSync(PLAYER)) throw new Error(`${PLAYER} is missing: run npm run build`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

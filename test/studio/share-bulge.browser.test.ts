@@ -22,6 +22,7 @@ import {
   browserAvailable,
   canvasPixels,
   differs,
+  downloadedFile,
   pageErrors,
   startBrowserStudio,
 } from "./browser-launch.js";
@@ -269,7 +270,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-bulge> pages", () => {
       page.click(".bulge-toolbar button.share"),
     ]);
     expect(download.suggestedFilename()).toBe("arm.html");
-    const html = readFileSync(await download.path(), "utf8");
+    const html = readFileSync(await downloadedFile(download), "utf8");
     expect(html).toContain('<deforma-bulge data-embedded="deforma-data" lang="en" code="5">');
     await page.waitForFunction(() =>
       document.querySelector(".bulge-toolbar .status")?.textContent?.includes("arm.html"),

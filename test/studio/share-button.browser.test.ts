@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BrowserStudio,
   browserAvailable,
+  downloadedFile,
   pageErrors,
   startBrowserStudio,
 } from "./browser-launch.js";
@@ -28,7 +29,7 @@ describe.skipIf(!browserAvailable)("Share as HTML in the Live workspace", () => 
       page.click(".workspace.live button.share"),
     ]);
     expect(download.suggestedFilename()).toBe("face.html");
-    const html = readFileSync(await download.path(), "utf8");
+    const html = readFileSync(await downloadedFile(download), "utf8");
     expect(html).toContain('<deforma-live data-embedded="deforma-data"');
     await page.waitForFunction(() =>
       document.querySelector(".live-toolbar .status")?.textContent?.includes("face.html"),
