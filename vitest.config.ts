@@ -4,9 +4,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { chromiumTestFiles, LongestFirst, sharedTestFiles } from "./test/suite-order.js";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
-// The files that share their worker's modules (test/suite-order.ts; decisions 521 and 524).
+// The files that share their worker's modules (test/suite-order.ts; decisions 374 and 377).
 const SHARED = sharedTestFiles(ROOT);
-// The files that drive Chromium: one Chromium for the run (decision 523).
+// The files that drive Chromium: one Chromium for the run (decision 376).
 const CHROMIUM = chromiumTestFiles(ROOT);
 
 export default defineConfig({
@@ -17,7 +17,7 @@ export default defineConfig({
     // on a 2-core machine; many files wait on Chromium or child processes, and
     // a second worker uses the core they leave.
     maxWorkers: availableParallelism(),
-    // The long files first, the shared ones last (decision 522).
+    // The long files first, the shared ones last (decision 375).
     sequence: { sequencer: LongestFirst },
     projects: [
       {
@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: "chromium",
           include: CHROMIUM,
-          // Its files share their worker's modules as well (decision 525).
+          // Its files share their worker's modules as well (decision 378).
           isolate: false,
           globalSetup: ["test/studio/chromium-server.ts"],
         },

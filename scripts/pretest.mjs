@@ -5,7 +5,7 @@
 // exit code is the first failing job's, or 0.
 //
 // The build is `npm run build` with its tsc step emitting only (`--noCheck`,
-// decision 520): the type check beside it checks the same files with the same
+// decision 373): the type check beside it checks the same files with the same
 // options, so the build's own check was the same work twice. Its output is
 // byte for byte the checked build's, and declaration errors still fail it.
 import { spawn } from "node:child_process";

@@ -23,7 +23,7 @@ const text = (path: string) => readFileSync(join(ROOT, path), "utf8");
 const json = (path: string) => JSON.parse(text(path)) as Record<string, unknown>;
 
 describe("npm test's pretest", () => {
-  // decision 520
+  // decision 373
   it("builds with tsc emitting only, beside a type check of the same files with the same options", () => {
     const scripts = json("package.json").scripts as Record<string, string>;
     expect(scripts.build).toMatch(/^tsc -p tsconfig\.build\.json && /);
@@ -65,7 +65,7 @@ describe("vitest's projects", () => {
       }[]
     ).map((p) => p.test);
 
-  // decisions 521 and 524
+  // decisions 374 and 377
   it("puts every test file in one project: shared modules, Chromium's, or isolated", () => {
     const shared = sharedTestFiles(ROOT);
     const chromium = chromiumTestFiles(ROOT);
@@ -90,7 +90,7 @@ describe("vitest's projects", () => {
     expect([...isolated, ...chromium, ...shared].sort()).toEqual(all);
   });
 
-  // decisions 523 and 525
+  // decisions 376 and 378
   it("gives the files that drive Chromium one Chromium for the run, and only them", () => {
     const chromium = chromiumTestFiles(ROOT);
     expect(chromium).toContain("test/bulge/bake-three.browser.test.ts");
@@ -114,7 +114,7 @@ describe("vitest's projects", () => {
 });
 
 describe("the start order", () => {
-  // decision 522
+  // decision 375
   it("starts the bench, then the Chromium files, then the other isolated files, the units last", () => {
     const tier = (file: string, isolated = true) => startTier(file, isolated, () => text(file));
     expect(tier("test/bench.test.ts")).toBe(0);
@@ -126,7 +126,7 @@ describe("the start order", () => {
     expect(tier("test/core/affine.test.ts", false)).toBe(3);
   });
 
-  // decision 522
+  // decision 375
   it("keeps vitest's order within a tier: the longest of the last run first, else the largest", async () => {
     const files: [string, boolean, number][] = [
       ["test/core/affine.test.ts", false, 9e9],

@@ -1,5 +1,5 @@
 /**
- * How vitest.config.ts splits and orders the suite (decisions 521–525):
+ * How vitest.config.ts splits and orders the suite (decisions 374–378):
  * which test files share their worker's modules, which share one Chromium,
  * and which files start first (the long ones), so that `npm test` on two
  * cores ends with both workers busy rather than one long file alone.
@@ -73,7 +73,7 @@ function tier(spec: TestSpecification): number {
 /**
  * A file's tier in the start order (lower starts first): 0 the bench, 1 a
  * file that drives Chromium (their project shares its worker's modules too,
- * decision 525), 2 another isolated file, 3 a shared one. `file` is
+ * decision 378), 2 another isolated file, 3 a shared one. `file` is
  * relative to the repository, with `/`.
  */
 export function startTier(file: string, isolated: boolean, source: () => string): number {

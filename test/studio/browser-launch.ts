@@ -31,7 +31,7 @@ if (!browserAvailable)
 
 /**
  * A Chromium of the file's own: a connection to the run's shared Chromium
- * (test/studio/chromium-server.ts, decision 523), or a launch of its own when
+ * (test/studio/chromium-server.ts, decision 376), or a launch of its own when
  * the run has none (a file run outside the `chromium` project).
  */
 export async function launchChromium(): Promise<Browser> {

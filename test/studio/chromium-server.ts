@@ -1,5 +1,5 @@
 /**
- * Global setup of vitest's `chromium` project (decision 523): one Chromium
+ * Global setup of vitest's `chromium` project (decision 376): one Chromium
  * for every test file that drives one, launched once per run with the flags
  * of browser-launch.ts. A file connects to it (`launchChromium`) and gets its
  * own connection, whose pages each live in their own browser context, as on
