@@ -17,7 +17,7 @@ export const TOOL_GROUPS: Readonly<Record<string, CommandGroup>> = {
   },
   share: {
     "": {
-      summary: "write a file as one HTML page that plays it offline in any browser (live scenes)",
+      summary: "write a file as one HTML page that plays it offline in any browser (a live scene, a mixed model or mesh series, a rig)",
       load: async () => (await import("../commands/share.js")).share,
     },
   },
