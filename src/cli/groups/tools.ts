@@ -17,7 +17,8 @@ export const TOOL_GROUPS: Readonly<Record<string, CommandGroup>> = {
   },
   share: {
     "": {
-      summary: "write a file as one HTML page that plays it offline in any browser (a live scene, a mixed model or mesh series, a rig)",
+      summary:
+        "write a file as one HTML page that plays it offline in any browser (a live scene, a mixed model or mesh series, a rig)",
       load: async () => (await import("../commands/share.js")).share,
     },
   },
