@@ -12,6 +12,8 @@ const CHROMIUM = chromiumTestFiles(ROOT);
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Each file's temporary folders in one folder of its own, removed at its end (decision 379).
+    setupFiles: ["test/temp-root.ts"],
     // One test file per core. Vitest's default (cores − 1, keeping a core for
     // its main process, which mostly waits) ran every file one after another
     // on a 2-core machine; many files wait on Chromium or child processes, and
