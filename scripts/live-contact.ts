@@ -14,7 +14,7 @@ import { type EngineFrame, engineFrame } from "../src/live/engine.js";
 import { engineNamed } from "../src/live/engines.js";
 import type { RgbaImage } from "../src/live/image.js";
 import { decodePng, encodePng } from "../src/live/png.js";
-import { buildFaceFiles, FaceFiles } from "./demo/face.js";
+import { buildFaceFiles, FaceFiles, PARAMS } from "./demo/face.js";
 import { controlPoints, EXPRESSIONS, FACE_CUTS, type FaceFrame } from "./demo/face-model.js";
 
 const CROPS = {
@@ -41,7 +41,7 @@ export function faceFrame(name: FaceFrame): EngineFrame {
 export function transitionFrames(engine: string, from: FaceFrame, to: FaceFrame): RgbaImage[] {
   const k = faceFrame(from);
   const l = faceFrame(to);
-  const params = { inbetweens: 19, radiusCorrection: 24, cutBand: 3 };
+  const params = PARAMS;
   const run = engineNamed(engine)!.begin(k, l, params);
   const out: RgbaImage[] = [k.image];
   for (let counter = 19; counter >= 1; counter--) {

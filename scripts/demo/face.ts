@@ -35,11 +35,13 @@ export const FACE_FRAMES: readonly FaceFrame[] = ["neutral", "smile", "surprise"
  * engine's in-betweens of this face (docs/decisions.md): with the default 8
  * a moving mouth corner tears the lip line, 24 bends it.
  */
-const PARAMS = {
+export const PARAMS = {
   rateHz: 20,
   inbetweens: 19,
   radiusCorrection: 24,
   cutBand: 3,
+  // A lid's or lip's own cut does not hold its skin back (decision 380): the classic blink closes.
+  classicOwnCut: "passes",
   engine: "classic",
   returnToZero: "cut",
 } as const;

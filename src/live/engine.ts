@@ -4,7 +4,7 @@
  * 10–24 for the classic one). Engines are pure over RGBA typed arrays.
  */
 import type { RgbaImage } from "./image.js";
-import type { ClassicReading, Cut, EngineName, Point } from "./scene/model.js";
+import type { ClassicOwnCut, ClassicReading, Cut, EngineName, Point } from "./scene/model.js";
 
 /** A frame as an engine sees it: its picture, its control points (same order in K and L) and its cuts. */
 export interface EngineFrame {
@@ -27,6 +27,8 @@ export interface EngineParams {
   readonly cutBand: number;
   /** How the classic engine reads step 14; absent: the scene's default (`fraction`). */
   readonly classicReading?: ClassicReading;
+  /** Whether a point's own cuts block its disc (classic step 13); absent: `blocks`, the seed's. */
+  readonly classicOwnCut?: ClassicOwnCut;
 }
 
 /** One in-between as made: the picture and where the control points are in it. */

@@ -99,7 +99,27 @@ describe("the demo face, classic engine (fraction reading)", () => {
       const text = band.map((b) => `${b.width}/${b.depth}`).join(" ");
       expect(Math.min(...band.map((b) => b.depth)), `${to}: ${text}`).toBeGreaterThanOrEqual(10);
     }
+    // With the demo's classicOwnCut "passes" (decision 380): up to 65.
     const counts = doubling(inbetweens("classic", "neutral", "smile"), "neutral", "smile", MOUTH);
-    expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(60);
+    expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(70);
+  });
+
+  // decision 380
+  it("closes the blink when a lid's own cut lets its skin pass; the seed's test as written keeps a dark mass", () => {
+    const passes = doubling(
+      inbetweens("classic", "neutral", "blink", { classicOwnCut: "passes" }),
+      "neutral",
+      "blink",
+      EYES,
+    );
+    const blocks = doubling(
+      inbetweens("classic", "neutral", "blink", { classicOwnCut: "blocks" }),
+      "neutral",
+      "blink",
+      EYES,
+    );
+    // Measured: passes at most 10 per in-between; blocks 868 at the last.
+    expect(Math.max(...passes), passes.join(" ")).toBeLessThanOrEqual(24);
+    expect(Math.max(...blocks), blocks.join(" ")).toBeGreaterThan(200);
   });
 });

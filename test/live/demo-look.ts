@@ -14,6 +14,7 @@
  * engines show a key's inside on purpose (an opening mouth uncovers L's).
  */
 
+import { PARAMS } from "../../scripts/demo/face.js";
 import { drawFace } from "../../scripts/demo/face-draw.js";
 import {
   chinShade,
@@ -23,7 +24,7 @@ import {
   FACE_CUTS,
   type FaceFrame,
 } from "../../scripts/demo/face-model.js";
-import type { EngineFrame } from "../../src/live/engine.js";
+import type { EngineFrame, EngineParams } from "../../src/live/engine.js";
 import { engineFrame } from "../../src/live/engine.js";
 import { engineNamed } from "../../src/live/engines.js";
 import type { RgbaImage } from "../../src/live/image.js";
@@ -57,12 +58,11 @@ export function inbetweens(
   engine: string,
   from: FaceFrame,
   to: FaceFrame,
-  params: { classicReading?: "fraction" | "carry" | "literal" } = {},
+  params: Partial<EngineParams> = {},
 ): RgbaImage[] {
+  // The demo scene's parameters (its classicOwnCut among them, decision 380).
   const run = engineNamed(engine)!.begin(faceFrame(from), faceFrame(to), {
-    inbetweens: 19,
-    radiusCorrection: 24,
-    cutBand: 3,
+    ...PARAMS,
     ...params,
   });
   const out: RgbaImage[] = [];

@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import {
+  CLASSIC_OWN_CUTS,
   CLASSIC_READINGS,
   type KeyFrame,
   LIVE,
@@ -85,6 +86,7 @@ export const sceneArb: fc.Arbitrary<Scene> = fc
         radiusCorrection: finite(-1, 20),
         cutBand: finite(-1, 10),
         classicReading: fc.constantFrom(...CLASSIC_READINGS),
+        classicOwnCut: fc.constantFrom(...CLASSIC_OWN_CUTS),
         engine: fc.constantFrom("classic" as const, "improved" as const),
         returnToZero: fc.constantFrom("cut" as const, "morph" as const),
       }),

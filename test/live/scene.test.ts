@@ -350,6 +350,8 @@ describe("meaning diagnostics", () => {
       [{ engine: "fast" }, '"fast"'],
       [{ returnToZero: "fade" }, '"fade"'],
       [{ classicReading: "exact" }, '"exact"'],
+      // decision 380
+      [{ classicOwnCut: "sometimes" }, '"sometimes"'],
     ];
     for (const [params, needle] of bad) {
       only(
@@ -366,6 +368,7 @@ describe("meaning diagnostics", () => {
       engine: "improved",
       returnToZero: "morph",
       classicReading: "carry",
+      classicOwnCut: "passes",
     };
     const r = readScene(sceneWith((s) => (s.params = ok)));
     expect(r.diagnostics).toEqual([]);

@@ -43,6 +43,8 @@ export class ClassicTransition implements Transition {
   /** The eased share of the way shown by the last in-between (0 at K), when the story eases. */
   private share = 0;
   private readonly reading: ClassicReading;
+  /** Per control point, the cuts its own disc may cross (`classicOwnCut: "passes"`), or undefined. */
+  private readonly ownCuts: readonly (readonly number[])[] | undefined;
   /** The counter of the last in-between made (inbetweens + 1 before the first). */
   private previous: number;
 
@@ -53,6 +55,11 @@ export class ClassicTransition implements Transition {
   ) {
     const { width, height } = k.image;
     this.reading = params.classicReading ?? DEFAULT_PARAMS.classicReading;
+    // Under `passes`, each control point's own cuts (decision 380).
+    this.ownCuts =
+      (params.classicOwnCut ?? DEFAULT_PARAMS.classicOwnCut) === "passes"
+        ? ownCuts(k.points.length >> 1, k.cuts)
+        : undefined;
     this.previous = params.inbetweens + 1;
     let segments = 0;
     let points = 0;
@@ -124,6 +131,7 @@ export class ClassicTransition implements Transition {
       if (Number.isNaN(kx + ky + lx + ly)) continue;
       const radius = (Math.hypot(lx - kx, ly - ky) + this.params.radiusCorrection) / 2;
       if (!(radius >= 0)) continue;
+      work.passing = this.ownCuts?.[j] ?? [];
       work.moveDisc(kx, ky, lx, ly, radius, divisor, scale);
       work.fillDisc(kx, ky, radius);
     }
@@ -135,4 +143,13 @@ export class ClassicTransition implements Transition {
     (this.out.points as Float64Array).set(points);
     return this.out;
   }
+}
+
+/** For each of `count` control points, the indices of the cuts that pass through it. */
+function ownCuts(count: number, cuts: readonly (readonly number[])[]): number[][] {
+  const own: number[][] = Array.from({ length: count }, () => []);
+  cuts.forEach((cut, i) => {
+    for (const p of new Set(cut)) if (p >= 0 && p < count) own[p]!.push(i);
+  });
+  return own;
 }

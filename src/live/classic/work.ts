@@ -42,6 +42,13 @@ export class ClassicWork {
   /** The current frame's cut segments: ax, ay, bx, by. */
   private readonly segments: Float64Array;
   private segmentCount = 0;
+  /** The cut (index in the frame's cuts) each segment belongs to. */
+  private readonly segmentCut: Int32Array;
+  /**
+   * The cuts the next disc's pixels may cross: its control point's own cuts
+   * under `classicOwnCut: "passes"` (decision 380), else none.
+   */
+  passing: readonly number[] = [];
   /** The cut segments one disc must test. */
   private readonly discSegments: Float64Array;
   /** K*'s cut bands (step 21): a strip along each segment. */
@@ -73,6 +80,7 @@ export class ClassicWork {
     this.fillValue = new Uint8ClampedArray(n * 4);
     this.rest = new Int32Array(n);
     this.segments = new Float64Array(maxSegments * 4);
+    this.segmentCut = new Int32Array(maxSegments);
     this.discSegments = new Float64Array(maxSegments * 4);
     this.bands = new CutBands(width, height, maxBandSegments);
     this.carry = carry
@@ -99,7 +107,9 @@ export class ClassicWork {
    */
   setCuts(points: Float64Array, cuts: readonly (readonly number[])[]): void {
     let n = 0;
+    let index = -1;
     for (const cut of cuts) {
+      index++;
       for (let i = 0; i + 1 < cut.length; i++) {
         const a = cut[i]!;
         const b = cut[i + 1]!;
@@ -114,6 +124,7 @@ export class ClassicWork {
         this.segments[o + 1] = ay;
         this.segments[o + 2] = bx;
         this.segments[o + 3] = by;
+        this.segmentCut[n] = index;
         n++;
       }
     }
@@ -242,7 +253,9 @@ export class ClassicWork {
     const by1 = Math.max(ky + radius, ly);
     const { segments, discSegments } = this;
     let n = 0;
+    const { segmentCut, passing } = this;
     for (let s = 0; s < this.segmentCount; s++) {
+      if (passing.length > 0 && passing.includes(segmentCut[s]!)) continue;
       const o = s * 4;
       const ax = segments[o]!;
       const ay = segments[o + 1]!;

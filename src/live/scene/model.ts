@@ -180,6 +180,17 @@ export type ClassicReading = "fraction" | "carry" | "literal";
 /** The classic engine's readings, the default first. */
 export const CLASSIC_READINGS: readonly ClassicReading[] = ["fraction", "carry", "literal"];
 
+/**
+ * Whether a cut a control point lies on blocks that point's own disc in the
+ * classic engine's step 13 (`blocks`: every cut does, as the seed writes it)
+ * or lets it pass (`passes`: the point's own cuts do not block, every other
+ * cut does; decision 380).
+ */
+export type ClassicOwnCut = "blocks" | "passes";
+
+/** The choices of `classicOwnCut`, the default first. */
+export const CLASSIC_OWN_CUTS: readonly ClassicOwnCut[] = ["blocks", "passes"];
+
 /** The player's parameters, with the seed's defaults. */
 export interface SceneParams {
   /** Frames per second (Hz). Default 20 (one tick each 50 ms). */
@@ -192,6 +203,8 @@ export interface SceneParams {
   readonly cutBand: number;
   /** How the classic engine reads step 14. Default `fraction`. */
   readonly classicReading: ClassicReading;
+  /** Whether a point's own cuts block its disc in the classic engine's step 13. Default `blocks` (the seed). */
+  readonly classicOwnCut: ClassicOwnCut;
   /** Default engine. Default `classic` (the seed). */
   readonly engine: EngineName;
   /** Default `cut` (the seed). */
@@ -205,6 +218,7 @@ export const DEFAULT_PARAMS: SceneParams = {
   radiusCorrection: 8,
   cutBand: 3,
   classicReading: "fraction",
+  classicOwnCut: "blocks",
   engine: "classic",
   returnToZero: "cut",
 };

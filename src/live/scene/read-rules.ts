@@ -9,6 +9,7 @@ import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
 import { type LiveSink, Members, stringOffset } from "./members.js";
 import {
+  CLASSIC_OWN_CUTS,
   CLASSIC_READINGS,
   DEFAULT_PARAMS,
   type EngineName,
@@ -28,6 +29,7 @@ const PARAM_MEMBERS = [
   "radiusCorrection",
   "cutBand",
   "classicReading",
+  "classicOwnCut",
   "engine",
   "returnToZero",
 ] as const;
@@ -85,6 +87,7 @@ export function readParams(
   params.engine = choice<EngineName>("engine", engineNames()) ?? params.engine;
   params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
   params.classicReading = choice("classicReading", CLASSIC_READINGS) ?? params.classicReading;
+  params.classicOwnCut = choice("classicOwnCut", CLASSIC_OWN_CUTS) ?? params.classicOwnCut;
   return { params, spans: spans as unknown as ParamSpans };
 }
 

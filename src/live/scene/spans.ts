@@ -69,6 +69,7 @@ export interface ParamSpans {
   readonly radiusCorrection: Span;
   readonly cutBand: Span;
   readonly classicReading: Span;
+  readonly classicOwnCut: Span;
   readonly engine: Span;
   readonly returnToZero: Span;
 }
@@ -135,6 +136,7 @@ export function sceneSpansOf(scene: Scene): SceneSpans {
       radiusCorrection: NOWHERE,
       cutBand: NOWHERE,
       classicReading: NOWHERE,
+      classicOwnCut: NOWHERE,
       engine: NOWHERE,
       returnToZero: NOWHERE,
     },

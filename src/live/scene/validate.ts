@@ -10,7 +10,7 @@ import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { SIGNAL_NAME } from "./condition.js";
-import { CLASSIC_READINGS, type KeyFrame, type Scene } from "./model.js";
+import { CLASSIC_OWN_CUTS, CLASSIC_READINGS, type KeyFrame, type Scene } from "./model.js";
 import { imagePathProblem } from "./paths.js";
 import { type FrameSpans, type SceneSpans, sceneSpansOf } from "./spans.js";
 
@@ -255,5 +255,9 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   if (!CLASSIC_READINGS.includes(p.classicReading)) {
     const choices = CLASSIC_READINGS.map((r) => `'${r}'`).join(" or ");
     bad("classicReading", choices, `'${p.classicReading}'`);
+  }
+  if (!CLASSIC_OWN_CUTS.includes(p.classicOwnCut)) {
+    const choices = CLASSIC_OWN_CUTS.map((r) => `'${r}'`).join(" or ");
+    bad("classicOwnCut", choices, `'${p.classicOwnCut}'`);
   }
 }

@@ -117,6 +117,7 @@ export function writeScene(scene: Scene): string {
     `"radiusCorrection": ${q(p.radiusCorrection)}`,
     `"cutBand": ${q(p.cutBand)}`,
     `"classicReading": ${q(p.classicReading)}`,
+    `"classicOwnCut": ${q(p.classicOwnCut)}`,
     `"engine": ${q(p.engine)}`,
     `"returnToZero": ${q(p.returnToZero)}`,
   ];
