@@ -131,7 +131,7 @@ export class ClassicTransition implements Transition {
       if (Number.isNaN(kx + ky + lx + ly)) continue;
       const radius = (Math.hypot(lx - kx, ly - ky) + this.params.radiusCorrection) / 2;
       if (!(radius >= 0)) continue;
-      work.passing = this.ownCuts?.[j] ?? [];
+      work.passing = this.ownCuts?.[j] ?? NO_CUTS;
       work.moveDisc(kx, ky, lx, ly, radius, divisor, scale);
       work.fillDisc(kx, ky, radius);
     }
@@ -144,6 +144,9 @@ export class ClassicTransition implements Transition {
     return this.out;
   }
 }
+
+/** No cut passes (the seed's step 13 as written). */
+const NO_CUTS: readonly number[] = [];
 
 /** For each of `count` control points, the indices of the cuts that pass through it. */
 function ownCuts(count: number, cuts: readonly (readonly number[])[]): number[][] {

@@ -13,6 +13,7 @@
  * slide with. Smooth cells within reach become per-pixel ones.
  */
 import type { EngineFrame } from "../engine.js";
+import { segmentDistance2 } from "../segment.js";
 import type { FieldGrid } from "./grid.js";
 
 /** Within this distance of a cut (pixels) a pixel moves across the cut as the cut does. */
@@ -130,13 +131,6 @@ export class CutBands {
   }
 }
 
-/** The distance from (x, y) to the segment from (ax, ay) by (dx, dy). */
-function distance(ax: number, ay: number, dx: number, dy: number, x: number, y: number): number {
-  const len2 = dx * dx + dy * dy;
-  const f = len2 > 0 ? Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1) : 0;
-  return Math.hypot(ax + f * dx - x, ay + f * dy - y);
-}
-
 /** Whether (px, py) is within FADE_TO of the box [x0, x1] × [y0, y1]. */
 function nearBox(px: number, py: number, x0: number, y0: number, x1: number, y1: number): boolean {
   const ex = Math.max(x0 - px, 0, px - x1);
@@ -166,15 +160,16 @@ function reaches(
   if (Math.max(ax, bx) < x0 - FADE_TO || Math.min(ax, bx) > x1 + FADE_TO) return false;
   if (Math.max(ay, by) < y0 - FADE_TO || Math.min(ay, by) > y1 + FADE_TO) return false;
   if (nearBox(ax, ay, x0, y0, x1, y1) || nearBox(bx, by, x0, y0, x1, y1)) return true;
-  const dx = bx - ax;
-  const dy = by - ay;
+  const far2 = FADE_TO * FADE_TO;
   if (
-    distance(ax, ay, dx, dy, x0, y0) < FADE_TO ||
-    distance(ax, ay, dx, dy, x1, y0) < FADE_TO ||
-    distance(ax, ay, dx, dy, x0, y1) < FADE_TO ||
-    distance(ax, ay, dx, dy, x1, y1) < FADE_TO
+    segmentDistance2(x0, y0, ax, ay, bx, by) < far2 ||
+    segmentDistance2(x1, y0, ax, ay, bx, by) < far2 ||
+    segmentDistance2(x0, y1, ax, ay, bx, by) < far2 ||
+    segmentDistance2(x1, y1, ax, ay, bx, by) < far2
   )
     return true;
+  const dx = bx - ax;
+  const dy = by - ay;
   // Both ends and all corners far: near only if the segment crosses the box, so
   // the box's corners lie on both sides of its line.
   const s00 = dx * (y0 - ay) - dy * (x0 - ax);

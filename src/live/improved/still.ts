@@ -12,6 +12,7 @@
  */
 import type { EngineFrame } from "../engine.js";
 import type { RgbaImage } from "../image.js";
+import { segmentDistance2 } from "../segment.js";
 
 /** Largest motion (pixels) of the control points' field at a pixel taken as still when K and L agree there. */
 export const STILL_MOTION = 1;
@@ -180,7 +181,7 @@ export class Openings {
           const inL = odd(rowL, nl, x);
           if (!inK && !inL) continue;
           // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
-          if (inK && edgeDistance(poly, n, x, y) < OPENING_MARGIN) continue;
+          if (inK && edgeDistance2(poly, n, x, y) < OPENING_MARGIN * OPENING_MARGIN) continue;
           const wl = inK && inL ? t : inL ? 1 : 0;
           const o = 4 * (y * width + x);
           for (let c = 0; c < 4; c++)
@@ -191,17 +192,19 @@ export class Openings {
   }
 }
 
-/** The distance from (x, y) to the closed polygon `poly` of n vertices. */
-function edgeDistance(poly: Float64Array, n: number, x: number, y: number): number {
+/** The squared distance from (x, y) to the closed polygon `poly` of n vertices. */
+function edgeDistance2(poly: Float64Array, n: number, x: number, y: number): number {
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const ax = poly[2 * j]!;
-    const ay = poly[2 * j + 1]!;
-    const dx = poly[2 * i]! - ax;
-    const dy = poly[2 * i + 1]! - ay;
-    const len2 = dx * dx + dy * dy;
-    const f = len2 > 0 ? Math.min(Math.max(((x - ax) * dx + (y - ay) * dy) / len2, 0), 1) : 0;
-    best = Math.min(best, Math.hypot(ax + f * dx - x, ay + f * dy - y));
+    const d2 = segmentDistance2(
+      x,
+      y,
+      poly[2 * j]!,
+      poly[2 * j + 1]!,
+      poly[2 * i]!,
+      poly[2 * i + 1]!,
+    );
+    if (d2 < best) best = d2;
   }
   return best;
 }
