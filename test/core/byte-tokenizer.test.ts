@@ -94,6 +94,111 @@ describe("ByteTokenCursor numbers", () => {
   });
 });
 
+/** What one run of `fill` over `tokens` gives: each value until the first that is no finite number of the precision. */
+function expectedRun(tokens: readonly string[], round: (v: number) => number): number[] {
+  const values: number[] = [];
+  for (const t of tokens) {
+    const v = round(expected(t));
+    if (!Number.isFinite(v)) break;
+    values.push(v);
+  }
+  return values;
+}
+
+describe("ByteTokenCursor runs (the bounded loop, four fraction digits at a time)", () => {
+  // decision 460: one run over many tokens, wherever the bytes start and whether or not they end with a separator
+  it("reads every value of a run as Math.fround(Number(text)), in a slice at any offset, with or without a final separator", () => {
+    const token = fc.oneof(
+      decimal.filter((t) => t.length > 0),
+      fc.constantFrom(
+        ".5",
+        "5.",
+        "-.5",
+        "+5.",
+        "-0",
+        "-0.0e0",
+        "1e-45",
+        "1.4e-45",
+        "7.1e-46",
+        "3.4028235e38",
+        "3.4028236e38",
+        "0.12345678901234567890123",
+        "12345678.12345678",
+        "0.000000000000000000000000012345",
+        "9007199254740993.5",
+        "0.1234x5678",
+        "0.12345678e",
+        "0.1234e+",
+        "1.2.3",
+        "inf",
+        "nan",
+        "Infinity",
+        "-",
+        ".",
+        "e5",
+      ),
+    );
+    const separator = fc.constantFrom(" ", "\n", "\r\n", "\t", "\v\f", "   ");
+    const run = fc.record({
+      parts: fc.array(fc.tuple(token, separator), { minLength: 1, maxLength: 24 }),
+      finalSeparator: fc.boolean(),
+      before: fc.nat(7),
+    });
+    fc.assert(
+      fc.property(run, ({ parts, finalSeparator, before }) => {
+        const tokens = parts.map(([t]) => t);
+        let text = parts.map(([t, sep]) => t + sep).join("");
+        if (!finalSeparator) text = text.replace(/[ \t\n\v\f\r]+$/, "");
+        // The bytes as a slice of a larger buffer (junk digits around), as a window of a file is.
+        const body = encodeUtf8(text);
+        const outer = new Uint8Array(before + body.length + 5).fill(0x37);
+        outer.set(body, before);
+        const bytes = outer.subarray(before, before + body.length);
+        for (const [out, round] of [
+          [new Float32Array(tokens.length), Math.fround],
+          [new Float64Array(tokens.length), (v: number) => v],
+        ] as const) {
+          const want = expectedRun(tokens, round);
+          const got = new ByteTokenCursor(bytes).fill(out, 0, tokens.length);
+          expect(got, text).toBe(want.length);
+          for (let i = 0; i < want.length; i++) {
+            expect(Object.is(out[i], want[i]), `${tokens[i]} in ${JSON.stringify(text)}`).toBe(
+              true,
+            );
+          }
+        }
+      }),
+      { numRuns: propertyRuns(1000) },
+    );
+  });
+
+  it("refuses bytes that are no digits next to digits, whatever their value (0xfa–0xff too)", () => {
+    for (const tail of [0x2f, 0x3a, 0x40, 0x7f, 0x80, 0xc3, 0xfa, 0xff]) {
+      for (const at of [0, 1, 2, 3, 4, 5]) {
+        const digits = [..."0.12345678"].map((ch) => ch.charCodeAt(0));
+        digits.splice(2 + at, 0, tail);
+        const bytes = Uint8Array.from([...digits, 0x20, 0x31, 0x0a]);
+        const out = new Float32Array(2);
+        const c = new ByteTokenCursor(bytes);
+        expect(c.fill(out, 0, 2), `byte ${tail} at ${at}`).toBe(0);
+        expect([c.start, c.end]).toEqual([0, digits.length]);
+        expect(c.fill(out, 1, 2)).toBe(2);
+        expect(out[1]).toBe(1);
+      }
+    }
+  });
+
+  it("reads a last token that runs to the end of the bytes as any other", () => {
+    for (const s of ["0.12345678", "-0.123456789012", "5.", ".5", "1e-45", "-0", "12"]) {
+      const out = new Float32Array(2);
+      const c = new ByteTokenCursor(encodeUtf8(`7 ${s}`));
+      expect(c.fill(out, 0, 2), s).toBe(2);
+      expect(Object.is(out[1], Math.fround(Number(s))), s).toBe(true);
+      expect(c.end).toBe(2 + s.length);
+    }
+  });
+});
+
 describe("ByteTokenCursor tokens", () => {
   it("gives the tokens, forms and values of TokenCursor, offsets in bytes", () => {
     const token = fc.oneof(
