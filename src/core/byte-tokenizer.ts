@@ -149,9 +149,9 @@ export class ByteTokenCursor implements TokenSource {
    *
    * A token that ends before the last separator of the bytes is read without
    * a bound check per byte (that separator stops every digit loop), and its
-   * fraction four digits at a time while four bytes are digits (one 32-bit
-   * load; the value is the same: the mantissa is the same integer); a token
-   * running to the end of the bytes takes the `Number` path (decision 460).
+   * fraction up to four digits at a time (one 32-bit load; the value is the
+   * same: the mantissa is the same integer); a token running to the end of
+   * the bytes takes the `Number` path (decision 460).
    */
   fill(out: Float32Array | Float64Array | number[], from: number, to: number): number {
     if (from >= to) return to;
@@ -197,12 +197,17 @@ export class ByteTokenCursor implements TokenSource {
           const point = ++i;
           while (i <= last4) {
             const x = view.getUint32(i, true);
-            if (((x & 0xf0f0f0f0) | (((x + 0x06060606) & 0xf0f0f0f0) >>> 4)) !== 0x33333333) break;
-            // Four ASCII digits, first in the low byte: pairs, then the four.
-            let v = x - 0x30303030;
+            // Per byte (the first in the low byte): 0 for an ASCII digit.
+            const other = ((x & 0xf0f0f0f0) | (((x + 0x06060606) & 0xf0f0f0f0) >>> 4)) ^ 0x33333333;
+            // How many digits come before the first other byte.
+            const count = other === 0 ? 4 : (31 - Math.clz32(other & -other)) >>> 3;
+            if (count === 0) break;
+            // Those digits moved to the high bytes (the low ones 0), then pairs, then the four.
+            let v = (x - 0x30303030) << ((4 - count) << 3);
             v = (Math.imul(v, 10) + (v >>> 8)) & 0x00ff00ff;
-            mantissa = mantissa * 10000 + (Math.imul(v & 0xff, 100) + (v >>> 16));
-            i += 4;
+            mantissa = mantissa * POW10[count]! + (Math.imul(v & 0xff, 100) + (v >>> 16));
+            i += count;
+            if (count < 4) break;
           }
           for (; ; i++) {
             const d = b[i]! - 48;
