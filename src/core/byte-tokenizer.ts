@@ -199,15 +199,23 @@ export class ByteTokenCursor implements TokenSource {
             const x = view.getUint32(i, true);
             // Per byte (the first in the low byte): 0 for an ASCII digit.
             const other = ((x & 0xf0f0f0f0) | (((x + 0x06060606) & 0xf0f0f0f0) >>> 4)) ^ 0x33333333;
-            // How many digits come before the first other byte.
-            const count = other === 0 ? 4 : (31 - Math.clz32(other & -other)) >>> 3;
-            if (count === 0) break;
-            // Those digits moved to the high bytes (the low ones 0), then pairs, then the four.
-            let v = (x - 0x30303030) << ((4 - count) << 3);
-            v = (Math.imul(v, 10) + (v >>> 8)) & 0x00ff00ff;
-            mantissa = mantissa * POW10[count]! + (Math.imul(v & 0xff, 100) + (v >>> 16));
-            i += count;
-            if (count < 4) break;
+            if (other === 0) {
+              // Four digits: pairs, then the four.
+              const v = x - 0x30303030;
+              const pairs = (Math.imul(v, 10) + (v >>> 8)) & 0x00ff00ff;
+              mantissa = mantissa * 10000 + (Math.imul(pairs & 0xff, 100) + (pairs >>> 16));
+              i += 4;
+              continue;
+            }
+            // The digits before the first other byte, moved to the high bytes (the low ones 0).
+            const count = (31 - Math.clz32(other & -other)) >>> 3;
+            if (count > 0) {
+              const v = (x - 0x30303030) << ((4 - count) << 3);
+              const pairs = (Math.imul(v, 10) + (v >>> 8)) & 0x00ff00ff;
+              mantissa = mantissa * POW10[count]! + (Math.imul(pairs & 0xff, 100) + (pairs >>> 16));
+              i += count;
+            }
+            break;
           }
           for (; ; i++) {
             const d = b[i]! - 48;
