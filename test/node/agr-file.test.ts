@@ -54,6 +54,62 @@ describe("readAgrFile", () => {
     }
   });
 
+  // decision 460: the number loop's four-digit blocks and end test leave every finding as it was
+  it("locates a malformed value among digits as the text reader does, wherever the token ends", async () => {
+    const thermal = readFileSync(
+      fileURLToPath(new URL("../fixtures/agr/thermal-tets.agr", import.meta.url)),
+      "utf8",
+    );
+    const value = "frame 0\n293.15\n293.15\n";
+    expect(thermal).toContain(value);
+    for (const bad of [
+      "293.1234x678",
+      "293.12345678é",
+      "293.123,4",
+      "293.1e",
+      "293.15e+",
+      "-.",
+      ".e5",
+      "+-1",
+      "inf",
+      "nan",
+      "Infinity",
+      "1e39",
+      "3.4028236e38",
+      "0.1234567890123456789e999",
+    ]) {
+      const text = thermal.replace(value, `frame 0\n293.15\n${bad}\n`);
+      const path = scratchFile(text);
+      const fromText = readAgr(text);
+      const fromFile = await readAgrFile(path);
+      expect(
+        fromText.diagnostics.map((d) => d.code),
+        bad,
+      ).toEqual(["AGR006"]);
+      expect(fromText.diagnostics[0]!.start, bad).toBe(text.indexOf(bad));
+      expect(fromFile.diagnostics, bad).toEqual(fromText.diagnostics);
+      expect(fromFile.model, bad).toEqual(fromText.model);
+    }
+    // Values that are numbers however they are spelled: the same float32 from a file as from the text.
+    for (const good of [
+      "293.1234567",
+      "-0",
+      ".5",
+      "5.",
+      "1e-45",
+      "7e-46",
+      "3.4028235e38",
+      "+0.000012345678901234567",
+    ]) {
+      const text = thermal.replace(value, `frame 0\n293.15\n${good}\n`);
+      const fromFile = await readAgrFile(scratchFile(text));
+      expect(fromFile.diagnostics, good).toEqual([]);
+      expect(Object.is(fromFile.model!.scalarValues[0]![1], Math.fround(Number(good))), good).toBe(
+        true,
+      );
+    }
+  });
+
   it("reads into an arena: a binary file's arrays are views of it, a text file's are copied in; the model is readAgr's", async () => {
     const model = framesModel(300, 5);
     const files = [
