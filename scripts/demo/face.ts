@@ -42,6 +42,8 @@ export const PARAMS = {
   cutBand: 3,
   // A lid's or lip's own cut does not hold its skin back (decision 380): the classic blink closes.
   classicOwnCut: "passes",
+  // The classic step 17 averages a band's holes from their own side of the cuts (decision 440): no flecks of L in the lips.
+  classicBandHoles: "ownSide",
   engine: "classic",
   returnToZero: "cut",
 } as const;

@@ -254,3 +254,38 @@ export function shadeBand(
     return { width, depth: Math.round(depth) };
   });
 }
+
+/**
+ * Flecks of L (decision 440): at each in-between of `from` → `to` with the
+ * classic engine, how many pixels took L's pixel (steps 20–23) outside the
+ * openings at t — where the reference face is K's side of a lip or lid,
+ * not a mouth or eye opening. L's picture is painted one colour the face
+ * never has, so a pixel of that colour in an in-between came from L.
+ */
+export function flecksOfL(
+  from: FaceFrame,
+  to: FaceFrame,
+  params: Partial<EngineParams> = {},
+): number[] {
+  const l = faceFrame(to);
+  const data = Uint8ClampedArray.from(l.image.data);
+  for (let o = 0; o < data.length; o += 4) [data[o], data[o + 1], data[o + 2]] = [255, 0, 255];
+  const run = engineNamed("classic")!.begin(
+    faceFrame(from),
+    { ...l, image: { ...l.image, data } },
+    { ...PARAMS, ...params },
+  );
+  const out: number[] = [];
+  for (let counter = 19; counter >= 1; counter--) {
+    const { image } = run.next(counter);
+    const holes = openings(from, to, (20 - counter) / 20);
+    const d = image.data;
+    out.push(
+      countPixels([0, 0, image.width, image.height], holes, (x, y) => {
+        const o = (y * image.width + x) * 4;
+        return d[o] === 255 && d[o + 1] === 0 && d[o + 2] === 255;
+      }),
+    );
+  }
+  return out;
+}

@@ -352,6 +352,8 @@ describe("meaning diagnostics", () => {
       [{ classicReading: "exact" }, '"exact"'],
       // decision 380
       [{ classicOwnCut: "sometimes" }, '"sometimes"'],
+      // decision 440
+      [{ classicBandHoles: "fromK" }, '"fromK"'],
     ];
     for (const [params, needle] of bad) {
       only(
@@ -369,6 +371,7 @@ describe("meaning diagnostics", () => {
       returnToZero: "morph",
       classicReading: "carry",
       classicOwnCut: "passes",
+      classicBandHoles: "ownSide",
     };
     const r = readScene(sceneWith((s) => (s.params = ok)));
     expect(r.diagnostics).toEqual([]);

@@ -10,6 +10,7 @@
  */
 import type { RgbaImage } from "../image.js";
 import { segmentDistance2 } from "../segment.js";
+import { segmentsCross } from "./segments.js";
 
 export { segmentDistance2 };
 
@@ -179,6 +180,21 @@ export class CutBands {
     for (let k = 0; k < this.selectedCount; k++) {
       const o = this.selected[k]! * 4;
       if (segmentDistance2(x, y, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!) <= h2) return true;
+    }
+    return false;
+  }
+
+  /** Whether (x, y) lies in a region between two cuts with the same ends. */
+  inOpening(x: number, y: number): boolean {
+    return this.regions.length > 0 && this.inRegion(x, y);
+  }
+
+  /** Whether the segment from (px, py) to (qx, qy) meets one of the strips' segments kept by the last `select` (K*'s cuts). */
+  separates(px: number, py: number, qx: number, qy: number): boolean {
+    const g = this.segments;
+    for (let k = 0; k < this.selectedCount; k++) {
+      const o = this.selected[k]! * 4;
+      if (segmentsCross(px, py, qx, qy, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!)) return true;
     }
     return false;
   }

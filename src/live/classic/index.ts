@@ -69,6 +69,8 @@ export class ClassicTransition implements Transition {
     }
     this.work = new ClassicWork(width, height, segments, points, this.reading === "carry");
     this.work.data.set(k.image.data);
+    // Step 17's band holes (decision 440).
+    this.work.ownSide = (params.classicBandHoles ?? DEFAULT_PARAMS.classicBandHoles) === "ownSide";
     this.points = new Float64Array(k.points);
     this.moved = new Float64Array(k.points.length);
     this.out = { image: createImage(width, height), points: new Float64Array(k.points.length) };

@@ -9,6 +9,7 @@ import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
 import { type LiveSink, Members, stringOffset } from "./members.js";
 import {
+  CLASSIC_BAND_HOLES,
   CLASSIC_OWN_CUTS,
   CLASSIC_READINGS,
   DEFAULT_PARAMS,
@@ -30,6 +31,7 @@ const PARAM_MEMBERS = [
   "cutBand",
   "classicReading",
   "classicOwnCut",
+  "classicBandHoles",
   "engine",
   "returnToZero",
 ] as const;
@@ -88,6 +90,8 @@ export function readParams(
   params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
   params.classicReading = choice("classicReading", CLASSIC_READINGS) ?? params.classicReading;
   params.classicOwnCut = choice("classicOwnCut", CLASSIC_OWN_CUTS) ?? params.classicOwnCut;
+  params.classicBandHoles =
+    choice("classicBandHoles", CLASSIC_BAND_HOLES) ?? params.classicBandHoles;
   return { params, spans: spans as unknown as ParamSpans };
 }
 

@@ -70,6 +70,7 @@ export interface ParamSpans {
   readonly cutBand: Span;
   readonly classicReading: Span;
   readonly classicOwnCut: Span;
+  readonly classicBandHoles: Span;
   readonly engine: Span;
   readonly returnToZero: Span;
 }
@@ -137,6 +138,7 @@ export function sceneSpansOf(scene: Scene): SceneSpans {
       cutBand: NOWHERE,
       classicReading: NOWHERE,
       classicOwnCut: NOWHERE,
+      classicBandHoles: NOWHERE,
       engine: NOWHERE,
       returnToZero: NOWHERE,
     },

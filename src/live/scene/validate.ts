@@ -10,7 +10,13 @@ import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { SIGNAL_NAME } from "./condition.js";
-import { CLASSIC_OWN_CUTS, CLASSIC_READINGS, type KeyFrame, type Scene } from "./model.js";
+import {
+  CLASSIC_BAND_HOLES,
+  CLASSIC_OWN_CUTS,
+  CLASSIC_READINGS,
+  type KeyFrame,
+  type Scene,
+} from "./model.js";
 import { imagePathProblem } from "./paths.js";
 import { type FrameSpans, type SceneSpans, sceneSpansOf } from "./spans.js";
 
@@ -259,5 +265,9 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   if (!CLASSIC_OWN_CUTS.includes(p.classicOwnCut)) {
     const choices = CLASSIC_OWN_CUTS.map((r) => `'${r}'`).join(" or ");
     bad("classicOwnCut", choices, `'${p.classicOwnCut}'`);
+  }
+  if (!CLASSIC_BAND_HOLES.includes(p.classicBandHoles)) {
+    const choices = CLASSIC_BAND_HOLES.map((r) => `'${r}'`).join(" or ");
+    bad("classicBandHoles", choices, `'${p.classicBandHoles}'`);
   }
 }

@@ -118,6 +118,7 @@ export function writeScene(scene: Scene): string {
     `"cutBand": ${q(p.cutBand)}`,
     `"classicReading": ${q(p.classicReading)}`,
     `"classicOwnCut": ${q(p.classicOwnCut)}`,
+    `"classicBandHoles": ${q(p.classicBandHoles)}`,
     `"engine": ${q(p.engine)}`,
     `"returnToZero": ${q(p.returnToZero)}`,
   ];
