@@ -77,7 +77,8 @@ const REGIONS = {
       ...["eyeROuter", "eyeRInner", "eyeRTop", "eyeRBottom"],
       ...["eyeLTopO", "eyeLTopI", "eyeLBottomO", "eyeLBottomI"],
       ...["eyeRTopO", "eyeRTopI", "eyeRBottomO", "eyeRBottomI"],
-      ...["browLInner", "browLOuter", "browRInner", "browROuter"],
+      ...["browLInner", "browLMidI", "browLMidO", "browLOuter"],
+      ...["browRInner", "browRMidI", "browRMidO", "browROuter"],
     ],
     mask: {
       polygon: [
