@@ -135,7 +135,10 @@ export const LAYOUT = {
   head: { cx: 160, cy: 126, rx: 104, ry: 102 },
   eyes: { dx: 42, y: 112 },
   brows: { y: 84, halfWidth: 22, arch: 5, thickness: 3.2 },
-  mouth: { y: 172 },
+  // Half a pixel off the grid (decision 445): a closed mouth's cuts pass
+  // through no pixel centre, where the classic engine's step 13 would hold
+  // a lip pixel in place while the mouth opens around it.
+  mouth: { y: 172.5 },
   cheeks: { dx: 68, y: 150, rx: 17, ry: 10 },
   nose: { y: 145 },
 } as const;

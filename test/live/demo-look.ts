@@ -267,6 +267,55 @@ export function flecksOfL(
   to: FaceFrame,
   params: Partial<EngineParams> = {},
 ): number[] {
+  return fromL(
+    from,
+    to,
+    params,
+    (fromL, x, y, holes) => fromL && !holes.some((h) => inside(h, x, y)),
+  );
+}
+
+/**
+ * Specks of K in the mouth (decision 445): at each in-between of `from` →
+ * `to` with the classic engine, the pixels inside the mouth's opening at
+ * t, farther than 1.5 px from its outline, that did not take L's pixel — a
+ * pixel of K's lips that stayed while the mouth opened around it.
+ */
+export function specksInMouth(
+  from: FaceFrame,
+  to: FaceFrame,
+  params: Partial<EngineParams> = {},
+): number[] {
+  return fromL(from, to, params, (fromL, x, y, [mouth]) => {
+    return !fromL && inside(mouth!, x, y) && outlineDistance2(mouth!, x, y) > 2.25;
+  });
+}
+
+/** The squared distance from (x, y) to the closed polygon xy's outline. */
+function outlineDistance2(xy: readonly number[], x: number, y: number): number {
+  const n = xy.length / 2;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [ax, ay, bx, by] = [xy[2 * j]!, xy[2 * j + 1]!, xy[2 * i]!, xy[2 * i + 1]!];
+    const [dx, dy] = [bx - ax, by - ay];
+    const len = dx * dx + dy * dy;
+    const t = len > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len)) : 0;
+    best = Math.min(best, (ax + t * dx - x) ** 2 + (ay + t * dy - y) ** 2);
+  }
+  return best;
+}
+
+/**
+ * Per in-between of `from` → `to` with the classic engine and L painted
+ * one colour the face never has, how many pixels `counts` (told whether
+ * the pixel took L's, and the openings at t).
+ */
+function fromL(
+  from: FaceFrame,
+  to: FaceFrame,
+  params: Partial<EngineParams>,
+  counts: (fromL: boolean, x: number, y: number, holes: readonly (readonly number[])[]) => boolean,
+): number[] {
   const l = faceFrame(to);
   const data = Uint8ClampedArray.from(l.image.data);
   for (let o = 0; o < data.length; o += 4) [data[o], data[o + 1], data[o + 2]] = [255, 0, 255];
@@ -281,9 +330,9 @@ export function flecksOfL(
     const holes = openings(from, to, (20 - counter) / 20);
     const d = image.data;
     out.push(
-      countPixels([0, 0, image.width, image.height], holes, (x, y) => {
+      countPixels([0, 0, image.width, image.height], [], (x, y) => {
         const o = (y * image.width + x) * 4;
-        return d[o] === 255 && d[o + 1] === 0 && d[o + 2] === 255;
+        return counts(d[o] === 255 && d[o + 1] === 0 && d[o + 2] === 255, x, y, holes);
       }),
     );
   }
