@@ -44,6 +44,8 @@ export const PARAMS = {
   classicOwnCut: "passes",
   // The classic step 17 averages a band's holes from their own side of the cuts (decision 440): no flecks of L in the lips.
   classicBandHoles: "ownSide",
+  // A closing lid or lip covers what it closes over (decision 446): the classic blink ends closed.
+  classicClosing: "covers",
   engine: "classic",
   returnToZero: "cut",
 } as const;

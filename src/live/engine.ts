@@ -6,6 +6,7 @@
 import type { RgbaImage } from "./image.js";
 import type {
   ClassicBandHoles,
+  ClassicClosing,
   ClassicOwnCut,
   ClassicReading,
   Cut,
@@ -38,6 +39,8 @@ export interface EngineParams {
   readonly classicOwnCut?: ClassicOwnCut;
   /** What the classic engine's step 17 does with an empty band pixel; absent: `fromL`. */
   readonly classicBandHoles?: ClassicBandHoles;
+  /** Whether a closing opening covers what it closes over (classic engine); absent: `keeps`. */
+  readonly classicClosing?: ClassicClosing;
 }
 
 /** One in-between as made: the picture and where the control points are in it. */

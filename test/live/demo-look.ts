@@ -338,3 +338,19 @@ function fromL(
   }
   return out;
 }
+
+/**
+ * The eyeball showing (decision 446): the pixels of `image` in the box
+ * that are the iris's blue (blue above red by more than 40) or the
+ * white's (every channel above 235). A closed eye has none.
+ */
+export function eyeballPixels(
+  image: RgbaImage,
+  box: readonly [number, number, number, number],
+): number {
+  return countPixels(box, [], (x, y) => {
+    const o = (y * image.width + x) * 4;
+    const [r, g, b] = [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!];
+    return b > r + 40 || (r > 235 && g > 235 && b > 235);
+  });
+}

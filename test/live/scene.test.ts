@@ -354,6 +354,8 @@ describe("meaning diagnostics", () => {
       [{ classicOwnCut: "sometimes" }, '"sometimes"'],
       // decision 440
       [{ classicBandHoles: "fromK" }, '"fromK"'],
+      // decision 446
+      [{ classicClosing: "fades" }, '"fades"'],
     ];
     for (const [params, needle] of bad) {
       only(
@@ -372,6 +374,7 @@ describe("meaning diagnostics", () => {
       classicReading: "carry",
       classicOwnCut: "passes",
       classicBandHoles: "ownSide",
+      classicClosing: "covers",
     };
     const r = readScene(sceneWith((s) => (s.params = ok)));
     expect(r.diagnostics).toEqual([]);

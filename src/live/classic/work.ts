@@ -53,6 +53,12 @@ export class ClassicWork {
    * outside the openings is averaged from its own side of K*'s cuts.
    */
   ownSide = false;
+  /**
+   * The current frame's openings (`classicClosing: "covers"`, decision
+   * 446): a source pixel inside one of them that a disc moves outside every
+   * opening of K* is covered (not written); null under `keeps`.
+   */
+  private readonly opened: CutBands | null;
   /** K*'s cut bands (step 21): a strip along each segment. */
   private readonly bands: CutBands;
   /** Carried remainders (the `carry` reading), or null (whole pixels). */
@@ -62,7 +68,8 @@ export class ClassicWork {
    * Buffers for a picture of `width` × `height`, at most `maxSegments` cut
    * segments and `maxBandSegments` band strips (the cuts' points suffice);
    * `carry` keeps each pixel's sub-pixel remainder from one in-between to
-   * the next.
+   * the next; `covers`, a closing opening covers what it closes over
+   * (decision 446).
    */
   constructor(
     width: number,
@@ -70,6 +77,7 @@ export class ClassicWork {
     maxSegments: number,
     maxBandSegments: number,
     carry = false,
+    covers = false,
   ) {
     this.width = width;
     this.height = height;
@@ -83,6 +91,7 @@ export class ClassicWork {
     this.rest = new Int32Array(n);
     this.cuts = new FrameCuts(maxSegments);
     this.bands = new CutBands(width, height, maxBandSegments);
+    this.opened = covers ? new CutBands(width, height, maxBandSegments) : null;
     this.carry = carry
       ? {
           x: new Float32Array(n),
@@ -107,6 +116,7 @@ export class ClassicWork {
    */
   setCuts(points: Float64Array, cuts: readonly (readonly number[])[]): void {
     this.cuts.set(points, cuts);
+    this.opened?.set(points, cuts, 0);
   }
 
   /** Step 21's bands: a strip `band` pixels either side of each segment of `cuts` through `points` (K*'s). */
@@ -167,6 +177,8 @@ export class ClassicWork {
           tx = Math.round(fx);
           ty = Math.round(fy);
           if (tx < 0 || ty < 0 || tx >= w || ty >= this.height) continue;
+          // Decision 446: what a closing opening closes over is covered.
+          if (this.opened?.inOpening(x, y) && !this.bands.inOpening(tx, ty)) continue;
         }
         const t = ty * w + tx;
         const o = i * 4;

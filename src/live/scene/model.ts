@@ -203,6 +203,18 @@ export type ClassicBandHoles = "fromL" | "ownSide";
 /** The choices of `classicBandHoles`, the default first. */
 export const CLASSIC_BAND_HOLES: readonly ClassicBandHoles[] = ["fromL", "ownSide"];
 
+/**
+ * What the classic engine does with a pixel of an opening (the region
+ * between two cuts with the same ends) that a disc moves outside the
+ * openings of K* (decision 446): `keeps`, it is written where it lands
+ * (the seed: every moved pixel is written); `covers`, it is not written —
+ * the closing lid or lip covers it.
+ */
+export type ClassicClosing = "keeps" | "covers";
+
+/** The choices of `classicClosing`, the default first. */
+export const CLASSIC_CLOSINGS: readonly ClassicClosing[] = ["keeps", "covers"];
+
 /** The player's parameters, with the seed's defaults. */
 export interface SceneParams {
   /** Frames per second (Hz). Default 20 (one tick each 50 ms). */
@@ -219,6 +231,8 @@ export interface SceneParams {
   readonly classicOwnCut: ClassicOwnCut;
   /** What the classic engine's step 17 does with an empty band pixel. Default `fromL`. */
   readonly classicBandHoles: ClassicBandHoles;
+  /** Whether a closing opening covers what it closes over in the classic engine. Default `keeps`. */
+  readonly classicClosing: ClassicClosing;
   /** Default engine. Default `classic` (the seed). */
   readonly engine: EngineName;
   /** Default `cut` (the seed). */
@@ -234,6 +248,7 @@ export const DEFAULT_PARAMS: SceneParams = {
   classicReading: "fraction",
   classicOwnCut: "blocks",
   classicBandHoles: "fromL",
+  classicClosing: "keeps",
   engine: "classic",
   returnToZero: "cut",
 };

@@ -10,6 +10,7 @@ import { isConditionError, parseCondition } from "./condition.js";
 import { type LiveSink, Members, stringOffset } from "./members.js";
 import {
   CLASSIC_BAND_HOLES,
+  CLASSIC_CLOSINGS,
   CLASSIC_OWN_CUTS,
   CLASSIC_READINGS,
   DEFAULT_PARAMS,
@@ -32,6 +33,7 @@ const PARAM_MEMBERS = [
   "classicReading",
   "classicOwnCut",
   "classicBandHoles",
+  "classicClosing",
   "engine",
   "returnToZero",
 ] as const;
@@ -92,6 +94,7 @@ export function readParams(
   params.classicOwnCut = choice("classicOwnCut", CLASSIC_OWN_CUTS) ?? params.classicOwnCut;
   params.classicBandHoles =
     choice("classicBandHoles", CLASSIC_BAND_HOLES) ?? params.classicBandHoles;
+  params.classicClosing = choice("classicClosing", CLASSIC_CLOSINGS) ?? params.classicClosing;
   return { params, spans: spans as unknown as ParamSpans };
 }
 

@@ -71,6 +71,7 @@ export interface ParamSpans {
   readonly classicReading: Span;
   readonly classicOwnCut: Span;
   readonly classicBandHoles: Span;
+  readonly classicClosing: Span;
   readonly engine: Span;
   readonly returnToZero: Span;
 }
@@ -139,6 +140,7 @@ export function sceneSpansOf(scene: Scene): SceneSpans {
       classicReading: NOWHERE,
       classicOwnCut: NOWHERE,
       classicBandHoles: NOWHERE,
+      classicClosing: NOWHERE,
       engine: NOWHERE,
       returnToZero: NOWHERE,
     },

@@ -119,6 +119,7 @@ export function writeScene(scene: Scene): string {
     `"classicReading": ${q(p.classicReading)}`,
     `"classicOwnCut": ${q(p.classicOwnCut)}`,
     `"classicBandHoles": ${q(p.classicBandHoles)}`,
+    `"classicClosing": ${q(p.classicClosing)}`,
     `"engine": ${q(p.engine)}`,
     `"returnToZero": ${q(p.returnToZero)}`,
   ];
