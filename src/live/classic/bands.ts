@@ -136,6 +136,21 @@ export class CutBands {
     return false;
   }
 
+  /** Sets `mask` to 1 at every pixel inside a region between two cuts with the same ends, 0 elsewhere. */
+  markRegions(mask: Uint8Array): void {
+    mask.fill(0);
+    const box = this.regionBoxes;
+    for (let r = 0; r < this.regions.length; r++) {
+      const o = 4 * r;
+      for (let y = box[o + 1]!; y <= box[o + 3]!; y++) {
+        for (let x = box[o]!; x <= box[o + 2]!; x++) {
+          if (insidePolygon(this.regions[r]!, this.outlines[r]!.length, x, y))
+            mask[y * this.width + x] = 1;
+        }
+      }
+    }
+  }
+
   /** Adds the strip of the segment from point `a` to point `b`, with its clipped pixel box. */
   private add(points: Float64Array, a: number, b: number): void {
     if (this.count >= this.selected.length) return;

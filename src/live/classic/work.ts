@@ -59,6 +59,8 @@ export class ClassicWork {
    * opening of K* is covered (not written); null under `keeps`.
    */
   private readonly opened: CutBands | null;
+  /** 1 at the pixels inside the current frame's openings (under `covers`). */
+  private readonly inOpened: Uint8Array | null;
   /** K*'s cut bands (step 21): a strip along each segment. */
   private readonly bands: CutBands;
   /** Carried remainders (the `carry` reading), or null (whole pixels). */
@@ -92,6 +94,7 @@ export class ClassicWork {
     this.cuts = new FrameCuts(maxSegments);
     this.bands = new CutBands(width, height, maxBandSegments);
     this.opened = covers ? new CutBands(width, height, maxBandSegments) : null;
+    this.inOpened = covers ? new Uint8Array(n) : null;
     this.carry = carry
       ? {
           x: new Float32Array(n),
@@ -116,7 +119,10 @@ export class ClassicWork {
    */
   setCuts(points: Float64Array, cuts: readonly (readonly number[])[]): void {
     this.cuts.set(points, cuts);
-    this.opened?.set(points, cuts, 0);
+    if (this.opened) {
+      this.opened.set(points, cuts, 0);
+      this.opened.markRegions(this.inOpened!);
+    }
   }
 
   /** Step 21's bands: a strip `band` pixels either side of each segment of `cuts` through `points` (K*'s). */
@@ -178,7 +184,7 @@ export class ClassicWork {
           ty = Math.round(fy);
           if (tx < 0 || ty < 0 || tx >= w || ty >= this.height) continue;
           // Decision 446: what a closing opening closes over is covered.
-          if (this.opened?.inOpening(x, y) && !this.bands.inOpening(tx, ty)) continue;
+          if (this.inOpened?.[i] === 1 && !this.bands.inOpening(tx, ty)) continue;
         }
         const t = ty * w + tx;
         const o = i * 4;
