@@ -135,7 +135,10 @@ export const LAYOUT = {
   head: { cx: 160, cy: 126, rx: 104, ry: 102 },
   eyes: { dx: 42, y: 112 },
   brows: { y: 84, halfWidth: 22, arch: 5, thickness: 3.2 },
-  mouth: { y: 172 },
+  // Half a pixel off the grid (decision 445): a closed mouth's cuts pass
+  // through no pixel centre, where the classic engine's step 13 would hold
+  // a lip pixel in place while the mouth opens around it.
+  mouth: { y: 172.5 },
   cheeks: { dx: 68, y: 150, rx: 17, ry: 10 },
   nose: { y: 145 },
 } as const;
@@ -205,14 +208,14 @@ export function mouthCurves(e: Expression): MouthCurves {
 }
 
 /** A brow from its inner end to its outer end (`side` −1 left, +1 right in the picture). */
-export function browCurve(side: -1 | 1, e: Expression): Xy[] {
+export function browCurve(side: -1 | 1, e: Expression, samples = 16): Xy[] {
   const { y, halfWidth, arch } = LAYOUT.brows;
   const cx = LAYOUT.head.cx + side * LAYOUT.eyes.dx;
   const inner = { x: cx - side * halfWidth, y: y - e.browRaise - e.browTilt };
   const outer = { x: cx + side * halfWidth, y: y - e.browRaise + e.browTilt };
   const pts: Xy[] = [];
-  for (let i = 0; i <= 16; i++) {
-    const t = i / 16;
+  for (let i = 0; i <= samples; i++) {
+    const t = i / samples;
     const bump = 4 * t * (1 - t) * arch;
     pts.push({ x: inner.x + (outer.x - inner.x) * t, y: inner.y + (outer.y - inner.y) * t - bump });
   }
@@ -274,7 +277,7 @@ function linePoints(
 
 /**
  * The control points of expression `e`, in the scene's order: the lower
- * lip's shade, mouth, eyes, brows, cheeks, then the lips' and lids' line
+ * lip's shade, mouth, eyes, brows (four points each), cheeks, then the lips' and lids' line
  * points. Each is a point of a curve drawn by `face.ts`. The shade comes
  * first because the classic engine adds overlapping discs in this order
  * (the seed's step 10): its disc, taken before the lips', moves the lower
@@ -315,8 +318,16 @@ export function controlPoints(e: Expression): [string, Xy][] {
     [-1, "L"],
     [1, "R"],
   ] as const) {
-    const brow = browCurve(side, e);
-    points.push([`brow${name}Inner`, brow[0]!], [`brow${name}Outer`, brow[brow.length - 1]!]);
+    // Four points a third of the brow apart (decision 441): the classic
+    // engine's discs (radius about 13 px) then move the whole brow, not
+    // only its ends.
+    const brow = browCurve(side, e, 3);
+    points.push(
+      [`brow${name}Inner`, brow[0]!],
+      [`brow${name}MidI`, brow[1]!],
+      [`brow${name}MidO`, brow[2]!],
+      [`brow${name}Outer`, brow[3]!],
+    );
   }
   for (const [side, name] of [
     [-1, "L"],

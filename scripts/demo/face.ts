@@ -42,6 +42,10 @@ export const PARAMS = {
   cutBand: 3,
   // A lid's or lip's own cut does not hold its skin back (decision 380): the classic blink closes.
   classicOwnCut: "passes",
+  // The classic step 17 averages a band's holes from their own side of the cuts (decision 440): no flecks of L in the lips.
+  classicBandHoles: "ownSide",
+  // A closing lid or lip covers what it closes over (decision 446): the classic blink ends closed.
+  classicClosing: "covers",
   engine: "classic",
   returnToZero: "cut",
 } as const;
@@ -75,7 +79,8 @@ const REGIONS = {
       ...["eyeROuter", "eyeRInner", "eyeRTop", "eyeRBottom"],
       ...["eyeLTopO", "eyeLTopI", "eyeLBottomO", "eyeLBottomI"],
       ...["eyeRTopO", "eyeRTopI", "eyeRBottomO", "eyeRBottomI"],
-      ...["browLInner", "browLOuter", "browRInner", "browROuter"],
+      ...["browLInner", "browLMidI", "browLMidO", "browLOuter"],
+      ...["browRInner", "browRMidI", "browRMidO", "browROuter"],
     ],
     mask: {
       polygon: [

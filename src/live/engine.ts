@@ -4,7 +4,15 @@
  * 10–24 for the classic one). Engines are pure over RGBA typed arrays.
  */
 import type { RgbaImage } from "./image.js";
-import type { ClassicOwnCut, ClassicReading, Cut, EngineName, Point } from "./scene/model.js";
+import type {
+  ClassicBandHoles,
+  ClassicClosing,
+  ClassicOwnCut,
+  ClassicReading,
+  Cut,
+  EngineName,
+  Point,
+} from "./scene/model.js";
 
 /** A frame as an engine sees it: its picture, its control points (same order in K and L) and its cuts. */
 export interface EngineFrame {
@@ -29,6 +37,10 @@ export interface EngineParams {
   readonly classicReading?: ClassicReading;
   /** Whether a point's own cuts block its disc (classic step 13); absent: `blocks`, the seed's. */
   readonly classicOwnCut?: ClassicOwnCut;
+  /** What the classic engine's step 17 does with an empty band pixel; absent: `fromL`. */
+  readonly classicBandHoles?: ClassicBandHoles;
+  /** Whether a closing opening covers what it closes over (classic engine); absent: `keeps`. */
+  readonly classicClosing?: ClassicClosing;
 }
 
 /** One in-between as made: the picture and where the control points are in it. */

@@ -22,7 +22,7 @@ export const LIVE_MESSAGES_RU: Readonly<Record<string, string>> = {
     "Размер картинки [{width}, {height}] — не два целых числа в диапазоне 1 … 8192 (пиксели).",
   LIV014: "Контрольная точка «{point}» ({x}, {y}) лежит вне картинки.",
   LIV015:
-    "Параметр «{param}» равен {found}, а это вне допустимого: «rateHz» > 0, «inbetweens» — целое 1 … 1000, «radiusCorrection» ≥ 0, «cutBand» ≥ 0, «classicReading» — fraction, carry или literal, «classicOwnCut» — blocks или passes, «engine» — classic или improved, «returnToZero» — cut или morph.",
+    "Параметр «{param}» равен {found}, а это вне допустимого: «rateHz» > 0, «inbetweens» — целое 1 … 1000, «radiusCorrection» ≥ 0, «cutBand» ≥ 0, «classicReading» — fraction, carry или literal, «classicOwnCut» — blocks или passes, «classicBandHoles» — fromL или ownSide, «classicClosing» — keeps или covers, «engine» — classic или improved, «returnToZero» — cut или morph.",
   LIV016:
     "Условие сигнала в правиле («when») не имеет вид «ИМЯ ОП ЧИСЛО» с ОП из «>», «>=», «<», «<=»; указан ошибочный символ.",
   LIV017:

@@ -195,6 +195,34 @@ describe("classic engine", () => {
     ]);
   });
 
+  // decision 440
+  it("averages a band's hole from its own side of the cut under classicBandHoles ownSide, else leaves it for L", () => {
+    // Skin above a cut along y = 20.5, a dark lip below; one hole each side of it.
+    const make = (ownSide: boolean) => {
+      const work = new ClassicWork(40, 40, 1, 2);
+      for (let y = 0; y < 40; y++)
+        for (let x = 0; x < 40; x++) work.data.set(y <= 20 ? SKIN : DARK, (y * 40 + x) * 4);
+      work.setBands(Float64Array.from([0, 20.5, 39, 20.5]), [[0, 1]], 3);
+      for (const i of [20 * 40 + 20, 21 * 40 + 20]) {
+        work.empty[i] = 1;
+        work.data.fill(0, i * 4, i * 4 + 4);
+      }
+      work.ownSide = ownSide;
+      work.fillDisc(20, 20, 5);
+      return work;
+    };
+    const own = make(true);
+    expect(Array.from(own.data.subarray((20 * 40 + 20) * 4, (20 * 40 + 20) * 4 + 4))).toEqual([
+      ...SKIN,
+    ]);
+    expect(Array.from(own.data.subarray((21 * 40 + 20) * 4, (21 * 40 + 20) * 4 + 4))).toEqual([
+      ...DARK,
+    ]);
+    const fromL = make(false);
+    expect(fromL.empty[20 * 40 + 20]).toBe(1);
+    expect(fromL.empty[21 * 40 + 20]).toBe(1);
+  });
+
   // decision 96
   it("fills the empty pixels of a cut band from L (an opening mouth shows L's colour)", () => {
     const kImage = filled(160, 120, SKIN);

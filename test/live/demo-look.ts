@@ -254,3 +254,103 @@ export function shadeBand(
     return { width, depth: Math.round(depth) };
   });
 }
+
+/**
+ * Flecks of L (decision 440): at each in-between of `from` → `to` with the
+ * classic engine, how many pixels took L's pixel (steps 20–23) outside the
+ * openings at t — where the reference face is K's side of a lip or lid,
+ * not a mouth or eye opening. L's picture is painted one colour the face
+ * never has, so a pixel of that colour in an in-between came from L.
+ */
+export function flecksOfL(
+  from: FaceFrame,
+  to: FaceFrame,
+  params: Partial<EngineParams> = {},
+): number[] {
+  return fromL(
+    from,
+    to,
+    params,
+    (fromL, x, y, holes) => fromL && !holes.some((h) => inside(h, x, y)),
+  );
+}
+
+/**
+ * Specks of K in the mouth (decision 445): at each in-between of `from` →
+ * `to` with the classic engine, the pixels inside the mouth's opening at
+ * t, farther than 1.5 px from its outline, that did not take L's pixel — a
+ * pixel of K's lips that stayed while the mouth opened around it.
+ */
+export function specksInMouth(
+  from: FaceFrame,
+  to: FaceFrame,
+  params: Partial<EngineParams> = {},
+): number[] {
+  return fromL(from, to, params, (fromL, x, y, [mouth]) => {
+    return !fromL && inside(mouth!, x, y) && outlineDistance2(mouth!, x, y) > 2.25;
+  });
+}
+
+/** The squared distance from (x, y) to the closed polygon xy's outline. */
+function outlineDistance2(xy: readonly number[], x: number, y: number): number {
+  const n = xy.length / 2;
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    const [ax, ay, bx, by] = [xy[2 * j]!, xy[2 * j + 1]!, xy[2 * i]!, xy[2 * i + 1]!];
+    const [dx, dy] = [bx - ax, by - ay];
+    const len = dx * dx + dy * dy;
+    const t = len > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len)) : 0;
+    best = Math.min(best, (ax + t * dx - x) ** 2 + (ay + t * dy - y) ** 2);
+  }
+  return best;
+}
+
+/**
+ * Per in-between of `from` → `to` with the classic engine and L painted
+ * one colour the face never has, how many pixels `counts` (told whether
+ * the pixel took L's, and the openings at t).
+ */
+function fromL(
+  from: FaceFrame,
+  to: FaceFrame,
+  params: Partial<EngineParams>,
+  counts: (fromL: boolean, x: number, y: number, holes: readonly (readonly number[])[]) => boolean,
+): number[] {
+  const l = faceFrame(to);
+  const data = Uint8ClampedArray.from(l.image.data);
+  for (let o = 0; o < data.length; o += 4) [data[o], data[o + 1], data[o + 2]] = [255, 0, 255];
+  const run = engineNamed("classic")!.begin(
+    faceFrame(from),
+    { ...l, image: { ...l.image, data } },
+    { ...PARAMS, ...params },
+  );
+  const out: number[] = [];
+  for (let counter = 19; counter >= 1; counter--) {
+    const { image } = run.next(counter);
+    const holes = openings(from, to, (20 - counter) / 20);
+    const d = image.data;
+    out.push(
+      countPixels([0, 0, image.width, image.height], [], (x, y) => {
+        const o = (y * image.width + x) * 4;
+        return counts(d[o] === 255 && d[o + 1] === 0 && d[o + 2] === 255, x, y, holes);
+      }),
+    );
+  }
+  return out;
+}
+
+/**
+ * The eyeball showing (decision 446): the pixels of `image` in the box
+ * that are the iris's blue (blue above red by more than 40) or the
+ * white's (every channel above 235). A closed eye has none.
+ */
+export function eyeballPixels(
+  image: RgbaImage,
+  box: readonly [number, number, number, number],
+): number {
+  return countPixels(box, [], (x, y) => {
+    const o = (y * image.width + x) * 4;
+    const [r, g, b] = [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!];
+    return b > r + 40 || (r > 235 && g > 235 && b > 235);
+  });
+}

@@ -2,6 +2,8 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import {
+  CLASSIC_BAND_HOLES,
+  CLASSIC_CLOSINGS,
   CLASSIC_OWN_CUTS,
   CLASSIC_READINGS,
   type KeyFrame,
@@ -87,6 +89,8 @@ export const sceneArb: fc.Arbitrary<Scene> = fc
         cutBand: finite(-1, 10),
         classicReading: fc.constantFrom(...CLASSIC_READINGS),
         classicOwnCut: fc.constantFrom(...CLASSIC_OWN_CUTS),
+        classicBandHoles: fc.constantFrom(...CLASSIC_BAND_HOLES),
+        classicClosing: fc.constantFrom(...CLASSIC_CLOSINGS),
         engine: fc.constantFrom("classic" as const, "improved" as const),
         returnToZero: fc.constantFrom("cut" as const, "morph" as const),
       }),

@@ -352,6 +352,10 @@ describe("meaning diagnostics", () => {
       [{ classicReading: "exact" }, '"exact"'],
       // decision 380
       [{ classicOwnCut: "sometimes" }, '"sometimes"'],
+      // decision 440
+      [{ classicBandHoles: "fromK" }, '"fromK"'],
+      // decision 446
+      [{ classicClosing: "fades" }, '"fades"'],
     ];
     for (const [params, needle] of bad) {
       only(
@@ -369,6 +373,8 @@ describe("meaning diagnostics", () => {
       returnToZero: "morph",
       classicReading: "carry",
       classicOwnCut: "passes",
+      classicBandHoles: "ownSide",
+      classicClosing: "covers",
     };
     const r = readScene(sceneWith((s) => (s.params = ok)));
     expect(r.diagnostics).toEqual([]);

@@ -10,6 +10,7 @@
  */
 import type { RgbaImage } from "../image.js";
 import { segmentDistance2 } from "../segment.js";
+import { segmentsCross } from "./segments.js";
 
 export { segmentDistance2 };
 
@@ -135,6 +136,21 @@ export class CutBands {
     return false;
   }
 
+  /** Sets `mask` to 1 at every pixel inside a region between two cuts with the same ends, 0 elsewhere. */
+  markRegions(mask: Uint8Array): void {
+    mask.fill(0);
+    const box = this.regionBoxes;
+    for (let r = 0; r < this.regions.length; r++) {
+      const o = 4 * r;
+      for (let y = box[o + 1]!; y <= box[o + 3]!; y++) {
+        for (let x = box[o]!; x <= box[o + 2]!; x++) {
+          if (insidePolygon(this.regions[r]!, this.outlines[r]!.length, x, y))
+            mask[y * this.width + x] = 1;
+        }
+      }
+    }
+  }
+
   /** Adds the strip of the segment from point `a` to point `b`, with its clipped pixel box. */
   private add(points: Float64Array, a: number, b: number): void {
     if (this.count >= this.selected.length) return;
@@ -179,6 +195,21 @@ export class CutBands {
     for (let k = 0; k < this.selectedCount; k++) {
       const o = this.selected[k]! * 4;
       if (segmentDistance2(x, y, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!) <= h2) return true;
+    }
+    return false;
+  }
+
+  /** Whether (x, y) lies in a region between two cuts with the same ends. */
+  inOpening(x: number, y: number): boolean {
+    return this.regions.length > 0 && this.inRegion(x, y);
+  }
+
+  /** Whether the segment from (px, py) to (qx, qy) meets one of the strips' segments kept by the last `select` (K*'s cuts). */
+  separates(px: number, py: number, qx: number, qy: number): boolean {
+    const g = this.segments;
+    for (let k = 0; k < this.selectedCount; k++) {
+      const o = this.selected[k]! * 4;
+      if (segmentsCross(px, py, qx, qy, g[o]!, g[o + 1]!, g[o + 2]!, g[o + 3]!)) return true;
     }
     return false;
   }

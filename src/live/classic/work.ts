@@ -10,6 +10,7 @@
  */
 import type { RgbaImage } from "../image.js";
 import { CutBands } from "./bands.js";
+import { FrameCuts } from "./frame-cuts.js";
 import { crossesAny } from "./segments.js";
 
 /**
@@ -39,18 +40,27 @@ export class ClassicWork {
   private readonly fillValue: Uint8ClampedArray;
   /** Pixels still empty after step 23 (the last, beyond-the-seed fill). */
   private readonly rest: Int32Array;
-  /** The current frame's cut segments: ax, ay, bx, by. */
-  private readonly segments: Float64Array;
-  private segmentCount = 0;
-  /** The cut (index in the frame's cuts) each segment belongs to. */
-  private readonly segmentCut: Int32Array;
+  /** The current frame's cut segments (step 13). */
+  private readonly cuts: FrameCuts;
   /**
    * The cuts the next disc's pixels may cross: its control point's own cuts
    * under `classicOwnCut: "passes"` (decision 380), else none.
    */
   passing: readonly number[] = [];
-  /** The cut segments one disc must test. */
-  private readonly discSegments: Float64Array;
+  /**
+   * Step 17's reading of the cut bands (`classicBandHoles`, decision 440):
+   * false, an empty band pixel waits for L (steps 20–23); true, every hole
+   * outside the openings is averaged from its own side of K*'s cuts.
+   */
+  ownSide = false;
+  /**
+   * The current frame's openings (`classicClosing: "covers"`, decision
+   * 446): a source pixel inside one of them that a disc moves outside every
+   * opening of K* is covered (not written); null under `keeps`.
+   */
+  private readonly opened: CutBands | null;
+  /** 1 at the pixels inside the current frame's openings (under `covers`). */
+  private readonly inOpened: Uint8Array | null;
   /** K*'s cut bands (step 21): a strip along each segment. */
   private readonly bands: CutBands;
   /** Carried remainders (the `carry` reading), or null (whole pixels). */
@@ -60,7 +70,8 @@ export class ClassicWork {
    * Buffers for a picture of `width` × `height`, at most `maxSegments` cut
    * segments and `maxBandSegments` band strips (the cuts' points suffice);
    * `carry` keeps each pixel's sub-pixel remainder from one in-between to
-   * the next.
+   * the next; `covers`, a closing opening covers what it closes over
+   * (decision 446).
    */
   constructor(
     width: number,
@@ -68,6 +79,7 @@ export class ClassicWork {
     maxSegments: number,
     maxBandSegments: number,
     carry = false,
+    covers = false,
   ) {
     this.width = width;
     this.height = height;
@@ -79,10 +91,10 @@ export class ClassicWork {
     this.fillIndex = new Int32Array(n);
     this.fillValue = new Uint8ClampedArray(n * 4);
     this.rest = new Int32Array(n);
-    this.segments = new Float64Array(maxSegments * 4);
-    this.segmentCut = new Int32Array(maxSegments);
-    this.discSegments = new Float64Array(maxSegments * 4);
+    this.cuts = new FrameCuts(maxSegments);
     this.bands = new CutBands(width, height, maxBandSegments);
+    this.opened = covers ? new CutBands(width, height, maxBandSegments) : null;
+    this.inOpened = covers ? new Uint8Array(n) : null;
     this.carry = carry
       ? {
           x: new Float32Array(n),
@@ -106,29 +118,11 @@ export class ClassicWork {
    * frame's positions). Segments with an unknown end are left out.
    */
   setCuts(points: Float64Array, cuts: readonly (readonly number[])[]): void {
-    let n = 0;
-    let index = -1;
-    for (const cut of cuts) {
-      index++;
-      for (let i = 0; i + 1 < cut.length; i++) {
-        const a = cut[i]!;
-        const b = cut[i + 1]!;
-        if (a < 0 || b < 0) continue;
-        const ax = points[a * 2]!;
-        const ay = points[a * 2 + 1]!;
-        const bx = points[b * 2]!;
-        const by = points[b * 2 + 1]!;
-        if (Number.isNaN(ax + ay + bx + by)) continue;
-        const o = n * 4;
-        this.segments[o] = ax;
-        this.segments[o + 1] = ay;
-        this.segments[o + 2] = bx;
-        this.segments[o + 3] = by;
-        this.segmentCut[n] = index;
-        n++;
-      }
+    this.cuts.set(points, cuts);
+    if (this.opened) {
+      this.opened.set(points, cuts, 0);
+      this.opened.markRegions(this.inOpened!);
     }
-    this.segmentCount = n;
   }
 
   /** Step 21's bands: a strip `band` pixels either side of each segment of `cuts` through `points` (K*'s). */
@@ -162,7 +156,7 @@ export class ClassicWork {
     if (x0 > x1 || y0 > y1) return;
     const r2 = radius * radius;
     this.lift(kx, ky, r2, x0, y0, x1, y1);
-    const count = this.selectSegments(kx, ky, lx, ly, radius);
+    const count = this.cuts.select(kx, ky, lx, ly, radius, this.passing);
     const { data, empty, snap, snapEmpty, carry } = this;
     const mx = lx - kx;
     const my = ly - ky;
@@ -179,7 +173,7 @@ export class ClassicWork {
         let fy = py;
         let tx = x;
         let ty = y;
-        if (!crossesAny(px, py, lx, ly, this.discSegments, count)) {
+        if (!crossesAny(px, py, lx, ly, this.cuts.selected, count)) {
           const ex = px - kx;
           const ey = py - ky;
           const s = radius > 0 ? Math.sqrt(ex * ex + ey * ey) / radius : 0;
@@ -189,6 +183,8 @@ export class ClassicWork {
           tx = Math.round(fx);
           ty = Math.round(fy);
           if (tx < 0 || ty < 0 || tx >= w || ty >= this.height) continue;
+          // Decision 446: what a closing opening closes over is covered.
+          if (this.inOpened?.[i] === 1 && !this.bands.inOpening(tx, ty)) continue;
         }
         const t = ty * w + tx;
         const o = i * 4;
@@ -245,49 +241,42 @@ export class ClassicWork {
     }
   }
 
-  /** Copies to `discSegments` the cut segments whose box meets the box of the disc and L. */
-  private selectSegments(kx: number, ky: number, lx: number, ly: number, radius: number): number {
-    const bx0 = Math.min(kx - radius, lx);
-    const by0 = Math.min(ky - radius, ly);
-    const bx1 = Math.max(kx + radius, lx);
-    const by1 = Math.max(ky + radius, ly);
-    const { segments, discSegments } = this;
-    let n = 0;
-    const { segmentCut, passing } = this;
-    for (let s = 0; s < this.segmentCount; s++) {
-      if (passing.length > 0 && passing.includes(segmentCut[s]!)) continue;
-      const o = s * 4;
-      const ax = segments[o]!;
-      const ay = segments[o + 1]!;
-      const bx = segments[o + 2]!;
-      const by = segments[o + 3]!;
-      if (Math.max(ax, bx) < bx0 || Math.min(ax, bx) > bx1) continue;
-      if (Math.max(ay, by) < by0 || Math.min(ay, by) > by1) continue;
-      const q = n * 4;
-      discSegments[q] = ax;
-      discSegments[q + 1] = ay;
-      discSegments[q + 2] = bx;
-      discSegments[q + 3] = by;
-      n++;
-    }
-    return n;
-  }
-
   /**
    * Steps 17–19 for one disc: each empty pixel of it outside every cut band
    * takes the mean of its non-empty 3×3 neighbours (per channel, rounded);
    * the means are all taken from the picture as the move left it, then
-   * written. A pixel with no non-empty neighbour stays empty.
+   * written. A pixel with no non-empty neighbour stays empty. With
+   * `ownSide` (decision 440), each empty pixel outside the openings, in a
+   * band or not, takes the mean of its non-empty neighbours on its own side
+   * of K*'s cuts, in passes (each from the picture the last one left) until
+   * a pass fills nothing; what stays empty in a band takes L in steps 20–23.
    */
   fillDisc(kx: number, ky: number, radius: number): void {
-    const w = this.width;
     const x0 = Math.max(0, Math.ceil(kx - radius));
-    const x1 = Math.min(w - 1, Math.floor(kx + radius));
+    const x1 = Math.min(this.width - 1, Math.floor(kx + radius));
     const y0 = Math.max(0, Math.ceil(ky - radius));
     const y1 = Math.min(this.height - 1, Math.floor(ky + radius));
     if (x0 > x1 || y0 > y1) return;
+    // One pixel more around the disc: the cuts between a pixel and its neighbours (decision 440).
+    const bands = this.bands.select(x0 - 1, y0 - 1, x1 + 1, y1 + 1) > 0;
+    const sided = this.ownSide && bands;
+    while (this.fillPass(kx, ky, radius, x0, y0, x1, y1, bands, sided) > 0 && sided) {}
+  }
+
+  /** One pass of {@link fillDisc} over the disc's box; returns how many pixels it filled. */
+  private fillPass(
+    kx: number,
+    ky: number,
+    radius: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    bands: boolean,
+    sided: boolean,
+  ): number {
+    const w = this.width;
     const r2 = radius * radius;
-    const bands = this.bands.select(x0, y0, x1, y1) > 0;
     const { empty } = this;
     let n = 0;
     for (let y = y0; y <= y1; y++) {
@@ -297,18 +286,27 @@ export class ClassicWork {
         if (dx * dx + dy * dy > r2) continue;
         const i = y * w + x;
         if (empty[i] === 0) continue;
+        if (sided) {
+          // Decision 440: an opening waits for L; any other hole is averaged from its own side.
+          if (this.bands.inOpening(x, y)) continue;
+          if (this.mean(x, y, n, true)) n++;
+          continue;
+        }
         if (bands && this.bands.inSelected(x, y)) continue;
         if (this.mean(x, y, n)) n++;
       }
     }
     this.applyFills(n);
+    return n;
   }
 
   /**
    * The mean of the non-empty 3×3 neighbours of (x, y) (step 19), stored as
    * fill number `slot`; false (nothing stored) when there is none (S = 0).
+   * `sided`: only the neighbours no cut strip of the last `select` separates
+   * from (x, y) count (decision 440).
    */
-  private mean(x: number, y: number, slot: number): boolean {
+  private mean(x: number, y: number, slot: number, sided = false): boolean {
     const w = this.width;
     const { data, empty } = this;
     let r = 0;
@@ -324,6 +322,7 @@ export class ClassicWork {
       for (let nx = nx0; nx <= nx1; nx++) {
         const j = ny * w + nx;
         if (empty[j] === 1) continue;
+        if (sided && this.bands.separates(x, y, nx, ny)) continue;
         const o = j * 4;
         r += data[o]!;
         g += data[o + 1]!;

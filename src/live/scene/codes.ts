@@ -94,7 +94,7 @@ export const LIVE = {
     args: ["param", "found"],
     severity: "error",
     summary:
-      "A parameter is out of range: `rateHz` > 0, `inbetweens` an integer in 1 … 1000, `radiusCorrection` ≥ 0, `cutBand` ≥ 0, `classicReading` fraction, carry or literal, `classicOwnCut` blocks or passes, `engine` classic or improved, `returnToZero` cut or morph.",
+      "A parameter is out of range: `rateHz` > 0, `inbetweens` an integer in 1 … 1000, `radiusCorrection` ≥ 0, `cutBand` ≥ 0, `classicReading` fraction, carry or literal, `classicOwnCut` blocks or passes, `classicBandHoles` fromL or ownSide, `classicClosing` keeps or covers, `engine` classic or improved, `returnToZero` cut or morph.",
   },
   condition: {
     code: "LIV016",

@@ -191,6 +191,30 @@ export type ClassicOwnCut = "blocks" | "passes";
 /** The choices of `classicOwnCut`, the default first. */
 export const CLASSIC_OWN_CUTS: readonly ClassicOwnCut[] = ["blocks", "passes"];
 
+/**
+ * What the classic engine's steps 17–19 do with an empty pixel of a cut
+ * band (decision 440): `fromL`, it is not averaged and takes L's pixel in
+ * steps 20–23; `ownSide`, every empty pixel outside an opening takes the
+ * mean of its non-empty neighbours on its own side of the cuts, and only a
+ * band pixel with none takes L's.
+ */
+export type ClassicBandHoles = "fromL" | "ownSide";
+
+/** The choices of `classicBandHoles`, the default first. */
+export const CLASSIC_BAND_HOLES: readonly ClassicBandHoles[] = ["fromL", "ownSide"];
+
+/**
+ * What the classic engine does with a pixel of an opening (the region
+ * between two cuts with the same ends) that a disc moves outside the
+ * openings of K* (decision 446): `keeps`, it is written where it lands
+ * (the seed: every moved pixel is written); `covers`, it is not written —
+ * the closing lid or lip covers it.
+ */
+export type ClassicClosing = "keeps" | "covers";
+
+/** The choices of `classicClosing`, the default first. */
+export const CLASSIC_CLOSINGS: readonly ClassicClosing[] = ["keeps", "covers"];
+
 /** The player's parameters, with the seed's defaults. */
 export interface SceneParams {
   /** Frames per second (Hz). Default 20 (one tick each 50 ms). */
@@ -205,6 +229,10 @@ export interface SceneParams {
   readonly classicReading: ClassicReading;
   /** Whether a point's own cuts block its disc in the classic engine's step 13. Default `blocks` (the seed). */
   readonly classicOwnCut: ClassicOwnCut;
+  /** What the classic engine's step 17 does with an empty band pixel. Default `fromL`. */
+  readonly classicBandHoles: ClassicBandHoles;
+  /** Whether a closing opening covers what it closes over in the classic engine. Default `keeps`. */
+  readonly classicClosing: ClassicClosing;
   /** Default engine. Default `classic` (the seed). */
   readonly engine: EngineName;
   /** Default `cut` (the seed). */
@@ -219,6 +247,8 @@ export const DEFAULT_PARAMS: SceneParams = {
   cutBand: 3,
   classicReading: "fraction",
   classicOwnCut: "blocks",
+  classicBandHoles: "fromL",
+  classicClosing: "keeps",
   engine: "classic",
   returnToZero: "cut",
 };

@@ -9,6 +9,8 @@ import { LIVE } from "./codes.js";
 import { isConditionError, parseCondition } from "./condition.js";
 import { type LiveSink, Members, stringOffset } from "./members.js";
 import {
+  CLASSIC_BAND_HOLES,
+  CLASSIC_CLOSINGS,
   CLASSIC_OWN_CUTS,
   CLASSIC_READINGS,
   DEFAULT_PARAMS,
@@ -30,6 +32,8 @@ const PARAM_MEMBERS = [
   "cutBand",
   "classicReading",
   "classicOwnCut",
+  "classicBandHoles",
+  "classicClosing",
   "engine",
   "returnToZero",
 ] as const;
@@ -88,6 +92,9 @@ export function readParams(
   params.returnToZero = choice("returnToZero", RETURNS) ?? params.returnToZero;
   params.classicReading = choice("classicReading", CLASSIC_READINGS) ?? params.classicReading;
   params.classicOwnCut = choice("classicOwnCut", CLASSIC_OWN_CUTS) ?? params.classicOwnCut;
+  params.classicBandHoles =
+    choice("classicBandHoles", CLASSIC_BAND_HOLES) ?? params.classicBandHoles;
+  params.classicClosing = choice("classicClosing", CLASSIC_CLOSINGS) ?? params.classicClosing;
   return { params, spans: spans as unknown as ParamSpans };
 }
 

@@ -70,6 +70,8 @@ export interface ParamSpans {
   readonly cutBand: Span;
   readonly classicReading: Span;
   readonly classicOwnCut: Span;
+  readonly classicBandHoles: Span;
+  readonly classicClosing: Span;
   readonly engine: Span;
   readonly returnToZero: Span;
 }
@@ -137,6 +139,8 @@ export function sceneSpansOf(scene: Scene): SceneSpans {
       cutBand: NOWHERE,
       classicReading: NOWHERE,
       classicOwnCut: NOWHERE,
+      classicBandHoles: NOWHERE,
+      classicClosing: NOWHERE,
       engine: NOWHERE,
       returnToZero: NOWHERE,
     },

@@ -10,7 +10,14 @@ import { msg } from "../../core/message.js";
 import { engineNames } from "../engines.js";
 import { LIVE, type LiveCode, type LiveKind } from "./codes.js";
 import { SIGNAL_NAME } from "./condition.js";
-import { CLASSIC_OWN_CUTS, CLASSIC_READINGS, type KeyFrame, type Scene } from "./model.js";
+import {
+  CLASSIC_BAND_HOLES,
+  CLASSIC_CLOSINGS,
+  CLASSIC_OWN_CUTS,
+  CLASSIC_READINGS,
+  type KeyFrame,
+  type Scene,
+} from "./model.js";
 import { imagePathProblem } from "./paths.js";
 import { type FrameSpans, type SceneSpans, sceneSpansOf } from "./spans.js";
 
@@ -252,12 +259,14 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   if (p.returnToZero !== "cut" && p.returnToZero !== "morph") {
     bad("returnToZero", "'cut' or 'morph'", `'${p.returnToZero}'`);
   }
-  if (!CLASSIC_READINGS.includes(p.classicReading)) {
-    const choices = CLASSIC_READINGS.map((r) => `'${r}'`).join(" or ");
-    bad("classicReading", choices, `'${p.classicReading}'`);
-  }
-  if (!CLASSIC_OWN_CUTS.includes(p.classicOwnCut)) {
-    const choices = CLASSIC_OWN_CUTS.map((r) => `'${r}'`).join(" or ");
-    bad("classicOwnCut", choices, `'${p.classicOwnCut}'`);
+  // The classic engine's choices (decisions 380, 440, 446): one of a list each.
+  const choices: [keyof typeof s, readonly string[], string][] = [
+    ["classicReading", CLASSIC_READINGS, p.classicReading],
+    ["classicOwnCut", CLASSIC_OWN_CUTS, p.classicOwnCut],
+    ["classicBandHoles", CLASSIC_BAND_HOLES, p.classicBandHoles],
+    ["classicClosing", CLASSIC_CLOSINGS, p.classicClosing],
+  ];
+  for (const [key, list, found] of choices) {
+    if (!list.includes(found)) bad(key, list.map((r) => `'${r}'`).join(" or "), `'${found}'`);
   }
 }

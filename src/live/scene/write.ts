@@ -118,6 +118,8 @@ export function writeScene(scene: Scene): string {
     `"cutBand": ${q(p.cutBand)}`,
     `"classicReading": ${q(p.classicReading)}`,
     `"classicOwnCut": ${q(p.classicOwnCut)}`,
+    `"classicBandHoles": ${q(p.classicBandHoles)}`,
+    `"classicClosing": ${q(p.classicClosing)}`,
     `"engine": ${q(p.engine)}`,
     `"returnToZero": ${q(p.returnToZero)}`,
   ];
