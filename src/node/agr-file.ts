@@ -1,6 +1,8 @@
 /**
  * Reading an `.agr` file from disk: a text in chunks of one reused buffer
- * straight into the model's arrays ({@link readAgrFile}); on request, with
+ * straight into the model's arrays ({@link readAgrFile}); a binary file in
+ * pieces, each piece's values checked while still in the cache
+ * ({@link readWholeChecked}); on request, a text with
  * both cores: the file goes into shared memory once, a worker thread reads
  * the second half's frames while this thread reads the rest
  * ({@link readAgrInTwo}). The answer is exactly `readAgr`'s either way. The
