@@ -17,6 +17,8 @@ export interface WasmFunction {
   readonly params: readonly ValueType[];
   readonly locals: readonly ValueType[];
   readonly body: readonly number[];
+  /** What it returns (none when left out). */
+  readonly results?: readonly ValueType[];
 }
 
 /** Unsigned LEB128. */
@@ -72,7 +74,11 @@ export function wasmModule(
   functions: readonly WasmFunction[],
   memory: MemoryImport,
 ): Uint8Array<ArrayBuffer> {
-  const types = functions.map((f) => [0x60, ...vector(f.params.map((t) => [t])), 0]);
+  const types = functions.map((f) => [
+    0x60,
+    ...vector(f.params.map((t) => [t])),
+    ...vector((f.results ?? []).map((t) => [t])),
+  ]);
   const { maxPages } = memory;
   const limits =
     maxPages === undefined

@@ -1,6 +1,8 @@
 /**
  * Reading an `.agr` file from disk: a text in chunks of one reused buffer
- * straight into the model's arrays ({@link readAgrFile}); on request, with
+ * straight into the model's arrays ({@link readAgrFile}); a binary file in
+ * pieces, each piece's values checked while still in the cache
+ * ({@link readWholeChecked}); on request, a text with
  * both cores: the file goes into shared memory once, a worker thread reads
  * the second half's frames while this thread reads the rest
  * ({@link readAgrInTwo}). The answer is exactly `readAgr`'s either way. The
@@ -11,12 +13,17 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import type { Worker } from "node:worker_threads";
 import { startsWith } from "../core/bytes.js";
 import { CHUNK_BYTES, ChunkTokenCursor } from "../core/chunk-tokenizer.js";
+import { firstNonFinite } from "../core/finite.js";
 import {
+  AGR_HEADER_BYTES,
   AGR_MAGIC,
   type AgrReadResult,
   ArrayPool,
+  agrHeaderBytes,
+  agrValueRanges,
   type FrameRun,
   type MeshAnimation,
+  readAgrBinary,
   readAgrChunks,
   readAgrInTwo,
 } from "../mixed/agr/index.js";
@@ -92,6 +99,26 @@ export interface WholeTarget {
  * binary `.agr` that fits there, else in fresh memory.
  */
 export function readWhole(path: string, target: WholeTarget = {}): Uint8Array {
+  return readWholeChecked(path, target).bytes;
+}
+
+/** A whole file read by {@link readWholeChecked}. */
+export interface WholeRead {
+  readonly bytes: Uint8Array;
+  /** A binary `.agr` whose float32 values were all checked as they were read, and are finite. */
+  readonly valuesFinite: boolean;
+}
+
+/** Bytes of a binary `.agr` read at a time, each piece's values checked right after its read (decision 401). */
+const PIECE_BYTES = 2 ** 20;
+
+/**
+ * {@link readWhole}, and for a binary `.agr` read in pieces of
+ * {@link PIECE_BYTES}, whether its values are known finite: each piece's
+ * float32 values are checked right after its read, while they are still in
+ * the cache, instead of in a second pass over the whole file from memory.
+ */
+export function readWholeChecked(path: string, target: WholeTarget = {}): WholeRead {
   const { arena, reuse, shared } = target;
   const fd = openSync(path, "r");
   try {
@@ -107,15 +134,77 @@ export function readWhole(path: string, target: WholeTarget = {}): Uint8Array {
       }
     }
     bytes ??= shared ? new Uint8Array(new SharedArrayBuffer(size)) : new Uint8Array(size);
-    let at = 0;
-    while (at < size) {
-      const got = readSync(fd, bytes, at, size - at, at);
+    let at = readSync(fd, bytes, 0, Math.min(PIECE_BYTES, size), 0);
+    const check = startsWith(bytes.subarray(0, at), AGR_MAGIC)
+      ? new PieceCheck(bytes, size)
+      : undefined;
+    check?.filled(at);
+    while (at < size && at > 0) {
+      const got = readSync(fd, bytes, at, check ? Math.min(PIECE_BYTES, size - at) : size - at, at);
       if (got === 0) break;
       at += got;
+      check?.filled(at);
     }
-    return at === size ? bytes : bytes.subarray(0, at);
+    return {
+      bytes: at === size ? bytes : bytes.subarray(0, at),
+      valuesFinite: at === size && check !== undefined && check.valuesFinite,
+    };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * The finiteness check of a binary `.agr`'s values as its bytes arrive: the
+ * values' byte ranges come from the header once the bytes hold it, and each
+ * time more bytes are read, the values among them are checked.
+ */
+class PieceCheck {
+  /** The values' byte ranges; undefined until the header is read, null when it cannot be. */
+  private ranges: [number, number][] | null | undefined;
+  /** Bytes [0, checked) are checked. */
+  private checked = 0;
+  private finite: boolean;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly size: number,
+  ) {
+    // Float32 views need 4-byte alignment (fresh memory, the arena and reused buffers have it).
+    this.finite = bytes.byteOffset % 4 === 0;
+  }
+
+  /** Every value lies in bytes read so far, which were checked, and none is NaN or infinite. */
+  get valuesFinite(): boolean {
+    return this.finite && !!this.ranges && this.checked === this.size - (this.size % 4);
+  }
+
+  /** Bytes [0, `filled`) are read: checks the values among them not checked yet. */
+  filled(filled: number): void {
+    if (!this.finite) return;
+    const { bytes } = this;
+    if (this.ranges === undefined) {
+      const need = agrHeaderBytes(bytes.subarray(0, filled)) ?? AGR_HEADER_BYTES;
+      if (filled < Math.min(need, this.size)) return;
+      this.ranges = agrValueRanges(bytes.subarray(0, filled), this.size) ?? null;
+    }
+    if (!this.ranges) {
+      this.finite = false;
+      return;
+    }
+    const end = filled - (filled % 4);
+    for (const [start, stop] of this.ranges) {
+      const from = Math.max(start, this.checked);
+      const to = Math.min(stop, end);
+      if (from >= to) continue;
+      const values = new Float32Array(bytes.buffer, bytes.byteOffset + from, (to - from) / 4);
+      if (firstNonFinite(values) >= 0) {
+        // The read of the whole bytes locates it.
+        this.finite = false;
+        return;
+      }
+    }
+    this.checked = end;
   }
 }
 
@@ -224,12 +313,18 @@ async function readEither(
   }
   const old = into && backing.get(into);
   // Only a text read in two threads needs shared memory (decision 364).
-  const bytes = readWhole(path, { arena, reuse: old, shared: twoThreads });
-  const read = await readAgrInTwo(
-    bytes,
-    (start) => readRunInWorker(bytes, start),
-    twoThreads ? (splitMinBytes ?? Infinity) : Infinity,
-  );
+  const { bytes, valuesFinite } = readWholeChecked(path, {
+    arena,
+    reuse: old,
+    shared: twoThreads,
+  });
+  const read: AgrReadResult = valuesFinite
+    ? { ...readAgrBinary(bytes, { valuesFinite }), encoding: "binary" }
+    : await readAgrInTwo(
+        bytes,
+        (start) => readRunInWorker(bytes, start),
+        twoThreads ? (splitMinBytes ?? Infinity) : Infinity,
+      );
   const buffer = old && bytes.buffer === old.buffer ? old : bytes;
   if (read.model && read.encoding === "binary" && read.model.positions.buffer === buffer.buffer) {
     backing.set(read.model, buffer);

@@ -14,7 +14,13 @@ import {
 } from "../../src/mixed/agr/index.js";
 import { findFrameSplit, readFrameRun } from "../../src/mixed/agr/read-frames.js";
 import { FrameArena } from "../../src/mixed/sample/index.js";
-import { readAgrFile, readRunInWorker, readShared, readWhole } from "../../src/node/agr-file.js";
+import {
+  readAgrFile,
+  readRunInWorker,
+  readShared,
+  readWhole,
+  readWholeChecked,
+} from "../../src/node/agr-file.js";
 import { framesModel } from "../helpers.js";
 
 function scratchFile(text: string): string {
@@ -300,5 +306,90 @@ describe("the bench's all threads (decision 356)", () => {
     const path = scratchFile(writeAgrText(framesModel(300, 6)));
     const read = await readAgrFile(path, ALL_THREADS);
     expect(read.model).toEqual(readAgr(readFileSync(path)).model);
+  });
+});
+
+// decision 401
+describe("a binary file's values checked piece by piece as they are read (decision 401)", () => {
+  const model = framesModel(20_000, 10);
+  const clean = writeAgrBinary(model);
+  /** File offset of value `i` of each float array of the model read from `clean`. */
+  const arrays = (() => {
+    const m = readAgr(clean).model!;
+    return [m.positions, m.scalarValues[0]!, m.vectorValues[0]!].map((a) => ({
+      at: a.byteOffset - clean.byteOffset,
+      length: a.length,
+    }));
+  })();
+  const piece = 2 ** 20;
+
+  it("knows a clean file's values finite, in fresh memory, an arena and a reused buffer", async () => {
+    expect(clean.length).toBeGreaterThan(3 * piece);
+    const path = scratchFileBytes(clean);
+    expect(readWholeChecked(path).valuesFinite).toBe(true);
+    const arena = FrameArena.create()!;
+    expect(readWholeChecked(path, { arena }).valuesFinite).toBe(true);
+    const reuse = new Uint8Array(clean.length + 64);
+    const read = readWholeChecked(path, { reuse });
+    expect(read.valuesFinite).toBe(true);
+    expect(read.bytes.buffer).toBe(reuse.buffer);
+    const got = await readAgrFile(path);
+    expect(got.diagnostics).toEqual([]);
+    const want = readAgr(clean).model!;
+    expect(Buffer.from(got.model!.positions.buffer).equals(clean)).toBe(true);
+    expect({ ...got.model, positions: 0, scalarValues: 0, vectorValues: 0 }).toEqual({
+      ...want,
+      positions: 0,
+      scalarValues: 0,
+      vectorValues: 0,
+    });
+  });
+
+  it("leaves a NaN or infinity anywhere to the located check: readAgr's findings and model", async () => {
+    const places: [number, number][] = [];
+    arrays.forEach(({ at, length }, k) => {
+      places.push([k, 0], [k, length - 1]);
+      // The values either side of every piece boundary inside this array.
+      for (let b = piece; b < at + 4 * length; b += piece) {
+        const i = (b - at) / 4;
+        if (i >= 1 && i < length) places.push([k, i - 1], [k, i]);
+      }
+    });
+    expect(places.length).toBeGreaterThan(10);
+    const same = (a: Float32Array, b: Float32Array) =>
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+        Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+      );
+    for (const [n, [k, i]] of places.entries()) {
+      const bytes = clean.slice();
+      const bad = n % 2 ? Number.NaN : Number.NEGATIVE_INFINITY;
+      new DataView(bytes.buffer).setFloat32(arrays[k]!.at + 4 * i, bad, true);
+      const path = scratchFileBytes(bytes);
+      expect(readWholeChecked(path).valuesFinite).toBe(false);
+      const want = readAgr(bytes);
+      expect(want.diagnostics).toHaveLength(1);
+      const got = await readAgrFile(path);
+      expect(got.diagnostics).toEqual(want.diagnostics);
+      const [g, w] = [got.model!, want.model!];
+      expect(same(g.positions, w.positions)).toBe(true);
+      expect(same(g.scalarValues[0]!, w.scalarValues[0]!)).toBe(true);
+      expect(same(g.vectorValues[0]!, w.vectorValues[0]!)).toBe(true);
+    }
+  });
+
+  it("knows nothing of a text, a truncated file or one whose header cannot be read", async () => {
+    const text = scratchFile(writeAgrText(framesModel(300, 4)));
+    expect(readWholeChecked(text).valuesFinite).toBe(false);
+    const cut = clean.subarray(0, clean.length - 4);
+    const badHeader = clean.slice();
+    new DataView(badHeader.buffer).setUint32(32, 0xffffffff, true);
+    for (const bytes of [cut, badHeader, clean.subarray(0, 20)]) {
+      const path = scratchFileBytes(bytes);
+      expect(readWholeChecked(path).valuesFinite).toBe(false);
+      const got = await readAgrFile(path);
+      const want = readAgr(bytes.slice());
+      expect(got.diagnostics).toEqual(want.diagnostics);
+      expect(got.diagnostics.length).toBeGreaterThan(0);
+    }
   });
 });

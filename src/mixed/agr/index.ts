@@ -39,6 +39,7 @@ export {
 export { type AgrInfo, type AgrParamInfo, agrInfo } from "./info.js";
 export * from "./model.js";
 export { type AgrReadResult, readAgr, readAgrChunks } from "./read.js";
+export { type AgrBinaryOptions, agrValueRanges, readAgrBinary } from "./read-binary.js";
 export { type FrameRun, readAgrInTwo, readFrameRun } from "./read-frames.js";
 export {
   extractSurface,

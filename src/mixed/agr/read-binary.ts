@@ -6,14 +6,29 @@
  */
 import { aligned } from "../../core/bytes.js";
 import { type Diagnostic, DiagnosticSink, type Span } from "../../core/diagnostics.js";
-import { type AgrHeader, readAgrHeader } from "./binary-header.js";
+import { type AgrHeader, agrHeaderBytes, readAgrHeader } from "./binary-header.js";
 import { AGR_HEADER as H } from "./binary-layout.js";
 import type { AgrKind } from "./codes.js";
 import type { MeshAnimation, ParamDescriptor } from "./model.js";
 import { type AgrSpans, checkAgr } from "./validate.js";
 
+/** Options of {@link readAgrBinary}. */
+export interface AgrBinaryOptions {
+  /**
+   * The caller has checked every float32 value of the file's
+   * {@link agrValueRanges} and found them all finite (a reader checking each
+   * piece of the file as it reads it, decision 401): the check is not run
+   * again. Only a caller that did so may say so; the findings are otherwise
+   * the same.
+   */
+  readonly valuesFinite?: boolean | undefined;
+}
+
 /** Reads binary `.agr` bytes (the magic already recognised). */
-export function readAgrBinary(input: Uint8Array): {
+export function readAgrBinary(
+  input: Uint8Array,
+  options: AgrBinaryOptions = {},
+): {
   model: MeshAnimation | undefined;
   diagnostics: Diagnostic[];
 } {
@@ -21,14 +36,45 @@ export function readAgrBinary(input: Uint8Array): {
   const bytes = aligned(input);
   const header = readAgrHeader(bytes, bytes.length, sink);
   if (!header) return { model: undefined, diagnostics: sink.items };
-  const { layout, nodeCount: n, frameCount: f } = header;
+  const { layout } = header;
   const model = agrModel(header, bytes.buffer, bytes.byteOffset, (vector, p, d) => {
     const at = (vector ? layout.vectors : layout.scalars)[p]!;
-    const count = (vector ? 3 : 1) * n * (d.varying ? f : 1);
-    return new Float32Array(bytes.buffer, bytes.byteOffset + at, count);
+    return new Float32Array(bytes.buffer, bytes.byteOffset + at, valueCount(header, vector, d));
   });
-  checkAgr(model, sink, agrSpans(header), false);
+  checkAgr(model, sink, agrSpans(header), false, !options.valuesFinite);
   return { model, diagnostics: sink.items };
+}
+
+/** How many float32 values a parameter's array holds: one or three per node, per frame when varying. */
+function valueCount(h: AgrHeader, vector: boolean, d: ParamDescriptor): number {
+  return (vector ? 3 : 1) * h.nodeCount * (d.varying ? h.frameCount : 1);
+}
+
+/**
+ * The byte ranges `[start, end)` of every float32 value a binary `.agr` of
+ * `fileLength` bytes holds (the positions, then each parameter's values),
+ * from its first bytes `prefix`; the arrays {@link readAgrBinary} checks for
+ * finiteness are exactly these. Undefined when `prefix` does not hold the
+ * header and descriptors or they cannot be read (whatever is wrong, the read
+ * of the whole file reports).
+ */
+export function agrValueRanges(
+  prefix: Uint8Array,
+  fileLength: number,
+): [number, number][] | undefined {
+  const need = agrHeaderBytes(prefix);
+  if (need === undefined || prefix.length < Math.min(need, fileLength)) return undefined;
+  const h = readAgrHeader(prefix, fileLength, new DiagnosticSink<AgrKind>());
+  if (!h) return undefined;
+  const { layout } = h;
+  const ranges: [number, number][] = [[layout.positions, layout.positions + 12 * h.nodeCount]];
+  const add = (vector: boolean) => (d: ParamDescriptor, p: number) => {
+    const at = (vector ? layout.vectors : layout.scalars)[p]!;
+    ranges.push([at, at + 4 * valueCount(h, vector, d)]);
+  };
+  h.scalars.forEach(add(false));
+  h.vectors.forEach(add(true));
+  return ranges;
 }
 
 /**

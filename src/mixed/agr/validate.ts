@@ -287,8 +287,18 @@ export function shapeProblems(m: MeshAnimation): string[] {
   return out;
 }
 
-/** Runs every semantic and data check of `m`, reporting at `at`. */
-export function checkAgr(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans, names = true): void {
+/**
+ * Runs every semantic and data check of `m`, reporting at `at`; the
+ * descriptors' names only with `names`, the values' finiteness only with
+ * `finite` (a caller that checked the values itself, decision 401).
+ */
+export function checkAgr(
+  m: MeshAnimation,
+  r: Reporter<AgrKind>,
+  at: AgrSpans,
+  names = true,
+  finite = true,
+): void {
   if (checkType(m.type, r, at.type)) checkParamTable(m.type, m.scalars, m.vectors, r, at);
   if (names) {
     m.scalars.forEach((d, p) => {
@@ -300,7 +310,7 @@ export function checkAgr(m: MeshAnimation, r: Reporter<AgrKind>, at: AgrSpans, n
   }
   checkTimes(m.times, r, at, AGR);
   checkCells(m, r, at);
-  checkFinite(m, r, at);
+  if (finite) checkFinite(m, r, at);
   checkCoordinates(m, r, at.coordinates);
 }
 
