@@ -178,6 +178,42 @@ describe("the improved engine after the speed work", () => {
     expect(twice).toEqual([]);
   });
 
+  // decision 420
+  it("forces no evaluation's point to the side of a cut it is on", () => {
+    const { k, l } = benchFace();
+    const g = new FieldGeometry(k, l, 640, 480);
+    g.update(0.5);
+    const field = new FieldEvaluator(g);
+    const grid = new FieldGrid(g, field, 640, 480);
+    let forced: [number, boolean][] = [];
+    let evals = 0;
+    let forcedEvals = 0;
+    const spy = field as unknown as Record<string, (...a: never[]) => unknown>;
+    const force = spy.force!.bind(field);
+    spy.force = (s: number, positive: boolean) => {
+      forced.push([s, positive]);
+      return force(s as never, positive as never);
+    };
+    const unforce = spy.unforce!.bind(field);
+    spy.unforce = () => {
+      forced = [];
+      return unforce();
+    };
+    const evaluate = field.eval.bind(field);
+    field.eval = (x, y, out, o) => {
+      evals++;
+      if (forced.length > 0) forcedEvals++;
+      for (const [s, positive] of forced) {
+        const side = g.sdy[s]! * (g.sax[s]! - x) - g.sdx[s]! * (g.say[s]! - y);
+        expect(positive ? side > 0 : side < 0, `${x} ${y} ${s}`).toBe(false);
+      }
+      evaluate(x, y, out, o);
+    };
+    grid.compute(true);
+    expect(forcedEvals).toBeGreaterThan(100);
+    expect(evals).toBeLessThan(720);
+  });
+
   // decision 358
   it("evaluates the field at a refined flow's nodes only where the flow cannot serve", () => {
     const { k, l } = benchFace(320, 240);

@@ -83,6 +83,7 @@ export class FieldGrid {
   private readonly local = new Int32Array(MAX_LOCAL);
   private readonly labels = new Uint8Array(64);
   private readonly corners = new Float64Array((1 << MAX_LOCAL) * 8);
+  private readonly cornerSide = new Int8Array(4 * MAX_LOCAL);
   /** The special cells' evaluations of this `compute` (memo.ts). */
   private readonly memo: EvalMemo;
   private readonly evaluate: (x: number, y: number, out: Float64Array, o: number) => void;
@@ -326,7 +327,7 @@ export class FieldGrid {
 
   /** A quarter touched by `count` segments (in `local`): per label, its corners' field on that label's sides. */
   private fillLabels(x0: number, y0: number, count: number, at: number): void {
-    const { g, field, labels, corners, pmap, width, local, sub, quarter } = this;
+    const { g, field, labels, corners, pmap, width, local, sub, quarter, cornerSide } = this;
     const cols = Math.min(sub, width - x0);
     const rows = Math.min(sub, this.height - y0);
     let used = 0;
@@ -342,32 +343,32 @@ export class FieldGrid {
         used |= 1 << label;
       }
     }
-    // A corner strictly on a label's sides already has that label's field: the plain one.
-    let own = 0;
+    // Each corner's own side of each segment: +1, −1, or 0 on its line.
     for (let q = 0; q < 4; q++) {
-      let label = 0;
-      for (let k = 0; k < count && label >= 0; k++) {
+      const x = x0 + (q & 1) * sub;
+      const y = y0 + (q >> 1) * sub;
+      for (let k = 0; k < count; k++) {
         const s = local[k]!;
-        const x = x0 + (q & 1) * sub;
-        const y = y0 + (q >> 1) * sub;
         const o = g.sdy[s]! * (g.sax[s]! - x) - g.sdx[s]! * (g.say[s]! - y);
-        if (o === 0) label = -1;
-        else if (o > 0) label |= 1 << k;
+        cornerSide[q * MAX_LOCAL + k] = o > 0 ? 1 : o < 0 ? -1 : 0;
       }
-      own |= (label < 0 ? 0xff : label) << (q * 8);
     }
     for (let label = 0; label < 1 << count; label++) {
       if (!(used & (1 << label))) continue;
-      field.unforce();
-      let sides = "";
-      for (let k = 0; k < count; k++) {
-        const positive = (label & (1 << k)) !== 0;
-        field.force(local[k]!, positive);
-        sides += positive ? `+${local[k]}` : `-${local[k]}`;
-      }
       for (let q = 0; q < 4; q++) {
+        // Forcing a corner to the side it is on changes nothing (decision 420): only the
+        // segments it is not on that label's side of are forced, and an evaluation with
+        // the same ones forced is shared; with none, the corner has the plain field.
+        field.unforce();
+        let sides = "";
+        for (let k = 0; k < count; k++) {
+          const positive = (label & (1 << k)) !== 0;
+          if (cornerSide[q * MAX_LOCAL + k] === (positive ? 1 : -1)) continue;
+          field.force(local[k]!, positive);
+          sides += positive ? `+${local[k]}` : `-${local[k]}`;
+        }
         const o = label * 8 + q * 2;
-        if (((own >>> (q * 8)) & 0xff) === label) {
+        if (sides === "") {
           const from = at + (q & 1) * 2 + (q >> 1) * 6;
           corners[o] = quarter[from]!;
           corners[o + 1] = quarter[from + 1]!;
