@@ -16,7 +16,7 @@ import type { RefinedFlow } from "../../src/live/improved/refine.js";
 import { jsRenderer, simdRenderer } from "../../src/live/improved/renderer.js";
 import { kernelModule } from "../../src/live/improved/simd.js";
 import { crossings, odd } from "../../src/live/improved/still.js";
-import { SPAN } from "../../src/live/improved/warp.js";
+import { listedRoom, SPAN } from "../../src/live/improved/warp.js";
 import { photoScenes } from "../../src/live/quality/photo.js";
 import { demoFrame, inbetweenHash } from "./improved-same.js";
 
@@ -86,6 +86,67 @@ describe("the improved engine's span kernel", () => {
       let differ = 0;
       for (let i = 0; i < q * 4; i++) if (a[i] !== b[i]) differ++;
       expect(differ, `tw ${tw}`).toBe(0);
+    }
+  });
+
+  // decision 421
+  it("gives a listed run's pixels the bytes of spans of one, in both kernels", () => {
+    const width = 37;
+    const height = 11;
+    const k = noise(width, height, 3);
+    const l = noise(width, height, 4);
+    let rand = 5;
+    const next = () => {
+      rand = (rand * 1103515245 + 12345) >>> 0;
+      return rand / 2 ** 32;
+    };
+    // Each row: a listed run of its first 4·⌊n/4⌋ pixels (n = 4 … 36), the rest spans of one.
+    const sources = Array.from({ length: width * height }, () =>
+      [0, 1, 2, 3].map((i) => Math.round((next() * ((i & 1 ? height : width) + 4) - 2) * 65536)),
+    );
+    const fill = (r: ReturnType<typeof jsRenderer>, listed: boolean) => {
+      r.spans.count = 0;
+      for (let y = 0; y < height; y++) {
+        const n = 4 * (1 + (y % 9));
+        const from = listed ? n : 0;
+        if (listed) {
+          const room = listedRoom(n);
+          r.spans.reserve(1 + room);
+          const d = r.spans.data;
+          const o = r.spans.count * SPAN;
+          d.fill(0, o, o + SPAN);
+          d[o] = y * width;
+          d[o + 1] = -n;
+          d[o + 2] = room;
+          for (let c = 0; c < n; c++) {
+            const at = o + SPAN + (c & ~3) * 4 + (c & 3);
+            const [xk, yk, xl, yl] = sources[y * width + c]!;
+            d[at] = xk! + 8 * 65536;
+            d[at + 4] = yk! + 8 * 65536;
+            d[at + 8] = xl! + 8 * 65536;
+            d[at + 12] = yl! + 8 * 65536;
+          }
+          r.spans.count += 1 + room;
+        }
+        for (let c = from; c < width; c++) {
+          const [xk, yk, xl, yl] = sources[y * width + c]!;
+          r.spans.reserve(1);
+          const row = [y * width + c, 1, xk! + 8 * 65536, yk! + 8 * 65536, 0, 0];
+          row.push(xl! + 8 * 65536, yl! + 8 * 65536, 0, 0);
+          r.spans.data.set(row, r.spans.count * SPAN);
+          r.spans.count++;
+        }
+      }
+    };
+    const listed = [simdRenderer(k, l)!, jsRenderer(k, l)];
+    const single = [simdRenderer(k, l)!, jsRenderer(k, l)];
+    for (const r of listed) fill(r, true);
+    for (const r of single) fill(r, false);
+    for (const tw of [0, 1, 37, 64, 100, 128]) {
+      const bytes = (r: ReturnType<typeof jsRenderer>) => hashOf(Uint8Array.from(r.run(tw).data));
+      const want = bytes(single[1]!);
+      expect(bytes(single[0]!), `tw ${tw}`).toBe(want);
+      for (const r of listed) expect(bytes(r), `tw ${tw} simd ${r.simd}`).toBe(want);
     }
   });
 });

@@ -214,8 +214,10 @@ export class ImprovedMorph {
   /** Renders the in-between of the last `prepare`; the picture is valid until the next render. */
   render(): RgbaImage {
     const { renderer } = this;
-    buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans);
-    const image = renderer.run(Math.round(this.t * 128));
+    const tw = Math.round(this.t * 128);
+    // Listed runs (decision 421) where both masses are in [0, 128], as the SIMD kernel's fours need.
+    buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans, tw >= 0 && tw <= 128);
+    const image = renderer.run(tw);
     const { rowFrom, rowTo, cell } = this.grid;
     const y0 = rowFrom * cell;
     const y1 = Math.min(rowTo * cell, this.height);

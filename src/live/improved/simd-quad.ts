@@ -29,6 +29,8 @@ export interface QuadLocals {
   readonly DXL: number;
   readonly DYL: number;
   readonly ADDR: number;
+  /** A listed run's sources (emitListed). */
+  readonly LIST: number;
   /** The first of QUAD_V128 v128 locals this loop owns. */
   readonly V: number;
 }
@@ -233,6 +235,50 @@ function pair(w: Writer, L: QuadLocals, j: number) {
   w.simd(SHR16);
 }
 
+/** Four pixels from their sources in V … V + 3 (XK, YK, XL, YL): blended and stored at Q. */
+function quadBody(w: Writer, L: QuadLocals) {
+  const { V } = L;
+  sideVectors(w, L, V, V + 1, L.KP, L.KS, L.A, V + 8);
+  sideVectors(w, L, V + 2, V + 3, L.LP, L.LS, L.B, V + 15);
+  pair(w, L, 0);
+  w.set(V + 24);
+  w.get(L.Q);
+  w.get(V + 24);
+  pair(w, L, 2);
+  w.simd(NARROW16);
+  w.simd(0x0b, 0, 0); // v128.store
+}
+
+/**
+ * Appends to `c` the loop of a listed run (warp.ts, decision 421): from Q to
+ * STOP, four pixels at a time, their sources read from LIST as four vectors
+ * (XK ×4, YK ×4, XL ×4, YL ×4). The masses must be in [0, 128] (buildSpans
+ * lists runs only then).
+ */
+export function emitListed(c: number[], L: QuadLocals): void {
+  const w = writer(c);
+  const { V } = L;
+  w.op(0x02, 0x40, 0x03, 0x40); // block $done, loop $quads
+  w.get(L.Q);
+  w.get(L.STOP);
+  w.op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
+  for (let i = 0; i < 4; i++) {
+    w.get(L.LIST);
+    w.simd(0x00, 2, ...uleb(16 * i)); // v128.load
+    w.set(V + i);
+  }
+  quadBody(w, L);
+  w.get(L.LIST);
+  w.i32(64);
+  w.op(0x6a);
+  w.set(L.LIST);
+  w.get(L.Q);
+  w.i32(16);
+  w.op(0x6a);
+  w.set(L.Q);
+  w.op(0x0c, 0, 0x0b, 0x0b); // br $quads, end, end
+}
+
 /**
  * Appends to `c` the four-pixel loop of one span: it runs while four or more
  * pixels are left, then leaves XK … YL and Q where the one-pixel loop goes on.
@@ -268,15 +314,7 @@ export function emitQuads(c: number[], L: QuadLocals): void {
   w.op(0x02, 0x40, 0x03, 0x40); // block $done, loop $quads
   stop(w, L);
   w.op(0x0d, 1); // br_if $done
-  sideVectors(w, L, V, V + 1, L.KP, L.KS, L.A, V + 8);
-  sideVectors(w, L, V + 2, V + 3, L.LP, L.LS, L.B, V + 15);
-  pair(w, L, 0);
-  w.set(V + 24);
-  w.get(L.Q);
-  w.get(V + 24);
-  pair(w, L, 2);
-  w.simd(NARROW16);
-  w.simd(0x0b, 0, 0); // v128.store
+  quadBody(w, L);
   for (let i = 0; i < 4; i++) {
     w.get(V + i);
     w.get(V + 4 + i);

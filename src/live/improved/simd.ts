@@ -10,7 +10,7 @@
  */
 
 import { I32, sleb, uleb, V128, wasmModule } from "../../core/wasm.js";
-import { emitQuads, QUAD_V128 } from "./simd-quad.js";
+import { emitListed, emitQuads, QUAD_V128 } from "./simd-quad.js";
 
 /** The kernel's function body (see the module comment; locals listed below). */
 function kernelBody(): number[] {
@@ -20,7 +20,7 @@ function kernelBody(): number[] {
   const [END, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL] = [
     9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
   ];
-  const [FY, S, W11, W10, ADDR] = [21, 22, 23, 24, 25];
+  const [LIST, FY, S, W11, W10, ADDR] = [20, 21, 22, 23, 24, 25];
   const [ACC, TMP] = [26, 27];
   const c: number[] = [];
   const get = (i: number) => c.push(0x20, ...uleb(i));
@@ -154,6 +154,37 @@ function kernelBody(): number[] {
   get(SP);
   get(END);
   op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
+  const locals = { KP, KS, LP, LS, A, B, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL, ADDR, LIST };
+  // A listed run (count −n): its sources four pixels at a time, then the span after its room.
+  load(SP, 4);
+  i32(0);
+  op(0x48); // i32.lt_s
+  op(0x04, 0x40); // if
+  load(SP, 0);
+  i32(2);
+  op(SHL);
+  get(OUT);
+  op(ADD);
+  set(Q);
+  get(Q);
+  load(SP, 4);
+  i32(2);
+  op(SHL, SUB);
+  set(STOP);
+  get(SP);
+  i32(40);
+  op(ADD);
+  set(LIST);
+  emitListed(c, { ...locals, V: 28 });
+  get(SP);
+  load(SP, 8);
+  i32(1);
+  op(ADD);
+  i32(40);
+  op(MUL, ADD);
+  set(SP);
+  op(0x0c, 1); // br $spans
+  op(0x0b); // end if
   load(SP, 0);
   i32(2);
   op(SHL);
@@ -180,7 +211,7 @@ function kernelBody(): number[] {
     set(local);
   }
   // Four pixels at a time while four are left (simd-quad.ts), then one at a time.
-  emitQuads(c, { KP, KS, LP, LS, A, B, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL, ADDR, V: 28 });
+  emitQuads(c, { ...locals, V: 28 });
   op(0x02, 0x40); // block $row
   op(0x03, 0x40); // loop $px
   get(Q);
