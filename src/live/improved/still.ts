@@ -182,10 +182,15 @@ export class Openings {
           if (!inK && !inL) continue;
           // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
           if (inK && edgeDistance2(poly, n, x, y) < OPENING_MARGIN * OPENING_MARGIN) continue;
-          const wl = inK && inL ? t : inL ? 1 : 0;
           const o = 4 * (y * width + x);
-          for (let c = 0; c < 4; c++)
-            out[o + c] = Math.round((1 - wl) * kd[o + c]! + wl * ld[o + c]!);
+          if (inK && inL) {
+            for (let c = 0; c < 4; c++)
+              out[o + c] = Math.round((1 - t) * kd[o + c]! + t * ld[o + c]!);
+          } else {
+            // Inside one key only: that key's bytes (what the blend with weight 0 or 1 gives).
+            const from = inL ? ld : kd;
+            for (let c = 0; c < 4; c++) out[o + c] = from[o + c]!;
+          }
         }
       }
     });
