@@ -53,6 +53,8 @@ export class ImprovedMorph {
   private readonly still: StillPixels;
   private readonly openings: Openings;
   private readonly bands: CutBands | null;
+  /** The refined flow's inversion's numbers (RefinedFlow.invert). */
+  private readonly io = new Float64Array(5);
 
   /**
    * `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is
@@ -135,7 +137,7 @@ export class ImprovedMorph {
 
   /** Replaces the field's motion by the refined flow's wherever no cut is near. */
   private applyRefined(): void {
-    const { refined, grid, t } = this;
+    const { refined, grid, t, io } = this;
     if (!refined) return;
     const { nodes, ncx, kind, pmap, cell, width, height, evaluated, rowFrom, rowTo } = grid;
     for (let j = rowFrom; j <= rowTo; j++) {
@@ -143,15 +145,35 @@ export class ImprovedMorph {
         const o = (j * (ncx + 1) + i) * 2;
         // A node the field was not evaluated at starts the flow's inversion from no motion;
         // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
+        // The inversion's numbers go in `io` (x, y, t, guess; the motion comes back in the
+        // guess's place): a call passing numbers would box each (decision 423).
         if (!evaluated[j * (ncx + 1) + i]) {
-          if (
-            refined.motion(i * cell, j * cell, 0, 0, 0, nodes, o) &&
-            refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o)
-          )
-            continue;
+          io[0] = i * cell;
+          io[1] = j * cell;
+          io[2] = 0;
+          io[3] = 0;
+          io[4] = 0;
+          if (refined.invert(io)) {
+            nodes[o] = io[3]!;
+            nodes[o + 1] = io[4]!;
+            io[2] = t;
+            if (refined.invert(io)) {
+              nodes[o] = io[3]!;
+              nodes[o + 1] = io[4]!;
+              continue;
+            }
+          }
           grid.evalNode(i, j);
         }
-        refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o);
+        io[0] = i * cell;
+        io[1] = j * cell;
+        io[2] = t;
+        io[3] = nodes[o]!;
+        io[4] = nodes[o + 1]!;
+        if (refined.invert(io)) {
+          nodes[o] = io[3]!;
+          nodes[o + 1] = io[4]!;
+        }
       }
     }
     for (let cy = rowFrom; cy < rowTo; cy++) {
@@ -161,7 +183,15 @@ export class ImprovedMorph {
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
           for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
             const q = 2 * (y * width + x);
-            refined.motion(x, y, t, pmap[q]!, pmap[q + 1]!, pmap, q);
+            io[0] = x;
+            io[1] = y;
+            io[2] = t;
+            io[3] = pmap[q]!;
+            io[4] = pmap[q + 1]!;
+            if (refined.invert(io)) {
+              pmap[q] = io[3]!;
+              pmap[q + 1] = io[4]!;
+            }
           }
         }
       }
