@@ -145,57 +145,50 @@ export class ImprovedMorph {
         const o = (j * (ncx + 1) + i) * 2;
         // A node the field was not evaluated at starts the flow's inversion from no motion;
         // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
-        // The inversion's numbers go in `io` (x, y, t, guess; the motion comes back in the
-        // guess's place): a call passing numbers would box each (decision 423).
         if (!evaluated[j * (ncx + 1) + i]) {
-          io[0] = i * cell;
-          io[1] = j * cell;
           io[2] = 0;
-          io[3] = 0;
-          io[4] = 0;
-          if (refined.invert(io)) {
-            nodes[o] = io[3]!;
-            nodes[o + 1] = io[4]!;
+          nodes[o] = 0;
+          nodes[o + 1] = 0;
+          if (this.invertAt(i * cell, j * cell, nodes, o)) {
             io[2] = t;
-            if (refined.invert(io)) {
-              nodes[o] = io[3]!;
-              nodes[o + 1] = io[4]!;
-              continue;
-            }
+            if (this.invertAt(i * cell, j * cell, nodes, o)) continue;
           }
           grid.evalNode(i, j);
         }
-        io[0] = i * cell;
-        io[1] = j * cell;
         io[2] = t;
-        io[3] = nodes[o]!;
-        io[4] = nodes[o + 1]!;
-        if (refined.invert(io)) {
-          nodes[o] = io[3]!;
-          nodes[o + 1] = io[4]!;
-        }
+        this.invertAt(i * cell, j * cell, nodes, o);
       }
     }
+    io[2] = t;
     for (let cy = rowFrom; cy < rowTo; cy++) {
       for (let cx = 0; cx < ncx; cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
         if (this.frozenCell(cx, cy)) continue;
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
           for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
-            const q = 2 * (y * width + x);
-            io[0] = x;
-            io[1] = y;
-            io[2] = t;
-            io[3] = pmap[q]!;
-            io[4] = pmap[q + 1]!;
-            if (refined.invert(io)) {
-              pmap[q] = io[3]!;
-              pmap[q + 1] = io[4]!;
-            }
+            this.invertAt(x, y, pmap, 2 * (y * width + x));
           }
         }
       }
     }
+  }
+
+  /**
+   * The refined flow's motion at (x, y) at time io[2], from the guess
+   * buf[o], buf[o + 1], written there; false (nothing written) where the
+   * flow cannot serve. The numbers travel in `io`: a call passing them
+   * would box each (decision 423).
+   */
+  private invertAt(x: number, y: number, buf: Float64Array | Float32Array, o: number): boolean {
+    const { io } = this;
+    io[0] = x;
+    io[1] = y;
+    io[3] = buf[o]!;
+    io[4] = buf[o + 1]!;
+    if (!this.refined!.invert(io)) return false;
+    buf[o] = io[3]!;
+    buf[o + 1] = io[4]!;
+    return true;
   }
 
   /**

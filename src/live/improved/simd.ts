@@ -156,21 +156,25 @@ function kernelBody(): number[] {
   op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
   const locals = { KP, KS, LP, LS, A, B, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL, ADDR, LIST };
   // A listed run (count −n): its sources four pixels at a time, then the span after its room.
+  /** Q = OUT + 4·(the span's out), STOP = Q ± 4·(its count): + for a span, − for a listed run. */
+  const ends = (sign: number) => {
+    load(SP, 0);
+    i32(2);
+    op(SHL);
+    get(OUT);
+    op(ADD);
+    set(Q);
+    get(Q);
+    load(SP, 4);
+    i32(2);
+    op(SHL, sign > 0 ? ADD : SUB);
+    set(STOP);
+  };
   load(SP, 4);
   i32(0);
   op(0x48); // i32.lt_s
   op(0x04, 0x40); // if
-  load(SP, 0);
-  i32(2);
-  op(SHL);
-  get(OUT);
-  op(ADD);
-  set(Q);
-  get(Q);
-  load(SP, 4);
-  i32(2);
-  op(SHL, SUB);
-  set(STOP);
+  ends(-1);
   get(SP);
   i32(40);
   op(ADD);
@@ -185,18 +189,7 @@ function kernelBody(): number[] {
   set(SP);
   op(0x0c, 1); // br $spans
   op(0x0b); // end if
-  load(SP, 0);
-  i32(2);
-  op(SHL);
-  get(OUT);
-  op(ADD);
-  set(Q);
-  load(SP, 4);
-  i32(2);
-  op(SHL);
-  get(Q);
-  op(ADD);
-  set(STOP);
+  ends(1);
   for (const [local, offset] of [
     [XK, 8],
     [YK, 12],
