@@ -164,28 +164,22 @@ function sideVectors(
   void L;
 }
 
-/** Pushes pixel j's weighted texels of one side (its vectors at `at`, stride local S); T is scratch. */
-function sidePixel(w: Writer, L: QuadLocals, at: number, S: number, j: number, T: number) {
+/** Pushes pixel j's weighted texels of one side (its vectors at `at`, stride local S). */
+function sidePixel(w: Writer, L: QuadLocals, at: number, S: number, j: number) {
   w.get(at + 6);
   w.simd(EXTRACT32, j);
   w.set(L.ADDR);
+  // Each picture row's two texels loaded straight into 16-bit lanes (v128.load8x8_u).
   w.get(L.ADDR);
-  w.simd(0x5d, 3, 0); // v128.load64_zero
-  w.set(T);
-  w.get(L.ADDR);
-  w.get(S);
-  w.op(0x6a);
-  w.get(T);
-  w.simd(0x57, 3, 0, 1); // v128.load64_lane 1
-  w.set(T);
-  w.get(T);
-  w.simd(0x89); // i16x8.extend_low_i8x16_u
+  w.simd(0x02, 3, 0);
   w.get(at + 4);
   w.get(at + 4);
   w.simd(SHUFFLE, ...spread(j));
   w.simd(MUL16);
-  w.get(T);
-  w.simd(0x8a); // i16x8.extend_high_i8x16_u
+  w.get(L.ADDR);
+  w.get(S);
+  w.op(0x6a);
+  w.simd(0x02, 3, 0);
   w.get(at + 5);
   w.get(at + 5);
   w.simd(SHUFFLE, ...spread(j));
@@ -215,8 +209,8 @@ function pair(w: Writer, L: QuadLocals, j: number) {
     [j, ACC0],
     [j + 1, ACC1],
   ] as const) {
-    sidePixel(w, L, V + 8, L.KS, at, V + 22);
-    sidePixel(w, L, V + 15, L.LS, at, V + 22);
+    sidePixel(w, L, V + 8, L.KS, at);
+    sidePixel(w, L, V + 15, L.LS, at);
     w.simd(ADD16);
     w.set(acc);
   }

@@ -1,8 +1,8 @@
 /**
  * The span kernel of warp.ts (`runSpans`) in WebAssembly with 128-bit SIMD,
  * assembled here from its instructions (no toolchain, no binary blob): per
- * pixel, the four texels of K are loaded as one vector, widened to 16-bit
- * lanes, multiplied by their weights (mass 128 − tw) and added to L's (mass
+ * pixel, each row's two texels of K are loaded into 16-bit lanes,
+ * multiplied by their weights (mass 128 − tw) and added to L's (mass
  * tw); the halves are summed, rounded, shifted and narrowed back to bytes.
  * Spans of four pixels or more run four pixels at a time first (simd-quad.ts).
  * The integer arithmetic is that of `runSpans`, so both give the same
@@ -16,12 +16,12 @@ import { emitListed, emitQuads, QUAD_V128 } from "./simd-quad.js";
 function kernelBody(): number[] {
   // Parameters: 0 spans, 1 count, 2 K, 3 K stride (bytes), 4 L, 5 L stride, 6 out, 7 a, 8 b.
   const [SP, N, KP, KS, LP, LS, OUT, A, B] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-  // i32 locals 9–25, v128 locals 26–27.
+  // i32 locals 9–25, v128 locals 26–27 (27 unused since the rows load into lanes).
   const [END, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL] = [
     9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
   ];
   const [LIST, FY, S, W11, W10, ADDR] = [20, 21, 22, 23, 24, 25];
-  const [ACC, TMP] = [26, 27];
+  const ACC = 26;
   const c: number[] = [];
   const get = (i: number) => c.push(0x20, ...uleb(i));
   const set = (i: number) => c.push(0x21, ...uleb(i));
@@ -100,19 +100,10 @@ function kernelBody(): number[] {
     get(FY);
     round7();
     set(W10);
-    // The texels: row y0 (two pixels) into the low half, row y0 + 1 into the high half.
+    // The texels: row y0's two pixels, then row y0 + 1's, each loaded into 16-bit lanes
+    // (v128.load8x8_u), times [w00 ×4, w01 ×4] and [w10 ×4, w11 ×4].
     get(ADDR);
-    simd(0x5d, 3, 0); // v128.load64_zero
-    set(TMP);
-    get(ADDR);
-    get(STRIDE);
-    op(ADD);
-    get(TMP);
-    simd(0x57, 3, 0, 1); // v128.load64_lane 1
-    set(TMP);
-    // low row × [w00 ×4, w01 ×4] + high row × [w10 ×4, w11 ×4]
-    get(TMP);
-    simd(0x89); // i16x8.extend_low_i8x16_u
+    simd(0x02, 3, 0); // v128.load8x8_u
     weights(
       () => {
         get(MASS);
@@ -128,8 +119,10 @@ function kernelBody(): number[] {
       },
     );
     simd(0x95); // i16x8.mul
-    get(TMP);
-    simd(0x8a); // i16x8.extend_high_i8x16_u
+    get(ADDR);
+    get(STRIDE);
+    op(ADD);
+    simd(0x02, 3, 0); // v128.load8x8_u
     weights(
       () => get(W10),
       () => get(W11),
