@@ -3,7 +3,8 @@
  * positions of four consecutive pixels in K and L are i32x4 vectors, so
  * their fractions, bilinear weights and texel addresses are computed once
  * per four pixels instead of once per pixel; the weights are narrowed to
- * 16-bit lanes and spread to each pixel by one shuffle; four pixels are
+ * 16-bit lanes and spread to each pixel by one shuffle; the texel addresses
+ * reach scalars through the output pixels' own bytes; four pixels are
  * narrowed to bytes and stored as one vector. The integer arithmetic is that
  * of the one-pixel loop (`runSpans` in warp.ts): the same bytes.
  */
@@ -31,12 +32,16 @@ export interface QuadLocals {
   readonly ADDR: number;
   /** A listed run's sources (emitListed). */
   readonly LIST: number;
+  /** The first of QUAD_I32 i32 locals: the four pixels' texel addresses in K, then in L. */
+  readonly AT: number;
   /** The first of QUAD_V128 v128 locals this loop owns. */
   readonly V: number;
 }
 
 /** v128 locals the four-pixel loop needs. */
 export const QUAD_V128 = 26;
+/** i32 locals the four-pixel loop needs (after its v128 ones). */
+export const QUAD_I32 = 8;
 
 /** i32x4 and friends (SIMD opcodes). */
 const SPLAT32 = 0x11;
@@ -164,10 +169,9 @@ function sideVectors(
   void L;
 }
 
-/** Pushes pixel j's weighted texels of one side (its vectors at `at`, stride local S). */
-function sidePixel(w: Writer, L: QuadLocals, at: number, S: number, j: number) {
-  w.get(at + 6);
-  w.simd(EXTRACT32, j);
+/** Pushes pixel j's weighted texels of one side (its vectors at `at`, its addresses from local `ad`, stride local S). */
+function sidePixel(w: Writer, L: QuadLocals, at: number, ad: number, S: number, j: number) {
+  w.get(ad + j);
   w.set(L.ADDR);
   // Each picture row's two texels loaded straight into 16-bit lanes (v128.load8x8_u).
   w.get(L.ADDR);
@@ -209,8 +213,8 @@ function pair(w: Writer, L: QuadLocals, j: number) {
     [j, ACC0],
     [j + 1, ACC1],
   ] as const) {
-    sidePixel(w, L, V + 8, L.KS, at);
-    sidePixel(w, L, V + 15, L.LS, at);
+    sidePixel(w, L, V + 8, L.AT, L.KS, at);
+    sidePixel(w, L, V + 15, L.AT + 4, L.LS, at);
     w.simd(ADD16);
     w.set(acc);
   }
@@ -234,6 +238,21 @@ function quadBody(w: Writer, L: QuadLocals) {
   const { V } = L;
   sideVectors(w, L, V, V + 1, L.KP, L.KS, L.A, V + 8);
   sideVectors(w, L, V + 2, V + 3, L.LP, L.LS, L.B, V + 15);
+  // The texel addresses into scalars through the four output pixels' own 16 bytes
+  // (a store and four loads instead of four lane extractions; the pixels are stored below).
+  for (const [vector, first] of [
+    [V + 14, L.AT],
+    [V + 21, L.AT + 4],
+  ] as const) {
+    w.get(L.Q);
+    w.get(vector);
+    w.simd(0x0b, 0, 0); // v128.store
+    for (let j = 0; j < 4; j++) {
+      w.get(L.Q);
+      w.op(0x28, 2, 4 * j); // i32.load
+      w.set(first + j);
+    }
+  }
   pair(w, L, 0);
   w.set(V + 24);
   w.get(L.Q);

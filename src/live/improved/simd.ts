@@ -10,7 +10,7 @@
  */
 
 import { I32, sleb, uleb, V128, wasmModule } from "../../core/wasm.js";
-import { emitListed, emitQuads, QUAD_V128 } from "./simd-quad.js";
+import { emitListed, emitQuads, QUAD_I32, QUAD_V128 } from "./simd-quad.js";
 
 /** The kernel's function body (see the module comment; locals listed below). */
 function kernelBody(): number[] {
@@ -147,7 +147,28 @@ function kernelBody(): number[] {
   get(SP);
   get(END);
   op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
-  const locals = { KP, KS, LP, LS, A, B, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL, ADDR, LIST };
+  const AT = 28 + QUAD_V128;
+  const locals = {
+    KP,
+    KS,
+    LP,
+    LS,
+    A,
+    B,
+    Q,
+    STOP,
+    XK,
+    YK,
+    DXK,
+    DYK,
+    XL,
+    YL,
+    DXL,
+    DYL,
+    ADDR,
+    LIST,
+    AT,
+  };
   // A listed run (count −n): its sources four pixels at a time, then the span after its room.
   /** Q = OUT + 4·(the span's out), STOP = Q ± 4·(its count): + for a span, − for a listed run. */
   const ends = (sign: number) => {
@@ -256,7 +277,13 @@ export function kernelModule(): Uint8Array<ArrayBuffer> {
       {
         name: "run",
         params: Array(9).fill(I32),
-        locals: [...Array(17).fill(I32), V128, V128, ...Array(QUAD_V128).fill(V128)],
+        locals: [
+          ...Array(17).fill(I32),
+          V128,
+          V128,
+          ...Array(QUAD_V128).fill(V128),
+          ...Array(QUAD_I32).fill(I32),
+        ],
         body: kernelBody(),
       },
     ],
