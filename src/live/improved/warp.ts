@@ -60,8 +60,7 @@ const SLACK = MARGIN - 2;
 
 /** The fixed point of a source coordinate clamped to [0, max]. */
 function clamped(v: number, max: number): number {
-  // As Math.min(Math.max(v, 0), max), NaN and −0 included, in two predictable tests.
-  return ((v < 0 ? 0 : v > max ? max : v) * 65536 + FIX) | 0;
+  return (Math.min(Math.max(v, 0), max) * 65536 + FIX) | 0;
 }
 
 /**
