@@ -390,6 +390,40 @@ describe("the improved engine after the speed work", () => {
     }
   });
 
+  // decision 424
+  it("makes a band of cells that starts part of the way along a row with the whole in-between's bytes there", () => {
+    const { k, l } = benchFace();
+    const whole = new ImprovedMorph(k, l);
+    const columns = whole.cellColumns;
+    const size = whole.cellSize;
+    // Split in the eyes' row of cells, a third of the way along it, and again lower down.
+    const splits = [0, 14 * columns + 13, 20 * columns + 31, 30 * columns];
+    const parts = splits.slice(1).map((to, i) => {
+      const m = new ImprovedMorph(k, l);
+      m.cells(splits[i]!, to);
+      return m;
+    });
+    for (const t of [0.05, 0.5, 0.9]) {
+      whole.prepare(t);
+      const all = Uint8Array.from(whole.render().data);
+      const made = new Uint8Array(all.length);
+      parts.forEach((m, i) => {
+        m.prepare(t);
+        const data = m.render().data;
+        // Copy each cell of the band, row of pixels by row of pixels.
+        for (let c = splits[i]!; c < splits[i + 1]!; c++) {
+          const x0 = (c % columns) * size;
+          const y0 = Math.floor(c / columns) * size;
+          for (let y = y0; y < Math.min(y0 + size, 480); y++) {
+            const at = (y * 640 + x0) * 4;
+            made.set(data.subarray(at, at + size * 4), at);
+          }
+        }
+      });
+      expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
+    }
+  });
+
   it("finds a row's inside pixels of a polygon by its crossings, as the even–odd rule per pixel", () => {
     const inside = (xy: number[], x: number, y: number) => {
       let r = false;

@@ -65,7 +65,7 @@ export class CutBands {
     const stride = (ncx + 1) * 2;
     // Only the rows of cells the grid computes (all, unless a band of rows was asked for).
     for (let cy = rowFrom; cy < rowTo; cy++) {
-      for (let cx = 0; cx < ncx; cx++) {
+      for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
         // The segments that come within FADE_TO of the cell's pixels.
         const x0 = cx * cell;
         const y0 = cy * cell;

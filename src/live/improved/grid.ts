@@ -69,9 +69,14 @@ export class FieldGrid {
   private readonly cellCount: Uint8Array;
   private readonly special: Int32Array;
   private nSpecial = 0;
-  /** The rows of cells `compute` makes (see {@link setRows}). */
+  /** The rows of cells `compute` makes (see {@link setRows}, {@link setCells}). */
   rowFrom = 0;
   rowTo: number;
+  /** The cells `compute` makes: raster indices [cellFrom, cellTo) (see {@link setCells}). */
+  cellFrom = 0;
+  cellTo: number;
+  /** Per node: whether it is a corner of a cell `compute` makes. */
+  readonly needed: Uint8Array;
   private readonly nbx: number;
   private readonly nby: number;
   /** Per block: FieldGeometry.blockMask. */
@@ -109,6 +114,8 @@ export class FieldGrid {
     this.cellCount = new Uint8Array(cells);
     this.special = new Int32Array(cells);
     this.rowTo = this.ncy;
+    this.cellTo = cells;
+    this.needed = new Uint8Array((this.ncx + 1) * (this.ncy + 1)).fill(1);
     this.nbx = Math.ceil((this.ncx * size) / BLOCK);
     this.nby = Math.ceil((this.ncy * size) / BLOCK);
     this.masks = new Int32Array(this.nbx * this.nby * g.n * g.words);
@@ -129,7 +136,7 @@ export class FieldGrid {
     field.unforce();
     this.classify();
     const stride = this.ncx + 1;
-    const { rowFrom, rowTo } = this;
+    const { rowFrom, rowTo, needed, cellFrom, cellTo } = this;
     evaluated.fill(0);
     if (lazy) {
       for (let k = 0; k < this.nSpecial; k++) {
@@ -140,10 +147,12 @@ export class FieldGrid {
         const n = ((cell - cx) / this.ncx) * stride + cx;
         evaluated[n] = evaluated[n + 1] = evaluated[n + stride] = evaluated[n + stride + 1] = 1;
       }
-    } else evaluated.fill(1, rowFrom * stride, (rowTo + 1) * stride);
+    } else {
+      for (let n = rowFrom * stride; n < (rowTo + 1) * stride; n++) evaluated[n] = needed[n]!;
+    }
     for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= this.ncx; i++) {
-        if (evaluated[j * stride + i]) this.evalNodeNow(i, j);
+        if (evaluated[j * stride + i] && needed[j * stride + i]) this.evalNodeNow(i, j);
       }
     }
     this.memo.clear();
@@ -151,7 +160,7 @@ export class FieldGrid {
       const cell = this.special[k]!;
       const cx = cell % this.ncx;
       const cy = (cell - cx) / this.ncx;
-      if (cy < rowFrom || cy >= rowTo) continue;
+      if (cell < cellFrom || cell >= cellTo) continue;
       const bx = ((cx * size) / BLOCK) | 0;
       const by = ((cy * size) / BLOCK) | 0;
       this.block = by * nbx + bx;
@@ -167,8 +176,38 @@ export class FieldGrid {
    * a thread that makes that band).
    */
   setRows(from: number, to: number): void {
-    this.rowFrom = Math.max(0, Math.min(from, this.ncy));
-    this.rowTo = Math.max(this.rowFrom, Math.min(to, this.ncy));
+    this.setCells(from * this.ncx, to * this.ncx);
+  }
+
+  /**
+   * The cells `compute` makes, by raster index (row by row, left to right)
+   * [from, to): all by default. A band of rows is one such range; so is a
+   * band that starts or ends part of the way along a row (decision 424).
+   */
+  setCells(from: number, to: number): void {
+    const { ncx } = this;
+    const cells = ncx * this.ncy;
+    this.cellFrom = Math.max(0, Math.min(from, cells));
+    this.cellTo = Math.max(this.cellFrom, Math.min(to, cells));
+    this.rowFrom = Math.floor(this.cellFrom / ncx);
+    this.rowTo = this.cellTo > this.cellFrom ? Math.ceil(this.cellTo / ncx) : this.rowFrom;
+    const { needed } = this;
+    needed.fill(0);
+    const stride = ncx + 1;
+    for (let c = this.cellFrom; c < this.cellTo; c++) {
+      const n = Math.floor(c / ncx) * stride + (c % ncx);
+      needed[n] = needed[n + 1] = needed[n + stride] = needed[n + stride + 1] = 1;
+    }
+  }
+
+  /** The first column of cells of row cy that `compute` makes. */
+  colFrom(cy: number): number {
+    return Math.max(0, this.cellFrom - cy * this.ncx);
+  }
+
+  /** One past the last column of cells of row cy that `compute` makes. */
+  colTo(cy: number): number {
+    return Math.max(0, Math.min(this.ncx, this.cellTo - cy * this.ncx));
   }
 
   /** Evaluates node (i, j) of this `compute` if it is not yet (see {@link compute}'s `lazy`). */

@@ -140,8 +140,10 @@ export class ImprovedMorph {
     const { refined, grid, t, io } = this;
     if (!refined) return;
     const { nodes, ncx, kind, pmap, cell, width, height, evaluated, rowFrom, rowTo } = grid;
+    const { needed } = grid;
     for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= ncx; i++) {
+        if (!needed[j * (ncx + 1) + i]) continue;
         const o = (j * (ncx + 1) + i) * 2;
         // A node the field was not evaluated at starts the flow's inversion from no motion;
         // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
@@ -161,7 +163,7 @@ export class ImprovedMorph {
     }
     io[2] = t;
     for (let cy = rowFrom; cy < rowTo; cy++) {
-      for (let cx = 0; cx < ncx; cx++) {
+      for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
         if (this.frozenCell(cx, cy)) continue;
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
@@ -241,13 +243,25 @@ export class ImprovedMorph {
     // Listed runs (decision 421) where both masses are in [0, 128], as the SIMD kernel's fours need.
     buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans, tw >= 0 && tw <= 128);
     const image = renderer.run(tw);
-    const { rowFrom, rowTo, cell } = this.grid;
-    const y0 = rowFrom * cell;
-    const y1 = Math.min(rowTo * cell, this.height);
-    this.openings.apply(this.t, this.points, image.data, y0, y1);
+    const { grid, width, height } = this;
+    const { rowFrom, rowTo, cell } = grid;
     const { data } = image;
     const words = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
-    this.still.apply(words, y0 * this.width, y1 * this.width);
+    // The openings and still pixels of the cells made: rectangles of cell rows with the same columns.
+    for (let cy = rowFrom; cy < rowTo; ) {
+      const from = grid.colFrom(cy);
+      const to = grid.colTo(cy);
+      let next = cy + 1;
+      while (next < rowTo && grid.colFrom(next) === from && grid.colTo(next) === to) next++;
+      const y0 = cy * cell;
+      const y1 = Math.min(next * cell, height);
+      const x0 = from * cell;
+      const x1 = Math.min(to * cell, width);
+      this.openings.apply(this.t, this.points, data, y0, y1, x0, x1);
+      if (x0 === 0 && x1 === width) this.still.apply(words, y0 * width, y1 * width);
+      else for (let y = y0; y < y1; y++) this.still.apply(words, y * width + x0, y * width + x1);
+      cy = next;
+    }
     return image;
   }
 
@@ -261,6 +275,27 @@ export class ImprovedMorph {
   rows(from: number, to: number): void {
     const { cell } = this.grid;
     this.grid.setRows(Math.floor(from / cell), Math.ceil(to / cell));
+  }
+
+  /** The side of the field's square cells (pixels), the unit of {@link cells}. */
+  get cellSize(): number {
+    return this.grid.cell;
+  }
+
+  /** The field's cells per row of cells. */
+  get cellColumns(): number {
+    return this.grid.ncx;
+  }
+
+  /**
+   * From now on `prepare` and `render` make only the field's cells of
+   * raster index [from, to) (row by row, left to right; cellSize pixels
+   * square): a band of rows that may start and end part of the way along a
+   * row, so two threads can split an in-between where its work balances
+   * (decision 424). The band's bytes are those of the whole in-between.
+   */
+  cells(from: number, to: number): void {
+    this.grid.setCells(from, to);
   }
 
   /** The per-pixel sources in K and L of the last `prepare` (four planes, width × height). */

@@ -159,8 +159,16 @@ export class Openings {
     return out;
   }
 
-  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`, in rows [from, to). */
-  apply(t: number, points: Float64Array, out: Uint8ClampedArray, from = 0, to = Infinity): void {
+  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`, in rows [from, to) and columns [left, right). */
+  apply(
+    t: number,
+    points: Float64Array,
+    out: Uint8ClampedArray,
+    from = 0,
+    to = Infinity,
+    left = 0,
+    right = Infinity,
+  ): void {
     const kd = this.k.image.data;
     const ld = this.l.image.data;
     const { width, height } = this.k.image;
@@ -189,8 +197,8 @@ export class Openings {
         // sorted) between the 2m-th and the (2m + 1)-th (decision 422).
         sortFirst(rowT, nt);
         for (let m = 0; m + 1 < nt; m += 2) {
-          const first = Math.max(0, x0, Math.ceil(rowT[m]!));
-          const last = Math.min(width - 1, x1, Math.ceil(rowT[m + 1]!) - 1);
+          const first = Math.max(0, x0, left, Math.ceil(rowT[m]!));
+          const last = Math.min(width - 1, x1, right - 1, Math.ceil(rowT[m + 1]!) - 1);
           for (let x = first; x <= last; x++) {
             const inK = odd(rowK, nk, x);
             const inL = odd(rowL, nl, x);

@@ -89,7 +89,7 @@ export function buildSpans(
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
-    for (let cx = 0; cx < ncx; cx++) {
+    for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
       const x0 = cx * size;
       const x1 = Math.min(x0 + size, width);
       const cols = x1 - x0;
