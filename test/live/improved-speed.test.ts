@@ -22,6 +22,27 @@ import { demoFrame, inbetweenHash } from "./improved-same.js";
 
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+/**
+ * Expects the bands `parts` made of the same pair, each copied by `copy`
+ * into a picture, to give the whole in-between's bytes at several t.
+ */
+function bandsJoin(
+  whole: ImprovedMorph,
+  parts: ImprovedMorph[],
+  copy: (part: number, data: Uint8ClampedArray, made: Uint8Array) => void,
+): void {
+  for (const t of [0.05, 0.5, 0.9]) {
+    whole.prepare(t);
+    const all = Uint8Array.from(whole.render().data);
+    const made = new Uint8Array(all.length);
+    parts.forEach((m, i) => {
+      m.prepare(t);
+      copy(i, m.render().data, made);
+    });
+    expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
+  }
+}
+
 /** A deterministic noise picture (every byte, alpha included, varies). */
 function noise(width: number, height: number, seed: number): RgbaImage {
   const image = createImage(width, height);
@@ -374,20 +395,12 @@ describe("the improved engine after the speed work", () => {
       m.rows(from, to);
       return m;
     });
-    for (const t of [0.05, 0.5, 0.9]) {
-      whole.prepare(t);
-      const all = Uint8Array.from(whole.render().data);
-      const made = new Uint8Array(all.length);
-      parts.forEach((m, i) => {
-        m.prepare(t);
-        const data = m.render().data;
-        const cell = 16;
-        const from = Math.floor(bands[i]![0] / cell) * cell * 640 * 4;
-        const to = Math.min(480, Math.ceil(bands[i]![1] / cell) * cell) * 640 * 4;
-        made.set(data.subarray(from, to), from);
-      });
-      expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
-    }
+    bandsJoin(whole, parts, (i, data, made) => {
+      const cell = 16;
+      const from = Math.floor(bands[i]![0] / cell) * cell * 640 * 4;
+      const to = Math.min(480, Math.ceil(bands[i]![1] / cell) * cell) * 640 * 4;
+      made.set(data.subarray(from, to), from);
+    });
   });
 
   // decision 424
@@ -403,25 +416,17 @@ describe("the improved engine after the speed work", () => {
       m.cells(splits[i]!, to);
       return m;
     });
-    for (const t of [0.05, 0.5, 0.9]) {
-      whole.prepare(t);
-      const all = Uint8Array.from(whole.render().data);
-      const made = new Uint8Array(all.length);
-      parts.forEach((m, i) => {
-        m.prepare(t);
-        const data = m.render().data;
-        // Copy each cell of the band, row of pixels by row of pixels.
-        for (let c = splits[i]!; c < splits[i + 1]!; c++) {
-          const x0 = (c % columns) * size;
-          const y0 = Math.floor(c / columns) * size;
-          for (let y = y0; y < Math.min(y0 + size, 480); y++) {
-            const at = (y * 640 + x0) * 4;
-            made.set(data.subarray(at, at + size * 4), at);
-          }
+    bandsJoin(whole, parts, (i, data, made) => {
+      // Copy each cell of the band, row of pixels by row of pixels.
+      for (let c = splits[i]!; c < splits[i + 1]!; c++) {
+        const x0 = (c % columns) * size;
+        const y0 = Math.floor(c / columns) * size;
+        for (let y = y0; y < Math.min(y0 + size, 480); y++) {
+          const at = (y * 640 + x0) * 4;
+          made.set(data.subarray(at, at + size * 4), at);
         }
-      });
-      expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
-    }
+      }
+    });
   });
 
   it("finds a row's inside pixels of a polygon by its crossings, as the even–odd rule per pixel", () => {

@@ -11,6 +11,8 @@
  * for the pixels with that label. A quarter with more than MAX_LOCAL
  * segments is evaluated at every pixel.
  */
+
+import { classify, MAX_CELL, touches } from "./cells.js";
 import type { FieldEvaluator } from "./field.js";
 import type { FieldGeometry } from "./geometry.js";
 import { EvalMemo } from "./memo.js";
@@ -25,31 +27,8 @@ export function cellFor(width: number, height: number): number {
 }
 /** Most cut segments in one quarter handled by labels (2^4 labels). */
 const MAX_LOCAL = 4;
-/** Most cut segments listed per cell; a cell with more has its quarters test every segment. */
-const MAX_CELL = 8;
-/** A segment within this distance of a square (pixels) counts as touching it. */
-const MARGIN = 0.5;
 /** Blocks (pixels, a multiple of the cell size) for which the point–segment pairs that matter are found once. */
 const BLOCK = 64;
-
-/** Whether live segment s of g comes within MARGIN of the square [x0, x0 + size] × [y0, y0 + size]. */
-function touches(g: FieldGeometry, s: number, x0: number, y0: number, size: number): boolean {
-  const ax = g.sax[s]!;
-  const ay = g.say[s]!;
-  const dx = g.sdx[s]!;
-  const dy = g.sdy[s]!;
-  if (Math.max(ax, ax + dx) < x0 - MARGIN || Math.min(ax, ax + dx) > x0 + size + MARGIN)
-    return false;
-  if (Math.max(ay, ay + dy) < y0 - MARGIN || Math.min(ay, ay + dy) > y0 + size + MARGIN)
-    return false;
-  // The square's centre from the segment's line, against half the square's extent along its normal.
-  const len = g.slen[s]!;
-  const cx = x0 + size / 2 - ax;
-  const cy = y0 + size / 2 - ay;
-  return (
-    Math.abs(dx * cy - dy * cx) / len <= ((Math.abs(dx) + Math.abs(dy)) * size) / 2 / len + MARGIN
-  );
-}
 
 export class FieldGrid {
   /** Cell size and quarter size (pixels). */
@@ -65,9 +44,10 @@ export class FieldGrid {
   readonly kind: Uint8Array;
   /** The motion u (x, y) per pixel, in the special cells only. */
   readonly pmap: Float32Array;
-  private readonly cellSegs: Int32Array;
-  private readonly cellCount: Uint8Array;
-  private readonly special: Int32Array;
+  /** Per cell: the live segments that touch it (MAX_CELL at most; cells.ts), their count and the special cells' list. */
+  readonly cellSegs: Int32Array;
+  readonly cellCount: Uint8Array;
+  readonly special: Int32Array;
   private nSpecial = 0;
   /** The rows of cells `compute` makes (see {@link setRows}, {@link setCells}). */
   rowFrom = 0;
@@ -134,7 +114,7 @@ export class FieldGrid {
     const { field, nbx, evaluated, cell: size } = this;
     this.maskMade.fill(0);
     field.unforce();
-    this.classify();
+    this.nSpecial = classify(this.g, this.cell, this.ncx, this.ncy, this);
     const stride = this.ncx + 1;
     const { rowFrom, rowTo, needed, cellFrom, cellTo } = this;
     evaluated.fill(0);
@@ -244,46 +224,6 @@ export class FieldGrid {
       this.maskMade[b] = 1;
     }
     this.field.useMask(masks, b * words);
-  }
-
-  /** Marks the cells holding a control point and those each live cut segment touches (listing its segments). */
-  private classify(): void {
-    const g = this.g;
-    const { ncx, ncy, kind, cellCount, cellSegs, special, cell: size } = this;
-    kind.fill(0);
-    cellCount.fill(0);
-    this.nSpecial = 0;
-    // Cells holding a control point: the field curves most there, so they are refined too.
-    for (let i = 0; i < g.n; i++) {
-      const c = Math.floor(g.px[i]! / size);
-      const r = Math.floor(g.py[i]! / size);
-      if (c < 0 || c >= ncx || r < 0 || r >= ncy || kind[r * ncx + c]) continue;
-      kind[r * ncx + c] = 1;
-      special[this.nSpecial++] = r * ncx + c;
-    }
-    for (let s = 0; s < g.ns; s++) {
-      const ax = g.sax[s]!;
-      const ay = g.say[s]!;
-      const bx = ax + g.sdx[s]!;
-      const by = ay + g.sdy[s]!;
-      const c0 = Math.max(0, Math.floor((Math.min(ax, bx) - MARGIN) / size));
-      const c1 = Math.min(ncx - 1, Math.floor((Math.max(ax, bx) + MARGIN) / size));
-      const r0 = Math.max(0, Math.floor((Math.min(ay, by) - MARGIN) / size));
-      const r1 = Math.min(ncy - 1, Math.floor((Math.max(ay, by) + MARGIN) / size));
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          if (!touches(g, s, c * size, r * size, size)) continue;
-          const cell = r * ncx + c;
-          const count = cellCount[cell]!;
-          if (count === 0) {
-            kind[cell] = 1;
-            special[this.nSpecial++] = cell;
-          }
-          if (count < MAX_CELL) cellSegs[cell * MAX_CELL + count] = s;
-          if (count <= MAX_CELL) cellCount[cell] = count + 1;
-        }
-      }
-    }
   }
 
   /** Fills `pmap` over one special cell, quarter by quarter. */
