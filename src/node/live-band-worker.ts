@@ -7,7 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import { adoptFit, ImprovedMorph } from "../live/improved/index.js";
 import type { BandJob } from "./live-threads.js";
-import { ASKED, copyCells, DONE, FAILED, STOP, T_AT } from "./live-threads.js";
+import { ASKED, copyCells, DONE, FAILED, SPLIT, STOP, T_AT } from "./live-threads.js";
 
 parentPort?.once("message", (job: BandJob) => {
   const control = new Int32Array(job.control, 0, 4);
@@ -31,9 +31,11 @@ parentPort?.once("message", (job: BandJob) => {
     if (asked === STOP) break;
     seen = asked;
     try {
+      const cell = Atomics.load(control, SPLIT);
+      morph.cells(cell, Infinity);
       morph.prepare(t[0]!);
       const { data } = morph.render();
-      copyCells(data, width, height, morph.cellSize, morph.cellColumns, job.cell, out, true);
+      copyCells(data, width, height, morph.cellSize, morph.cellColumns, cell, out, true);
       Atomics.store(control, DONE, asked);
     } catch {
       Atomics.store(control, DONE, FAILED);

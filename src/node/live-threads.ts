@@ -16,22 +16,26 @@ import { startWorker } from "./worker-entry.js";
 /** The control words (Int32) in the shared control buffer, and where t (a float64) is. */
 export const ASKED = 0;
 export const DONE = 1;
+/** The worker's first cell for the in-between asked (it may move between in-betweens; decision 425). */
+export const SPLIT = 2;
 export const T_AT = 16;
 /** ASKED to end the worker's loop; DONE when its band failed. */
 export const STOP = -1;
 export const FAILED = -2;
 /** Longest wait for the worker's band (ms) before the in-between fails. */
 const WAIT_MS = 10_000;
+/** A wait for the worker's band this short (ms) leaves the split where it is. */
+const BALANCED_MS = 0.05;
 
 /** What the worker is sent once: copies of the frames, the pair's fit, its band and the shared memory. */
 export interface BandJob {
   readonly k: EngineFrame;
   readonly l: EngineFrame;
   readonly fit: object;
-  /** The worker's first cell (raster index; it makes the cells from there on). */
+  /** The worker's first cell at the start (raster index; then control[SPLIT] says). */
   readonly cell: number;
   readonly control: SharedArrayBuffer;
-  /** Whole rows of pixels from the first row of the worker's first cell on. */
+  /** Whole rows of pixels from the first row of the worker's first cell on (room for the whole picture). */
   readonly out: SharedArrayBuffer;
 }
 
@@ -109,6 +113,7 @@ export class TwoThreadMorph {
   private readonly control: Int32Array;
   private readonly t: Float64Array;
   private readonly band: Uint8Array;
+  private readonly cellCount: number;
 
   private constructor(
     private readonly morph: ImprovedMorph,
@@ -116,11 +121,17 @@ export class TwoThreadMorph {
     control: SharedArrayBuffer,
     out: SharedArrayBuffer,
     /** The worker's first cell (raster index of the field's cells, `morph.cellSize` pixels square). */
-    readonly split: number,
+    private cell: number,
   ) {
     this.control = new Int32Array(control, 0, 4);
     this.t = new Float64Array(control, T_AT, 1);
     this.band = new Uint8Array(out);
+    this.cellCount = morph.cellColumns * Math.ceil(morph.height / morph.cellSize);
+  }
+
+  /** The worker's first cell for the next in-between (decision 425: it follows the bands' times). */
+  get split(): number {
+    return this.cell;
   }
 
   /**
@@ -153,8 +164,7 @@ export class TwoThreadMorph {
     }
     morph.cells(0, cell);
     const control = new SharedArrayBuffer(T_AT + 8);
-    const firstRow = Math.floor(cell / columns) * morph.cellSize;
-    const out = new SharedArrayBuffer((height - firstRow) * width * 4);
+    const out = new SharedArrayBuffer(height * width * 4);
     const job: BandJob = {
       k,
       l,
@@ -184,30 +194,39 @@ export class TwoThreadMorph {
 
   /** The in-between at time t; the picture is valid until the next call. */
   inbetween(t: number): RgbaImage {
-    const { control } = this;
+    const { control, morph, cell } = this;
     const asked = (this.asked % 0x3fffffff) + 1;
     this.asked = asked;
     this.t[0] = t;
+    morph.cells(0, cell);
+    Atomics.store(control, SPLIT, cell);
     Atomics.store(control, ASKED, asked);
     Atomics.notify(control, ASKED);
-    this.morph.prepare(t);
-    const image = this.morph.render();
+    morph.prepare(t);
+    const image = morph.render();
+    const start = performance.now();
+    let waited = false;
     for (;;) {
       const done = Atomics.load(control, DONE);
       if (done === asked) break;
       if (done === FAILED) throw new Error("the band worker failed");
+      waited = true;
       if (Atomics.wait(control, DONE, done, WAIT_MS) === "timed-out") {
         throw new Error("the band worker did not answer");
       }
     }
-    const { morph } = this;
+    // The next in-between's split follows the bands' times (decision 425): a cell less for
+    // the worker when this thread waited more than a little, a cell more when it did not wait.
+    const wait = performance.now() - start;
+    if (!waited) this.cell = Math.max(cell - 1, 1);
+    else if (wait > BALANCED_MS) this.cell = Math.min(cell + 1, this.cellCount - 1);
     copyCells(
       image.data,
       image.width,
       image.height,
       morph.cellSize,
       morph.cellColumns,
-      this.split,
+      cell,
       this.band,
       false,
     );

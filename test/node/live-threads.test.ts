@@ -36,6 +36,28 @@ describe("TwoThreadMorph", () => {
     }
   });
 
+  // decision 425
+  it("moves its split towards the slower band, a cell per in-between, the bytes unchanged", async () => {
+    const { k, l } = benchFace(320, 240);
+    const one = new ImprovedMorph(k, l);
+    // This thread makes the first row of cells only: it waits for the worker every time.
+    const two = await TwoThreadMorph.open(k, l, { cell: 40 });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const t = 0.1 + 0.07 * i;
+        one.prepare(t);
+        const want = Buffer.from(one.render().data);
+        expect(Buffer.compare(Buffer.from(two.inbetween(t).data), want), `t = ${t}`).toBe(0);
+      }
+      // A cell further each time it waited (twelve at most; its first in-betweens, still
+      // compiling, may finish after the worker's).
+      expect(two.split).toBeGreaterThan(46);
+      expect(two.split).toBeLessThanOrEqual(52);
+    } finally {
+      await two.close();
+    }
+  });
+
   it("refuses a split that is not a multiple of 16 inside the picture", async () => {
     const { k, l } = benchFace(320, 240);
     for (const split of [0, 40, 240]) {

@@ -167,8 +167,11 @@ export class FieldGrid {
   setCells(from: number, to: number): void {
     const { ncx } = this;
     const cells = ncx * this.ncy;
-    this.cellFrom = Math.max(0, Math.min(from, cells));
-    this.cellTo = Math.max(this.cellFrom, Math.min(to, cells));
+    const first = Math.max(0, Math.min(from, cells));
+    const end = Math.max(first, Math.min(to, cells));
+    if (first === this.cellFrom && end === this.cellTo) return;
+    this.cellFrom = first;
+    this.cellTo = end;
     this.rowFrom = Math.floor(this.cellFrom / ncx);
     this.rowTo = this.cellTo > this.cellFrom ? Math.ceil(this.cellTo / ncx) : this.rowFrom;
     const { needed } = this;
