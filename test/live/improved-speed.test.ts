@@ -16,11 +16,32 @@ import type { RefinedFlow } from "../../src/live/improved/refine.js";
 import { jsRenderer, simdRenderer } from "../../src/live/improved/renderer.js";
 import { kernelModule } from "../../src/live/improved/simd.js";
 import { crossings, odd } from "../../src/live/improved/still.js";
-import { SPAN } from "../../src/live/improved/warp.js";
+import { listedRoom, SPAN } from "../../src/live/improved/warp.js";
 import { photoScenes } from "../../src/live/quality/photo.js";
 import { demoFrame, inbetweenHash } from "./improved-same.js";
 
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Expects the bands `parts` made of the same pair, each copied by `copy`
+ * into a picture, to give the whole in-between's bytes at several t.
+ */
+function bandsJoin(
+  whole: ImprovedMorph,
+  parts: ImprovedMorph[],
+  copy: (part: number, data: Uint8ClampedArray, made: Uint8Array) => void,
+): void {
+  for (const t of [0.05, 0.5, 0.9]) {
+    whole.prepare(t);
+    const all = Uint8Array.from(whole.render().data);
+    const made = new Uint8Array(all.length);
+    parts.forEach((m, i) => {
+      m.prepare(t);
+      copy(i, m.render().data, made);
+    });
+    expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
+  }
+}
 
 /** A deterministic noise picture (every byte, alpha included, varies). */
 function noise(width: number, height: number, seed: number): RgbaImage {
@@ -86,6 +107,67 @@ describe("the improved engine's span kernel", () => {
       let differ = 0;
       for (let i = 0; i < q * 4; i++) if (a[i] !== b[i]) differ++;
       expect(differ, `tw ${tw}`).toBe(0);
+    }
+  });
+
+  // decision 421
+  it("gives a listed run's pixels the bytes of spans of one, in both kernels", () => {
+    const width = 37;
+    const height = 11;
+    const k = noise(width, height, 3);
+    const l = noise(width, height, 4);
+    let rand = 5;
+    const next = () => {
+      rand = (rand * 1103515245 + 12345) >>> 0;
+      return rand / 2 ** 32;
+    };
+    // Each row: a listed run of its first 4·⌊n/4⌋ pixels (n = 4 … 36), the rest spans of one.
+    const sources = Array.from({ length: width * height }, () =>
+      [0, 1, 2, 3].map((i) => Math.round((next() * ((i & 1 ? height : width) + 4) - 2) * 65536)),
+    );
+    const fill = (r: ReturnType<typeof jsRenderer>, listed: boolean) => {
+      r.spans.count = 0;
+      for (let y = 0; y < height; y++) {
+        const n = 4 * (1 + (y % 9));
+        const from = listed ? n : 0;
+        if (listed) {
+          const room = listedRoom(n);
+          r.spans.reserve(1 + room);
+          const d = r.spans.data;
+          const o = r.spans.count * SPAN;
+          d.fill(0, o, o + SPAN);
+          d[o] = y * width;
+          d[o + 1] = -n;
+          d[o + 2] = room;
+          for (let c = 0; c < n; c++) {
+            const at = o + SPAN + (c & ~3) * 4 + (c & 3);
+            const [xk, yk, xl, yl] = sources[y * width + c]!;
+            d[at] = xk! + 8 * 65536;
+            d[at + 4] = yk! + 8 * 65536;
+            d[at + 8] = xl! + 8 * 65536;
+            d[at + 12] = yl! + 8 * 65536;
+          }
+          r.spans.count += 1 + room;
+        }
+        for (let c = from; c < width; c++) {
+          const [xk, yk, xl, yl] = sources[y * width + c]!;
+          r.spans.reserve(1);
+          const row = [y * width + c, 1, xk! + 8 * 65536, yk! + 8 * 65536, 0, 0];
+          row.push(xl! + 8 * 65536, yl! + 8 * 65536, 0, 0);
+          r.spans.data.set(row, r.spans.count * SPAN);
+          r.spans.count++;
+        }
+      }
+    };
+    const listed = [simdRenderer(k, l)!, jsRenderer(k, l)];
+    const single = [simdRenderer(k, l)!, jsRenderer(k, l)];
+    for (const r of listed) fill(r, true);
+    for (const r of single) fill(r, false);
+    for (const tw of [0, 1, 37, 64, 100, 128]) {
+      const bytes = (r: ReturnType<typeof jsRenderer>) => hashOf(Uint8Array.from(r.run(tw).data));
+      const want = bytes(single[1]!);
+      expect(bytes(single[0]!), `tw ${tw}`).toBe(want);
+      for (const r of listed) expect(bytes(r), `tw ${tw} simd ${r.simd}`).toBe(want);
     }
   });
 });
@@ -176,6 +258,42 @@ describe("the improved engine after the speed work", () => {
     const twice = [...seen].filter(([, n]) => n > 1);
     expect(seen.size).toBeGreaterThan(100);
     expect(twice).toEqual([]);
+  });
+
+  // decision 420
+  it("forces no evaluation's point to the side of a cut it is on", () => {
+    const { k, l } = benchFace();
+    const g = new FieldGeometry(k, l, 640, 480);
+    g.update(0.5);
+    const field = new FieldEvaluator(g);
+    const grid = new FieldGrid(g, field, 640, 480);
+    let forced: [number, boolean][] = [];
+    let evals = 0;
+    let forcedEvals = 0;
+    const spy = field as unknown as Record<string, (...a: never[]) => unknown>;
+    const force = spy.force!.bind(field);
+    spy.force = (s: number, positive: boolean) => {
+      forced.push([s, positive]);
+      return force(s as never, positive as never);
+    };
+    const unforce = spy.unforce!.bind(field);
+    spy.unforce = () => {
+      forced = [];
+      return unforce();
+    };
+    const evaluate = field.eval.bind(field);
+    field.eval = (x, y, out, o) => {
+      evals++;
+      if (forced.length > 0) forcedEvals++;
+      for (const [s, positive] of forced) {
+        const side = g.sdy[s]! * (g.sax[s]! - x) - g.sdx[s]! * (g.say[s]! - y);
+        expect(positive ? side > 0 : side < 0, `${x} ${y} ${s}`).toBe(false);
+      }
+      evaluate(x, y, out, o);
+    };
+    grid.compute(true);
+    expect(forcedEvals).toBeGreaterThan(100);
+    expect(evals).toBeLessThan(720);
   });
 
   // decision 358
@@ -277,20 +395,38 @@ describe("the improved engine after the speed work", () => {
       m.rows(from, to);
       return m;
     });
-    for (const t of [0.05, 0.5, 0.9]) {
-      whole.prepare(t);
-      const all = Uint8Array.from(whole.render().data);
-      const made = new Uint8Array(all.length);
-      parts.forEach((m, i) => {
-        m.prepare(t);
-        const data = m.render().data;
-        const cell = 16;
-        const from = Math.floor(bands[i]![0] / cell) * cell * 640 * 4;
-        const to = Math.min(480, Math.ceil(bands[i]![1] / cell) * cell) * 640 * 4;
-        made.set(data.subarray(from, to), from);
-      });
-      expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
-    }
+    bandsJoin(whole, parts, (i, data, made) => {
+      const cell = 16;
+      const from = Math.floor(bands[i]![0] / cell) * cell * 640 * 4;
+      const to = Math.min(480, Math.ceil(bands[i]![1] / cell) * cell) * 640 * 4;
+      made.set(data.subarray(from, to), from);
+    });
+  });
+
+  // decision 424
+  it("makes a band of cells that starts part of the way along a row with the whole in-between's bytes there", () => {
+    const { k, l } = benchFace();
+    const whole = new ImprovedMorph(k, l);
+    const columns = whole.cellColumns;
+    const size = whole.cellSize;
+    // Split in the eyes' row of cells, a third of the way along it, and again lower down.
+    const splits = [0, 14 * columns + 13, 20 * columns + 31, 30 * columns];
+    const parts = splits.slice(1).map((to, i) => {
+      const m = new ImprovedMorph(k, l);
+      m.cells(splits[i]!, to);
+      return m;
+    });
+    bandsJoin(whole, parts, (i, data, made) => {
+      // Copy each cell of the band, row of pixels by row of pixels.
+      for (let c = splits[i]!; c < splits[i + 1]!; c++) {
+        const x0 = (c % columns) * size;
+        const y0 = Math.floor(c / columns) * size;
+        for (let y = y0; y < Math.min(y0 + size, 480); y++) {
+          const at = (y * 640 + x0) * 4;
+          made.set(data.subarray(at, at + size * 4), at);
+        }
+      }
+    });
   });
 
   it("finds a row's inside pixels of a polygon by its crossings, as the even–odd rule per pixel", () => {

@@ -9,13 +9,19 @@ import { TwoThreadMorph } from "../../src/node/live-threads.js";
 
 // decision 360
 describe("TwoThreadMorph", () => {
+  // decision 424
   it("gives the one-thread in-between's bytes and points, in-between after in-between", async () => {
     const { k, l } = benchFace(320, 240);
     const one = new ImprovedMorph(k, l);
-    for (const split of [undefined, 64]) {
+    // 320 × 240: cells of 8 pixels, 40 a row. A measured split, a row's, and one part of the
+    // way along the eyes' row of cells.
+    for (const split of [undefined, 64, { cell: 13 * 40 + 17 }]) {
       const two = await TwoThreadMorph.open(k, l, split);
       try {
-        expect(two.split).toBe(split ?? 128);
+        if (split === undefined) {
+          expect(two.split).toBeGreaterThan(0);
+          expect(two.split).toBeLessThan(40 * 30);
+        } else expect(two.split).toBe(typeof split === "number" ? 8 * 40 : split.cell);
         for (const t of [0.05, 0.5, 0.5, 0.95, 0.3]) {
           one.prepare(t);
           const want = Uint8Array.from(one.render().data);
@@ -27,6 +33,28 @@ describe("TwoThreadMorph", () => {
       } finally {
         await two.close();
       }
+    }
+  });
+
+  // decision 425
+  it("moves its split towards the slower band, a cell per in-between, the bytes unchanged", async () => {
+    const { k, l } = benchFace(320, 240);
+    const one = new ImprovedMorph(k, l);
+    // This thread makes the first row of cells only: it waits for the worker every time.
+    const two = await TwoThreadMorph.open(k, l, { cell: 40 });
+    try {
+      for (let i = 0; i < 12; i++) {
+        const t = 0.1 + 0.07 * i;
+        one.prepare(t);
+        const want = Buffer.from(one.render().data);
+        expect(Buffer.compare(Buffer.from(two.inbetween(t).data), want), `t = ${t}`).toBe(0);
+      }
+      // A cell further each time it waited (twelve at most; its first in-betweens, still
+      // compiling, may finish after the worker's).
+      expect(two.split).toBeGreaterThan(46);
+      expect(two.split).toBeLessThanOrEqual(52);
+    } finally {
+      await two.close();
     }
   });
 

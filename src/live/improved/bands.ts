@@ -26,11 +26,20 @@ const NEGLIGIBLE = 1 / 64;
 /** Scratch of {@link holdCutBands}: the segments near one cell (their index pairs into the points). */
 export class CutBands {
   private readonly near: Int32Array;
+  /** The cuts' segments (index pairs into the points, in the cuts' order) and their boxes at t. */
+  private readonly pairs: Int32Array;
+  private readonly box: Float64Array;
 
   constructor(private readonly k: EngineFrame) {
-    let segments = 0;
-    for (const cut of k.cuts) segments += Math.max(0, cut.length - 1);
-    this.near = new Int32Array(2 * segments);
+    const pairs: number[] = [];
+    for (const cut of k.cuts) {
+      for (let s = 0; s + 1 < cut.length; s++) {
+        if (cut[s]! >= 0 && cut[s + 1]! >= 0) pairs.push(cut[s]!, cut[s + 1]!);
+      }
+    }
+    this.pairs = Int32Array.from(pairs);
+    this.near = new Int32Array(pairs.length);
+    this.box = new Float64Array(2 * pairs.length);
   }
 
   /**
@@ -39,31 +48,40 @@ export class CutBands {
    * motion of point j is L_j − K_j).
    */
   apply(grid: FieldGrid, l: EngineFrame, points: Float64Array): void {
-    const { k, near } = this;
+    const { k, near, pairs, box } = this;
     if (near.length === 0) return;
+    const segments = pairs.length >> 1;
+    for (let i = 0; i < segments; i++) {
+      const a = pairs[2 * i]!;
+      const b = pairs[2 * i + 1]!;
+      box[4 * i] = Math.min(points[2 * a]!, points[2 * b]!);
+      box[4 * i + 1] = Math.max(points[2 * a]!, points[2 * b]!);
+      box[4 * i + 2] = Math.min(points[2 * a + 1]!, points[2 * b + 1]!);
+      box[4 * i + 3] = Math.max(points[2 * a + 1]!, points[2 * b + 1]!);
+    }
     const { ncx, kind, pmap, nodes, cell, width, height, rowFrom, rowTo } = grid;
     const kp = k.points;
     const lp = l.points;
     const stride = (ncx + 1) * 2;
     // Only the rows of cells the grid computes (all, unless a band of rows was asked for).
     for (let cy = rowFrom; cy < rowTo; cy++) {
-      for (let cx = 0; cx < ncx; cx++) {
+      for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
         // The segments that come within FADE_TO of the cell's pixels.
         const x0 = cx * cell;
         const y0 = cy * cell;
         const x1 = Math.min(x0 + cell, width);
         const y1 = Math.min(y0 + cell, height);
         let count = 0;
-        for (const cut of k.cuts) {
-          for (let s = 0; s + 1 < cut.length; s++) {
-            const a = cut[s]!;
-            const b = cut[s + 1]!;
-            if (a < 0 || b < 0) continue;
-            if (reaches(points, a, b, x0, y0, x1 - 1, y1 - 1)) {
-              near[2 * count] = a;
-              near[2 * count + 1] = b;
-              count++;
-            }
+        for (let i = 0; i < segments; i++) {
+          // reaches' first test, without the call: far outside the cell grown by FADE_TO.
+          if (box[4 * i + 1]! < x0 - FADE_TO || box[4 * i]! > x1 - 1 + FADE_TO) continue;
+          if (box[4 * i + 3]! < y0 - FADE_TO || box[4 * i + 2]! > y1 - 1 + FADE_TO) continue;
+          const a = pairs[2 * i]!;
+          const b = pairs[2 * i + 1]!;
+          if (reaches(points, a, b, x0, y0, x1 - 1, y1 - 1)) {
+            near[2 * count] = a;
+            near[2 * count + 1] = b;
+            count++;
           }
         }
         if (count === 0) continue;

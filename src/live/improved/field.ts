@@ -91,6 +91,10 @@ export class FieldEvaluator {
     let dyx = 0;
     let dyy = 0;
     const n = g.n;
+    const { ns, words, posMask, negMask, orient, slen } = g;
+    const { ov, avx, avy, bvx, bvy, vPos, vNeg } = this;
+    const mask = this.mask;
+    const mo = this.maskOffset;
     for (let i = 0; i < n; i++) {
       const Px = px[i]! - x;
       const Py = py[i]! - y;
@@ -101,7 +105,42 @@ export class FieldEvaluator {
         out[o + 1] = my[i]!;
         return;
       }
-      const c = this.cutFactor(i, Px, Py, d2);
+      // The cut factor c_i(v), P = p_i − v (|P|² = d2), after `sides`: 0 when [v, p_i]
+      // crosses a cut segment, fading towards 1 while it passes a segment's end, 1 when no
+      // segment lies between. Written here, not called: a call would box its numbers.
+      let c = 1;
+      for (let wd = 0; wd < words && c > 0; wd++) {
+        const iw = i * words + wd;
+        let cand = ((posMask[iw]! & vNeg[wd]!) | (negMask[iw]! & vPos[wd]!)) & mask[mo + iw]!;
+        while (cand !== 0) {
+          const low = cand & -cand;
+          cand ^= low;
+          const s = (wd << 5) + 31 - Math.clz32(low);
+          // v and p are on either side of the segment's line. The line v→p
+          // separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
+          // signs) when [v, p] crosses the segment: blocked.
+          const c1 = Px * avy[s]! - Py * avx[s]!;
+          const c2 = Px * bvy[s]! - Py * bvx[s]!;
+          if (c1 <= 0 ? c2 >= 0 : c2 <= 0) {
+            c = 0;
+            break;
+          }
+          // Otherwise [v, p] passes an end E of the segment, crossing its line at X,
+          // |X − E| = len·near/|c1 − c2|. The weight fades while |X − E| < lim,
+          // lim = min(FADE·|X − v|, FADE_REACH), |X − v| = k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
+          const e1 = c1 < 0 ? -c1 : c1;
+          const e2 = c2 < 0 ? -c2 : c2;
+          const diff = e1 < e2 ? e2 - e1 : e1 - e2;
+          // |X − E|·|c1 − c2|:
+          const past = Math.min(e1, e2) * slen[s]!;
+          if (past >= FADE_REACH * diff) continue;
+          const a = ov[s]!;
+          const op = orient[i * ns + s]!;
+          const lim = Math.min((FADE * a * Math.sqrt(d2)) / (a + (op < 0 ? -op : op)), FADE_REACH);
+          const q = past / (lim * diff);
+          if (q < 1) c *= q * q * (2 - q * q);
+        }
+      }
       if (c === 0) continue;
       const w = c / d2;
       const wPx = w * Px;
@@ -169,49 +208,6 @@ export class FieldEvaluator {
       if (this.forcedSide[f]! > 0) vPos[s >> 5]! |= bit;
       else vNeg[s >> 5]! |= bit;
     }
-  }
-
-  /**
-   * The cut factor c_i(v) of control point i, P = p_i − v (|P|² = d2), after
-   * {@link sides}: 0 when [v, p_i] crosses a cut segment, fading towards 1
-   * while it passes a segment's end, 1 when no segment lies between.
-   */
-  private cutFactor(i: number, Px: number, Py: number, d2: number): number {
-    const { ns, words, posMask, negMask, orient, slen } = this.g;
-    const { ov, avx, avy, bvx, bvy, vPos, vNeg } = this;
-    const mask = this.mask;
-    const mo = this.maskOffset;
-    let c = 1;
-    for (let wd = 0; wd < words && c > 0; wd++) {
-      const iw = i * words + wd;
-      let cand = ((posMask[iw]! & vNeg[wd]!) | (negMask[iw]! & vPos[wd]!)) & mask[mo + iw]!;
-      while (cand !== 0) {
-        const low = cand & -cand;
-        cand ^= low;
-        const s = (wd << 5) + 31 - Math.clz32(low);
-        // v and p are on either side of the segment's line. The line v→p
-        // separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
-        // signs) when [v, p] crosses the segment: blocked.
-        const c1 = Px * avy[s]! - Py * avx[s]!;
-        const c2 = Px * bvy[s]! - Py * bvx[s]!;
-        if (c1 <= 0 ? c2 >= 0 : c2 <= 0) return 0;
-        // Otherwise [v, p] passes an end E of the segment, crossing its line at X,
-        // |X − E| = len·near/|c1 − c2|. The weight fades while |X − E| < lim,
-        // lim = min(FADE·|X − v|, FADE_REACH), |X − v| = k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
-        const e1 = c1 < 0 ? -c1 : c1;
-        const e2 = c2 < 0 ? -c2 : c2;
-        const diff = e1 < e2 ? e2 - e1 : e1 - e2;
-        // |X − E|·|c1 − c2|:
-        const past = Math.min(e1, e2) * slen[s]!;
-        if (past >= FADE_REACH * diff) continue;
-        const a = ov[s]!;
-        const op = orient[i * ns + s]!;
-        const lim = Math.min((FADE * a * Math.sqrt(d2)) / (a + (op < 0 ? -op : op)), FADE_REACH);
-        const q = past / (lim * diff);
-        if (q < 1) c *= q * q * (2 - q * q);
-      }
-    }
-    return c;
   }
 }
 

@@ -67,6 +67,8 @@ export class FieldGeometry {
    * can block or fade the point's weight).
    */
   private readonly wedge: Float64Array;
+  /** Scratch of {@link blockMask}: a block's centre beyond each segment's line. */
+  private readonly beyondLine: Float64Array;
 
   constructor(
     private readonly k: EngineFrame,
@@ -125,6 +127,7 @@ export class FieldGeometry {
     this.posMask = new Int32Array(n * this.words);
     this.negMask = new Int32Array(n * this.words);
     this.wedge = new Float64Array(n * Math.max(1, segs) * 4);
+    this.beyondLine = new Float64Array(Math.max(1, segs));
   }
 
   /** Moves every control point and cut to time t (0 = K, 1 = L). */
@@ -210,17 +213,20 @@ export class FieldGeometry {
    * point, and into the point's wedge over it.
    */
   blockMask(cx: number, cy: number, r: number, out: Int32Array, offset: number): void {
-    const { n, ns, words } = this;
+    const { n, ns, words, beyondLine } = this;
     out.fill(0, offset, offset + n * words);
+    // The disc's centre beyond each line (from the positive side): n·(c − A), n = (−dy, dx)/len.
+    for (let s = 0; s < ns; s++) {
+      beyondLine[s] =
+        (this.sdy[s]! * (this.sax[s]! - cx) - this.sdx[s]! * (this.say[s]! - cy)) / this.slen[s]!;
+    }
     for (let i = 0; i < n; i++) {
       const qx = cx - this.px[i]!;
       const qy = cy - this.py[i]!;
       for (let s = 0; s < ns; s++) {
         const op = this.orient[i * ns + s]!;
         if (op === 0) continue;
-        // The disc's centre beyond the line (from the point's side): n·(c − A), n = (−dy, dx)/len.
-        const beyond =
-          (this.sdy[s]! * (this.sax[s]! - cx) - this.sdx[s]! * (this.say[s]! - cy)) / this.slen[s]!;
+        const beyond = beyondLine[s]!;
         if ((op > 0 ? beyond : -beyond) > r) continue;
         const o = (i * ns + s) * 4;
         if (this.wedge[o]! * qx + this.wedge[o + 1]! * qy < -r) continue;

@@ -11,6 +11,8 @@
  * for the pixels with that label. A quarter with more than MAX_LOCAL
  * segments is evaluated at every pixel.
  */
+
+import { classify, MAX_CELL, touches } from "./cells.js";
 import type { FieldEvaluator } from "./field.js";
 import type { FieldGeometry } from "./geometry.js";
 import { EvalMemo } from "./memo.js";
@@ -25,31 +27,8 @@ export function cellFor(width: number, height: number): number {
 }
 /** Most cut segments in one quarter handled by labels (2^4 labels). */
 const MAX_LOCAL = 4;
-/** Most cut segments listed per cell; a cell with more has its quarters test every segment. */
-const MAX_CELL = 8;
-/** A segment within this distance of a square (pixels) counts as touching it. */
-const MARGIN = 0.5;
 /** Blocks (pixels, a multiple of the cell size) for which the point–segment pairs that matter are found once. */
 const BLOCK = 64;
-
-/** Whether live segment s of g comes within MARGIN of the square [x0, x0 + size] × [y0, y0 + size]. */
-function touches(g: FieldGeometry, s: number, x0: number, y0: number, size: number): boolean {
-  const ax = g.sax[s]!;
-  const ay = g.say[s]!;
-  const dx = g.sdx[s]!;
-  const dy = g.sdy[s]!;
-  if (Math.max(ax, ax + dx) < x0 - MARGIN || Math.min(ax, ax + dx) > x0 + size + MARGIN)
-    return false;
-  if (Math.max(ay, ay + dy) < y0 - MARGIN || Math.min(ay, ay + dy) > y0 + size + MARGIN)
-    return false;
-  // The square's centre from the segment's line, against half the square's extent along its normal.
-  const len = g.slen[s]!;
-  const cx = x0 + size / 2 - ax;
-  const cy = y0 + size / 2 - ay;
-  return (
-    Math.abs(dx * cy - dy * cx) / len <= ((Math.abs(dx) + Math.abs(dy)) * size) / 2 / len + MARGIN
-  );
-}
 
 export class FieldGrid {
   /** Cell size and quarter size (pixels). */
@@ -65,13 +44,19 @@ export class FieldGrid {
   readonly kind: Uint8Array;
   /** The motion u (x, y) per pixel, in the special cells only. */
   readonly pmap: Float32Array;
-  private readonly cellSegs: Int32Array;
-  private readonly cellCount: Uint8Array;
-  private readonly special: Int32Array;
+  /** Per cell: the live segments that touch it (MAX_CELL at most; cells.ts), their count and the special cells' list. */
+  readonly cellSegs: Int32Array;
+  readonly cellCount: Uint8Array;
+  readonly special: Int32Array;
   private nSpecial = 0;
-  /** The rows of cells `compute` makes (see {@link setRows}). */
+  /** The rows of cells `compute` makes (see {@link setRows}, {@link setCells}). */
   rowFrom = 0;
   rowTo: number;
+  /** The cells `compute` makes: raster indices [cellFrom, cellTo) (see {@link setCells}). */
+  cellFrom = 0;
+  cellTo: number;
+  /** Per node: whether it is a corner of a cell `compute` makes. */
+  readonly needed: Uint8Array;
   private readonly nbx: number;
   private readonly nby: number;
   /** Per block: FieldGeometry.blockMask. */
@@ -83,6 +68,7 @@ export class FieldGrid {
   private readonly local = new Int32Array(MAX_LOCAL);
   private readonly labels = new Uint8Array(64);
   private readonly corners = new Float64Array((1 << MAX_LOCAL) * 8);
+  private readonly cornerSide = new Int8Array(4 * MAX_LOCAL);
   /** The special cells' evaluations of this `compute` (memo.ts). */
   private readonly memo: EvalMemo;
   private readonly evaluate: (x: number, y: number, out: Float64Array, o: number) => void;
@@ -108,6 +94,8 @@ export class FieldGrid {
     this.cellCount = new Uint8Array(cells);
     this.special = new Int32Array(cells);
     this.rowTo = this.ncy;
+    this.cellTo = cells;
+    this.needed = new Uint8Array((this.ncx + 1) * (this.ncy + 1)).fill(1);
     this.nbx = Math.ceil((this.ncx * size) / BLOCK);
     this.nby = Math.ceil((this.ncy * size) / BLOCK);
     this.masks = new Int32Array(this.nbx * this.nby * g.n * g.words);
@@ -126,9 +114,9 @@ export class FieldGrid {
     const { field, nbx, evaluated, cell: size } = this;
     this.maskMade.fill(0);
     field.unforce();
-    this.classify();
+    this.nSpecial = classify(this.g, this.cell, this.ncx, this.ncy, this);
     const stride = this.ncx + 1;
-    const { rowFrom, rowTo } = this;
+    const { rowFrom, rowTo, needed, cellFrom, cellTo } = this;
     evaluated.fill(0);
     if (lazy) {
       for (let k = 0; k < this.nSpecial; k++) {
@@ -139,10 +127,12 @@ export class FieldGrid {
         const n = ((cell - cx) / this.ncx) * stride + cx;
         evaluated[n] = evaluated[n + 1] = evaluated[n + stride] = evaluated[n + stride + 1] = 1;
       }
-    } else evaluated.fill(1, rowFrom * stride, (rowTo + 1) * stride);
+    } else {
+      for (let n = rowFrom * stride; n < (rowTo + 1) * stride; n++) evaluated[n] = needed[n]!;
+    }
     for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= this.ncx; i++) {
-        if (evaluated[j * stride + i]) this.evalNodeNow(i, j);
+        if (evaluated[j * stride + i] && needed[j * stride + i]) this.evalNodeNow(i, j);
       }
     }
     this.memo.clear();
@@ -150,7 +140,7 @@ export class FieldGrid {
       const cell = this.special[k]!;
       const cx = cell % this.ncx;
       const cy = (cell - cx) / this.ncx;
-      if (cy < rowFrom || cy >= rowTo) continue;
+      if (cell < cellFrom || cell >= cellTo) continue;
       const bx = ((cx * size) / BLOCK) | 0;
       const by = ((cy * size) / BLOCK) | 0;
       this.block = by * nbx + bx;
@@ -166,8 +156,41 @@ export class FieldGrid {
    * a thread that makes that band).
    */
   setRows(from: number, to: number): void {
-    this.rowFrom = Math.max(0, Math.min(from, this.ncy));
-    this.rowTo = Math.max(this.rowFrom, Math.min(to, this.ncy));
+    this.setCells(from * this.ncx, to * this.ncx);
+  }
+
+  /**
+   * The cells `compute` makes, by raster index (row by row, left to right)
+   * [from, to): all by default. A band of rows is one such range; so is a
+   * band that starts or ends part of the way along a row (decision 424).
+   */
+  setCells(from: number, to: number): void {
+    const { ncx } = this;
+    const cells = ncx * this.ncy;
+    const first = Math.max(0, Math.min(from, cells));
+    const end = Math.max(first, Math.min(to, cells));
+    if (first === this.cellFrom && end === this.cellTo) return;
+    this.cellFrom = first;
+    this.cellTo = end;
+    this.rowFrom = Math.floor(this.cellFrom / ncx);
+    this.rowTo = this.cellTo > this.cellFrom ? Math.ceil(this.cellTo / ncx) : this.rowFrom;
+    const { needed } = this;
+    needed.fill(0);
+    const stride = ncx + 1;
+    for (let c = this.cellFrom; c < this.cellTo; c++) {
+      const n = Math.floor(c / ncx) * stride + (c % ncx);
+      needed[n] = needed[n + 1] = needed[n + stride] = needed[n + stride + 1] = 1;
+    }
+  }
+
+  /** The first column of cells of row cy that `compute` makes. */
+  colFrom(cy: number): number {
+    return Math.max(0, this.cellFrom - cy * this.ncx);
+  }
+
+  /** One past the last column of cells of row cy that `compute` makes. */
+  colTo(cy: number): number {
+    return Math.max(0, Math.min(this.ncx, this.cellTo - cy * this.ncx));
   }
 
   /** Evaluates node (i, j) of this `compute` if it is not yet (see {@link compute}'s `lazy`). */
@@ -204,46 +227,6 @@ export class FieldGrid {
       this.maskMade[b] = 1;
     }
     this.field.useMask(masks, b * words);
-  }
-
-  /** Marks the cells holding a control point and those each live cut segment touches (listing its segments). */
-  private classify(): void {
-    const g = this.g;
-    const { ncx, ncy, kind, cellCount, cellSegs, special, cell: size } = this;
-    kind.fill(0);
-    cellCount.fill(0);
-    this.nSpecial = 0;
-    // Cells holding a control point: the field curves most there, so they are refined too.
-    for (let i = 0; i < g.n; i++) {
-      const c = Math.floor(g.px[i]! / size);
-      const r = Math.floor(g.py[i]! / size);
-      if (c < 0 || c >= ncx || r < 0 || r >= ncy || kind[r * ncx + c]) continue;
-      kind[r * ncx + c] = 1;
-      special[this.nSpecial++] = r * ncx + c;
-    }
-    for (let s = 0; s < g.ns; s++) {
-      const ax = g.sax[s]!;
-      const ay = g.say[s]!;
-      const bx = ax + g.sdx[s]!;
-      const by = ay + g.sdy[s]!;
-      const c0 = Math.max(0, Math.floor((Math.min(ax, bx) - MARGIN) / size));
-      const c1 = Math.min(ncx - 1, Math.floor((Math.max(ax, bx) + MARGIN) / size));
-      const r0 = Math.max(0, Math.floor((Math.min(ay, by) - MARGIN) / size));
-      const r1 = Math.min(ncy - 1, Math.floor((Math.max(ay, by) + MARGIN) / size));
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          if (!touches(g, s, c * size, r * size, size)) continue;
-          const cell = r * ncx + c;
-          const count = cellCount[cell]!;
-          if (count === 0) {
-            kind[cell] = 1;
-            special[this.nSpecial++] = cell;
-          }
-          if (count < MAX_CELL) cellSegs[cell * MAX_CELL + count] = s;
-          if (count <= MAX_CELL) cellCount[cell] = count + 1;
-        }
-      }
-    }
   }
 
   /** Fills `pmap` over one special cell, quarter by quarter. */
@@ -326,7 +309,7 @@ export class FieldGrid {
 
   /** A quarter touched by `count` segments (in `local`): per label, its corners' field on that label's sides. */
   private fillLabels(x0: number, y0: number, count: number, at: number): void {
-    const { g, field, labels, corners, pmap, width, local, sub, quarter } = this;
+    const { g, field, labels, corners, pmap, width, local, sub, quarter, cornerSide } = this;
     const cols = Math.min(sub, width - x0);
     const rows = Math.min(sub, this.height - y0);
     let used = 0;
@@ -342,32 +325,32 @@ export class FieldGrid {
         used |= 1 << label;
       }
     }
-    // A corner strictly on a label's sides already has that label's field: the plain one.
-    let own = 0;
+    // Each corner's own side of each segment: +1, −1, or 0 on its line.
     for (let q = 0; q < 4; q++) {
-      let label = 0;
-      for (let k = 0; k < count && label >= 0; k++) {
+      const x = x0 + (q & 1) * sub;
+      const y = y0 + (q >> 1) * sub;
+      for (let k = 0; k < count; k++) {
         const s = local[k]!;
-        const x = x0 + (q & 1) * sub;
-        const y = y0 + (q >> 1) * sub;
         const o = g.sdy[s]! * (g.sax[s]! - x) - g.sdx[s]! * (g.say[s]! - y);
-        if (o === 0) label = -1;
-        else if (o > 0) label |= 1 << k;
+        cornerSide[q * MAX_LOCAL + k] = o > 0 ? 1 : o < 0 ? -1 : 0;
       }
-      own |= (label < 0 ? 0xff : label) << (q * 8);
     }
     for (let label = 0; label < 1 << count; label++) {
       if (!(used & (1 << label))) continue;
-      field.unforce();
-      let sides = "";
-      for (let k = 0; k < count; k++) {
-        const positive = (label & (1 << k)) !== 0;
-        field.force(local[k]!, positive);
-        sides += positive ? `+${local[k]}` : `-${local[k]}`;
-      }
       for (let q = 0; q < 4; q++) {
+        // Forcing a corner to the side it is on changes nothing (decision 420): only the
+        // segments it is not on that label's side of are forced, and an evaluation with
+        // the same ones forced is shared; with none, the corner has the plain field.
+        field.unforce();
+        let sides = "";
+        for (let k = 0; k < count; k++) {
+          const positive = (label & (1 << k)) !== 0;
+          if (cornerSide[q * MAX_LOCAL + k] === (positive ? 1 : -1)) continue;
+          field.force(local[k]!, positive);
+          sides += positive ? `+${local[k]}` : `-${local[k]}`;
+        }
         const o = label * 8 + q * 2;
-        if (((own >>> (q * 8)) & 0xff) === label) {
+        if (sides === "") {
           const from = at + (q & 1) * 2 + (q >> 1) * 6;
           corners[o] = quarter[from]!;
           corners[o + 1] = quarter[from + 1]!;

@@ -53,6 +53,8 @@ export class ImprovedMorph {
   private readonly still: StillPixels;
   private readonly openings: Openings;
   private readonly bands: CutBands | null;
+  /** The refined flow's inversion's numbers (RefinedFlow.invert). */
+  private readonly io = new Float64Array(5);
 
   /**
    * `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is
@@ -135,37 +137,60 @@ export class ImprovedMorph {
 
   /** Replaces the field's motion by the refined flow's wherever no cut is near. */
   private applyRefined(): void {
-    const { refined, grid, t } = this;
+    const { refined, grid, t, io } = this;
     if (!refined) return;
     const { nodes, ncx, kind, pmap, cell, width, height, evaluated, rowFrom, rowTo } = grid;
+    const { needed } = grid;
     for (let j = rowFrom; j <= rowTo; j++) {
       for (let i = 0; i <= ncx; i++) {
+        if (!needed[j * (ncx + 1) + i]) continue;
         const o = (j * (ncx + 1) + i) * 2;
         // A node the field was not evaluated at starts the flow's inversion from no motion;
         // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
         if (!evaluated[j * (ncx + 1) + i]) {
-          if (
-            refined.motion(i * cell, j * cell, 0, 0, 0, nodes, o) &&
-            refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o)
-          )
-            continue;
+          io[2] = 0;
+          nodes[o] = 0;
+          nodes[o + 1] = 0;
+          if (this.invertAt(i * cell, j * cell, nodes, o)) {
+            io[2] = t;
+            if (this.invertAt(i * cell, j * cell, nodes, o)) continue;
+          }
           grid.evalNode(i, j);
         }
-        refined.motion(i * cell, j * cell, t, nodes[o]!, nodes[o + 1]!, nodes, o);
+        io[2] = t;
+        this.invertAt(i * cell, j * cell, nodes, o);
       }
     }
+    io[2] = t;
     for (let cy = rowFrom; cy < rowTo; cy++) {
-      for (let cx = 0; cx < ncx; cx++) {
+      for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
         if (this.frozenCell(cx, cy)) continue;
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
           for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
-            const q = 2 * (y * width + x);
-            refined.motion(x, y, t, pmap[q]!, pmap[q + 1]!, pmap, q);
+            this.invertAt(x, y, pmap, 2 * (y * width + x));
           }
         }
       }
     }
+  }
+
+  /**
+   * The refined flow's motion at (x, y) at time io[2], from the guess
+   * buf[o], buf[o + 1], written there; false (nothing written) where the
+   * flow cannot serve. The numbers travel in `io`: a call passing them
+   * would box each (decision 423).
+   */
+  private invertAt(x: number, y: number, buf: Float64Array | Float32Array, o: number): boolean {
+    const { io } = this;
+    io[0] = x;
+    io[1] = y;
+    io[3] = buf[o]!;
+    io[4] = buf[o + 1]!;
+    if (!this.refined!.invert(io)) return false;
+    buf[o] = io[3]!;
+    buf[o + 1] = io[4]!;
+    return true;
   }
 
   /**
@@ -214,15 +239,29 @@ export class ImprovedMorph {
   /** Renders the in-between of the last `prepare`; the picture is valid until the next render. */
   render(): RgbaImage {
     const { renderer } = this;
-    buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans);
-    const image = renderer.run(Math.round(this.t * 128));
-    const { rowFrom, rowTo, cell } = this.grid;
-    const y0 = rowFrom * cell;
-    const y1 = Math.min(rowTo * cell, this.height);
-    this.openings.apply(this.t, this.points, image.data, y0, y1);
+    const tw = Math.round(this.t * 128);
+    // Listed runs (decision 421) where both masses are in [0, 128], as the SIMD kernel's fours need.
+    buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans, tw >= 0 && tw <= 128);
+    const image = renderer.run(tw);
+    const { grid, width, height } = this;
+    const { rowFrom, rowTo, cell } = grid;
     const { data } = image;
     const words = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
-    this.still.apply(words, y0 * this.width, y1 * this.width);
+    // The openings and still pixels of the cells made: rectangles of cell rows with the same columns.
+    for (let cy = rowFrom; cy < rowTo; ) {
+      const from = grid.colFrom(cy);
+      const to = grid.colTo(cy);
+      let next = cy + 1;
+      while (next < rowTo && grid.colFrom(next) === from && grid.colTo(next) === to) next++;
+      const y0 = cy * cell;
+      const y1 = Math.min(next * cell, height);
+      const x0 = from * cell;
+      const x1 = Math.min(to * cell, width);
+      this.openings.apply(this.t, this.points, data, y0, y1, x0, x1);
+      if (x0 === 0 && x1 === width) this.still.apply(words, y0 * width, y1 * width);
+      else for (let y = y0; y < y1; y++) this.still.apply(words, y * width + x0, y * width + x1);
+      cy = next;
+    }
     return image;
   }
 
@@ -236,6 +275,27 @@ export class ImprovedMorph {
   rows(from: number, to: number): void {
     const { cell } = this.grid;
     this.grid.setRows(Math.floor(from / cell), Math.ceil(to / cell));
+  }
+
+  /** The side of the field's square cells (pixels), the unit of {@link cells}. */
+  get cellSize(): number {
+    return this.grid.cell;
+  }
+
+  /** The field's cells per row of cells. */
+  get cellColumns(): number {
+    return this.grid.ncx;
+  }
+
+  /**
+   * From now on `prepare` and `render` make only the field's cells of
+   * raster index [from, to) (row by row, left to right; cellSize pixels
+   * square): a band of rows that may start and end part of the way along a
+   * row, so two threads can split an in-between where its work balances
+   * (decision 424). The band's bytes are those of the whole in-between.
+   */
+  cells(from: number, to: number): void {
+    this.grid.setCells(from, to);
   }
 
   /** The per-pixel sources in K and L of the last `prepare` (four planes, width × height). */

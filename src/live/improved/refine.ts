@@ -298,16 +298,40 @@ export class RefinedFlow {
     out: ArrayLike<number> & { [i: number]: number },
     o: number,
   ): boolean {
+    const io = MOTION_IO;
+    io[0] = x;
+    io[1] = y;
+    io[2] = t;
+    io[3] = gx;
+    io[4] = gy;
+    if (!this.invert(io)) return false;
+    out[o] = io[3]!;
+    out[o + 1] = io[4]!;
+    return true;
+  }
+
+  /**
+   * {@link motion} with its numbers in one array, io = [x, y, t, gx, gy]:
+   * on success the motion replaces the guess in io[3], io[4]. The engine's
+   * per-pixel loop calls this: a call passing numbers would box each of them
+   * (decision 423).
+   */
+  invert(io: Float64Array): boolean {
     const { nx, ny, flow, free, spacing: h } = this;
-    let sx = x - t * gx;
-    let sy = y - t * gy;
-    let ux = gx;
-    let uy = gy;
+    const x = io[0]!;
+    const y = io[1]!;
+    const t = io[2]!;
+    // The spacing is 4 or 8, a power of two: v·(1/h) is v/h exactly, without a division per step.
+    const inv = 1 / h;
+    let sx = x - t * io[3]!;
+    let sy = y - t * io[4]!;
+    let ux = io[3]!;
+    let uy = io[4]!;
     // At t = 0 every step looks at v itself: one gives the same numbers.
     const steps = t === 0 ? 1 : INVERT;
     for (let it = 0; it < steps; it++) {
-      const cx = Math.min(Math.max(sx / h, 0), nx - 1.000001);
-      const cy = Math.min(Math.max(sy / h, 0), ny - 1.000001);
+      const cx = Math.min(Math.max(sx * inv, 0), nx - 1.000001);
+      const cy = Math.min(Math.max(sy * inv, 0), ny - 1.000001);
       const i = cx | 0;
       const j = cy | 0;
       const n0 = j * nx + i;
@@ -331,11 +355,14 @@ export class RefinedFlow {
       sx = x - t * ux;
       sy = y - t * uy;
     }
-    out[o] = ux;
-    out[o + 1] = uy;
+    io[3] = ux;
+    io[4] = uy;
     return true;
   }
 }
+
+/** The scratch of {@link RefinedFlow.motion}. */
+const MOTION_IO = new Float64Array(5);
 
 /** Adds a pixel's Gauss–Newton terms, with weight a, to a node's five sums at acc[o…]. */
 function accumulate(

@@ -3,7 +3,8 @@
  * positions of four consecutive pixels in K and L are i32x4 vectors, so
  * their fractions, bilinear weights and texel addresses are computed once
  * per four pixels instead of once per pixel; the weights are narrowed to
- * 16-bit lanes and spread to each pixel by one shuffle; four pixels are
+ * 16-bit lanes and spread to each pixel by one shuffle; the texel addresses
+ * reach scalars through the output pixels' own bytes; four pixels are
  * narrowed to bytes and stored as one vector. The integer arithmetic is that
  * of the one-pixel loop (`runSpans` in warp.ts): the same bytes.
  */
@@ -29,12 +30,18 @@ export interface QuadLocals {
   readonly DXL: number;
   readonly DYL: number;
   readonly ADDR: number;
+  /** A listed run's sources (emitListed). */
+  readonly LIST: number;
+  /** The first of QUAD_I32 i32 locals: the four pixels' texel addresses in K, then in L. */
+  readonly AT: number;
   /** The first of QUAD_V128 v128 locals this loop owns. */
   readonly V: number;
 }
 
 /** v128 locals the four-pixel loop needs. */
 export const QUAD_V128 = 26;
+/** i32 locals the four-pixel loop needs (after its v128 ones). */
+export const QUAD_I32 = 8;
 
 /** i32x4 and friends (SIMD opcodes). */
 const SPLAT32 = 0x11;
@@ -162,28 +169,21 @@ function sideVectors(
   void L;
 }
 
-/** Pushes pixel j's weighted texels of one side (its vectors at `at`, stride local S); T is scratch. */
-function sidePixel(w: Writer, L: QuadLocals, at: number, S: number, j: number, T: number) {
-  w.get(at + 6);
-  w.simd(EXTRACT32, j);
+/** Pushes pixel j's weighted texels of one side (its vectors at `at`, its addresses from local `ad`, stride local S). */
+function sidePixel(w: Writer, L: QuadLocals, at: number, ad: number, S: number, j: number) {
+  w.get(ad + j);
   w.set(L.ADDR);
+  // Each picture row's two texels loaded straight into 16-bit lanes (v128.load8x8_u).
   w.get(L.ADDR);
-  w.simd(0x5d, 3, 0); // v128.load64_zero
-  w.set(T);
-  w.get(L.ADDR);
-  w.get(S);
-  w.op(0x6a);
-  w.get(T);
-  w.simd(0x57, 3, 0, 1); // v128.load64_lane 1
-  w.set(T);
-  w.get(T);
-  w.simd(0x89); // i16x8.extend_low_i8x16_u
+  w.simd(0x02, 3, 0);
   w.get(at + 4);
   w.get(at + 4);
   w.simd(SHUFFLE, ...spread(j));
   w.simd(MUL16);
-  w.get(T);
-  w.simd(0x8a); // i16x8.extend_high_i8x16_u
+  w.get(L.ADDR);
+  w.get(S);
+  w.op(0x6a);
+  w.simd(0x02, 3, 0);
   w.get(at + 5);
   w.get(at + 5);
   w.simd(SHUFFLE, ...spread(j));
@@ -213,8 +213,8 @@ function pair(w: Writer, L: QuadLocals, j: number) {
     [j, ACC0],
     [j + 1, ACC1],
   ] as const) {
-    sidePixel(w, L, V + 8, L.KS, at, V + 22);
-    sidePixel(w, L, V + 15, L.LS, at, V + 22);
+    sidePixel(w, L, V + 8, L.AT, L.KS, at);
+    sidePixel(w, L, V + 15, L.AT + 4, L.LS, at);
     w.simd(ADD16);
     w.set(acc);
   }
@@ -231,6 +231,65 @@ function pair(w: Writer, L: QuadLocals, j: number) {
   w.simd(ADD16);
   w.i32(7);
   w.simd(SHR16);
+}
+
+/** Four pixels from their sources in V … V + 3 (XK, YK, XL, YL): blended and stored at Q. */
+function quadBody(w: Writer, L: QuadLocals) {
+  const { V } = L;
+  sideVectors(w, L, V, V + 1, L.KP, L.KS, L.A, V + 8);
+  sideVectors(w, L, V + 2, V + 3, L.LP, L.LS, L.B, V + 15);
+  // The texel addresses into scalars through the four output pixels' own 16 bytes
+  // (a store and four loads instead of four lane extractions; the pixels are stored below).
+  for (const [vector, first] of [
+    [V + 14, L.AT],
+    [V + 21, L.AT + 4],
+  ] as const) {
+    w.get(L.Q);
+    w.get(vector);
+    w.simd(0x0b, 0, 0); // v128.store
+    for (let j = 0; j < 4; j++) {
+      w.get(L.Q);
+      w.op(0x28, 2, 4 * j); // i32.load
+      w.set(first + j);
+    }
+  }
+  pair(w, L, 0);
+  w.set(V + 24);
+  w.get(L.Q);
+  w.get(V + 24);
+  pair(w, L, 2);
+  w.simd(NARROW16);
+  w.simd(0x0b, 0, 0); // v128.store
+}
+
+/**
+ * Appends to `c` the loop of a listed run (warp.ts, decision 421): from Q to
+ * STOP, four pixels at a time, their sources read from LIST as four vectors
+ * (XK ×4, YK ×4, XL ×4, YL ×4). The masses must be in [0, 128] (buildSpans
+ * lists runs only then).
+ */
+export function emitListed(c: number[], L: QuadLocals): void {
+  const w = writer(c);
+  const { V } = L;
+  w.op(0x02, 0x40, 0x03, 0x40); // block $done, loop $quads
+  w.get(L.Q);
+  w.get(L.STOP);
+  w.op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
+  for (let i = 0; i < 4; i++) {
+    w.get(L.LIST);
+    w.simd(0x00, 2, ...uleb(16 * i)); // v128.load
+    w.set(V + i);
+  }
+  quadBody(w, L);
+  w.get(L.LIST);
+  w.i32(64);
+  w.op(0x6a);
+  w.set(L.LIST);
+  w.get(L.Q);
+  w.i32(16);
+  w.op(0x6a);
+  w.set(L.Q);
+  w.op(0x0c, 0, 0x0b, 0x0b); // br $quads, end, end
 }
 
 /**
@@ -268,15 +327,7 @@ export function emitQuads(c: number[], L: QuadLocals): void {
   w.op(0x02, 0x40, 0x03, 0x40); // block $done, loop $quads
   stop(w, L);
   w.op(0x0d, 1); // br_if $done
-  sideVectors(w, L, V, V + 1, L.KP, L.KS, L.A, V + 8);
-  sideVectors(w, L, V + 2, V + 3, L.LP, L.LS, L.B, V + 15);
-  pair(w, L, 0);
-  w.set(V + 24);
-  w.get(L.Q);
-  w.get(V + 24);
-  pair(w, L, 2);
-  w.simd(NARROW16);
-  w.simd(0x0b, 0, 0); // v128.store
+  quadBody(w, L);
   for (let i = 0; i < 4; i++) {
     w.get(V + i);
     w.get(V + 4 + i);

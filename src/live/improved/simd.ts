@@ -1,8 +1,8 @@
 /**
  * The span kernel of warp.ts (`runSpans`) in WebAssembly with 128-bit SIMD,
  * assembled here from its instructions (no toolchain, no binary blob): per
- * pixel, the four texels of K are loaded as one vector, widened to 16-bit
- * lanes, multiplied by their weights (mass 128 − tw) and added to L's (mass
+ * pixel, each row's two texels of K are loaded into 16-bit lanes,
+ * multiplied by their weights (mass 128 − tw) and added to L's (mass
  * tw); the halves are summed, rounded, shifted and narrowed back to bytes.
  * Spans of four pixels or more run four pixels at a time first (simd-quad.ts).
  * The integer arithmetic is that of `runSpans`, so both give the same
@@ -10,18 +10,18 @@
  */
 
 import { I32, sleb, uleb, V128, wasmModule } from "../../core/wasm.js";
-import { emitQuads, QUAD_V128 } from "./simd-quad.js";
+import { emitListed, emitQuads, QUAD_I32, QUAD_V128 } from "./simd-quad.js";
 
 /** The kernel's function body (see the module comment; locals listed below). */
 function kernelBody(): number[] {
   // Parameters: 0 spans, 1 count, 2 K, 3 K stride (bytes), 4 L, 5 L stride, 6 out, 7 a, 8 b.
   const [SP, N, KP, KS, LP, LS, OUT, A, B] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-  // i32 locals 9–25, v128 locals 26–27.
+  // i32 locals 9–25, v128 locals 26–27 (27 unused since the rows load into lanes).
   const [END, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL] = [
     9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
   ];
-  const [FY, S, W11, W10, ADDR] = [21, 22, 23, 24, 25];
-  const [ACC, TMP] = [26, 27];
+  const [LIST, FY, S, W11, W10, ADDR] = [20, 21, 22, 23, 24, 25];
+  const ACC = 26;
   const c: number[] = [];
   const get = (i: number) => c.push(0x20, ...uleb(i));
   const set = (i: number) => c.push(0x21, ...uleb(i));
@@ -100,19 +100,10 @@ function kernelBody(): number[] {
     get(FY);
     round7();
     set(W10);
-    // The texels: row y0 (two pixels) into the low half, row y0 + 1 into the high half.
+    // The texels: row y0's two pixels, then row y0 + 1's, each loaded into 16-bit lanes
+    // (v128.load8x8_u), times [w00 ×4, w01 ×4] and [w10 ×4, w11 ×4].
     get(ADDR);
-    simd(0x5d, 3, 0); // v128.load64_zero
-    set(TMP);
-    get(ADDR);
-    get(STRIDE);
-    op(ADD);
-    get(TMP);
-    simd(0x57, 3, 0, 1); // v128.load64_lane 1
-    set(TMP);
-    // low row × [w00 ×4, w01 ×4] + high row × [w10 ×4, w11 ×4]
-    get(TMP);
-    simd(0x89); // i16x8.extend_low_i8x16_u
+    simd(0x02, 3, 0); // v128.load8x8_u
     weights(
       () => {
         get(MASS);
@@ -128,8 +119,10 @@ function kernelBody(): number[] {
       },
     );
     simd(0x95); // i16x8.mul
-    get(TMP);
-    simd(0x8a); // i16x8.extend_high_i8x16_u
+    get(ADDR);
+    get(STRIDE);
+    op(ADD);
+    simd(0x02, 3, 0); // v128.load8x8_u
     weights(
       () => get(W10),
       () => get(W11),
@@ -154,18 +147,63 @@ function kernelBody(): number[] {
   get(SP);
   get(END);
   op(0x4f, 0x0d, 1); // i32.ge_u; br_if $done
-  load(SP, 0);
-  i32(2);
-  op(SHL);
-  get(OUT);
-  op(ADD);
-  set(Q);
+  const AT = 28 + QUAD_V128;
+  const locals = {
+    KP,
+    KS,
+    LP,
+    LS,
+    A,
+    B,
+    Q,
+    STOP,
+    XK,
+    YK,
+    DXK,
+    DYK,
+    XL,
+    YL,
+    DXL,
+    DYL,
+    ADDR,
+    LIST,
+    AT,
+  };
+  // A listed run (count −n): its sources four pixels at a time, then the span after its room.
+  /** Q = OUT + 4·(the span's out), STOP = Q ± 4·(its count): + for a span, − for a listed run. */
+  const ends = (sign: number) => {
+    load(SP, 0);
+    i32(2);
+    op(SHL);
+    get(OUT);
+    op(ADD);
+    set(Q);
+    get(Q);
+    load(SP, 4);
+    i32(2);
+    op(SHL, sign > 0 ? ADD : SUB);
+    set(STOP);
+  };
   load(SP, 4);
-  i32(2);
-  op(SHL);
-  get(Q);
+  i32(0);
+  op(0x48); // i32.lt_s
+  op(0x04, 0x40); // if
+  ends(-1);
+  get(SP);
+  i32(40);
   op(ADD);
-  set(STOP);
+  set(LIST);
+  emitListed(c, { ...locals, V: 28 });
+  get(SP);
+  load(SP, 8);
+  i32(1);
+  op(ADD);
+  i32(40);
+  op(MUL, ADD);
+  set(SP);
+  op(0x0c, 1); // br $spans
+  op(0x0b); // end if
+  ends(1);
   for (const [local, offset] of [
     [XK, 8],
     [YK, 12],
@@ -180,7 +218,7 @@ function kernelBody(): number[] {
     set(local);
   }
   // Four pixels at a time while four are left (simd-quad.ts), then one at a time.
-  emitQuads(c, { KP, KS, LP, LS, A, B, Q, STOP, XK, YK, DXK, DYK, XL, YL, DXL, DYL, ADDR, V: 28 });
+  emitQuads(c, { ...locals, V: 28 });
   op(0x02, 0x40); // block $row
   op(0x03, 0x40); // loop $px
   get(Q);
@@ -239,7 +277,13 @@ export function kernelModule(): Uint8Array<ArrayBuffer> {
       {
         name: "run",
         params: Array(9).fill(I32),
-        locals: [...Array(17).fill(I32), V128, V128, ...Array(QUAD_V128).fill(V128)],
+        locals: [
+          ...Array(17).fill(I32),
+          V128,
+          V128,
+          ...Array(QUAD_V128).fill(V128),
+          ...Array(QUAD_I32).fill(I32),
+        ],
         body: kernelBody(),
       },
     ],

@@ -78,6 +78,16 @@ export function crossings(xy: Float64Array, count: number, y: number, out: Float
   return n;
 }
 
+/** Sorts the first n numbers of `row` (a few crossings), ascending. */
+function sortFirst(row: Float64Array, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const v = row[i]!;
+    let j = i - 1;
+    for (; j >= 0 && row[j]! > v; j--) row[j + 1] = row[j]!;
+    row[j + 1] = v;
+  }
+}
+
 /** Whether an odd number of the n crossings in `row` are greater than x. */
 export function odd(row: Float64Array, n: number, x: number): boolean {
   let inside = false;
@@ -149,8 +159,16 @@ export class Openings {
     return out;
   }
 
-  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`, in rows [from, to). */
-  apply(t: number, points: Float64Array, out: Uint8ClampedArray, from = 0, to = Infinity): void {
+  /** Rewrites the pixels inside the regions at time t (control points `points`) in `out`, in rows [from, to) and columns [left, right). */
+  apply(
+    t: number,
+    points: Float64Array,
+    out: Uint8ClampedArray,
+    from = 0,
+    to = Infinity,
+    left = 0,
+    right = Infinity,
+  ): void {
     const kd = this.k.image.data;
     const ld = this.l.image.data;
     const { width, height } = this.k.image;
@@ -175,17 +193,28 @@ export class Openings {
         if (nt === 0) continue;
         const nk = crossings(this.polyK[r]!, n, y, rowK);
         const nl = crossings(this.polyL[r]!, n, y, rowL);
-        for (let x = Math.max(0, x0); x <= Math.min(width - 1, x1); x++) {
-          if (!odd(rowT, nt, x)) continue;
-          const inK = odd(rowK, nk, x);
-          const inL = odd(rowL, nl, x);
-          if (!inK && !inL) continue;
-          // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
-          if (inK && edgeDistance2(poly, n, x, y) < OPENING_MARGIN * OPENING_MARGIN) continue;
-          const wl = inK && inL ? t : inL ? 1 : 0;
-          const o = 4 * (y * width + x);
-          for (let c = 0; c < 4; c++)
-            out[o + c] = Math.round((1 - wl) * kd[o + c]! + wl * ld[o + c]!);
+        // Inside at t: an odd number of crossings beyond x, so (an even number of them,
+        // sorted) between the 2m-th and the (2m + 1)-th (decision 422).
+        sortFirst(rowT, nt);
+        for (let m = 0; m + 1 < nt; m += 2) {
+          const first = Math.max(0, x0, left, Math.ceil(rowT[m]!));
+          const last = Math.min(width - 1, x1, right - 1, Math.ceil(rowT[m + 1]!) - 1);
+          for (let x = first; x <= last; x++) {
+            const inK = odd(rowK, nk, x);
+            const inL = odd(rowL, nl, x);
+            if (!inK && !inL) continue;
+            // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
+            if (inK && edgeDistance2(poly, n, x, y) < OPENING_MARGIN * OPENING_MARGIN) continue;
+            const o = 4 * (y * width + x);
+            if (inK && inL) {
+              for (let c = 0; c < 4; c++)
+                out[o + c] = Math.round((1 - t) * kd[o + c]! + t * ld[o + c]!);
+            } else {
+              // Inside one key only: that key's bytes (what the blend with weight 0 or 1 gives).
+              const from = inL ? ld : kd;
+              for (let c = 0; c < 4; c++) out[o + c] = from[o + c]!;
+            }
+          }
         }
       }
     });

@@ -4,9 +4,10 @@
  * `buildSpans` turns the field into spans: runs of output pixels whose
  * sources in K and in L move by a constant step, in 16.16 fixed point. A row
  * of a smooth cell is one span (the motion is bilinear in the cell, so it is
- * linear along the row); a pixel of a special cell, or of a cell whose
- * sources leave the picture, is a span of one with its sources clamped to
- * the picture (edge clamp).
+ * linear along the row); the pixels of a row of a special cell, or of a cell
+ * whose sources leave the picture, are a listed run — each pixel's sources
+ * given, clamped to the picture (edge clamp), four pixels at a time — and
+ * what is left of the row after its fours are spans of one (decision 421).
  *
  * `runSpans` samples both pictures bilinearly at each span pixel and blends
  * them, two channels at a time: the even and the odd bytes of a word each
@@ -21,8 +22,16 @@ import { MARGIN, type Padded } from "./sample.js";
 
 const LANES = 0x00ff00ff;
 const HALF = 0x00400040;
-/** Int32 fields per span: out, count, XK, YK, DXK, DYK, XL, YL, DXL, DYL. */
+/**
+ * Int32 fields per span: out, count, XK, YK, DXK, DYK, XL, YL, DXL, DYL. A
+ * listed run is a span with count −n (n a multiple of 4) and R in the XK
+ * field, followed by R = ⌈4n / SPAN⌉ spans' room holding its sources, for
+ * each four pixels XK ×4, YK ×4, XL ×4, YL ×4 (the same fixed point).
+ */
 export const SPAN = 10;
+
+/** The spans' room a listed run of n pixels takes after its own span. */
+export const listedRoom = (n: number): number => Math.ceil((4 * n) / SPAN);
 
 /** Span storage, grown when a frame needs more (rare: special pixels are spans of one). */
 export class Spans {
@@ -54,8 +63,19 @@ function clamped(v: number, max: number): number {
   return (Math.min(Math.max(v, 0), max) * 65536 + FIX) | 0;
 }
 
-/** The spans of the in-between at time t: K at v − t·u(v), L at v + (1 − t)·u(v). */
-export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spans: Spans): void {
+/**
+ * The spans of the in-between at time t: K at v − t·u(v), L at v + (1 − t)·u(v).
+ * `listed: false` makes every pixel of a special row a span of one (the SIMD
+ * kernel's fours take masses in [0, 128] only; see `render`).
+ */
+export function buildSpans(
+  grid: FieldGrid,
+  k: Padded,
+  l: Padded,
+  t: number,
+  spans: Spans,
+  listed = true,
+): void {
   const { ncx, nodes, kind, pmap, width, height, cell: size } = grid;
   const kxMax = k.width - 1;
   const kyMax = k.height - 1;
@@ -69,7 +89,7 @@ export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spa
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
-    for (let cx = 0; cx < ncx; cx++) {
+    for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
       const x0 = cx * size;
       const x1 = Math.min(x0 + size, width);
       const cols = x1 - x0;
@@ -97,7 +117,8 @@ export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spa
         inside = xk >= lo && xk <= kxMax + SLACK && yk >= lo && yk <= kyMax + SLACK;
         inside &&= xl >= lo && xl <= lxMax + SLACK && yl >= lo && yl <= lyMax + SLACK;
       }
-      spans.reserve(inside ? y1 - y0 : (y1 - y0) * cols);
+      const room = listedRoom(cols & ~3);
+      spans.reserve(inside ? y1 - y0 : (y1 - y0) * (cols + 1 + room));
       const d = spans.data;
       let o = spans.count * SPAN;
       for (let y = y0; y < y1; y++) {
@@ -121,7 +142,27 @@ export function buildSpans(grid: FieldGrid, k: Padded, l: Padded, t: number, spa
           o += SPAN;
           continue;
         }
-        for (let x = x0, c = 0; x < x1; x++, c++) {
+        // The row's fours as one listed run, the rest as spans of one.
+        const fours = listed ? cols & ~3 : 0;
+        if (fours > 0) {
+          const p = o + SPAN;
+          d[o] = y * width + x0;
+          d[o + 1] = -fours;
+          d[o + 2] = room;
+          for (let f = 3; f < SPAN; f++) d[o + f] = 0;
+          for (let x = x0, c = 0; c < fours; x++, c++) {
+            const q = y * width + x;
+            const vx = special ? pmap[2 * q]! : ux + dux * c;
+            const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
+            const at = p + (c & ~3) * 4 + (c & 3);
+            d[at] = clamped(x - t * vx, kxMax);
+            d[at + 4] = clamped(y - t * vy, kyMax);
+            d[at + 8] = clamped(x + s * vx, lxMax);
+            d[at + 12] = clamped(y + s * vy, lyMax);
+          }
+          o += (1 + room) * SPAN;
+        }
+        for (let x = x0 + fours, c = fours; x < x1; x++, c++) {
           const q = y * width + x;
           const vx = special ? pmap[2 * q]! : ux + dux * c;
           const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
@@ -154,7 +195,18 @@ export function runSpans(spans: Spans, k: Padded, l: Padded, tw: number, out: In
   const end = spans.count * SPAN;
   for (let o = 0; o < end; o += SPAN) {
     let q = d[o]!;
-    const stop = q + d[o + 1]!;
+    const count = d[o + 1]!;
+    if (count < 0) {
+      // A listed run: each pixel's sources given, four pixels at a time.
+      const room = d[o + 2]!;
+      for (let c = 0; c < -count; c++) {
+        const at = o + SPAN + (c & ~3) * 4 + (c & 3);
+        out[q + c] = texel(kd, ld, ks, ls, d[at]!, d[at + 4]!, d[at + 8]!, d[at + 12]!, a, tw);
+      }
+      o += room * SPAN;
+      continue;
+    }
+    const stop = q + count;
     let XK = d[o + 2]!;
     let YK = d[o + 3]!;
     const DXK = d[o + 4]!;
@@ -164,60 +216,76 @@ export function runSpans(spans: Spans, k: Padded, l: Padded, tw: number, out: In
     const DXL = d[o + 8]!;
     const DYL = d[o + 9]!;
     for (; q < stop; q++) {
-      const ik = (YK >> 16) * ks + (XK >> 16);
-      const il = (YL >> 16) * ls + (XL >> 16);
-      const k00 = kd[ik]!;
-      const k01 = kd[ik + 1]!;
-      const k10 = kd[ik + ks]!;
-      const k11 = kd[ik + ks + 1]!;
-      const l00 = ld[il]!;
-      const l01 = ld[il + 1]!;
-      const l10 = ld[il + ls]!;
-      const l11 = ld[il + ls + 1]!;
-      // Bilinear weights: mass a over K's texels, tw over L's, rounded so each sums exactly.
-      const fyk = (YK >> 9) & 127;
-      const fyl = (YL >> 9) & 127;
-      const sk = (((XK >> 9) & 127) * a + 64) >> 7;
-      const a11 = (sk * fyk + 64) >> 7;
-      const a10 = ((a - sk) * fyk + 64) >> 7;
-      const sl = (((XL >> 9) & 127) * tw + 64) >> 7;
-      const b11 = (sl * fyl + 64) >> 7;
-      const b10 = ((tw - sl) * fyl + 64) >> 7;
-      const a01 = sk - a11;
-      const a00 = a - sk - a10;
-      const b01 = sl - b11;
-      const b00 = tw - sl - b10;
-      const even =
-        (((k00 & LANES) * a00 +
-          (k01 & LANES) * a01 +
-          (k10 & LANES) * a10 +
-          (k11 & LANES) * a11 +
-          (l00 & LANES) * b00 +
-          (l01 & LANES) * b01 +
-          (l10 & LANES) * b10 +
-          (l11 & LANES) * b11 +
-          HALF) >>
-          7) &
-        LANES;
-      const odd =
-        ((((k00 >> 8) & LANES) * a00 +
-          ((k01 >> 8) & LANES) * a01 +
-          ((k10 >> 8) & LANES) * a10 +
-          ((k11 >> 8) & LANES) * a11 +
-          ((l00 >> 8) & LANES) * b00 +
-          ((l01 >> 8) & LANES) * b01 +
-          ((l10 >> 8) & LANES) * b10 +
-          ((l11 >> 8) & LANES) * b11 +
-          HALF) >>
-          7) &
-        LANES;
-      out[q] = even | (odd << 8);
+      out[q] = texel(kd, ld, ks, ls, XK, YK, XL, YL, a, tw);
       XK += DXK;
       YK += DYK;
       XL += DXL;
       YL += DYL;
     }
   }
+}
+
+/** One blended pixel: K at (XK, YK) with mass a, L at (XL, YL) with mass tw (16.16, 1/128 rounding in FIX). */
+function texel(
+  kd: Int32Array,
+  ld: Int32Array,
+  ks: number,
+  ls: number,
+  XK: number,
+  YK: number,
+  XL: number,
+  YL: number,
+  a: number,
+  tw: number,
+): number {
+  const ik = (YK >> 16) * ks + (XK >> 16);
+  const il = (YL >> 16) * ls + (XL >> 16);
+  const k00 = kd[ik]!;
+  const k01 = kd[ik + 1]!;
+  const k10 = kd[ik + ks]!;
+  const k11 = kd[ik + ks + 1]!;
+  const l00 = ld[il]!;
+  const l01 = ld[il + 1]!;
+  const l10 = ld[il + ls]!;
+  const l11 = ld[il + ls + 1]!;
+  // Bilinear weights: mass a over K's texels, tw over L's, rounded so each sums exactly.
+  const fyk = (YK >> 9) & 127;
+  const fyl = (YL >> 9) & 127;
+  const sk = (((XK >> 9) & 127) * a + 64) >> 7;
+  const a11 = (sk * fyk + 64) >> 7;
+  const a10 = ((a - sk) * fyk + 64) >> 7;
+  const sl = (((XL >> 9) & 127) * tw + 64) >> 7;
+  const b11 = (sl * fyl + 64) >> 7;
+  const b10 = ((tw - sl) * fyl + 64) >> 7;
+  const a01 = sk - a11;
+  const a00 = a - sk - a10;
+  const b01 = sl - b11;
+  const b00 = tw - sl - b10;
+  const even =
+    (((k00 & LANES) * a00 +
+      (k01 & LANES) * a01 +
+      (k10 & LANES) * a10 +
+      (k11 & LANES) * a11 +
+      (l00 & LANES) * b00 +
+      (l01 & LANES) * b01 +
+      (l10 & LANES) * b10 +
+      (l11 & LANES) * b11 +
+      HALF) >>
+      7) &
+    LANES;
+  const odd =
+    ((((k00 >> 8) & LANES) * a00 +
+      ((k01 >> 8) & LANES) * a01 +
+      ((k10 >> 8) & LANES) * a10 +
+      ((k11 >> 8) & LANES) * a11 +
+      ((l00 >> 8) & LANES) * b00 +
+      ((l01 >> 8) & LANES) * b01 +
+      ((l10 >> 8) & LANES) * b10 +
+      ((l11 >> 8) & LANES) * b11 +
+      HALF) >>
+      7) &
+    LANES;
+  return even | (odd << 8);
 }
 
 /** Writes the per-pixel sources in K (xk, yk) and in L (xl, yl) at time t, as planes of width × height. */
