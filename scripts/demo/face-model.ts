@@ -135,7 +135,7 @@ export const LAYOUT = {
   head: { cx: 160, cy: 126, rx: 104, ry: 102 },
   eyes: { dx: 42, y: 112 },
   brows: { y: 84, halfWidth: 22, arch: 5, thickness: 3.2 },
-  // Half a pixel off the grid (decision 445): a closed mouth's cuts pass
+  // Half a pixel off the grid (decision 388): a closed mouth's cuts pass
   // through no pixel centre, where the classic engine's step 13 would hold
   // a lip pixel in place while the mouth opens around it.
   mouth: { y: 172.5 },
@@ -318,7 +318,7 @@ export function controlPoints(e: Expression): [string, Xy][] {
     [-1, "L"],
     [1, "R"],
   ] as const) {
-    // Four points a third of the brow apart (decision 441): the classic
+    // Four points a third of the brow apart (decision 384): the classic
     // engine's discs (radius about 13 px) then move the whole brow, not
     // only its ends.
     const brow = browCurve(side, e, 3);

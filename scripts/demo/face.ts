@@ -42,9 +42,9 @@ export const PARAMS = {
   cutBand: 3,
   // A lid's or lip's own cut does not hold its skin back (decision 380): the classic blink closes.
   classicOwnCut: "passes",
-  // The classic step 17 averages a band's holes from their own side of the cuts (decision 440): no flecks of L in the lips.
+  // The classic step 17 averages a band's holes from their own side of the cuts (decision 383): no flecks of L in the lips.
   classicBandHoles: "ownSide",
-  // A closing lid or lip covers what it closes over (decision 446): the classic blink ends closed.
+  // A closing lid or lip covers what it closes over (decision 389): the classic blink ends closed.
   classicClosing: "covers",
   engine: "classic",
   returnToZero: "cut",

@@ -151,7 +151,7 @@ export class ByteTokenCursor implements TokenSource {
    * a bound check per byte (that separator stops every digit loop), and its
    * fraction up to four digits at a time (one 32-bit load; the value is the
    * same: the mantissa is the same integer); a token running to the end of
-   * the bytes takes the `Number` path (decision 460).
+   * the bytes takes the `Number` path (decision 381).
    */
   fill(out: Float32Array | Float64Array | number[], from: number, to: number): number {
     if (from >= to) return to;

@@ -60,7 +60,7 @@ function sum(a: Float32Array): number {
  */
 export const SIMD_MIN_LENGTH = 4096;
 
-/** Float32 values the kernel's memory holds: the array is copied in and checked in pieces of this many (256 KiB, measured: see decision 400). */
+/** Float32 values the kernel's memory holds: the array is copied in and checked in pieces of this many (256 KiB, measured: see decision 390). */
 const PIECE = 65536;
 
 /**

@@ -109,7 +109,7 @@ export interface WholeRead {
   readonly valuesFinite: boolean;
 }
 
-/** Bytes of a binary `.agr` read at a time, each piece's values checked right after its read (decision 401). */
+/** Bytes of a binary `.agr` read at a time, each piece's values checked right after its read (decision 391). */
 const PIECE_BYTES = 2 ** 20;
 
 /**

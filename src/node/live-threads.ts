@@ -3,9 +3,9 @@
  * thread makes the field's cells before a split, a worker thread with its
  * own WebAssembly instance those from it on (row by row, so the split may
  * fall part of the way along a row of cells) into shared memory, and the
- * bands are joined; the bytes are those of one thread (decisions 359, 424).
+ * bands are joined; the bytes are those of one thread (decisions 359, 396).
  * Without a split asked for, the one whose slower band took least is
- * measured when the pair is opened (decision 424). The engine (src/live)
+ * measured when the pair is opened (decision 396). The engine (src/live)
  * stays single-threaded and pure; the threads are this edge's.
  */
 import type { Worker } from "node:worker_threads";
@@ -16,7 +16,7 @@ import { startWorker } from "./worker-entry.js";
 /** The control words (Int32) in the shared control buffer, and where t (a float64) is. */
 export const ASKED = 0;
 export const DONE = 1;
-/** The worker's first cell for the in-between asked (it may move between in-betweens; decision 425). */
+/** The worker's first cell for the in-between asked (it may move between in-betweens; decision 397). */
 export const SPLIT = 2;
 export const T_AT = 16;
 /** ASKED to end the worker's loop; DONE when its band failed. */
@@ -129,7 +129,7 @@ export class TwoThreadMorph {
     this.cellCount = morph.cellColumns * Math.ceil(morph.height / morph.cellSize);
   }
 
-  /** The worker's first cell for the next in-between (decision 425: it follows the bands' times). */
+  /** The worker's first cell for the next in-between (decision 397: it follows the bands' times). */
   get split(): number {
     return this.cell;
   }
@@ -139,7 +139,7 @@ export class TwoThreadMorph {
    * of the frames and the fit and waits until it is ready. `split` says
    * where the worker's band starts: a number is a row of pixels (a multiple
    * of 16, so of every cell size), `{ cell }` the raster index of a cell;
-   * without it the split is measured (`measureSplit`, decision 424).
+   * without it the split is measured (`measureSplit`, decision 396).
    */
   static async open(
     k: EngineFrame,
@@ -215,7 +215,7 @@ export class TwoThreadMorph {
         throw new Error("the band worker did not answer");
       }
     }
-    // The next in-between's split follows the bands' times (decision 425): a cell less for
+    // The next in-between's split follows the bands' times (decision 397): a cell less for
     // the worker when this thread waited more than a little, a cell more when it did not wait.
     const wait = performance.now() - start;
     if (!waited) this.cell = Math.max(cell - 1, 1);

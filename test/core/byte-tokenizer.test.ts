@@ -106,7 +106,7 @@ function expectedRun(tokens: readonly string[], round: (v: number) => number): n
 }
 
 describe("ByteTokenCursor runs (the bounded loop, four fraction digits at a time)", () => {
-  // decision 460: one run over many tokens, wherever the bytes start and whether or not they end with a separator
+  // decision 381: one run over many tokens, wherever the bytes start and whether or not they end with a separator
   it("reads every value of a run as Math.fround(Number(text)), in a slice at any offset, with or without a final separator", () => {
     const token = fc.oneof(
       decimal.filter((t) => t.length > 0),

@@ -36,8 +36,8 @@ describe("firstNonFinite", () => {
   });
 });
 
-// decision 400
-describe("firstNonFinite on large arrays (the WebAssembly SIMD check, decision 400)", () => {
+// decision 390
+describe("firstNonFinite on large arrays (the WebAssembly SIMD check, decision 390)", () => {
   it("runs the SIMD kernel in Node", () => {
     expect(hasSimdFiniteCheck()).toBe(true);
   });

@@ -195,7 +195,7 @@ describe("classic engine", () => {
     ]);
   });
 
-  // decision 440
+  // decision 383
   it("averages a band's hole from its own side of the cut under classicBandHoles ownSide, else leaves it for L", () => {
     // Skin above a cut along y = 20.5, a dark lip below; one hole each side of it.
     const make = (ownSide: boolean) => {

@@ -110,7 +110,7 @@ describe("the demo face, classic engine (fraction reading)", () => {
       expect(Math.min(...band.map((b) => b.depth)), `${to}: ${text}`).toBeGreaterThanOrEqual(10);
     }
     // With the demo's classicOwnCut "passes" (decision 380): up to 65; with
-    // its classicBandHoles "ownSide" (decision 440): up to 5.
+    // its classicBandHoles "ownSide" (decision 383): up to 5.
     const counts = doubling(inbetweens("classic", "neutral", "smile"), "neutral", "smile", MOUTH);
     expect(Math.max(...counts), counts.join(" ")).toBeLessThanOrEqual(12);
   });
@@ -134,13 +134,13 @@ describe("the demo face, classic engine (fraction reading)", () => {
     expect(Math.max(...blocks), blocks.join(" ")).toBeGreaterThan(200);
   });
 
-  // decision 440
+  // decision 383
   it("shows no fleck of L where the K side of a lip or lid is: a band's holes are averaged from their own side", () => {
     // With classicBandHoles "fromL" (every empty band pixel takes L's): up
     // to 297 pixels of L outside the openings per in-between in the greet
     // (white flecks of L's teeth along the lip line from tick 2), 110 in
     // the talk, 40 in the blink. Measured with "ownSide": at most 1 (3 at
-    // one tick of the greet with decision 446's covering).
+    // one tick of the greet with decision 389's covering).
     for (const to of ["smile", "talk", "blink"] as const) {
       const own = flecksOfL("neutral", to);
       expect(Math.max(...own), `${to}: ${own.join(" ")}`).toBeLessThanOrEqual(4);
@@ -149,7 +149,7 @@ describe("the demo face, classic engine (fraction reading)", () => {
     expect(Math.max(...fromL), fromL.join(" ")).toBeGreaterThan(100);
   });
 
-  // decision 440
+  // decision 383
   it("keeps the lips' lines whole in greet and talk (at most 8 unexplained dark pixels per in-between)", () => {
     // With classicBandHoles "fromL", the means of step 19 mixed across the
     // cuts and the lines frayed: up to 65 (greet) and 43 (talk) such pixels.
@@ -168,7 +168,7 @@ describe("the demo face, classic engine (fraction reading)", () => {
     expect(Math.max(...fromL), fromL.join(" ")).toBeGreaterThan(30);
   });
 
-  // decision 441
+  // decision 384
   it("raises the whole brow, not only its ends, and the keys pop less in greet and talk", () => {
     // With a point at each end only (discs of about 13 px, the brow 44 px
     // long) the brow's middle stayed: up to 46 unexplained dark pixels in
@@ -190,7 +190,7 @@ describe("the demo face, classic engine (fraction reading)", () => {
     }
   });
 
-  // decision 445
+  // decision 388
   it("leaves no speck of the closed lips inside the opening mouth (no cut through a pixel centre)", () => {
     // With the mouth's line on the pixel grid (y = 172), 9 pixel centres
     // lay on both lips' cuts and never moved (step 13's inclusive test):
@@ -202,7 +202,7 @@ describe("the demo face, classic engine (fraction reading)", () => {
     }
   });
 
-  // decision 446
+  // decision 389
   it("ends the blink on a closed eye and closes the talk's mouth clean: a closing lid or lip covers what it closes over", () => {
     // With classicClosing "keeps" (every moved pixel written, the seed's):
     // the eye's inside squeezed under the lash line, 74 pixels of iris and

@@ -256,7 +256,7 @@ export function shadeBand(
 }
 
 /**
- * Flecks of L (decision 440): at each in-between of `from` → `to` with the
+ * Flecks of L (decision 383): at each in-between of `from` → `to` with the
  * classic engine, how many pixels took L's pixel (steps 20–23) outside the
  * openings at t — where the reference face is K's side of a lip or lid,
  * not a mouth or eye opening. L's picture is painted one colour the face
@@ -276,7 +276,7 @@ export function flecksOfL(
 }
 
 /**
- * Specks of K in the mouth (decision 445): at each in-between of `from` →
+ * Specks of K in the mouth (decision 388): at each in-between of `from` →
  * `to` with the classic engine, the pixels inside the mouth's opening at
  * t, farther than 1.5 px from its outline, that did not take L's pixel — a
  * pixel of K's lips that stayed while the mouth opened around it.
@@ -340,7 +340,7 @@ function fromL(
 }
 
 /**
- * The eyeball showing (decision 446): the pixels of `image` in the box
+ * The eyeball showing (decision 389): the pixels of `image` in the box
  * that are the iris's blue (blue above red by more than 40) or the
  * white's (every channel above 235). A closed eye has none.
  */

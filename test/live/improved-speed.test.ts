@@ -110,7 +110,7 @@ describe("the improved engine's span kernel", () => {
     }
   });
 
-  // decision 421
+  // decision 393
   it("gives a listed run's pixels the bytes of spans of one, in both kernels", () => {
     const width = 37;
     const height = 11;
@@ -186,12 +186,16 @@ describe("the improved engine's span kernel", () => {
  * the bench face's and the slit's were re-made when the engine gained the
  * cuts' bands (decision 367) and the openings showed K's inside only
  * OPENING_MARGIN inside their outline (decision 368): the engine of the
- * merge of decisions 358–363 with 490–492, whose speed work (460–465)
- * keeps the bytes of the engine it started from.
+ * merge of decisions 358–363 with 366–368, whose speed work (decisions
+ * 358–363) keeps the bytes of the engine it started from. The demo's two
+ * were re-made when the demo face gained brow points and its mouth line
+ * moved half a pixel off the grid (decisions 384 and 388): the engine of
+ * commit 7e5a6a2 (before decisions 392–397, which keep its bytes) on the
+ * new face.
  */
 const BEFORE = {
-  smile: "b8ab731f55a889ce",
-  surprise: "750e6a5a07cdbd10",
+  smile: "e413fbb254680767",
+  surprise: "c386f6d222bd18d2",
   bench: "fd583d8ec1965b2a",
   "photo-smooth": "86a95a4c7bde0bd3",
   "photo-local": "e12184aef3502be8",
@@ -260,7 +264,7 @@ describe("the improved engine after the speed work", () => {
     expect(twice).toEqual([]);
   });
 
-  // decision 420
+  // decision 392
   it("forces no evaluation's point to the side of a cut it is on", () => {
     const { k, l } = benchFace();
     const g = new FieldGeometry(k, l, 640, 480);
@@ -403,7 +407,7 @@ describe("the improved engine after the speed work", () => {
     });
   });
 
-  // decision 424
+  // decision 396
   it("makes a band of cells that starts part of the way along a row with the whole in-between's bytes there", () => {
     const { k, l } = benchFace();
     const whole = new ImprovedMorph(k, l);

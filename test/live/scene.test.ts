@@ -352,9 +352,9 @@ describe("meaning diagnostics", () => {
       [{ classicReading: "exact" }, '"exact"'],
       // decision 380
       [{ classicOwnCut: "sometimes" }, '"sometimes"'],
-      // decision 440
+      // decision 383
       [{ classicBandHoles: "fromK" }, '"fromK"'],
-      // decision 446
+      // decision 389
       [{ classicClosing: "fades" }, '"fades"'],
     ];
     for (const [params, needle] of bad) {

@@ -1,4 +1,4 @@
-/** The byte ranges of a binary `.agr`'s values from its header alone, and a read told they are finite (decision 401). */
+/** The byte ranges of a binary `.agr`'s values from its header alone, and a read told they are finite (decision 391). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,7 +17,7 @@ const span = (a: Float32Array, base: Uint8Array): [number, number] => [
   a.byteOffset - base.byteOffset + a.byteLength,
 ];
 
-// decision 401
+// decision 391
 describe("agrValueRanges", () => {
   it("are exactly the bytes of the arrays readAgr checks for finiteness, from the header's bytes alone", () => {
     fc.assert(

@@ -60,7 +60,7 @@ describe("readAgrFile", () => {
     }
   });
 
-  // decision 460: the number loop's four-digit blocks and end test leave every finding as it was
+  // decision 381: the number loop's four-digit blocks and end test leave every finding as it was
   it("locates a malformed value among digits as the text reader does, wherever the token ends", async () => {
     const thermal = readFileSync(
       fileURLToPath(new URL("../fixtures/agr/thermal-tets.agr", import.meta.url)),
@@ -309,8 +309,8 @@ describe("the bench's all threads (decision 356)", () => {
   });
 });
 
-// decision 401
-describe("a binary file's values checked piece by piece as they are read (decision 401)", () => {
+// decision 391
+describe("a binary file's values checked piece by piece as they are read (decision 391)", () => {
   const model = framesModel(20_000, 10);
   const clean = writeAgrBinary(model);
   /** File offset of value `i` of each float array of the model read from `clean`. */

@@ -9,7 +9,7 @@ import { TwoThreadMorph } from "../../src/node/live-threads.js";
 
 // decision 360
 describe("TwoThreadMorph", () => {
-  // decision 424
+  // decision 396
   it("gives the one-thread in-between's bytes and points, in-between after in-between", async () => {
     const { k, l } = benchFace(320, 240);
     const one = new ImprovedMorph(k, l);
@@ -36,7 +36,7 @@ describe("TwoThreadMorph", () => {
     }
   });
 
-  // decision 425
+  // decision 397
   it("moves its split towards the slower band, a cell per in-between, the bytes unchanged", async () => {
     const { k, l } = benchFace(320, 240);
     const one = new ImprovedMorph(k, l);

@@ -67,11 +67,11 @@ export class ClassicTransition implements Transition {
       segments += Math.max(0, cut.length - 1);
       points += cut.length;
     }
-    // A closing opening covers what it closes over (decision 446).
+    // A closing opening covers what it closes over (decision 389).
     const covers = (params.classicClosing ?? DEFAULT_PARAMS.classicClosing) === "covers";
     this.work = new ClassicWork(width, height, segments, points, this.reading === "carry", covers);
     this.work.data.set(k.image.data);
-    // Step 17's band holes (decision 440).
+    // Step 17's band holes (decision 383).
     this.work.ownSide = (params.classicBandHoles ?? DEFAULT_PARAMS.classicBandHoles) === "ownSide";
     this.points = new Float64Array(k.points);
     this.moved = new Float64Array(k.points.length);

@@ -48,7 +48,7 @@ export class ClassicWork {
    */
   passing: readonly number[] = [];
   /**
-   * Step 17's reading of the cut bands (`classicBandHoles`, decision 440):
+   * Step 17's reading of the cut bands (`classicBandHoles`, decision 383):
    * false, an empty band pixel waits for L (steps 20–23); true, every hole
    * outside the openings is averaged from its own side of K*'s cuts.
    */
@@ -71,7 +71,7 @@ export class ClassicWork {
    * segments and `maxBandSegments` band strips (the cuts' points suffice);
    * `carry` keeps each pixel's sub-pixel remainder from one in-between to
    * the next; `covers`, a closing opening covers what it closes over
-   * (decision 446).
+   * (decision 389).
    */
   constructor(
     width: number,
@@ -183,7 +183,7 @@ export class ClassicWork {
           tx = Math.round(fx);
           ty = Math.round(fy);
           if (tx < 0 || ty < 0 || tx >= w || ty >= this.height) continue;
-          // Decision 446: what a closing opening closes over is covered.
+          // Decision 389: what a closing opening closes over is covered.
           if (this.inOpened?.[i] === 1 && !this.bands.inOpening(tx, ty)) continue;
         }
         const t = ty * w + tx;
@@ -246,7 +246,7 @@ export class ClassicWork {
    * takes the mean of its non-empty 3×3 neighbours (per channel, rounded);
    * the means are all taken from the picture as the move left it, then
    * written. A pixel with no non-empty neighbour stays empty. With
-   * `ownSide` (decision 440), each empty pixel outside the openings, in a
+   * `ownSide` (decision 383), each empty pixel outside the openings, in a
    * band or not, takes the mean of its non-empty neighbours on its own side
    * of K*'s cuts, in passes (each from the picture the last one left) until
    * a pass fills nothing; what stays empty in a band takes L in steps 20–23.
@@ -257,7 +257,7 @@ export class ClassicWork {
     const y0 = Math.max(0, Math.ceil(ky - radius));
     const y1 = Math.min(this.height - 1, Math.floor(ky + radius));
     if (x0 > x1 || y0 > y1) return;
-    // One pixel more around the disc: the cuts between a pixel and its neighbours (decision 440).
+    // One pixel more around the disc: the cuts between a pixel and its neighbours (decision 383).
     const bands = this.bands.select(x0 - 1, y0 - 1, x1 + 1, y1 + 1) > 0;
     const sided = this.ownSide && bands;
     while (this.fillPass(kx, ky, radius, x0, y0, x1, y1, bands, sided) > 0 && sided) {}
@@ -287,7 +287,7 @@ export class ClassicWork {
         const i = y * w + x;
         if (empty[i] === 0) continue;
         if (sided) {
-          // Decision 440: an opening waits for L; any other hole is averaged from its own side.
+          // Decision 383: an opening waits for L; any other hole is averaged from its own side.
           if (this.bands.inOpening(x, y)) continue;
           if (this.mean(x, y, n, true)) n++;
           continue;
@@ -304,7 +304,7 @@ export class ClassicWork {
    * The mean of the non-empty 3×3 neighbours of (x, y) (step 19), stored as
    * fill number `slot`; false (nothing stored) when there is none (S = 0).
    * `sided`: only the neighbours no cut strip of the last `select` separates
-   * from (x, y) count (decision 440).
+   * from (x, y) count (decision 383).
    */
   private mean(x: number, y: number, slot: number, sided = false): boolean {
     const w = this.width;

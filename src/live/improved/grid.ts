@@ -162,7 +162,7 @@ export class FieldGrid {
   /**
    * The cells `compute` makes, by raster index (row by row, left to right)
    * [from, to): all by default. A band of rows is one such range; so is a
-   * band that starts or ends part of the way along a row (decision 424).
+   * band that starts or ends part of the way along a row (decision 396).
    */
   setCells(from: number, to: number): void {
     const { ncx } = this;
@@ -338,7 +338,7 @@ export class FieldGrid {
     for (let label = 0; label < 1 << count; label++) {
       if (!(used & (1 << label))) continue;
       for (let q = 0; q < 4; q++) {
-        // Forcing a corner to the side it is on changes nothing (decision 420): only the
+        // Forcing a corner to the side it is on changes nothing (decision 392): only the
         // segments it is not on that label's side of are forced, and an evaluation with
         // the same ones forced is shared; with none, the corner has the plain field.
         field.unforce();

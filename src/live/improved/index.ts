@@ -179,7 +179,7 @@ export class ImprovedMorph {
    * The refined flow's motion at (x, y) at time io[2], from the guess
    * buf[o], buf[o + 1], written there; false (nothing written) where the
    * flow cannot serve. The numbers travel in `io`: a call passing them
-   * would box each (decision 423).
+   * would box each (decision 395).
    */
   private invertAt(x: number, y: number, buf: Float64Array | Float32Array, o: number): boolean {
     const { io } = this;
@@ -240,7 +240,7 @@ export class ImprovedMorph {
   render(): RgbaImage {
     const { renderer } = this;
     const tw = Math.round(this.t * 128);
-    // Listed runs (decision 421) where both masses are in [0, 128], as the SIMD kernel's fours need.
+    // Listed runs (decision 393) where both masses are in [0, 128], as the SIMD kernel's fours need.
     buildSpans(this.grid, renderer.k, renderer.l, this.t, renderer.spans, tw >= 0 && tw <= 128);
     const image = renderer.run(tw);
     const { grid, width, height } = this;
@@ -292,7 +292,7 @@ export class ImprovedMorph {
    * raster index [from, to) (row by row, left to right; cellSize pixels
    * square): a band of rows that may start and end part of the way along a
    * row, so two threads can split an in-between where its work balances
-   * (decision 424). The band's bytes are those of the whole in-between.
+   * (decision 396). The band's bytes are those of the whole in-between.
    */
   cells(from: number, to: number): void {
     this.grid.setCells(from, to);

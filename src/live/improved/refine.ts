@@ -314,7 +314,7 @@ export class RefinedFlow {
    * {@link motion} with its numbers in one array, io = [x, y, t, gx, gy]:
    * on success the motion replaces the guess in io[3], io[4]. The engine's
    * per-pixel loop calls this: a call passing numbers would box each of them
-   * (decision 423).
+   * (decision 395).
    */
   invert(io: Float64Array): boolean {
     const { nx, ny, flow, free, spacing: h } = this;

@@ -263,7 +263,7 @@ function quadBody(w: Writer, L: QuadLocals) {
 }
 
 /**
- * Appends to `c` the loop of a listed run (warp.ts, decision 421): from Q to
+ * Appends to `c` the loop of a listed run (warp.ts, decision 393): from Q to
  * STOP, four pixels at a time, their sources read from LIST as four vectors
  * (XK ×4, YK ×4, XL ×4, YL ×4). The masses must be in [0, 128] (buildSpans
  * lists runs only then).

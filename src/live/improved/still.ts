@@ -194,7 +194,7 @@ export class Openings {
         const nk = crossings(this.polyK[r]!, n, y, rowK);
         const nl = crossings(this.polyL[r]!, n, y, rowL);
         // Inside at t: an odd number of crossings beyond x, so (an even number of them,
-        // sorted) between the 2m-th and the (2m + 1)-th (decision 422).
+        // sorted) between the 2m-th and the (2m + 1)-th (decision 394).
         sortFirst(rowT, nt);
         for (let m = 0; m + 1 < nt; m += 2) {
           const first = Math.max(0, x0, left, Math.ceil(rowT[m]!));

@@ -7,7 +7,7 @@
  * linear along the row); the pixels of a row of a special cell, or of a cell
  * whose sources leave the picture, are a listed run — each pixel's sources
  * given, clamped to the picture (edge clamp), four pixels at a time — and
- * what is left of the row after its fours are spans of one (decision 421).
+ * what is left of the row after its fours are spans of one (decision 393).
  *
  * `runSpans` samples both pictures bilinearly at each span pixel and blends
  * them, two channels at a time: the even and the odd bytes of a word each

@@ -193,7 +193,7 @@ export const CLASSIC_OWN_CUTS: readonly ClassicOwnCut[] = ["blocks", "passes"];
 
 /**
  * What the classic engine's steps 17–19 do with an empty pixel of a cut
- * band (decision 440): `fromL`, it is not averaged and takes L's pixel in
+ * band (decision 383): `fromL`, it is not averaged and takes L's pixel in
  * steps 20–23; `ownSide`, every empty pixel outside an opening takes the
  * mean of its non-empty neighbours on its own side of the cuts, and only a
  * band pixel with none takes L's.
@@ -206,7 +206,7 @@ export const CLASSIC_BAND_HOLES: readonly ClassicBandHoles[] = ["fromL", "ownSid
 /**
  * What the classic engine does with a pixel of an opening (the region
  * between two cuts with the same ends) that a disc moves outside the
- * openings of K* (decision 446): `keeps`, it is written where it lands
+ * openings of K* (decision 389): `keeps`, it is written where it lands
  * (the seed: every moved pixel is written); `covers`, it is not written —
  * the closing lid or lip covers it.
  */

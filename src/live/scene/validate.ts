@@ -259,7 +259,7 @@ function checkParams(sink: Sink, scene: Scene, spans: SceneSpans): void {
   if (p.returnToZero !== "cut" && p.returnToZero !== "morph") {
     bad("returnToZero", "'cut' or 'morph'", `'${p.returnToZero}'`);
   }
-  // The classic engine's choices (decisions 380, 440, 446): one of a list each.
+  // The classic engine's choices (decisions 380, 383, 389): one of a list each.
   const choices: [keyof typeof s, readonly string[], string][] = [
     ["classicReading", CLASSIC_READINGS, p.classicReading],
     ["classicOwnCut", CLASSIC_OWN_CUTS, p.classicOwnCut],

@@ -17,7 +17,7 @@ export interface AgrBinaryOptions {
   /**
    * The caller has checked every float32 value of the file's
    * {@link agrValueRanges} and found them all finite (a reader checking each
-   * piece of the file as it reads it, decision 401): the check is not run
+   * piece of the file as it reads it, decision 391): the check is not run
    * again. Only a caller that did so may say so; the findings are otherwise
    * the same.
    */

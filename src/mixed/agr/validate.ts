@@ -290,7 +290,7 @@ export function shapeProblems(m: MeshAnimation): string[] {
 /**
  * Runs every semantic and data check of `m`, reporting at `at`; the
  * descriptors' names only with `names`, the values' finiteness only with
- * `finite` (a caller that checked the values itself, decision 401).
+ * `finite` (a caller that checked the values itself, decision 391).
  */
 export function checkAgr(
   m: MeshAnimation,
