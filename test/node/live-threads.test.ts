@@ -49,9 +49,11 @@ describe("TwoThreadMorph", () => {
         const want = Buffer.from(one.render().data);
         expect(Buffer.compare(Buffer.from(two.inbetween(t).data), want), `t = ${t}`).toBe(0);
       }
-      // A cell further each time it waited (twelve at most; its first in-betweens, still
-      // compiling, may finish after the worker's).
-      expect(two.split).toBeGreaterThan(46);
+      // A cell further each time it waited: twelve at most. How many times it waited depends
+      // on the machine's load (its first in-betweens, still compiling, may finish after the
+      // worker's; a loaded machine may hold either thread), so the test asks only that the
+      // split moved toward the slower band and no further than one cell per in-between.
+      expect(two.split).toBeGreaterThan(40);
       expect(two.split).toBeLessThanOrEqual(52);
     } finally {
       await two.close();
