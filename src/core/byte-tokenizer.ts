@@ -33,6 +33,8 @@ export class ByteTokenCursor implements TokenSource {
   private readonly view: DataView;
   /** Just past the last separator: a token starting before it ends at a separator inside the bytes. */
   private readonly bounded: number;
+  /** Where the last `exponent` ended. */
+  private expEnd = 0;
 
   /** Tokens from byte `from` on (0: the start, after a BOM if there is one). */
   constructor(
@@ -132,6 +134,28 @@ export class ByteTokenCursor implements TokenSource {
   }
 
   /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */
+  /**
+   * An exponent's sign and digits from `i` (just after the `e`) in the fast
+   * path: its value (its magnitude held at 100 000 and more, out of the fast
+   * range anyway), or NaN when it has no digit; `expEnd` is where it ends.
+   */
+  private exponent(i: number): number {
+    const b = this.bytes;
+    const c = b[i]!;
+    const negative = c === 45;
+    if (negative || c === 43) i++;
+    const first = i;
+    let exp = 0;
+    for (; ; i++) {
+      const d = b[i]! - 48;
+      if (d >>> 0 > 9) break;
+      if (exp < 100000) exp = exp * 10 + d;
+    }
+    this.expEnd = i;
+    if (i === first) return Number.NaN;
+    return negative ? -exp : exp;
+  }
+
   private general(s: number, e: number): number {
     if (numberFormAt(this.at, s, e) === NumberForm.None) return Number.NaN;
     let text = "";
@@ -228,21 +252,10 @@ export class ByteTokenCursor implements TokenSource {
         }
         fast = digits > 0;
         if (fast && (c === 101 || c === 69)) {
-          c = b[++i]!;
-          let expNegative = false;
-          if (c === 45 || c === 43) {
-            expNegative = c === 45;
-            i++;
-          }
-          const expFirst = i;
-          let exp = 0;
-          for (; ; i++) {
-            const d = b[i]! - 48;
-            if (d >>> 0 > 9) break;
-            if (exp < 100000) exp = exp * 10 + d;
-          }
-          fast = i > expFirst;
-          scale += expNegative ? -exp : exp;
+          const exp = this.exponent(i + 1);
+          i = this.expEnd;
+          fast = !Number.isNaN(exp);
+          scale += exp;
           c = b[i]!;
         }
         if (fast) fast = c === 32 || (c >= 9 && c <= 13);

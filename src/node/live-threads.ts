@@ -27,6 +27,18 @@ const WAIT_MS = 10_000;
 /** A wait for the worker's band this short (ms) leaves the split where it is. */
 const BALANCED_MS = 0.05;
 
+/**
+ * The next in-between's split (the worker's first cell) after one made at
+ * `cell` (decision 397): a cell more for this thread when it waited for the
+ * worker longer than BALANCED_MS (`waitMs`), a cell less when it did not
+ * wait at all (`waitMs` < 0), kept inside 1 … `cellCount` − 1.
+ */
+export function nextSplit(cell: number, waitMs: number, cellCount: number): number {
+  if (waitMs < 0) return Math.max(cell - 1, 1);
+  if (waitMs > BALANCED_MS) return Math.min(cell + 1, cellCount - 1);
+  return cell;
+}
+
 /** What the worker is sent once: copies of the frames, the pair's fit, its band and the shared memory. */
 export interface BandJob {
   readonly k: EngineFrame;
@@ -217,9 +229,7 @@ export class TwoThreadMorph {
     }
     // The next in-between's split follows the bands' times (decision 397): a cell less for
     // the worker when this thread waited more than a little, a cell more when it did not wait.
-    const wait = performance.now() - start;
-    if (!waited) this.cell = Math.max(cell - 1, 1);
-    else if (wait > BALANCED_MS) this.cell = Math.min(cell + 1, this.cellCount - 1);
+    this.cell = nextSplit(cell, waited ? performance.now() - start : -1, this.cellCount);
     copyCells(
       image.data,
       image.width,

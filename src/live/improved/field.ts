@@ -105,9 +105,8 @@ export class FieldEvaluator {
         out[o + 1] = my[i]!;
         return;
       }
-      // The cut factor c_i(v), P = p_i − v (|P|² = d2), after `sides`: 0 when [v, p_i]
-      // crosses a cut segment, fading towards 1 while it passes a segment's end, 1 when no
-      // segment lies between. Written here, not called: a call would box its numbers.
+      // The cut factor c_i(v), P = p_i − v (|P|² = d2): 0 when [v, p_i] crosses a segment, fading
+      // to 1 past its ends, else 1. Written here, not called: a call would box its numbers.
       let c = 1;
       for (let wd = 0; wd < words && c > 0; wd++) {
         const iw = i * words + wd;

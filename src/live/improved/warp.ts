@@ -85,7 +85,6 @@ export function buildSpans(
   const stride = (ncx + 1) * 2;
   const inv = 1 / size;
   spans.count = 0;
-  const lo = -SLACK;
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
@@ -96,27 +95,9 @@ export function buildSpans(
       const special = kind[cy * ncx + cx] !== 0;
       const n0 = cy * stride + cx * 2;
       const n1 = n0 + stride;
-      // Do both pictures' sources of the cell's pixels stay inside? The motion is
-      // bilinear, so its extremes over the pixels are at the four corner pixels.
-      let inside = !special;
-      for (let c = 0; c < 4 && inside; c++) {
-        const fx = c & 1 ? (cols - 1) * inv : 0;
-        const fy = c & 2 ? (y1 - y0 - 1) * inv : 0;
-        const top = nodes[n0]! + (nodes[n0 + 2]! - nodes[n0]!) * fx;
-        const bottom = nodes[n1]! + (nodes[n1 + 2]! - nodes[n1]!) * fx;
-        const ux = top + (bottom - top) * fy;
-        const topY = nodes[n0 + 1]! + (nodes[n0 + 3]! - nodes[n0 + 1]!) * fx;
-        const bottomY = nodes[n1 + 1]! + (nodes[n1 + 3]! - nodes[n1 + 1]!) * fx;
-        const uy = topY + (bottomY - topY) * fy;
-        const x = c & 1 ? x1 - 1 : x0;
-        const y = c & 2 ? y1 - 1 : y0;
-        const xk = x - t * ux;
-        const yk = y - t * uy;
-        const xl = x + s * ux;
-        const yl = y + s * uy;
-        inside = xk >= lo && xk <= kxMax + SLACK && yk >= lo && yk <= kyMax + SLACK;
-        inside &&= xl >= lo && xl <= lxMax + SLACK && yl >= lo && yl <= lyMax + SLACK;
-      }
+      // Do both pictures' sources of the cell's pixels stay inside?
+      const inside =
+        !special && cellInside(nodes, n0, n1, x0, y0, x1, y1, inv, t, kxMax, kyMax, lxMax, lyMax);
       const room = listedRoom(cols & ~3);
       spans.reserve(inside ? y1 - y0 : (y1 - y0) * (cols + 1 + room));
       const d = spans.data;
@@ -326,4 +307,47 @@ export function writeMaps(
       }
     }
   }
+}
+
+/**
+ * Whether both pictures' sources of a cell's pixels stay within SLACK of
+ * the pictures: the motion is bilinear, so its extremes over the pixels
+ * are at the four corner pixels (nodes n0, n0 + 2 above, n1, n1 + 2 below).
+ */
+function cellInside(
+  nodes: Float64Array,
+  n0: number,
+  n1: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  inv: number,
+  t: number,
+  kxMax: number,
+  kyMax: number,
+  lxMax: number,
+  lyMax: number,
+): boolean {
+  const s = 1 - t;
+  const lo = -SLACK;
+  for (let c = 0; c < 4; c++) {
+    const fx = c & 1 ? (x1 - x0 - 1) * inv : 0;
+    const fy = c & 2 ? (y1 - y0 - 1) * inv : 0;
+    const top = nodes[n0]! + (nodes[n0 + 2]! - nodes[n0]!) * fx;
+    const bottom = nodes[n1]! + (nodes[n1 + 2]! - nodes[n1]!) * fx;
+    const ux = top + (bottom - top) * fy;
+    const topY = nodes[n0 + 1]! + (nodes[n0 + 3]! - nodes[n0 + 1]!) * fx;
+    const bottomY = nodes[n1 + 1]! + (nodes[n1 + 3]! - nodes[n1 + 1]!) * fx;
+    const uy = topY + (bottomY - topY) * fy;
+    const x = c & 1 ? x1 - 1 : x0;
+    const y = c & 2 ? y1 - 1 : y0;
+    const xk = x - t * ux;
+    const yk = y - t * uy;
+    const xl = x + s * ux;
+    const yl = y + s * uy;
+    if (!(xk >= lo && xk <= kxMax + SLACK && yk >= lo && yk <= kyMax + SLACK)) return false;
+    if (!(xl >= lo && xl <= lxMax + SLACK && yl >= lo && yl <= lyMax + SLACK)) return false;
+  }
+  return true;
 }
