@@ -153,8 +153,16 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
     // The studio first: its stage's canvas size is what the shared page is made to match.
     const s = await studio!.page(1000, 700);
     await openMixed(s, studio!.server.entry, `#/mesh?file=plate.agr&t=${TIME}`);
-    await s.waitForTimeout(300);
-    const inStudio = await canvasPixels(s);
+    // Its picture once it stops changing: a loaded machine may still be staging the frame at
+    // TIME 300 ms after the workspace said ready.
+    let inStudio = await canvasPixels(s);
+    for (let k = 0; k < 40; k++) {
+      await s.waitForTimeout(250);
+      const now = await canvasPixels(s);
+      const still = differs(now, inStudio) === 0;
+      inStudio = now;
+      if (still) break;
+    }
     const want = (await s.locator(".stage canvas").boundingBox())!;
     const { page, requests } = await offline();
     const errors = pageErrors(page);
