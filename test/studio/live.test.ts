@@ -287,7 +287,7 @@ describe.skipIf(!browserAvailable)("studio Live workspace in Chromium", () => {
     expect(await text(".edit-hint")).toContain("smile");
     await page.locator(".edit-tools button.undo").click();
     await page.waitForFunction(() =>
-      document.querySelector(".live-toolbar .status")?.textContent?.includes("(160, 185)"),
+      document.querySelector(".live-toolbar .status")?.textContent?.includes("(160, 185.5)"),
     );
     expect(readFileSync(path, "utf8")).toBe(original);
     expect(dialogs).toEqual([]);
