@@ -59,7 +59,7 @@ async function peerAnswer(peer: PythonPeer): Promise<Float32Array> {
 /**
  * `readAgrFile` on all threads it gains from: its default, one pass in
  * chunks, as two threads never won on the bench's 2-core machine (decision
- * 462: they used twice the CPU of one pass, with huge pages or without).
+ * 356: they used twice the CPU of one pass, with huge pages or without).
  */
 export const ALL_THREADS: ReadAgrFileOptions = {};
 

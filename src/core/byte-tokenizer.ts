@@ -133,7 +133,6 @@ export class ByteTokenCursor implements TokenSource {
     return v;
   }
 
-  /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */
   /**
    * An exponent's sign and digits from `i` (just after the `e`) in the fast
    * path: its value (its magnitude held at 100 000 and more, out of the fast
@@ -156,6 +155,7 @@ export class ByteTokenCursor implements TokenSource {
     return negative ? -exp : exp;
   }
 
+  /** Value of `bytes[s, e)` when it has a number's form (read by `Number`), else NaN. */
   private general(s: number, e: number): number {
     if (numberFormAt(this.at, s, e) === NumberForm.None) return Number.NaN;
     let text = "";

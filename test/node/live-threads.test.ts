@@ -37,7 +37,7 @@ describe("TwoThreadMorph", () => {
   });
 
   // decision 397
-  it("moves its split by a cell per in-between at most, the bytes unchanged", async () => {
+  it("keeps the bytes while its split moves, by a cell per in-between at most", async () => {
     const { k, l } = benchFace(320, 240);
     const one = new ImprovedMorph(k, l);
     // This thread makes the first row of cells only: it waits for the worker every time.

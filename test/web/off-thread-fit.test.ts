@@ -1,6 +1,6 @@
 /**
  * The improved engine's first fit of a pair off the page's thread (decision
- * 440): the protocol with a runner the test plays (it fits structured clones
+ * 335): the protocol with a runner the test plays (it fits structured clones
  * of the frames, as the worker does, and posts the fit back transferred),
  * the stand-in in-betweens until the fit arrives, and the session using it.
  */

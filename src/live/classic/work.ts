@@ -13,6 +13,9 @@ import { CutBands } from "./bands.js";
 import { FrameCuts } from "./frame-cuts.js";
 import { crossesAny } from "./segments.js";
 
+/** The most passes of own-side hole filling per disc (decision 383). */
+export const SIDED_PASSES = 32;
+
 /**
  * The sub-pixel remainders of the `carry` reading: where each pixel truly is,
  * relative to its centre (−½ … ½ on each axis), moved with its value.
@@ -55,7 +58,7 @@ export class ClassicWork {
   ownSide = false;
   /**
    * The current frame's openings (`classicClosing: "covers"`, decision
-   * 446): a source pixel inside one of them that a disc moves outside every
+   * 389): a source pixel inside one of them that a disc moves outside every
    * opening of K* is covered (not written); null under `keeps`.
    */
   private readonly opened: CutBands | null;
@@ -249,7 +252,8 @@ export class ClassicWork {
    * `ownSide` (decision 383), each empty pixel outside the openings, in a
    * band or not, takes the mean of its non-empty neighbours on its own side
    * of K*'s cuts, in passes (each from the picture the last one left) until
-   * a pass fills nothing; what stays empty in a band takes L in steps 20–23.
+   * a pass fills nothing (at most SIDED_PASSES); what stays empty in a band
+   * takes L in steps 20–23.
    */
   fillDisc(kx: number, ky: number, radius: number): void {
     const x0 = Math.max(0, Math.ceil(kx - radius));
@@ -260,7 +264,11 @@ export class ClassicWork {
     // One pixel more around the disc: the cuts between a pixel and its neighbours (decision 383).
     const bands = this.bands.select(x0 - 1, y0 - 1, x1 + 1, y1 + 1) > 0;
     const sided = this.ownSide && bands;
-    while (this.fillPass(kx, ky, radius, x0, y0, x1, y1, bands, sided) > 0 && sided) {}
+    // At most SIDED_PASSES passes (the demo face needs up to 11): what is left waits for
+    // steps 20–23 and the last holes' fill, so a huge disc costs a bounded number of visits.
+    for (let pass = 1; this.fillPass(kx, ky, radius, x0, y0, x1, y1, bands, sided) > 0; pass++) {
+      if (!sided || pass >= SIDED_PASSES) break;
+    }
   }
 
   /** One pass of {@link fillDisc} over the disc's box; returns how many pixels it filled. */
