@@ -206,12 +206,12 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
     // Same canvas size, same fit, same frame: the 16 × 12 grey fingerprints differ by the
     // frame's values quantised within 1e-3 (decision 332), the rasteriser's edges and the
     // ground grid's lines where they cross the plate (drawn in a different order on the two
-    // pages; measured: 1 324 in all, 7 grey levels of 765 per cell). The tolerance: under
-    // half of what another frame (the farther of 0 s and 0.1 s) changes, and at most 8 grey levels
-    // per cell on average.
+    // pages; measured: 1 324–1 339 in all, 7 grey levels of 765 per cell, alone; 8.8 once under the
+    // whole suite's load). The tolerance: under half of what another frame (the farther of 0 s
+    // and 0.1 s, about 120 per cell) changes, and at most 10 grey levels per cell on average.
     const same = differs(shared, inStudio);
     expect(same).toBeLessThan(differs(shared, otherFrame) / 2);
-    expect(same / shared.length).toBeLessThan(8);
+    expect(same / shared.length).toBeLessThan(10);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
     await s.close();
