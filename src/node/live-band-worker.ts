@@ -7,7 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import { adoptFit, ImprovedMorph } from "../live/improved/index.js";
 import type { BandJob } from "./live-threads.js";
-import { ASKED, copyCells, DONE, FAILED, SPLIT, STOP, T_AT } from "./live-threads.js";
+import { ASKED, copyCells, DONE, FAILED, SPLIT, STOP, spinWhile, T_AT } from "./live-threads.js";
 
 parentPort?.once("message", (job: BandJob) => {
   const control = new Int32Array(job.control, 0, 4);
@@ -26,7 +26,7 @@ parentPort?.once("message", (job: BandJob) => {
   parentPort?.postMessage({ ready: true });
   let seen = 0;
   for (;;) {
-    Atomics.wait(control, ASKED, seen);
+    if (!spinWhile(control, ASKED, seen)) Atomics.wait(control, ASKED, seen);
     const asked = Atomics.load(control, ASKED);
     if (asked === STOP) break;
     seen = asked;

@@ -39,6 +39,21 @@ export function nextSplit(cell: number, waitMs: number, cellCount: number): numb
   return cell;
 }
 
+/** How long (ms) a thread polls a control word before it sleeps on it (decision 398). */
+export const SPIN_MS = 1;
+
+/**
+ * Polls `control[index]` for up to SPIN_MS while it still equals `value`;
+ * true when it changed meanwhile (no sleep, so no wake-up to wait for).
+ */
+export function spinWhile(control: Int32Array, index: number, value: number): boolean {
+  const end = performance.now() + SPIN_MS;
+  for (let k = 0; ; k++) {
+    if (Atomics.load(control, index) !== value) return true;
+    if ((k & 63) === 63 && performance.now() > end) return false;
+  }
+}
+
 /** What the worker is sent once: copies of the frames, the pair's fit, its band and the shared memory. */
 export interface BandJob {
   readonly k: EngineFrame;
@@ -223,6 +238,7 @@ export class TwoThreadMorph {
       if (done === asked) break;
       if (done === FAILED) throw new Error("the band worker failed");
       waited = true;
+      if (spinWhile(control, DONE, done)) continue;
       if (Atomics.wait(control, DONE, done, WAIT_MS) === "timed-out") {
         throw new Error("the band worker did not answer");
       }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
 import { ImprovedMorph } from "../../src/live/improved/index.js";
-import { nextSplit, TwoThreadMorph } from "../../src/node/live-threads.js";
+import { nextSplit, SPIN_MS, spinWhile, TwoThreadMorph } from "../../src/node/live-threads.js";
 
 // decision 360
 describe("TwoThreadMorph", () => {
@@ -34,6 +34,16 @@ describe("TwoThreadMorph", () => {
         await two.close();
       }
     }
+  });
+
+  // decision 398
+  it("polls a control word a while before sleeping: true when it changed, false after SPIN_MS", () => {
+    const control = new Int32Array(new SharedArrayBuffer(16));
+    control[1] = 5;
+    expect(spinWhile(control, 1, 4)).toBe(true);
+    const start = performance.now();
+    expect(spinWhile(control, 1, 5)).toBe(false);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(SPIN_MS);
   });
 
   // decision 397
