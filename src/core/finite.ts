@@ -11,14 +11,9 @@ import { code, I32, op, uleb, V128, wasmModule } from "./wasm.js";
  * where.
  */
 export function firstNonFinite(a: Float32Array): number {
-  if (a.length >= SIMD_MIN_LENGTH) {
-    const found = simdNonFinite(a);
-    if (found === false) return -1;
-    if (found === undefined) {
-      const s = sum(a);
-      if (s - s === 0) return -1;
-    }
-  } else {
+  const found = a.length >= SIMD_MIN_LENGTH ? simdNonFinite(a) : undefined;
+  if (found === false) return -1;
+  if (found === undefined) {
     const s = sum(a);
     if (s - s === 0) return -1;
   }
