@@ -26,8 +26,9 @@ const PLAYER = playerBundlePath();
  * the kept fit plus one in-between (≈ 35 ms) — under the 50 ms slice budget
  * on a quiet machine. The bound is 5× that budget, or, on a machine so
  * loaded that every task stretches, 3× the longest task of the same greet
- * played just before with the classic engine (its first transition too, with
- * its start-up: the same kind of ticks' work under the same load). The fit
+ * played with the classic engine just before (its first transition too, with
+ * its start-up) and just after: the same kind of ticks' work under the same
+ * load. The fit
  * itself (0.2–0.9 s quiet, 20–90 ticks' work) ran in one task before and
  * exceeds both.
  */
@@ -157,6 +158,10 @@ describe.skipIf(!browserAvailable)("the improved engine's first fit in Chromium"
     const classic = await greet(1);
     await page.click('.engine input[type="radio"][value="improved"]');
     const improved = await greet(2);
+    // The classic greet again, after: the load the improved one met may have come after the
+    // first (the suite's other files start and stop), so the loaded bound brackets it.
+    await page.click('.engine input[type="radio"][value="classic"]');
+    classic.push(...(await greet(3)));
     const bound = Math.max(SLICE_BOUND_MS, LOADED_FACTOR * Math.max(0, ...classic));
     const ms = (t: number[]) => t.map(Math.round).join(", ") || "none";
     console.log(`long tasks (ms): classic ${ms(classic)}; first improved ${ms(improved)}`);
