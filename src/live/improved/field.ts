@@ -36,6 +36,12 @@ export class FieldEvaluator {
   private readonly all: Int32Array;
   /** The weighted sums of one evaluation (see {@link affineMotion}). */
   private readonly sums = new Float64Array(12);
+  /** One point's unblocking candidate segments, with c1 and c2. */
+  private readonly cs: Int32Array;
+  private readonly c1s: Float64Array;
+  private readonly c2s: Float64Array;
+  /** |P|² and the cut factor of {@link fades}. */
+  private readonly scratch = new Float64Array(2);
 
   constructor(private readonly g: FieldGeometry) {
     const segs = Math.max(1, g.sax.length);
@@ -48,6 +54,9 @@ export class FieldEvaluator {
     this.vNeg = new Int32Array(g.words);
     this.all = new Int32Array(g.n * g.words).fill(-1);
     this.mask = this.all;
+    this.cs = new Int32Array(segs);
+    this.c1s = new Float64Array(segs);
+    this.c2s = new Float64Array(segs);
   }
 
   /** Restricts the next evaluations to the point–segment pairs of mask[offset…] (n × words). */
@@ -76,8 +85,26 @@ export class FieldEvaluator {
    */
   eval(x: number, y: number, out: Float64Array | Float32Array, o: number): void {
     const g = this.g;
-    const { px, py, dx: mx, dy: my } = g;
     this.sides(x, y);
+    const on = this.jsSums(x, y);
+    if (on >= 0) {
+      // On a control point: its own motion, exactly.
+      out[o] = g.dx[on]!;
+      out[o + 1] = g.dy[on]!;
+    } else affineMotion(this.sums, out, o);
+  }
+
+  /**
+   * The weighted sums (see {@link affineMotion}) after `sides`, each point
+   * weighted by its cut factor c_i(v) / |P|², P = p_i − v: c is 0 when
+   * [v, p_i] crosses a segment, fades to 1 past its ends, else 1. Returns the
+   * point v is on, if any (then the sums are not computed), else −1.
+   */
+  private jsSums(x: number, y: number): number {
+    const { px, py, dx: mx, dy: my, n, words, posMask, negMask } = this.g;
+    const { avx, avy, bvx, bvy, vPos, vNeg, cs, c1s, c2s, scratch } = this;
+    const mask = this.mask;
+    const mo = this.maskOffset;
     let W = 0;
     let sx = 0;
     let sy = 0;
@@ -90,57 +117,44 @@ export class FieldEvaluator {
     let dxy = 0;
     let dyx = 0;
     let dyy = 0;
-    const n = g.n;
-    const { ns, words, posMask, negMask, orient, slen } = g;
-    const { ov, avx, avy, bvx, bvy, vPos, vNeg } = this;
-    const mask = this.mask;
-    const mo = this.maskOffset;
     for (let i = 0; i < n; i++) {
       const Px = px[i]! - x;
       const Py = py[i]! - y;
       const d2 = Px * Px + Py * Py;
-      if (d2 < 1e-18) {
-        // On a control point: its own motion, exactly.
-        out[o] = mx[i]!;
-        out[o + 1] = my[i]!;
-        return;
-      }
-      // The cut factor c_i(v), P = p_i − v (|P|² = d2): 0 when [v, p_i] crosses a segment, fading
-      // to 1 past its ends, else 1. Written here, not called: a call would box its numbers.
-      let c = 1;
-      for (let wd = 0; wd < words && c > 0; wd++) {
+      if (d2 < 1e-18) return i;
+      // Blocked when [v, p_i] crosses a segment: v and p are on either side of its line,
+      // and the line v→p separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
+      // signs). Tested for all the candidates first: a blocked point needs no fade.
+      let nc = 0;
+      let blocked = false;
+      for (let wd = 0; wd < words && !blocked; wd++) {
         const iw = i * words + wd;
         let cand = ((posMask[iw]! & vNeg[wd]!) | (negMask[iw]! & vPos[wd]!)) & mask[mo + iw]!;
         while (cand !== 0) {
           const low = cand & -cand;
           cand ^= low;
           const s = (wd << 5) + 31 - Math.clz32(low);
-          // v and p are on either side of the segment's line. The line v→p
-          // separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
-          // signs) when [v, p] crosses the segment: blocked.
           const c1 = Px * avy[s]! - Py * avx[s]!;
           const c2 = Px * bvy[s]! - Py * bvx[s]!;
           if (c1 <= 0 ? c2 >= 0 : c2 <= 0) {
-            c = 0;
+            blocked = true;
             break;
           }
-          // Otherwise [v, p] passes an end E of the segment, crossing its line at X,
-          // |X − E| = len·near/|c1 − c2|. The weight fades while |X − E| < lim,
-          // lim = min(FADE·|X − v|, FADE_REACH), |X − v| = k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
-          const e1 = c1 < 0 ? -c1 : c1;
-          const e2 = c2 < 0 ? -c2 : c2;
-          const diff = e1 < e2 ? e2 - e1 : e1 - e2;
-          // |X − E|·|c1 − c2|:
-          const past = Math.min(e1, e2) * slen[s]!;
-          if (past >= FADE_REACH * diff) continue;
-          const a = ov[s]!;
-          const op = orient[i * ns + s]!;
-          const lim = Math.min((FADE * a * Math.sqrt(d2)) / (a + (op < 0 ? -op : op)), FADE_REACH);
-          const q = past / (lim * diff);
-          if (q < 1) c *= q * q * (2 - q * q);
+          cs[nc] = s;
+          c1s[nc] = c1;
+          c2s[nc] = c2;
+          nc++;
         }
       }
-      if (c === 0) continue;
+      if (blocked) continue;
+      let c = 1;
+      if (nc > 0) {
+        // Numbers pass through `scratch`: a call would box them.
+        scratch[0] = d2;
+        this.fades(i, nc);
+        c = scratch[1]!;
+        if (c === 0) continue;
+      }
       const w = c / d2;
       const wPx = w * Px;
       const wPy = w * Py;
@@ -172,7 +186,39 @@ export class FieldEvaluator {
     m[9] = dxy;
     m[10] = dyx;
     m[11] = dyy;
-    affineMotion(m, out, o);
+    return -1;
+  }
+
+  /**
+   * The cut factor of unblocked point i (|P|² in scratch[0]) from its nc
+   * listed candidates, into scratch[1]: [v, p] passes an end E of each,
+   * crossing its line at X, |X − E| = len·near/|c1 − c2|. The weight fades
+   * while |X − E| < lim, lim = min(FADE·|X − v|, FADE_REACH), |X − v| =
+   * k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
+   */
+  private fades(i: number, nc: number): void {
+    const { ns, orient, slen } = this.g;
+    const { ov, cs, c1s, c2s, scratch } = this;
+    let c = 1;
+    let r = -1;
+    for (let j = 0; j < nc; j++) {
+      const s = cs[j]!;
+      const c1 = c1s[j]!;
+      const c2 = c2s[j]!;
+      const e1 = c1 < 0 ? -c1 : c1;
+      const e2 = c2 < 0 ? -c2 : c2;
+      const diff = e1 < e2 ? e2 - e1 : e1 - e2;
+      // |X − E|·|c1 − c2|:
+      const past = Math.min(e1, e2) * slen[s]!;
+      if (past >= FADE_REACH * diff) continue;
+      const a = ov[s]!;
+      const op = orient[i * ns + s]!;
+      if (r < 0) r = Math.sqrt(scratch[0]!);
+      const lim = Math.min((FADE * a * r) / (a + (op < 0 ? -op : op)), FADE_REACH);
+      const q = past / (lim * diff);
+      if (q < 1) c *= q * q * (2 - q * q);
+    }
+    scratch[1] = c;
   }
 
   /**
