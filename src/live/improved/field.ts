@@ -7,6 +7,7 @@
  * c_i(v) is 0 when the segment [v, p_i] crosses a cut and fades to 1 past a
  * cut segment's ends (docs/live-engines.md, "Improved engine").
  */
+import { type FieldWasm, fieldWasm } from "./field-wasm.js";
 import { FADE_REACH, type FieldGeometry } from "./geometry.js";
 
 /** Width of the fade past a cut segment's end, relative to the distance from v to the crossing of the lines. */
@@ -43,7 +44,17 @@ export class FieldEvaluator {
   /** |P|² and the cut factor of {@link fades}. */
   private readonly scratch = new Float64Array(2);
 
-  constructor(private readonly g: FieldGeometry) {
+  /** The same sums in WebAssembly (field-wasm.ts); null where it is missing or not wanted. */
+  private readonly wasm: FieldWasm | null;
+  /** Whether the mask changed since the WebAssembly copy of it. */
+  private maskDirty = true;
+
+  /** `wasm: false` keeps to the JavaScript sums (they give the same numbers). */
+  constructor(
+    private readonly g: FieldGeometry,
+    wasm = true,
+  ) {
+    this.wasm = wasm ? fieldWasm(g) : null;
     const segs = Math.max(1, g.sax.length);
     this.ov = new Float64Array(segs);
     this.avx = new Float64Array(segs);
@@ -63,6 +74,7 @@ export class FieldEvaluator {
   useMask(mask: Int32Array | null, offset = 0): void {
     this.mask = mask ?? this.all;
     this.maskOffset = mask ? offset : 0;
+    this.maskDirty = true;
   }
 
   /** Takes v to be on side `positive` of live segment `seg` in the next evaluations. */
@@ -85,13 +97,26 @@ export class FieldEvaluator {
    */
   eval(x: number, y: number, out: Float64Array | Float32Array, o: number): void {
     const g = this.g;
-    this.sides(x, y);
-    const on = this.jsSums(x, y);
+    const wasm = this.wasm;
+    let on: number;
+    let sums: Float64Array;
+    if (wasm !== null) {
+      if (this.maskDirty) {
+        wasm.setMask(this.mask, this.maskOffset);
+        this.maskDirty = false;
+      }
+      on = wasm.sumsAt(x, y, this.forcedSeg, this.forcedSide, this.forced);
+      sums = wasm.sums;
+    } else {
+      this.sides(x, y);
+      on = this.jsSums(x, y);
+      sums = this.sums;
+    }
     if (on >= 0) {
       // On a control point: its own motion, exactly.
       out[o] = g.dx[on]!;
       out[o + 1] = g.dy[on]!;
-    } else affineMotion(this.sums, out, o);
+    } else affineMotion(sums, out, o);
   }
 
   /**

@@ -46,6 +46,8 @@ export class FieldGeometry {
   private readonly segPairs: Int32Array;
   /** Live segments at time t: endpoints A, B, B − A, length. */
   ns = 0;
+  /** Counts the `update`s (the field's WebAssembly copy follows it). */
+  version = 0;
   readonly sax: Float64Array;
   readonly say: Float64Array;
   readonly sdx: Float64Array;
@@ -133,6 +135,7 @@ export class FieldGeometry {
   /** Moves every control point and cut to time t (0 = K, 1 = L). */
   update(t: number): void {
     const { k, l, n, source } = this;
+    this.version++;
     for (let i = 0; i < n; i++) {
       const j = source[i]!;
       if (j < 0) continue;
