@@ -99,7 +99,7 @@ const BLOCKING = `
 
 /** The cut factor C of an unblocked point I from its listed candidates' fades. */
 const FADES = `
-  f64 1 set C get D2 f64.sqrt set R
+  f64 1 set C f64 -1 set R
   ${upTo(
     "J",
     "NC",
@@ -111,6 +111,7 @@ const FADES = `
     get E1 get E2 f64.min get SEG get S i32 40 i32.mul i32.add f64.load 32 f64.mul set PAST
     get PAST f64 24 get DIFF f64.mul f64.ge i32.eqz
     if
+      get R f64 0 f64.lt if get D2 f64.sqrt set R end
       get AV get S i32 40 i32.mul i32.add f64.load 32 set A
       get ORI get I get NS i32.mul get S i32.add i32 3 i32.shl i32.add f64.load 0 set OP
       f64 0.5 get A f64.mul get R f64.mul get A ${abs("OP")} f64.add f64.div f64 24 f64.min
