@@ -1,7 +1,7 @@
 /**
  * The field evaluator's WebAssembly sums (field-wasm.ts) against its
  * JavaScript ones: the same bits at many points, with forced sides and
- * block masks, over one and several mask words (decision 401).
+ * block masks, over no cut, one and several mask words (decision 401).
  */
 import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
@@ -88,12 +88,15 @@ describe("the field's WebAssembly sums", () => {
   // decision 401
   it("give the JavaScript's bits at points, control points, forced sides and masks", () => {
     const face = benchFace();
-    const mouth = qualityScenes(160, 120).find((s) => s.name === "mouth")!;
+    const scenes = qualityScenes(160, 120);
+    const mouth = scenes.find((s) => s.name === "mouth")!;
+    const bumps = scenes.find((s) => s.name === "bumps")!;
     const [k, l] = manyCuts();
     const runs = [
       compare(face.k, face.l, face.k.image.width, face.k.image.height, 3000),
       compare(mouth.k, mouth.l, 160, 120, 3000),
       compare(k, l, 160, 120, 3000),
+      compare(bumps.k, bumps.l, 160, 120, 1000),
     ];
     for (const r of runs) expect(r.mismatches).toBe(0);
     expect(runs[2]!.words).toBe(2);
