@@ -72,34 +72,8 @@ const SIDES = `
     if ${orBit("VPOS")} else ${orBit("VNEG")} end`,
   )}`;
 
-/** Point I's candidate segments: BLK = 1 when one blocks, else NC of them listed with c1, c2. */
-const BLOCKING = `
-  i32 0 set NC i32 0 set BLK
-  block i32 0 set WD loop get WD get WORDS i32.ge_s br_if 1
-    get I get WORDS i32.mul get WD i32.add i32 2 i32.shl set IW
-    get POS get IW i32.add i32.load 0 get VNEG get WD i32 2 i32.shl i32.add i32.load 0 i32.and
-    get NEG get IW i32.add i32.load 0 get VPOS get WD i32 2 i32.shl i32.add i32.load 0 i32.and
-    i32.or get MASK get IW i32.add i32.load 0 i32.and set CAND
-    block loop get CAND i32.eqz br_if 1
-      get CAND i32 0 get CAND i32.sub i32.and set LOW
-      get CAND get LOW i32.xor set CAND
-      get WD i32 5 i32.shl i32 31 i32.add get LOW i32.clz i32.sub set S
-      get AV get S i32 40 i32.mul i32.add set A2
-      get PX get A2 f64.load 8 f64.mul get PY get A2 f64.load 0 f64.mul f64.sub set C1
-      get PX get A2 f64.load 24 f64.mul get PY get A2 f64.load 16 f64.mul f64.sub set C2
-      ;; c1 <= 0 ? c2 >= 0 : c2 <= 0
-      get C2 f64 0 f64.ge get C2 f64 0 f64.le get C1 f64 0 f64.le select
-      if i32 1 set BLK br 4 end
-      get CS get NC i32 2 i32.shl i32.add get S i32.store 0
-      get C1S get NC i32 3 i32.shl i32.add get C1 f64.store 0
-      get C2S get NC i32 3 i32.shl i32.add get C2 f64.store 0
-      get NC i32 1 i32.add set NC
-    br 0 end end
-  get WD i32 1 i32.add set WD br 0 end end`;
-
-/** The cut factor C of an unblocked point I from its listed candidates' fades. */
+/** The fades of point I's NC listed candidates, multiplied into C. */
 const FADES = `
-  f64 1 set C f64 -1 set R
   ${upTo(
     "J",
     "NC",
@@ -121,6 +95,37 @@ const FADES = `
       if get C get Q get Q f64.mul f64 2 get Q get Q f64.mul f64.sub f64.mul f64.mul set C end
     end`,
   )}`;
+
+/**
+ * Point I's cut factor C, word by word of its candidate segments while C > 0
+ * (as the JavaScript): BLK = 1 when one of the word's blocks, else the
+ * word's NC candidates are listed with c1, c2 and their fades taken.
+ */
+const FACTOR = `
+  i32 0 set BLK f64 1 set C f64 -1 set R
+  block i32 0 set WD loop get WD get WORDS i32.ge_s br_if 1 get C f64 0 f64.gt i32.eqz br_if 1
+    i32 0 set NC
+    get I get WORDS i32.mul get WD i32.add i32 2 i32.shl set IW
+    get POS get IW i32.add i32.load 0 get VNEG get WD i32 2 i32.shl i32.add i32.load 0 i32.and
+    get NEG get IW i32.add i32.load 0 get VPOS get WD i32 2 i32.shl i32.add i32.load 0 i32.and
+    i32.or get MASK get IW i32.add i32.load 0 i32.and set CAND
+    block loop get CAND i32.eqz br_if 1
+      get CAND i32 0 get CAND i32.sub i32.and set LOW
+      get CAND get LOW i32.xor set CAND
+      get WD i32 5 i32.shl i32 31 i32.add get LOW i32.clz i32.sub set S
+      get AV get S i32 40 i32.mul i32.add set A2
+      get PX get A2 f64.load 8 f64.mul get PY get A2 f64.load 0 f64.mul f64.sub set C1
+      get PX get A2 f64.load 24 f64.mul get PY get A2 f64.load 16 f64.mul f64.sub set C2
+      ;; c1 <= 0 ? c2 >= 0 : c2 <= 0
+      get C2 f64 0 f64.ge get C2 f64 0 f64.le get C1 f64 0 f64.le select
+      if i32 1 set BLK br 4 end
+      get CS get NC i32 2 i32.shl i32.add get S i32.store 0
+      get C1S get NC i32 3 i32.shl i32.add get C1 f64.store 0
+      get C2S get NC i32 3 i32.shl i32.add get C2 f64.store 0
+      get NC i32 1 i32.add set NC
+    br 0 end end
+    ${FADES}
+  get WD i32 1 i32.add set WD br 0 end end`;
 
 /** Point I's weight added to the sums S0–S11 (affineMotion's order). */
 const ACCUMULATE = `
@@ -145,8 +150,8 @@ const BODY = `
     get A1 f64.load 8 get Y f64.sub set PY
     get PX get PX f64.mul get PY get PY f64.mul f64.add set D2
     get D2 f64 1e-18 f64.lt if get I return end
-    ${BLOCKING}
-    get BLK i32.eqz if ${FADES} get C f64 0 f64.ne if ${ACCUMULATE} end end`,
+    ${FACTOR}
+    get BLK i32.eqz if get C f64 0 f64.ne if ${ACCUMULATE} end end`,
   )}
   ${Array.from({ length: 12 }, (_, k) => `get SUMS get S${k} f64.store ${8 * k}`).join(" ")}
   i32 -1`;

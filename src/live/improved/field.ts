@@ -149,12 +149,12 @@ export class FieldEvaluator {
       if (d2 < 1e-18) return i;
       // Blocked when [v, p_i] crosses a segment: v and p are on either side of its line,
       // and the line v→p separates A and B (c1 = P × (A − v), c2 = P × (B − v) of opposite
-      // signs). Tested for all the candidates first: a blocked point needs no fade.
-      let nc = 0;
-      let blocked = false;
-      for (let wd = 0; wd < words && !blocked; wd++) {
+      // signs). A word's candidates are tested first: a blocked point needs no fade.
+      let c = 1;
+      for (let wd = 0; wd < words && c > 0; wd++) {
         const iw = i * words + wd;
         let cand = ((posMask[iw]! & vNeg[wd]!) | (negMask[iw]! & vPos[wd]!)) & mask[mo + iw]!;
+        let nc = 0;
         while (cand !== 0) {
           const low = cand & -cand;
           cand ^= low;
@@ -162,7 +162,8 @@ export class FieldEvaluator {
           const c1 = Px * avy[s]! - Py * avx[s]!;
           const c2 = Px * bvy[s]! - Py * bvx[s]!;
           if (c1 <= 0 ? c2 >= 0 : c2 <= 0) {
-            blocked = true;
+            c = 0;
+            nc = 0;
             break;
           }
           cs[nc] = s;
@@ -170,16 +171,15 @@ export class FieldEvaluator {
           c2s[nc] = c2;
           nc++;
         }
+        if (nc > 0) {
+          // Numbers pass through `scratch`: a call would box them.
+          scratch[0] = d2;
+          scratch[1] = c;
+          this.fades(i, nc);
+          c = scratch[1]!;
+        }
       }
-      if (blocked) continue;
-      let c = 1;
-      if (nc > 0) {
-        // Numbers pass through `scratch`: a call would box them.
-        scratch[0] = d2;
-        this.fades(i, nc);
-        c = scratch[1]!;
-        if (c === 0) continue;
-      }
+      if (c === 0) continue;
       const w = c / d2;
       const wPx = w * Px;
       const wPy = w * Py;
@@ -215,8 +215,8 @@ export class FieldEvaluator {
   }
 
   /**
-   * The cut factor of unblocked point i (|P|² in scratch[0]) from its nc
-   * listed candidates, into scratch[1]: [v, p] passes an end E of each,
+   * Multiplies the cut factor of point i (in scratch[1]; |P|² in scratch[0])
+   * by the fades of its nc listed candidates: [v, p] passes an end E of each,
    * crossing its line at X, |X − E| = len·near/|c1 − c2|. The weight fades
    * while |X − E| < lim, lim = min(FADE·|X − v|, FADE_REACH), |X − v| =
    * k1·|P|, k1 = |o_v|/(|o_v| + |o_p|).
@@ -224,7 +224,7 @@ export class FieldEvaluator {
   private fades(i: number, nc: number): void {
     const { ns, orient, slen } = this.g;
     const { ov, cs, c1s, c2s, scratch } = this;
-    let c = 1;
+    let c = scratch[1]!;
     let r = -1;
     for (let j = 0; j < nc; j++) {
       const s = cs[j]!;
