@@ -34,6 +34,7 @@ export function labelPixels(
     terms[3 * k] = g.sax[local[k]!]! - x0;
     terms[3 * k + 1] = g.sdy[local[k]!]!;
   }
+  if (count === 1) return labelOne(g, local[0]!, x0, y0, cols, rows, sub, labels);
   for (let r = 0; r < rows; r++) {
     for (let k = 0; k < count; k++) {
       terms[3 * k + 2] = g.sdx[local[k]!]! * (g.say[local[k]!]! - y0 - r);
@@ -43,6 +44,33 @@ export function labelPixels(
       for (let k = 0; k < count; k++) {
         if (terms[3 * k + 1]! * (terms[3 * k]! - c) - terms[3 * k + 2]! > 0) label |= 1 << k;
       }
+      labels[r * sub + c] = label;
+      used |= 1 << label;
+    }
+  }
+  return used;
+}
+
+/** {@link labelPixels} for one segment, s: the most common quarter, without the loop over segments. */
+function labelOne(
+  g: FieldGeometry,
+  s: number,
+  x0: number,
+  y0: number,
+  cols: number,
+  rows: number,
+  sub: number,
+  labels: Uint8Array,
+): number {
+  let used = 0;
+  const across = g.sax[s]! - x0;
+  const slope = g.sdy[s]!;
+  const above = g.say[s]! - y0;
+  const dx = g.sdx[s]!;
+  for (let r = 0; r < rows; r++) {
+    const along = dx * (above - r);
+    for (let c = 0; c < cols; c++) {
+      const label = slope * (across - c) - along > 0 ? 1 : 0;
       labels[r * sub + c] = label;
       used |= 1 << label;
     }
