@@ -323,9 +323,10 @@ function nearBox(px: number, py: number, x0: number, y0: number, x1: number, y1:
 /**
  * Whether the segment between points a and b of `points` comes within
  * FADE_TO of the pixel centres [x0, x1] × [y0, y1]: an end of it is near
- * the box, or a corner of the box is near it, or it crosses the box.
+ * the box, or a corner of the box is near it, or it crosses the box
+ * (exported for the tests' reference loop).
  */
-function reaches(
+export function reaches(
   points: Float64Array,
   a: number,
   b: number,
