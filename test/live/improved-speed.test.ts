@@ -206,6 +206,7 @@ const T = [0.2, 0.4, 0.5, 0.6, 0.8];
 
 // decision 337
 describe("the improved engine after the speed work", () => {
+  // decisions 410–413 (the bands', grid's, memo's and block masks' loops) keep these bytes.
   it("gives the same bytes as before on the demo face and the bench's 640 × 480 face", () => {
     const neutral = demoFrame("neutral");
     const smile = demoFrame("smile");
@@ -229,6 +230,7 @@ describe("the improved engine after the speed work", () => {
 
   // decision 339
   // decision 363
+  // decision 412 (the memo's numeric keys)
   it("evaluates the field once per block, point and forced sides in the special cells", () => {
     const { k, l } = benchFace(320, 240);
     const g = new FieldGeometry(k, l, 320, 240);

@@ -69,8 +69,9 @@ export class FieldGeometry {
    * can block or fade the point's weight).
    */
   private readonly wedge: Float64Array;
-  /** Scratch of {@link blockMask}: a block's centre beyond each segment's line. */
-  private readonly beyondLine: Float64Array;
+  /** Scratch of {@link blockMask}: per side of the lines, the bits of the segments a block's disc passes. */
+  private readonly passPos: Int32Array;
+  private readonly passNeg: Int32Array;
 
   constructor(
     private readonly k: EngineFrame,
@@ -129,7 +130,8 @@ export class FieldGeometry {
     this.posMask = new Int32Array(n * this.words);
     this.negMask = new Int32Array(n * this.words);
     this.wedge = new Float64Array(n * Math.max(1, segs) * 4);
-    this.beyondLine = new Float64Array(Math.max(1, segs));
+    this.passPos = new Int32Array(this.words);
+    this.passNeg = new Int32Array(this.words);
   }
 
   /** Moves every control point and cut to time t (0 = K, 1 = L). */
@@ -216,25 +218,34 @@ export class FieldGeometry {
    * point, and into the point's wedge over it.
    */
   blockMask(cx: number, cy: number, r: number, out: Int32Array, offset: number): void {
-    const { n, ns, words, beyondLine } = this;
-    out.fill(0, offset, offset + n * words);
-    // The disc's centre beyond each line (from the positive side): n·(c − A), n = (−dy, dx)/len.
+    const { n, ns, words, passPos, passNeg, posMask, negMask, px, py, wedge } = this;
+    passPos.fill(0);
+    passNeg.fill(0);
+    // The disc's centre beyond each line (from the positive side): n·(c − A), n = (−dy, dx)/len;
+    // per side, the bits of the segments whose line the disc reaches past (decision 413).
     for (let s = 0; s < ns; s++) {
-      beyondLine[s] =
+      const beyond =
         (this.sdy[s]! * (this.sax[s]! - cx) - this.sdx[s]! * (this.say[s]! - cy)) / this.slen[s]!;
+      if (!(beyond > r)) passPos[s >> 5]! |= 1 << (s & 31);
+      if (!(-beyond > r)) passNeg[s >> 5]! |= 1 << (s & 31);
     }
     for (let i = 0; i < n; i++) {
-      const qx = cx - this.px[i]!;
-      const qy = cy - this.py[i]!;
-      for (let s = 0; s < ns; s++) {
-        const op = this.orient[i * ns + s]!;
-        if (op === 0) continue;
-        const beyond = beyondLine[s]!;
-        if ((op > 0 ? beyond : -beyond) > r) continue;
-        const o = (i * ns + s) * 4;
-        if (this.wedge[o]! * qx + this.wedge[o + 1]! * qy < -r) continue;
-        if (this.wedge[o + 2]! * qx + this.wedge[o + 3]! * qy < -r) continue;
-        out[offset + i * words + (s >> 5)]! |= 1 << (s & 31);
+      const qx = cx - px[i]!;
+      const qy = cy - py[i]!;
+      for (let w = 0; w < words; w++) {
+        // The segments point i is off the line of (orientation ≠ 0) on the side the disc passes.
+        let bits =
+          (posMask[i * words + w]! & passPos[w]!) | (negMask[i * words + w]! & passNeg[w]!);
+        let mask = 0;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const o = (i * ns + w * 32 + 31 - Math.clz32(low)) * 4;
+          if (wedge[o]! * qx + wedge[o + 1]! * qy < -r) continue;
+          if (wedge[o + 2]! * qx + wedge[o + 3]! * qy < -r) continue;
+          mask |= low;
+        }
+        out[offset + i * words + w] = mask;
       }
     }
   }

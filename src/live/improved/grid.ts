@@ -16,6 +16,7 @@ import { classify, MAX_CELL, touches } from "./cells.js";
 import type { FieldEvaluator } from "./field.js";
 import type { FieldGeometry } from "./geometry.js";
 import { EvalMemo } from "./memo.js";
+import { edges, labelPixels, MAX_QUARTER } from "./quarter.js";
 
 /**
  * Cell size (pixels): 16 for pictures larger than 320 × 240, else 8 (a
@@ -69,6 +70,9 @@ export class FieldGrid {
   private readonly labels = new Uint8Array(64);
   private readonly corners = new Float64Array((1 << MAX_LOCAL) * 8);
   private readonly cornerSide = new Int8Array(4 * MAX_LOCAL);
+  /** Scratch of a quarter's pixels: per label and column, {@link edges}; per segment, the labels' terms. */
+  private readonly columns = new Float64Array((1 << MAX_LOCAL) * MAX_QUARTER * 4);
+  private readonly terms = new Float64Array(3 * MAX_LOCAL);
   /** The special cells' evaluations of this `compute` (memo.ts). */
   private readonly memo: EvalMemo;
   private readonly evaluate: (x: number, y: number, out: Float64Array, o: number) => void;
@@ -243,7 +247,7 @@ export class FieldGrid {
           const n = ((cy + j / 2) * stride + cx + i / 2) * 2;
           quarter[o] = nodes[n]!;
           quarter[o + 1] = nodes[n + 1]!;
-        } else this.evalOnce(x0 + i * sub, y0 + j * sub, "", quarter, o);
+        } else this.evalOnce(x0 + i * sub, y0 + j * sub, 0, 0, quarter, o);
       }
     }
     const cell = cy * this.ncx + cx;
@@ -268,29 +272,26 @@ export class FieldGrid {
   }
 
   /**
-   * The field at (x, y) with the evaluator's forced sides (`sides` names them,
-   * in the order forced), into out[o], out[o + 1]: evaluated once per block,
+   * The field at (x, y) with the evaluator's forced sides (a, b name them,
+   * see fillLabels), into out[o], out[o + 1]: evaluated once per block,
    * point and sides in a `compute` (see {@link EvalMemo}).
    */
-  private evalOnce(x: number, y: number, sides: string, out: Float64Array, o: number): void {
-    this.memo.fill(sides, this.block, x, y, out, o, this.evaluate);
+  private evalOnce(x: number, y: number, a: number, b: number, out: Float64Array, o: number): void {
+    this.memo.fill(a, b, this.block, x, y, out, o, this.evaluate);
   }
 
   /** A quarter no segment touches: bilinear from its corners in `quarter` (first at offset o). */
   private fillSmooth(x0: number, y0: number, o: number): void {
-    const { quarter, pmap, width, sub } = this;
+    const { quarter, pmap, width, sub, columns } = this;
     const cols = Math.min(sub, width - x0);
     const rows = Math.min(sub, this.height - y0);
+    // Per column, the top and bottom edges' values and their difference: the same per row (decision 411).
+    edges(quarter, o, o + 6, sub, cols, columns, 0);
     for (let r = 0; r < rows; r++) {
       const fy = r / sub;
-      for (let c = 0; c < cols; c++) {
-        const fx = c / sub;
-        const p = ((y0 + r) * width + x0 + c) * 2;
-        for (let v = 0; v < 2; v++) {
-          const top = quarter[o + v]! + (quarter[o + 2 + v]! - quarter[o + v]!) * fx;
-          const bottom = quarter[o + 6 + v]! + (quarter[o + 8 + v]! - quarter[o + 6 + v]!) * fx;
-          pmap[p + v] = top + (bottom - top) * fy;
-        }
+      for (let c = 0, p = ((y0 + r) * width + x0) * 2; c < cols; c++, p += 2) {
+        pmap[p] = columns[4 * c]! + columns[4 * c + 2]! * fy;
+        pmap[p + 1] = columns[4 * c + 1]! + columns[4 * c + 3]! * fy;
       }
     }
   }
@@ -310,21 +311,10 @@ export class FieldGrid {
   /** A quarter touched by `count` segments (in `local`): per label, its corners' field on that label's sides. */
   private fillLabels(x0: number, y0: number, count: number, at: number): void {
     const { g, field, labels, corners, pmap, width, local, sub, quarter, cornerSide } = this;
+    const { columns } = this;
     const cols = Math.min(sub, width - x0);
     const rows = Math.min(sub, this.height - y0);
-    let used = 0;
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        let label = 0;
-        for (let k = 0; k < count; k++) {
-          const s = local[k]!;
-          const o = g.sdy[s]! * (g.sax[s]! - x0 - c) - g.sdx[s]! * (g.say[s]! - y0 - r);
-          if (o > 0) label |= 1 << k;
-        }
-        labels[r * sub + c] = label;
-        used |= 1 << label;
-      }
-    }
+    const used = labelPixels(g, local, count, x0, y0, cols, rows, sub, labels, this.terms);
     // Each corner's own side of each segment: +1, −1, or 0 on its line.
     for (let q = 0; q < 4; q++) {
       const x = x0 + (q & 1) * sub;
@@ -335,6 +325,8 @@ export class FieldGrid {
         cornerSide[q * MAX_LOCAL + k] = o > 0 ? 1 : o < 0 ? -1 : 0;
       }
     }
+    // Exact below 2^53 for up to 47 million segments.
+    const base = 2 * g.ns + 1;
     for (let label = 0; label < 1 << count; label++) {
       if (!(used & (1 << label))) continue;
       for (let q = 0; q < 4; q++) {
@@ -342,33 +334,38 @@ export class FieldGrid {
         // segments it is not on that label's side of are forced, and an evaluation with
         // the same ones forced is shared; with none, the corner has the plain field.
         field.unforce();
-        let sides = "";
+        // The forced sides' name (decision 412): per side the digit 2·s + 1 (negative) or
+        // 2·s + 2 (positive) in base 2·ns + 1, the first two in a, the next two in b.
+        let a = 0;
+        let b = 0;
+        let forced = 0;
         for (let k = 0; k < count; k++) {
           const positive = (label & (1 << k)) !== 0;
           if (cornerSide[q * MAX_LOCAL + k] === (positive ? 1 : -1)) continue;
           field.force(local[k]!, positive);
-          sides += positive ? `+${local[k]}` : `-${local[k]}`;
+          const digit = 2 * local[k]! + (positive ? 2 : 1);
+          if (forced < 2) a = a * base + digit;
+          else b = b * base + digit;
+          forced++;
         }
         const o = label * 8 + q * 2;
-        if (sides === "") {
+        if (forced === 0) {
           const from = at + (q & 1) * 2 + (q >> 1) * 6;
           corners[o] = quarter[from]!;
           corners[o + 1] = quarter[from + 1]!;
-        } else this.evalOnce(x0 + (q & 1) * sub, y0 + (q >> 1) * sub, sides, corners, o);
+        } else this.evalOnce(x0 + (q & 1) * sub, y0 + (q >> 1) * sub, a, b, corners, o);
       }
     }
     field.unforce();
+    for (let label = 0; label < 1 << count; label++) {
+      if (used & (1 << label)) edges(corners, label * 8, label * 8 + 4, sub, cols, columns, label);
+    }
     for (let r = 0; r < rows; r++) {
       const fy = r / sub;
-      for (let c = 0; c < cols; c++) {
-        const fx = c / sub;
-        const o = labels[r * sub + c]! * 8;
-        const p = ((y0 + r) * width + x0 + c) * 2;
-        for (let v = 0; v < 2; v++) {
-          const top = corners[o + v]! + (corners[o + 2 + v]! - corners[o + v]!) * fx;
-          const bottom = corners[o + 4 + v]! + (corners[o + 6 + v]! - corners[o + 4 + v]!) * fx;
-          pmap[p + v] = top + (bottom - top) * fy;
-        }
+      for (let c = 0, p = ((y0 + r) * width + x0) * 2; c < cols; c++, p += 2) {
+        const e = (labels[r * sub + c]! * MAX_QUARTER + c) * 4;
+        pmap[p] = columns[e]! + columns[e + 2]! * fy;
+        pmap[p + 1] = columns[e + 1]! + columns[e + 3]! * fy;
       }
     }
   }

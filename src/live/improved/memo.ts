@@ -4,12 +4,22 @@
  * their edges' midpoints, and neighbouring quarters their corners on the
  * same sides of the same cuts, so each is evaluated once (the same numbers:
  * the evaluation depends on nothing else).
+ *
+ * Keys are numbers in one open-addressed table (decision 412): the forced
+ * sides as two numbers (grid.ts's `sidesKey`), the point as
+ * (block · rows + y) · columns + x. A `compute` starts a new generation
+ * instead of clearing the table.
  */
 export class EvalMemo {
-  /** By the forced sides' string, then by (block · rows + y) · columns + x. */
-  private readonly bySides = new Map<string, Map<number, number>>();
+  private capacity = 1024;
+  private sidesA = new Float64Array(this.capacity);
+  private sidesB = new Float64Array(this.capacity);
+  private points = new Float64Array(this.capacity);
+  private values = new Float64Array(2 * this.capacity);
+  /** The generation each slot was written in (0: never). */
+  private stamps = new Uint32Array(this.capacity);
+  private generation = 1;
   private count = 0;
-  private values = new Float64Array(256);
 
   /** `columns` and `rows`: more than the largest x and y a point can have (whole pixels). */
   constructor(
@@ -18,16 +28,22 @@ export class EvalMemo {
   ) {}
 
   clear(): void {
-    this.bySides.clear();
     this.count = 0;
+    if (this.generation === 0xffffffff) {
+      this.stamps.fill(0);
+      this.generation = 0;
+    }
+    this.generation++;
   }
 
   /**
    * Writes the value kept for (sides, block, x, y) to out[o], out[o + 1], or
-   * else `evaluate`s it there and keeps it.
+   * else `evaluate`s it there and keeps it; the sides are the two numbers
+   * (a, b) that name them (0, 0 for none forced).
    */
   fill(
-    sides: string,
+    a: number,
+    b: number,
     block: number,
     x: number,
     y: number,
@@ -35,28 +51,59 @@ export class EvalMemo {
     o: number,
     evaluate: (x: number, y: number, out: Float64Array, o: number) => void,
   ): void {
-    let keyed = this.bySides.get(sides);
-    if (!keyed) {
-      keyed = new Map();
-      this.bySides.set(sides, keyed);
-    }
-    const key = (block * this.rows + y) * this.columns + x;
-    const at = keyed.get(key);
-    if (at !== undefined) {
-      out[o] = this.values[at]!;
-      out[o + 1] = this.values[at + 1]!;
-      return;
+    const point = (block * this.rows + y) * this.columns + x;
+    const { sidesA, sidesB, points, stamps, generation } = this;
+    const mask = this.capacity - 1;
+    let slot = hash(a, b, point) & mask;
+    while (stamps[slot] === generation) {
+      if (points[slot] === point && sidesA[slot] === a && sidesB[slot] === b) {
+        out[o] = this.values[2 * slot]!;
+        out[o + 1] = this.values[2 * slot + 1]!;
+        return;
+      }
+      slot = (slot + 1) & mask;
     }
     evaluate(x, y, out, o);
-    const next = this.count * 2;
-    this.count++;
-    if (next + 2 > this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[next] = out[o]!;
-    this.values[next + 1] = out[o + 1]!;
-    keyed.set(key, next);
+    this.put(slot, a, b, point, out[o]!, out[o + 1]!);
   }
+
+  /** Keeps a value in the free `slot`, growing the table past half full. */
+  private put(slot: number, a: number, b: number, point: number, vx: number, vy: number): void {
+    this.sidesA[slot] = a;
+    this.sidesB[slot] = b;
+    this.points[slot] = point;
+    this.values[2 * slot] = vx;
+    this.values[2 * slot + 1] = vy;
+    this.stamps[slot] = this.generation;
+    this.count++;
+    if (2 * this.count > this.capacity) this.grow();
+  }
+
+  /** Doubles the table, keeping this generation's entries. */
+  private grow(): void {
+    const { sidesA, sidesB, points, values, stamps, generation, capacity } = this;
+    this.capacity = 2 * capacity;
+    this.sidesA = new Float64Array(this.capacity);
+    this.sidesB = new Float64Array(this.capacity);
+    this.points = new Float64Array(this.capacity);
+    this.values = new Float64Array(2 * this.capacity);
+    this.stamps = new Uint32Array(this.capacity);
+    this.generation = 1;
+    this.count = 0;
+    const mask = this.capacity - 1;
+    for (let i = 0; i < capacity; i++) {
+      if (stamps[i] !== generation) continue;
+      let slot = hash(sidesA[i]!, sidesB[i]!, points[i]!) & mask;
+      while (this.stamps[slot] === 1) slot = (slot + 1) & mask;
+      this.put(slot, sidesA[i]!, sidesB[i]!, points[i]!, values[2 * i]!, values[2 * i + 1]!);
+    }
+  }
+}
+
+/** A slot hash of three whole numbers (only their low 32 bits are mixed; equality compares the whole). */
+function hash(a: number, b: number, point: number): number {
+  let h = Math.imul(point | 0, 0x9e3779b1);
+  h ^= Math.imul((a | 0) ^ (h >>> 15), 0x85ebca77);
+  h ^= Math.imul((b | 0) ^ (h >>> 13), 0xc2b2ae3d);
+  return h ^ (h >>> 16);
 }
