@@ -88,7 +88,8 @@ export function buildSpans(
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
-    for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
+    const cxTo = grid.colTo(cy);
+    for (let cx = grid.colFrom(cy); cx < cxTo; cx++) {
       const x0 = cx * size;
       const x1 = Math.min(x0 + size, width);
       const cols = x1 - x0;
@@ -102,13 +103,22 @@ export function buildSpans(
       spans.reserve(inside ? y1 - y0 : (y1 - y0) * (cols + 1 + room));
       const d = spans.data;
       let o = spans.count * SPAN;
+      // The cell's four nodes, read once (decision 420).
+      const ax = nodes[n0]!;
+      const ay = nodes[n0 + 1]!;
+      const bx = nodes[n0 + 2]!;
+      const by = nodes[n0 + 3]!;
+      const dax = nodes[n1]! - ax;
+      const day = nodes[n1 + 1]! - ay;
+      const dbx = nodes[n1 + 2]! - bx;
+      const dby = nodes[n1 + 3]! - by;
       for (let y = y0; y < y1; y++) {
         const fy = (y - y0) * inv;
         // The motion at the cell's left edge on this row, and its step along the row.
-        const ux = nodes[n0]! + (nodes[n1]! - nodes[n0]!) * fy;
-        const uy = nodes[n0 + 1]! + (nodes[n1 + 1]! - nodes[n0 + 1]!) * fy;
-        const dux = (nodes[n0 + 2]! + (nodes[n1 + 2]! - nodes[n0 + 2]!) * fy - ux) * inv;
-        const duy = (nodes[n0 + 3]! + (nodes[n1 + 3]! - nodes[n0 + 3]!) * fy - uy) * inv;
+        const ux = ax + dax * fy;
+        const uy = ay + day * fy;
+        const dux = (bx + dbx * fy - ux) * inv;
+        const duy = (by + dby * fy - uy) * inv;
         if (inside) {
           d[o] = y * width + x0;
           d[o + 1] = cols;
@@ -126,20 +136,21 @@ export function buildSpans(
         // The row's fours as one listed run, the rest as spans of one.
         const fours = listed ? cols & ~3 : 0;
         if (fours > 0) {
-          const p = o + SPAN;
           d[o] = y * width + x0;
           d[o + 1] = -fours;
           d[o + 2] = room;
           for (let f = 3; f < SPAN; f++) d[o + f] = 0;
-          for (let x = x0, c = 0; c < fours; x++, c++) {
-            const q = y * width + x;
-            const vx = special ? pmap[2 * q]! : ux + dux * c;
-            const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
-            const at = p + (c & ~3) * 4 + (c & 3);
-            d[at] = clamped(x - t * vx, kxMax);
-            d[at + 4] = clamped(y - t * vy, kyMax);
-            d[at + 8] = clamped(x + s * vx, lxMax);
-            d[at + 12] = clamped(y + s * vy, lyMax);
+          const p = o + SPAN;
+          if (special)
+            listedPixels(d, p, pmap, y * width + x0, x0, y, fours, t, kxMax, kyMax, lxMax, lyMax);
+          else {
+            for (let c = 0; c < fours; c++) {
+              const at = p + (c & ~3) * 4 + (c & 3);
+              d[at] = clamped(x0 + c - t * (ux + dux * c), kxMax);
+              d[at + 4] = clamped(y - t * (uy + duy * c), kyMax);
+              d[at + 8] = clamped(x0 + c + s * (ux + dux * c), lxMax);
+              d[at + 12] = clamped(y + s * (uy + duy * c), lyMax);
+            }
           }
           o += (1 + room) * SPAN;
         }
@@ -161,6 +172,38 @@ export function buildSpans(
         }
       }
       spans.count = o / SPAN;
+    }
+  }
+}
+
+/**
+ * A listed run's sources (see SPAN) from the per-pixel motion in `pmap`:
+ * `fours` pixels from (x0, y), pixel index q0, into d from p, four at a time.
+ */
+function listedPixels(
+  d: Int32Array,
+  p: number,
+  pmap: Float32Array,
+  q0: number,
+  x0: number,
+  y: number,
+  fours: number,
+  t: number,
+  kxMax: number,
+  kyMax: number,
+  lxMax: number,
+  lyMax: number,
+): void {
+  const s = 1 - t;
+  for (let c = 0, m = 2 * q0, at = p; c < fours; c += 4, at += 16) {
+    for (let j = 0; j < 4; j++, m += 2) {
+      const x = x0 + c + j;
+      const vx = pmap[m]!;
+      const vy = pmap[m + 1]!;
+      d[at + j] = clamped(x - t * vx, kxMax);
+      d[at + j + 4] = clamped(y - t * vy, kyMax);
+      d[at + j + 8] = clamped(x + s * vx, lxMax);
+      d[at + j + 12] = clamped(y + s * vy, lyMax);
     }
   }
 }
