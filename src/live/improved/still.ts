@@ -197,12 +197,20 @@ export class Openings {
         // Inside at t: an odd number of crossings beyond x, so (an even number of them,
         // sorted) between the 2m-th and the (2m + 1)-th (decision 394).
         sortFirst(rowT, nt);
+        // K's and L's crossings sorted too: x only grows along the row, so the count of them
+        // at or before x is kept, not found again per pixel (decision 422).
+        sortFirst(rowK, nk);
+        sortFirst(rowL, nl);
+        let pk = 0;
+        let pl = 0;
         for (let m = 0; m + 1 < nt; m += 2) {
           const first = Math.max(0, x0, left, Math.ceil(rowT[m]!));
           const last = Math.min(width - 1, x1, right - 1, Math.ceil(rowT[m + 1]!) - 1);
           for (let x = first; x <= last; x++) {
-            const inK = odd(rowK, nk, x);
-            const inL = odd(rowL, nl, x);
+            while (pk < nk && rowK[pk]! <= x) pk++;
+            while (pl < nl && rowL[pl]! <= x) pl++;
+            const inK = ((nk - pk) & 1) === 1;
+            const inL = ((nl - pl) & 1) === 1;
             if (!inK && !inL) continue;
             // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
             if (inK && nearOutline(poly, n, x, y)) continue;
