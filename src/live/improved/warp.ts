@@ -96,14 +96,12 @@ export function buildSpans(
       const special = kind[cy * ncx + cx] !== 0;
       const n0 = cy * stride + cx * 2;
       const n1 = n0 + stride;
-      // Do both pictures' sources of the cell's pixels stay inside?
       const inside =
         !special && cellInside(nodes, n0, n1, x0, y0, x1, y1, inv, t, kxMax, kyMax, lxMax, lyMax);
       const room = listedRoom(cols & ~3);
       spans.reserve(inside ? y1 - y0 : (y1 - y0) * (cols + 1 + room));
       const d = spans.data;
       let o = spans.count * SPAN;
-      // The cell's four nodes, read once (decision 420).
       const ax = nodes[n0]!;
       const ay = nodes[n0 + 1]!;
       const bx = nodes[n0 + 2]!;
@@ -140,34 +138,29 @@ export function buildSpans(
           d[o + 1] = -fours;
           d[o + 2] = room;
           for (let f = 3; f < SPAN; f++) d[o + f] = 0;
-          const p = o + SPAN;
           if (special)
-            listedPixels(d, p, pmap, y * width + x0, x0, y, fours, t, kxMax, kyMax, lxMax, lyMax);
-          else {
+            listedPixels(d, o, pmap, y * width + x0, x0, y, fours, t, kxMax, kyMax, lxMax, lyMax);
+          else
             for (let c = 0; c < fours; c++) {
-              const at = p + (c & ~3) * 4 + (c & 3);
+              const at = o + SPAN + (c & ~3) * 4 + (c & 3);
               d[at] = clamped(x0 + c - t * (ux + dux * c), kxMax);
               d[at + 4] = clamped(y - t * (uy + duy * c), kyMax);
               d[at + 8] = clamped(x0 + c + s * (ux + dux * c), lxMax);
               d[at + 12] = clamped(y + s * (uy + duy * c), lyMax);
             }
-          }
           o += (1 + room) * SPAN;
         }
         for (let x = x0 + fours, c = fours; x < x1; x++, c++) {
           const q = y * width + x;
           const vx = special ? pmap[2 * q]! : ux + dux * c;
           const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
+          d.fill(0, o + 4, o + SPAN);
           d[o] = q;
           d[o + 1] = 1;
           d[o + 2] = clamped(x - t * vx, kxMax);
           d[o + 3] = clamped(y - t * vy, kyMax);
-          d[o + 4] = 0;
-          d[o + 5] = 0;
           d[o + 6] = clamped(x + s * vx, lxMax);
           d[o + 7] = clamped(y + s * vy, lyMax);
-          d[o + 8] = 0;
-          d[o + 9] = 0;
           o += SPAN;
         }
       }
@@ -178,11 +171,11 @@ export function buildSpans(
 
 /**
  * A listed run's sources (see SPAN) from the per-pixel motion in `pmap`:
- * `fours` pixels from (x0, y), pixel index q0, into d from p, four at a time.
+ * `fours` pixels from (x0, y), pixel index q0, into d after the run's span at o, four at a time.
  */
 function listedPixels(
   d: Int32Array,
-  p: number,
+  o: number,
   pmap: Float32Array,
   q0: number,
   x0: number,
@@ -195,7 +188,7 @@ function listedPixels(
   lyMax: number,
 ): void {
   const s = 1 - t;
-  for (let c = 0, m = 2 * q0, at = p; c < fours; c += 4, at += 16) {
+  for (let c = 0, m = 2 * q0, at = o + SPAN; c < fours; c += 4, at += 16) {
     for (let j = 0; j < 4; j++, m += 2) {
       const x = x0 + c + j;
       const vx = pmap[m]!;
