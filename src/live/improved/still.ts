@@ -172,6 +172,7 @@ export class Openings {
     const kd = this.k.image.data;
     const ld = this.l.image.data;
     const { width, height } = this.k.image;
+    const s = 1 - t;
     this.outlines.forEach((outline, r) => {
       const poly = this.polyT[r]!;
       let x0 = width;
@@ -196,19 +197,29 @@ export class Openings {
         // Inside at t: an odd number of crossings beyond x, so (an even number of them,
         // sorted) between the 2m-th and the (2m + 1)-th (decision 394).
         sortFirst(rowT, nt);
+        // K's and L's crossings sorted too: x only grows along the row, so the count of them
+        // at or before x is kept, not found again per pixel (decision 422).
+        sortFirst(rowK, nk);
+        sortFirst(rowL, nl);
+        let pk = 0;
+        let pl = 0;
         for (let m = 0; m + 1 < nt; m += 2) {
           const first = Math.max(0, x0, left, Math.ceil(rowT[m]!));
           const last = Math.min(width - 1, x1, right - 1, Math.ceil(rowT[m + 1]!) - 1);
           for (let x = first; x <= last; x++) {
-            const inK = odd(rowK, nk, x);
-            const inL = odd(rowL, nl, x);
+            while (pk < nk && rowK[pk]! <= x) pk++;
+            while (pl < nl && rowL[pl]! <= x) pl++;
+            const inK = ((nk - pk) & 1) === 1;
+            const inL = ((nl - pl) & 1) === 1;
             if (!inK && !inL) continue;
             // K's inside (a closing region) keeps off the outline; L's (an opening one) does not.
-            if (inK && edgeDistance2(poly, n, x, y) < OPENING_MARGIN * OPENING_MARGIN) continue;
+            if (inK && nearOutline(poly, n, x, y)) continue;
             const o = 4 * (y * width + x);
             if (inK && inL) {
-              for (let c = 0; c < 4; c++)
-                out[o + c] = Math.round((1 - t) * kd[o + c]! + t * ld[o + c]!);
+              out[o] = Math.round(s * kd[o]! + t * ld[o]!);
+              out[o + 1] = Math.round(s * kd[o + 1]! + t * ld[o + 1]!);
+              out[o + 2] = Math.round(s * kd[o + 2]! + t * ld[o + 2]!);
+              out[o + 3] = Math.round(s * kd[o + 3]! + t * ld[o + 3]!);
             } else {
               // Inside one key only: that key's bytes (what the blend with weight 0 or 1 gives).
               const from = inL ? ld : kd;
@@ -221,19 +232,26 @@ export class Openings {
   }
 }
 
-/** The squared distance from (x, y) to the closed polygon `poly` of n vertices. */
-function edgeDistance2(poly: Float64Array, n: number, x: number, y: number): number {
+/** Beyond this (pixels) from an edge's box, its distance is not computed: it is over OPENING_MARGIN. */
+const REACH = OPENING_MARGIN + 1e-6;
+
+/**
+ * Whether (x, y) is within OPENING_MARGIN of the closed polygon `poly` of n
+ * vertices (squared distance below its square). An edge whose box, grown by
+ * REACH, leaves (x, y) out is farther: its distance is not computed (the
+ * same answer; decision 422).
+ */
+function nearOutline(poly: Float64Array, n: number, x: number, y: number): boolean {
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const d2 = segmentDistance2(
-      x,
-      y,
-      poly[2 * j]!,
-      poly[2 * j + 1]!,
-      poly[2 * i]!,
-      poly[2 * i + 1]!,
-    );
+    const ax = poly[2 * j]!;
+    const ay = poly[2 * j + 1]!;
+    const bx = poly[2 * i]!;
+    const by = poly[2 * i + 1]!;
+    if (x < Math.min(ax, bx) - REACH || x > Math.max(ax, bx) + REACH) continue;
+    if (y < Math.min(ay, by) - REACH || y > Math.max(ay, by) + REACH) continue;
+    const d2 = segmentDistance2(x, y, ax, ay, bx, by);
     if (d2 < best) best = d2;
   }
-  return best;
+  return best < OPENING_MARGIN * OPENING_MARGIN;
 }

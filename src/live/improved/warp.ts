@@ -88,27 +88,35 @@ export function buildSpans(
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
-    for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
+    const cxTo = grid.colTo(cy);
+    for (let cx = grid.colFrom(cy); cx < cxTo; cx++) {
       const x0 = cx * size;
       const x1 = Math.min(x0 + size, width);
       const cols = x1 - x0;
       const special = kind[cy * ncx + cx] !== 0;
       const n0 = cy * stride + cx * 2;
       const n1 = n0 + stride;
-      // Do both pictures' sources of the cell's pixels stay inside?
       const inside =
         !special && cellInside(nodes, n0, n1, x0, y0, x1, y1, inv, t, kxMax, kyMax, lxMax, lyMax);
       const room = listedRoom(cols & ~3);
       spans.reserve(inside ? y1 - y0 : (y1 - y0) * (cols + 1 + room));
       const d = spans.data;
       let o = spans.count * SPAN;
+      const ax = nodes[n0]!;
+      const ay = nodes[n0 + 1]!;
+      const bx = nodes[n0 + 2]!;
+      const by = nodes[n0 + 3]!;
+      const dax = nodes[n1]! - ax;
+      const day = nodes[n1 + 1]! - ay;
+      const dbx = nodes[n1 + 2]! - bx;
+      const dby = nodes[n1 + 3]! - by;
       for (let y = y0; y < y1; y++) {
         const fy = (y - y0) * inv;
         // The motion at the cell's left edge on this row, and its step along the row.
-        const ux = nodes[n0]! + (nodes[n1]! - nodes[n0]!) * fy;
-        const uy = nodes[n0 + 1]! + (nodes[n1 + 1]! - nodes[n0 + 1]!) * fy;
-        const dux = (nodes[n0 + 2]! + (nodes[n1 + 2]! - nodes[n0 + 2]!) * fy - ux) * inv;
-        const duy = (nodes[n0 + 3]! + (nodes[n1 + 3]! - nodes[n0 + 3]!) * fy - uy) * inv;
+        const ux = ax + dax * fy;
+        const uy = ay + day * fy;
+        const dux = (bx + dbx * fy - ux) * inv;
+        const duy = (by + dby * fy - uy) * inv;
         if (inside) {
           d[o] = y * width + x0;
           d[o + 1] = cols;
@@ -126,41 +134,69 @@ export function buildSpans(
         // The row's fours as one listed run, the rest as spans of one.
         const fours = listed ? cols & ~3 : 0;
         if (fours > 0) {
-          const p = o + SPAN;
           d[o] = y * width + x0;
           d[o + 1] = -fours;
           d[o + 2] = room;
           for (let f = 3; f < SPAN; f++) d[o + f] = 0;
-          for (let x = x0, c = 0; c < fours; x++, c++) {
-            const q = y * width + x;
-            const vx = special ? pmap[2 * q]! : ux + dux * c;
-            const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
-            const at = p + (c & ~3) * 4 + (c & 3);
-            d[at] = clamped(x - t * vx, kxMax);
-            d[at + 4] = clamped(y - t * vy, kyMax);
-            d[at + 8] = clamped(x + s * vx, lxMax);
-            d[at + 12] = clamped(y + s * vy, lyMax);
-          }
+          if (special)
+            listedPixels(d, o, pmap, y * width + x0, x0, y, fours, t, kxMax, kyMax, lxMax, lyMax);
+          else
+            for (let c = 0; c < fours; c++) {
+              const at = o + SPAN + (c & ~3) * 4 + (c & 3);
+              d[at] = clamped(x0 + c - t * (ux + dux * c), kxMax);
+              d[at + 4] = clamped(y - t * (uy + duy * c), kyMax);
+              d[at + 8] = clamped(x0 + c + s * (ux + dux * c), lxMax);
+              d[at + 12] = clamped(y + s * (uy + duy * c), lyMax);
+            }
           o += (1 + room) * SPAN;
         }
         for (let x = x0 + fours, c = fours; x < x1; x++, c++) {
           const q = y * width + x;
           const vx = special ? pmap[2 * q]! : ux + dux * c;
           const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
+          d.fill(0, o + 4, o + SPAN);
           d[o] = q;
           d[o + 1] = 1;
           d[o + 2] = clamped(x - t * vx, kxMax);
           d[o + 3] = clamped(y - t * vy, kyMax);
-          d[o + 4] = 0;
-          d[o + 5] = 0;
           d[o + 6] = clamped(x + s * vx, lxMax);
           d[o + 7] = clamped(y + s * vy, lyMax);
-          d[o + 8] = 0;
-          d[o + 9] = 0;
           o += SPAN;
         }
       }
       spans.count = o / SPAN;
+    }
+  }
+}
+
+/**
+ * A listed run's sources (see SPAN) from the per-pixel motion in `pmap`:
+ * `fours` pixels from (x0, y), pixel index q0, into d after the run's span at o, four at a time.
+ */
+function listedPixels(
+  d: Int32Array,
+  o: number,
+  pmap: Float32Array,
+  q0: number,
+  x0: number,
+  y: number,
+  fours: number,
+  t: number,
+  kxMax: number,
+  kyMax: number,
+  lxMax: number,
+  lyMax: number,
+): void {
+  const s = 1 - t;
+  for (let c = 0, m = 2 * q0, at = o + SPAN; c < fours; c += 4, at += 16) {
+    for (let j = 0; j < 4; j++, m += 2) {
+      const x = x0 + c + j;
+      const vx = pmap[m]!;
+      const vy = pmap[m + 1]!;
+      d[at + j] = clamped(x - t * vx, kxMax);
+      d[at + j + 4] = clamped(y - t * vy, kyMax);
+      d[at + j + 8] = clamped(x + s * vx, lxMax);
+      d[at + j + 12] = clamped(y + s * vy, lyMax);
     }
   }
 }
