@@ -1,7 +1,7 @@
 /**
  * The field evaluator's WebAssembly sums (field-wasm.ts) against its
  * JavaScript ones: the same bits at many points, with forced sides and
- * block masks, over no cut, one and several mask words (decision 401).
+ * block masks, over no cut, one and several mask words (decision 400).
  */
 import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
@@ -85,7 +85,7 @@ function compare(k: EngineFrame, l: EngineFrame, width: number, height: number, 
 }
 
 describe("the field's WebAssembly sums", () => {
-  // decision 401
+  // decision 400
   it("give the JavaScript's bits at points, control points, forced sides and masks", () => {
     const face = benchFace();
     const scenes = qualityScenes(160, 120);

@@ -1,6 +1,6 @@
 /**
  * The field grid's and the cuts' bands' own work made cheaper without
- * changing a number (decisions 410–413): each new loop against the loop it
+ * changing a number (decisions 402–405): each new loop against the loop it
  * replaced, kept here as the reference, on random geometry with level,
  * upright, crossing and zero-length segments.
  */
@@ -56,7 +56,7 @@ function frame(
   };
 }
 
-/** CutBands.apply as it was before decision 410 (one cell's pixels against every near segment). */
+/** CutBands.apply as it was before decision 402 (one cell's pixels against every near segment). */
 function bandsBefore(grid: FieldGrid, k: EngineFrame, l: EngineFrame, points: Float64Array): void {
   const { ncx, kind, pmap, nodes, cell, width, height, rowFrom, rowTo } = grid;
   const kp = k.points;
@@ -168,7 +168,7 @@ function fakeGrid(
 }
 
 describe("the improved engine's grid and bands, made cheaper", () => {
-  // decision 410
+  // decision 402
   it("CutBands gives the per-pixel loop's motions and cell kinds", () => {
     const rand = random(5);
     for (let trial = 0; trial < 24; trial++) {
@@ -191,7 +191,7 @@ describe("the improved engine's grid and bands, made cheaper", () => {
     }
   });
 
-  // decision 413
+  // decision 405
   it("FieldGeometry.blockMask gives the pairwise loop's masks", () => {
     const rand = random(9);
     for (let trial = 0; trial < 30; trial++) {
@@ -217,7 +217,7 @@ describe("the improved engine's grid and bands, made cheaper", () => {
     }
   });
 
-  // decision 412
+  // decision 404
   it("EvalMemo evaluates each (sides, block, point) once and gives back its value", () => {
     const rand = random(3);
     const memo = new EvalMemo(65, 49);
@@ -246,7 +246,7 @@ describe("the improved engine's grid and bands, made cheaper", () => {
     }
   });
 
-  // decision 411
+  // decision 403
   it("a quarter's labels and bilinear motion are the per-pixel formulas' numbers", () => {
     const rand = random(11);
     const g = new FieldGeometry(frame(12, 64, 48, rand), frame(12, 64, 48, rand), 64, 48);
@@ -301,7 +301,7 @@ describe("the improved engine's grid and bands, made cheaper", () => {
   });
 });
 
-/** FieldGeometry.blockMask as it was before decision 413: every point against every segment. */
+/** FieldGeometry.blockMask as it was before decision 405: every point against every segment. */
 function blockMaskBefore(g: FieldGeometry, cx: number, cy: number, r: number): number[] {
   const { n, ns, words } = g;
   const out = new Array<number>(n * words).fill(0);

@@ -206,9 +206,9 @@ const T = [0.2, 0.4, 0.5, 0.6, 0.8];
 
 // decision 337
 describe("the improved engine after the speed work", () => {
-  // decisions 410–413 (the bands', grid's, memo's and block masks' loops) keep these bytes.
-  // decision 420: buildSpans' nodes read once per cell, a special row's sources listed apart.
-  // decision 422: the openings' edges measured only near, their crossings counted along a row.
+  // decisions 402–405 (the bands', grid's, memo's and block masks' loops) keep these bytes.
+  // decision 407: buildSpans' nodes read once per cell, a special row's sources listed apart.
+  // decision 409: the openings' edges measured only near, their crossings counted along a row.
   it("gives the same bytes as before on the demo face and the bench's 640 × 480 face", () => {
     const neutral = demoFrame("neutral");
     const smile = demoFrame("smile");
@@ -232,7 +232,7 @@ describe("the improved engine after the speed work", () => {
 
   // decision 339
   // decision 363
-  // decision 412 (the memo's numeric keys)
+  // decision 404 (the memo's numeric keys)
   it("evaluates the field once per block, point and forced sides in the special cells", () => {
     const { k, l } = benchFace(320, 240);
     const g = new FieldGeometry(k, l, 320, 240);

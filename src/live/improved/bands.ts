@@ -27,7 +27,7 @@ const NEGLIGIBLE = 1 / 64;
 const SEG = 12;
 /**
  * A pixel farther than this from a segment is not within FADE_TO of it
- * (pixels): the margin covers the rounding of the rows' reach (decision 410).
+ * (pixels): the margin covers the rounding of the rows' reach (decision 402).
  */
 const REACH = FADE_TO + 1 / 64;
 
@@ -37,7 +37,7 @@ export class CutBands {
   /** The cuts' segments (index pairs into the points, in the cuts' order) and their boxes at t. */
   private readonly pairs: Int32Array;
   private readonly box: Float64Array;
-  /** Per segment at t, SEG numbers (decision 410): what every pixel's test of it would compute. */
+  /** Per segment at t, SEG numbers (decision 402): what every pixel's test of it would compute. */
   private readonly seg: Float64Array;
   /** Per near segment, for one row of pixels: (y − A_y)·(B − A)_y and the pixels' x it can reach. */
   private readonly rowTerm: Float64Array;
@@ -102,7 +102,7 @@ export class CutBands {
 
   /**
    * Per column and per row of cells, bits of the usable segments whose box
-   * comes within FADE_TO of its pixels (reaches' first test, decision 410):
+   * comes within FADE_TO of its pixels (reaches' first test, decision 402):
    * a cell's candidates are its column's and row's in common.
    */
   private masks(grid: FieldGrid): { cols: Int32Array; rows: Int32Array; words: number } {
@@ -196,7 +196,7 @@ export class CutBands {
     let largest = 0;
     const far2 = FADE_TO * FADE_TO;
     for (let y = y0; y < y1; y++) {
-      // Per segment, the pixels of this row it can reach (decision 410): outside them its d2 ≥ far2.
+      // Per segment, the pixels of this row it can reach (decision 402): outside them its d2 ≥ far2.
       let from = x1;
       let to = x0 - 1;
       for (let i = 0; i < count; i++) {

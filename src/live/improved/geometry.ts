@@ -222,7 +222,7 @@ export class FieldGeometry {
     passPos.fill(0);
     passNeg.fill(0);
     // The disc's centre beyond each line (from the positive side): n·(c − A), n = (−dy, dx)/len;
-    // per side, the bits of the segments whose line the disc reaches past (decision 413).
+    // per side, the bits of the segments whose line the disc reaches past (decision 405).
     for (let s = 0; s < ns; s++) {
       const beyond =
         (this.sdy[s]! * (this.sax[s]! - cx) - this.sdx[s]! * (this.say[s]! - cy)) / this.slen[s]!;

@@ -285,7 +285,7 @@ export class FieldGrid {
     const { quarter, pmap, width, sub, columns } = this;
     const cols = Math.min(sub, width - x0);
     const rows = Math.min(sub, this.height - y0);
-    // Per column, the top and bottom edges' values and their difference: the same per row (decision 411).
+    // Per column, the top and bottom edges' values and their difference: the same per row (decision 403).
     edges(quarter, o, o + 6, sub, cols, columns, 0);
     for (let r = 0; r < rows; r++) {
       const fy = r / sub;
@@ -334,7 +334,7 @@ export class FieldGrid {
         // segments it is not on that label's side of are forced, and an evaluation with
         // the same ones forced is shared; with none, the corner has the plain field.
         field.unforce();
-        // The forced sides' name (decision 412): per side the digit 2·s + 1 (negative) or
+        // The forced sides' name (decision 404): per side the digit 2·s + 1 (negative) or
         // 2·s + 2 (positive) in base 2·ns + 1, the first two in a, the next two in b.
         let a = 0;
         let b = 0;

@@ -5,7 +5,7 @@
  * same sides of the same cuts, so each is evaluated once (the same numbers:
  * the evaluation depends on nothing else).
  *
- * Keys are numbers in one open-addressed table (decision 412): the forced
+ * Keys are numbers in one open-addressed table (decision 404): the forced
  * sides as two numbers (grid.ts's `sidesKey`), the point as
  * (block · rows + y) · columns + x. A `compute` starts a new generation
  * instead of clearing the table.

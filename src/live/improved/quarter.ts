@@ -2,7 +2,7 @@
  * A quarter of a special cell of the field's grid (grid.ts), pixel by
  * pixel: its pixels' labels (their sides of the quarter's segments) and
  * the bilinear motion between its corners, with what is the same along a
- * row or a column computed once (decision 411; the same numbers).
+ * row or a column computed once (decision 403; the same numbers).
  */
 import type { FieldGeometry } from "./geometry.js";
 
@@ -83,7 +83,7 @@ function labelOne(
  * the top edge's x and y at c (corners at v[top], v[top + 2]), and the
  * bottom's (v[bottom], v[bottom + 2]) minus the top's — a pixel's value is
  * then top + difference · fy, the numbers the bilinear formula computed
- * per pixel (decision 411).
+ * per pixel (decision 403).
  */
 export function edges(
   v: Float64Array,

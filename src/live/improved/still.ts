@@ -198,7 +198,7 @@ export class Openings {
         // sorted) between the 2m-th and the (2m + 1)-th (decision 394).
         sortFirst(rowT, nt);
         // K's and L's crossings sorted too: x only grows along the row, so the count of them
-        // at or before x is kept, not found again per pixel (decision 422).
+        // at or before x is kept, not found again per pixel (decision 409).
         sortFirst(rowK, nk);
         sortFirst(rowL, nl);
         let pk = 0;
@@ -239,7 +239,7 @@ const REACH = OPENING_MARGIN + 1e-6;
  * Whether (x, y) is within OPENING_MARGIN of the closed polygon `poly` of n
  * vertices (squared distance below its square). An edge whose box, grown by
  * REACH, leaves (x, y) out is farther: its distance is not computed (the
- * same answer; decision 422).
+ * same answer; decision 409).
  */
 function nearOutline(poly: Float64Array, n: number, x: number, y: number): boolean {
   let best = Number.POSITIVE_INFINITY;
