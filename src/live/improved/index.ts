@@ -14,6 +14,7 @@ import { CutBands } from "./bands.js";
 import { FieldEvaluator } from "./field.js";
 import { FieldGeometry } from "./geometry.js";
 import { FieldGrid } from "./grid.js";
+import { type FlowWasm, flowWasm } from "./invert-wasm.js";
 import { RefinedFlow } from "./refine.js";
 import { jsRenderer, type Renderer, simdRenderer } from "./renderer.js";
 import { Openings, StillPixels } from "./still.js";
@@ -55,9 +56,11 @@ export class ImprovedMorph {
   private readonly bands: CutBands | null;
   /** The refined flow's inversion's numbers (RefinedFlow.invert). */
   private readonly io = new Float64Array(5);
+  /** The same inversion in WebAssembly (invert-wasm.ts); null without the flow or WebAssembly, or with `simd: false`. */
+  private readonly inverter: FlowWasm | null;
 
   /**
-   * `simd: false` runs the JavaScript kernel even where WebAssembly SIMD is
+   * `simd: false` runs the JavaScript kernel and flow inversion even where WebAssembly SIMD is
    * available; `refine: false` leaves out the refined flow and `bands: false`
    * the cuts' bands (decision 367), for the control points' field alone.
    */
@@ -91,6 +94,11 @@ export class ImprovedMorph {
     this.refined = fit.refined;
     this.still = fit.still;
     this.openings = new Openings(k, l);
+    const { cell, nodes } = this.grid;
+    this.inverter =
+      this.refined && options.simd !== false
+        ? flowWasm(this.refined, cell, nodes.length / 2)
+        : null;
   }
 
   /** This pair's fit, made once per pair of frames and `refine` flag (see {@link FITS}). */
@@ -137,28 +145,31 @@ export class ImprovedMorph {
 
   /** Replaces the field's motion by the refined flow's wherever no cut is near. */
   private applyRefined(): void {
-    const { refined, grid, t, io } = this;
+    const { refined, grid, t, io, inverter } = this;
     if (!refined) return;
     const { nodes, ncx, kind, pmap, cell, width, height, evaluated, rowFrom, rowTo } = grid;
     const { needed } = grid;
-    for (let j = rowFrom; j <= rowTo; j++) {
-      for (let i = 0; i <= ncx; i++) {
-        if (!needed[j * (ncx + 1) + i]) continue;
-        const o = (j * (ncx + 1) + i) * 2;
-        // A node the field was not evaluated at starts the flow's inversion from no motion;
-        // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
-        if (!evaluated[j * (ncx + 1) + i]) {
-          io[2] = 0;
-          nodes[o] = 0;
-          nodes[o + 1] = 0;
-          if (this.invertAt(i * cell, j * cell, nodes, o)) {
-            io[2] = t;
-            if (this.invertAt(i * cell, j * cell, nodes, o)) continue;
+    if (inverter) inverter.nodes(grid, t);
+    else {
+      for (let j = rowFrom; j <= rowTo; j++) {
+        for (let i = 0; i <= ncx; i++) {
+          if (!needed[j * (ncx + 1) + i]) continue;
+          const o = (j * (ncx + 1) + i) * 2;
+          // A node the field was not evaluated at starts the flow's inversion from no motion;
+          // where that meets a cut's frozen nodes, from the field as everywhere else (decision 358).
+          if (!evaluated[j * (ncx + 1) + i]) {
+            io[2] = 0;
+            nodes[o] = 0;
+            nodes[o + 1] = 0;
+            if (this.invertAt(i * cell, j * cell, nodes, o)) {
+              io[2] = t;
+              if (this.invertAt(i * cell, j * cell, nodes, o)) continue;
+            }
+            grid.evalNode(i, j);
           }
-          grid.evalNode(i, j);
+          io[2] = t;
+          this.invertAt(i * cell, j * cell, nodes, o);
         }
-        io[2] = t;
-        this.invertAt(i * cell, j * cell, nodes, o);
       }
     }
     io[2] = t;
@@ -166,6 +177,20 @@ export class ImprovedMorph {
       for (let cx = grid.colFrom(cy); cx < grid.colTo(cy); cx++) {
         if (kind[cy * ncx + cx] === 0) continue;
         if (this.frozenCell(cx, cy)) continue;
+        if (inverter) {
+          const x = cx * cell;
+          const y = cy * cell;
+          inverter.cell(
+            pmap,
+            width,
+            x,
+            y,
+            Math.min(cell, width - x),
+            Math.min(cell, height - y),
+            t,
+          );
+          continue;
+        }
         for (let y = cy * cell; y < Math.min((cy + 1) * cell, height); y++) {
           for (let x = cx * cell; x < Math.min((cx + 1) * cell, width); x++) {
             this.invertAt(x, y, pmap, 2 * (y * width + x));

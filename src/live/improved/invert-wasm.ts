@@ -1,0 +1,393 @@
+/**
+ * The refined flow's inversion (refine.ts, `RefinedFlow.invert`) in
+ * WebAssembly, scalar float64, a whole special cell's pixels or a list of
+ * nodes per call, two pixels at a time: each inversion is a chain of
+ * dependent operations, and two chains in one loop overlap. The same
+ * operations in the same order as the JavaScript: IEEE add, subtract and
+ * multiply give the same bits; `f64.max` and `f64.min` are `Math.max` and
+ * `Math.min` (NaN and −0 included); `i32.trunc_sat_f64_s` of a value in
+ * [0, n − 1) or NaN is `| 0` (0 for NaN); a pixel's guess is its float32
+ * promoted and its motion is rounded to float32 as a Float32Array stores
+ * it. A pixel that lands by a frozen node keeps its numbers (its later
+ * steps are computed but not used; every look is clamped inside the flow).
+ * The flow and its free nodes are copied in once; a cell's part of `pmap`
+ * is copied in and out as 32-bit words (the same bits).
+ */
+import { sleb, uleb, wasmModule } from "../../core/wasm.js";
+import type { FieldGrid } from "./grid.js";
+import type { RefinedFlow } from "./refine.js";
+
+/** A pixel's locals (one set per pixel of a pair: suffixes A and B). */
+const PIXEL_I32 = "OK I J N FA FB Q Z";
+const PIXEL_F64 = "X Y SX SY UX UY CX CY FX FY GX GY W00 W10 W01 W11";
+/** Parameters, then the shared locals, i32 then f64. */
+const I32S = "X0 Y0 COLS ROWS COUNT NX FLOW FREE P R C K IT STEPS";
+const F64S = "T TT YF LIMX LIMY INV";
+/** Header: i32 slots NX, NY, FLOW, FREE, BUF, NODES, OKS at bytes 0–24; LIMX, LIMY, INV (f64) at 32–48. */
+const HEADER = 64;
+const each = (names: string, p: string) => names.replace(/(\S+)/g, `$1${p}`);
+
+/** Loads the header; STEPS = 1 at t = 0 (every step looks at v itself), else 4. */
+const PROLOGUE = `
+  i32 0 i32.load 0 set NX i32 0 i32.load 8 set FLOW i32 0 i32.load 12 set FREE
+  i32 0 f64.load 32 set LIMX i32 0 f64.load 40 set LIMY i32 0 f64.load 48 set INV
+  i32 1 i32 4 get T f64 0 f64.eq select set STEPS`;
+
+/** One step of `RefinedFlow.invert` for pixel p: OKp becomes 0 (and stays) where it lands by a frozen node. */
+const step = (p: string) =>
+  `get SX${p} get INV f64.mul f64 0 f64.max get LIMX f64.min set CX${p}
+  get SY${p} get INV f64.mul f64 0 f64.max get LIMY f64.min set CY${p}
+  get CX${p} i32.trunc_sat_f64_s set I${p} get CY${p} i32.trunc_sat_f64_s set J${p}
+  get J${p} get NX i32.mul get I${p} i32.add set N${p}
+  get FREE get N${p} i32.add set FA${p} get FA${p} get NX i32.add set FB${p}
+  get OK${p} get FA${p} i32.load8_u 0 i32.and get FA${p} i32.load8_u 1 i32.and
+  get FB${p} i32.load8_u 0 i32.and get FB${p} i32.load8_u 1 i32.and set OK${p}
+  get CX${p} get I${p} f64.convert_i32_s f64.sub set FX${p}
+  get CY${p} get J${p} f64.convert_i32_s f64.sub set FY${p}
+  f64 1 get FX${p} f64.sub set GX${p} f64 1 get FY${p} f64.sub set GY${p}
+  get GX${p} get GY${p} f64.mul set W00${p} get FX${p} get GY${p} f64.mul set W10${p}
+  get GX${p} get FY${p} f64.mul set W01${p} get FX${p} get FY${p} f64.mul set W11${p}
+  get FLOW get N${p} i32 4 i32.shl i32.add set FA${p} get FA${p} get NX i32 4 i32.shl i32.add set FB${p}
+  get W00${p} get FA${p} f64.load 0 f64.mul get W10${p} get FA${p} f64.load 16 f64.mul f64.add
+  get W01${p} get FB${p} f64.load 0 f64.mul f64.add get W11${p} get FB${p} f64.load 16 f64.mul f64.add set UX${p}
+  get W00${p} get FA${p} f64.load 8 f64.mul get W10${p} get FA${p} f64.load 24 f64.mul f64.add
+  get W01${p} get FB${p} f64.load 8 f64.mul f64.add get W11${p} get FB${p} f64.load 24 f64.mul f64.add set UY${p}
+  get X${p} get T get UX${p} f64.mul f64.sub set SX${p} get Y${p} get T get UY${p} f64.mul f64.sub set SY${p}`;
+
+/**
+ * `RefinedFlow.invert` for two pixels at once (their chains of dependent
+ * operations overlap), from X, Y and the guess in UX, UY of each: OK = 1 and
+ * the motion in UX, UY, or OK = 0 where a step lands in a cell with a
+ * frozen node (the steps after it are not used).
+ */
+const INVERT2 = `
+  get XA get T get UXA f64.mul f64.sub set SXA get YA get T get UYA f64.mul f64.sub set SYA
+  get XB get T get UXB f64.mul f64.sub set SXB get YB get T get UYB f64.mul f64.sub set SYB
+  i32 1 set OKA i32 1 set OKB get STEPS set IT
+  block loop get IT i32.eqz br_if 1 ${step("A")} ${step("B")}
+    get IT i32 1 i32.sub set IT
+  br 0 end end`;
+
+/** `for (L = 0; L < END; L += by) body`. */
+const upTo = (l: string, end: string, body: string, by = 1) =>
+  `i32 0 set ${l} block loop get ${l} get ${end} i32.ge_s br_if 1 ${body}
+   get ${l} i32 ${by} i32.add set ${l} br 0 end end`;
+
+/** Pixel p's float32 pair at Q: its guess in, its motion out where OK. */
+const guess = (p: string) =>
+  `get Q${p} f32.load 0 f64.promote_f32 set UX${p} get Q${p} f32.load 4 f64.promote_f32 set UY${p}`;
+const motion = (p: string) =>
+  `get OK${p} if get Q${p} get UX${p} f32.demote_f64 f32.store 0 get Q${p} get UY${p} f32.demote_f64 f32.store 4 end`;
+
+/**
+ * `cell(x0, y0, cols, rows, t)`: the pixels of the float32 pairs at BUF, row
+ * by row, in place, two at a time (an odd row's last pixel twice).
+ */
+const CELL = `${PROLOGUE} i32 0 i32.load 16 set P
+  ${upTo(
+    "R",
+    "ROWS",
+    `get Y0 get R i32.add f64.convert_i32_s set YF
+    ${upTo(
+      "C",
+      "COLS",
+      `get C i32 1 i32.add set K get K get COLS i32 1 i32.sub get K get COLS i32.lt_s select set K
+      get X0 get C i32.add f64.convert_i32_s set XA get X0 get K i32.add f64.convert_i32_s set XB
+      get YF set YA get YF set YB
+      get P get C i32 3 i32.shl i32.add set QA get P get K i32 3 i32.shl i32.add set QB
+      ${guess("A")} ${guess("B")} ${INVERT2} ${motion("A")} ${motion("B")}`,
+      2,
+    )}
+    get P get COLS i32 3 i32.shl i32.add set P`,
+  )}`;
+
+/** Entry e's x, y, guess (float64 at Q) in; its motion out where OK, and OK at OKS. */
+const entry = (p: string) =>
+  `get Q${p} f64.load 0 set X${p} get Q${p} f64.load 8 set Y${p}
+  get Q${p} f64.load 16 set UX${p} get Q${p} f64.load 24 set UY${p}`;
+const entryOut = (p: string, e: string) =>
+  `get OK${p} if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end
+  i32 0 i32.load 24 get ${e} i32 2 i32.shl i32.add get OK${p} i32.store 0`;
+
+/** Entries C and K (x, y, gx, gy as float64 at NODES) as pixels A and B. */
+const ENTRIES = `get C i32 1 i32.add set K get K get COUNT i32 1 i32.sub get K get COUNT i32.lt_s select set K
+  get P get C i32 5 i32.shl i32.add set QA get P get K i32 5 i32.shl i32.add set QB
+  ${entry("A")} ${entry("B")}`;
+
+/** `nodes(count, t)`: COUNT entries at NODES, two at a time; the motion over the guess where OK, OK at OKS. */
+const NODES = `${PROLOGUE} i32 0 i32.load 20 set P
+  ${upTo("C", "COUNT", `${ENTRIES} ${INVERT2} ${entryOut("A", "C")} ${entryOut("B", "K")}`, 2)}`;
+
+/** Entry e's result of the two probes: the motion over the guess where it is found, 2 both, 1 the first, 0 none at OKS. */
+const probeOut = (p: string, e: string) =>
+  `get OK${p} get Z${p} i32.and if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end
+  i32 0 i32.load 24 get ${e} i32 2 i32.shl i32.add get OK${p} i32 1 i32.add get Z${p} i32.mul i32.store 0`;
+
+/**
+ * `probe(count, t)`: the two probes of a node the field was not evaluated
+ * at (ImprovedMorph.applyRefined), from its guess at NODES: at t = 0, then
+ * at t from the first's motion.
+ */
+const PROBE = `get T set TT f64 0 set T ${PROLOGUE} i32 0 i32.load 20 set P
+  ${upTo(
+    "C",
+    "COUNT",
+    `${ENTRIES} f64 0 set T i32 1 set STEPS ${INVERT2}
+    get OKA if get QA get UXA f64.store 16 get QA get UYA f64.store 24 end
+    get OKB if get QB get UXB f64.store 16 get QB get UYB f64.store 24 end
+    get OKA set ZA get OKB set ZB get TT set T i32 1 i32 4 get T f64 0 f64.eq select set STEPS
+    ${INVERT2} ${probeOut("A", "C")} ${probeOut("B", "K")}`,
+    2,
+  )}`;
+
+/** Instructions without immediates. */
+const PLAIN: Record<string, number[]> = {
+  block: [0x02, 0x40],
+  loop: [0x03, 0x40],
+  if: [0x04, 0x40],
+  end: [0x0b],
+  select: [0x1b],
+  "i32.eqz": [0x45],
+  "i32.ge_s": [0x4e],
+  "i32.add": [0x6a],
+  "i32.sub": [0x6b],
+  "i32.mul": [0x6c],
+  "i32.or": [0x72],
+  "i32.shl": [0x74],
+  "i32.and": [0x71],
+  "i32.lt_s": [0x48],
+  "i32.trunc_sat_f64_s": [0xfc, 0x02],
+  "f64.sub": [0xa1],
+  "f64.add": [0xa0],
+  "f64.min": [0xa4],
+  "f64.max": [0xa5],
+  "f32.demote_f64": [0xb6],
+  "f64.promote_f32": [0xbb],
+  "f64.eq": [0x61],
+  "f64.mul": [0xa2],
+  "f64.convert_i32_s": [0xb7],
+};
+
+/** Instructions with one immediate: the bytes before it (a memory offset, a lane, a local, a constant). */
+const WITH_ARG: Record<string, number[]> = {
+  get: [0x20],
+  set: [0x21],
+  br: [0x0c],
+  br_if: [0x0d],
+  i32: [0x41],
+  f64: [0x44],
+  "i32.load": [0x28, 2],
+  "i32.load8_u": [0x2d, 0],
+  "i32.store": [0x36, 2],
+  "f32.load": [0x2a, 2],
+  "f32.store": [0x38, 2],
+  "f64.load": [0x2b, 3],
+  "f64.store": [0x39, 3],
+};
+
+/** The bytes of instructions named as in the text format, locals by name. */
+function assemble(text: string, locals: readonly string[]): number[] {
+  const out: number[] = [];
+  const tokens = text.split(/\s+/).filter(Boolean);
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (PLAIN[t]) {
+      out.push(...PLAIN[t]);
+      continue;
+    }
+    const arg = tokens[++k];
+    const head = WITH_ARG[t];
+    if (!head || arg === undefined) throw new Error(`assemble: bad instruction ${t} ${arg}`);
+    out.push(...head);
+    if (t === "get" || t === "set") {
+      const index = locals.indexOf(arg);
+      if (index < 0) throw new Error(`assemble: no local ${arg}`);
+      out.push(...uleb(index));
+    } else if (t === "f64") {
+      const b = new Uint8Array(8);
+      new DataView(b.buffer).setFloat64(0, Number(arg), true);
+      out.push(...b);
+    } else if (t === "i32") out.push(...sleb(Number(arg)));
+    else out.push(...uleb(Number(arg)));
+  }
+  return out;
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The module, compiled on first use; null where WebAssembly is missing. */
+function invertModule(): WebAssembly.Module | null {
+  if (compiled !== undefined) return compiled;
+  compiled = null;
+  try {
+    const i32s = [
+      ...I32S.split(" "),
+      ...each(PIXEL_I32, "A").split(" "),
+      ...each(PIXEL_I32, "B").split(" "),
+    ];
+    const f64s = [
+      ...F64S.split(" "),
+      ...each(PIXEL_F64, "A").split(" "),
+      ...each(PIXEL_F64, "B").split(" "),
+    ];
+    const fn = (name: string, params: string[], text: string) => {
+      const names = [...params, ...i32s.filter((s) => !params.includes(s))];
+      names.push(...f64s.filter((s) => !params.includes(s)));
+      const type = (s: string) => (f64s.includes(s) ? 0x7c : 0x7f);
+      return {
+        name,
+        params: params.map(type),
+        locals: names.slice(params.length).map(type),
+        body: assemble(text, names),
+      };
+    };
+    const bytes = wasmModule(
+      [
+        fn("cell", ["X0", "Y0", "COLS", "ROWS", "T"], CELL),
+        fn("nodes", ["COUNT", "T"], NODES),
+        fn("probe", ["COUNT", "T"], PROBE),
+      ],
+      { module: "e", name: "m", minPages: 1 },
+    );
+    if (typeof WebAssembly !== "undefined" && WebAssembly.validate(bytes)) {
+      compiled = new WebAssembly.Module(bytes);
+    }
+  } catch {
+    compiled = null;
+  }
+  return compiled;
+}
+
+/**
+ * One refined flow's inversion in WebAssembly: {@link cell} for a special
+ * cell's pixels, {@link add} and {@link flush} for a list of nodes.
+ */
+export class FlowWasm {
+  private readonly f: Float64Array;
+  private readonly i: Int32Array;
+  private readonly runCell: (x0: number, y0: number, cols: number, rows: number, t: number) => void;
+  private readonly runNodes: (count: number, t: number) => void;
+  private readonly runProbe: (count: number, t: number) => void;
+  private readonly buf: number;
+  private readonly nodeAt: number;
+  private readonly oks: number;
+  /** The listed nodes' indices. */
+  private readonly targets: Int32Array;
+  /** `pmap` and its 32-bit words (the same bits) of the last {@link cell}. */
+  private words: Int32Array | null = null;
+  private wordsOf: Float32Array | null = null;
+
+  constructor(module: WebAssembly.Module, flow: RefinedFlow, cell: number, nodes: number) {
+    const { nx, ny } = flow;
+    const at = [HEADER];
+    for (const size of [nx * ny * 16, nx * ny, cell * cell * 8, nodes * 32, nodes * 4])
+      at.push(at[at.length - 1]! + Math.ceil(size / 16) * 16);
+    const memory = new WebAssembly.Memory({ initial: Math.ceil(at[5]! / 65536) });
+    const instance = new WebAssembly.Instance(module, { e: { m: memory } });
+    this.runCell = instance.exports.cell as FlowWasm["runCell"];
+    this.runNodes = instance.exports.nodes as FlowWasm["runNodes"];
+    this.runProbe = instance.exports.probe as FlowWasm["runProbe"];
+    this.f = new Float64Array(memory.buffer);
+    this.i = new Int32Array(memory.buffer);
+    this.i.set([nx, ny, at[0]!, at[1]!, at[2]!, at[3]!, at[4]!]);
+    this.f.set([nx - 1.000001, ny - 1.000001, 1 / flow.spacing], 4);
+    this.f.set(flow.flow, at[0]! / 8);
+    new Uint8Array(memory.buffer).set(flow.free, at[1]!);
+    this.buf = at[2]! / 4;
+    this.nodeAt = at[3]! / 8;
+    this.oks = at[4]! / 4;
+    this.targets = new Int32Array(nodes);
+  }
+
+  /**
+   * Inverts the pixels of the rectangle (x0, y0) cols × rows of `pmap`
+   * (width pixels per row, (x, y) pairs) at time t, as `RefinedFlow.invert`
+   * from each pixel's pair would.
+   */
+  cell(
+    pmap: Float32Array,
+    width: number,
+    x0: number,
+    y0: number,
+    cols: number,
+    rows: number,
+    t: number,
+  ): void {
+    if (this.wordsOf !== pmap) {
+      this.words = new Int32Array(pmap.buffer, pmap.byteOffset, pmap.length);
+      this.wordsOf = pmap;
+    }
+    const words = this.words!;
+    const { i, buf } = this;
+    const n = 2 * cols;
+    for (let r = 0, b = buf; r < rows; r++) {
+      const q = 2 * ((y0 + r) * width + x0);
+      for (let k = 0; k < n; k++, b++) i[b] = words[q + k]!;
+    }
+    this.runCell(x0, y0, cols, rows, t);
+    for (let r = 0, b = buf; r < rows; r++) {
+      const q = 2 * ((y0 + r) * width + x0);
+      for (let k = 0; k < n; k++, b++) words[q + k] = i[b]!;
+    }
+  }
+
+  /**
+   * The nodes' part of `ImprovedMorph.applyRefined` at time t: each needed
+   * node the field was not evaluated at takes its two probes (from no
+   * motion, at 0 and then at t), and is evaluated where either fails; then
+   * every needed node the field was evaluated at is inverted from the
+   * field's motion. Each node's numbers are its own, so this order gives
+   * those of the node by node loop.
+   */
+  nodes(grid: FieldGrid, t: number): void {
+    const { nodes, ncx, cell, evaluated, needed, rowFrom, rowTo } = grid;
+    const { f, i, targets, nodeAt, oks } = this;
+    const stride = ncx + 1;
+    const [from, to] = [rowFrom * stride, (rowTo + 1) * stride];
+    let count = 0;
+    for (let n = from; n < to; n++) {
+      if (!needed[n] || evaluated[n]) continue;
+      const e = nodeAt + 4 * count;
+      f[e] = (n % stride) * cell;
+      f[e + 1] = ((n / stride) | 0) * cell;
+      f[e + 2] = 0;
+      f[e + 3] = 0;
+      targets[count++] = n;
+    }
+    if (count > 0) this.runProbe(count, t);
+    for (let k = 0, e = nodeAt + 2; k < count; k++, e += 4) {
+      const n = targets[k]!;
+      nodes[2 * n] = f[e]!;
+      nodes[2 * n + 1] = f[e + 1]!;
+      if (i[oks + k] !== 2) grid.evalNode(n % stride, (n / stride) | 0);
+    }
+    count = 0;
+    for (let n = from; n < to; n++) {
+      if (!needed[n] || !evaluated[n]) continue;
+      const e = nodeAt + 4 * count;
+      f[e] = (n % stride) * cell;
+      f[e + 1] = ((n / stride) | 0) * cell;
+      f[e + 2] = nodes[2 * n]!;
+      f[e + 3] = nodes[2 * n + 1]!;
+      targets[count++] = n;
+    }
+    if (count > 0) this.runNodes(count, t);
+    for (let k = 0, e = nodeAt + 2; k < count; k++, e += 4) {
+      if (i[oks + k] === 0) continue;
+      const n = targets[k]!;
+      nodes[2 * n] = f[e]!;
+      nodes[2 * n + 1] = f[e + 1]!;
+    }
+  }
+}
+
+/** The WebAssembly inversion of `flow` for cells of `cell` pixels and up to `nodes` nodes; null where it is missing. */
+export function flowWasm(flow: RefinedFlow, cell: number, nodes: number): FlowWasm | null {
+  const module = invertModule();
+  if (!module) return null;
+  try {
+    return new FlowWasm(module, flow, cell, nodes);
+  } catch {
+    return null;
+  }
+}
