@@ -1,12 +1,13 @@
 /**
  * The refined flow's inversion (refine.ts, `RefinedFlow.invert`) in
  * WebAssembly, scalar float64, a whole special cell's pixels or a list of
- * nodes per call, two pixels at a time: each inversion is a chain of
- * dependent operations, and two chains in one loop overlap. The same
- * operations in the same order as the JavaScript: IEEE add, subtract and
- * multiply give the same bits; `f64.max` and `f64.min` are `Math.max` and
- * `Math.min` (NaN and −0 included); `i32.trunc_sat_f64_s` of a value in
- * [0, n − 1) or NaN is `| 0` (0 for NaN); a pixel's guess is its float32
+ * nodes per call, four pixels at a time: each inversion is a chain of
+ * dependent operations, and four chains in one loop overlap. The same
+ * numbers as the JavaScript: IEEE add, subtract and multiply give the same
+ * bits; the clamp is `Math.max` and `Math.min`'s (NaN and −0 included, see
+ * `clamp`); `i32.trunc_sat_f64_s` of a value in [0, n − 1) or NaN is `| 0`
+ * (0 for NaN), and c − trunc(c) is c − (c | 0) there (NaN for NaN, as
+ * NaN − 0); a pixel's guess is its float32
  * promoted and its motion is rounded to float32 as a Float32Array stores
  * it. A pixel that lands by a frozen node keeps its numbers (its later
  * steps are computed but not used; every look is clamped inside the flow).
@@ -18,10 +19,10 @@ import type { FieldGrid } from "./grid.js";
 import type { RefinedFlow } from "./refine.js";
 
 /** A pixel's locals (one set per pixel of a pair: suffixes A and B). */
-const PIXEL_I32 = "OK I J N FA FB Q Z";
+const PIXEL_I32 = "OK I J N FA FB Q Z E";
 const PIXEL_F64 = "X Y SX SY UX UY CX CY FX FY GX GY W00 W10 W01 W11";
 /** Parameters, then the shared locals, i32 then f64. */
-const I32S = "X0 Y0 COLS ROWS COUNT NX FLOW FREE P R C K IT STEPS";
+const I32S = "X0 Y0 COLS ROWS COUNT NX FLOW FREE P R C IT STEPS";
 const F64S = "T TT YF LIMX LIMY INV";
 /** Header: i32 slots NX, NY, FLOW, FREE, BUF, NODES, OKS at bytes 0–24; LIMX, LIMY, INV (f64) at 32–48. */
 const HEADER = 64;
@@ -33,17 +34,24 @@ const PROLOGUE = `
   i32 0 f64.load 32 set LIMX i32 0 f64.load 40 set LIMY i32 0 f64.load 48 set INV
   i32 1 i32 4 get T f64 0 f64.eq select set STEPS`;
 
+/**
+ * C = Math.min(Math.max(S·INV, 0), LIM) as selects (a predicted branch is
+ * off the chain; f64.max and f64.min are not): 0 where S·INV ≤ 0 (−0
+ * included), LIM where it is ≥ LIM, else itself (NaN too).
+ */
+const clamp = (s: string, c: string, lim: string) =>
+  `get ${s} get INV f64.mul set ${c} f64 0 get ${c} get ${c} f64 0 f64.le select set ${c}
+  get ${lim} get ${c} get ${c} get ${lim} f64.ge select set ${c}`;
+
 /** One step of `RefinedFlow.invert` for pixel p: OKp becomes 0 (and stays) where it lands by a frozen node. */
 const step = (p: string) =>
-  `get SX${p} get INV f64.mul f64 0 f64.max get LIMX f64.min set CX${p}
-  get SY${p} get INV f64.mul f64 0 f64.max get LIMY f64.min set CY${p}
+  `${clamp(`SX${p}`, `CX${p}`, "LIMX")} ${clamp(`SY${p}`, `CY${p}`, "LIMY")}
   get CX${p} i32.trunc_sat_f64_s set I${p} get CY${p} i32.trunc_sat_f64_s set J${p}
   get J${p} get NX i32.mul get I${p} i32.add set N${p}
   get FREE get N${p} i32.add set FA${p} get FA${p} get NX i32.add set FB${p}
   get OK${p} get FA${p} i32.load8_u 0 i32.and get FA${p} i32.load8_u 1 i32.and
   get FB${p} i32.load8_u 0 i32.and get FB${p} i32.load8_u 1 i32.and set OK${p}
-  get CX${p} get I${p} f64.convert_i32_s f64.sub set FX${p}
-  get CY${p} get J${p} f64.convert_i32_s f64.sub set FY${p}
+  get CX${p} get CX${p} f64.trunc f64.sub set FX${p} get CY${p} get CY${p} f64.trunc f64.sub set FY${p}
   f64 1 get FX${p} f64.sub set GX${p} f64 1 get FY${p} f64.sub set GY${p}
   get GX${p} get GY${p} f64.mul set W00${p} get FX${p} get GY${p} f64.mul set W10${p}
   get GX${p} get FY${p} f64.mul set W01${p} get FX${p} get FY${p} f64.mul set W11${p}
@@ -54,17 +62,19 @@ const step = (p: string) =>
   get W01${p} get FB${p} f64.load 8 f64.mul f64.add get W11${p} get FB${p} f64.load 24 f64.mul f64.add set UY${p}
   get X${p} get T get UX${p} f64.mul f64.sub set SX${p} get Y${p} get T get UY${p} f64.mul f64.sub set SY${p}`;
 
+/** The pixels inverted together (their locals' suffixes): their chains of dependent operations overlap. */
+const LANES = ["A", "B", "E", "H"];
+const all = (f: (p: string) => string) => LANES.map(f).join(" ");
+
 /**
- * `RefinedFlow.invert` for two pixels at once (their chains of dependent
- * operations overlap), from X, Y and the guess in UX, UY of each: OK = 1 and
- * the motion in UX, UY, or OK = 0 where a step lands in a cell with a
- * frozen node (the steps after it are not used).
+ * `RefinedFlow.invert` for the LANES pixels at once, from X, Y and the
+ * guess in UX, UY of each: OK = 1 and the motion in UX, UY, or OK = 0 where
+ * a step lands in a cell with a frozen node (the steps after it are not used).
  */
-const INVERT2 = `
-  get XA get T get UXA f64.mul f64.sub set SXA get YA get T get UYA f64.mul f64.sub set SYA
-  get XB get T get UXB f64.mul f64.sub set SXB get YB get T get UYB f64.mul f64.sub set SYB
-  i32 1 set OKA i32 1 set OKB get STEPS set IT
-  block loop get IT i32.eqz br_if 1 ${step("A")} ${step("B")}
+const INVERT = `
+  ${all((p) => `get X${p} get T get UX${p} f64.mul f64.sub set SX${p} get Y${p} get T get UY${p} f64.mul f64.sub set SY${p} i32 1 set OK${p}`)}
+  get STEPS set IT
+  block loop get IT i32.eqz br_if 1 ${all(step)}
     get IT i32 1 i32.sub set IT
   br 0 end end`;
 
@@ -73,55 +83,48 @@ const upTo = (l: string, end: string, body: string, by = 1) =>
   `i32 0 set ${l} block loop get ${l} get ${end} i32.ge_s br_if 1 ${body}
    get ${l} i32 ${by} i32.add set ${l} br 0 end end`;
 
+/** Lane p's index E (C + its lane, or the last below END: then a pixel twice, the same numbers). */
+const index = (end: string) => (p: string) =>
+  `get C i32 ${LANES.indexOf(p)} i32.add set E${p}
+  get E${p} get ${end} i32 1 i32.sub get E${p} get ${end} i32.lt_s select set E${p}`;
+
 /** Pixel p's float32 pair at Q: its guess in, its motion out where OK. */
 const guess = (p: string) =>
-  `get Q${p} f32.load 0 f64.promote_f32 set UX${p} get Q${p} f32.load 4 f64.promote_f32 set UY${p}`;
+  `get X0 get E${p} i32.add f64.convert_i32_s set X${p} get YF set Y${p}
+  get P get E${p} i32 3 i32.shl i32.add set Q${p}
+  get Q${p} f32.load 0 f64.promote_f32 set UX${p} get Q${p} f32.load 4 f64.promote_f32 set UY${p}`;
 const motion = (p: string) =>
   `get OK${p} if get Q${p} get UX${p} f32.demote_f64 f32.store 0 get Q${p} get UY${p} f32.demote_f64 f32.store 4 end`;
 
-/**
- * `cell(x0, y0, cols, rows, t)`: the pixels of the float32 pairs at BUF, row
- * by row, in place, two at a time (an odd row's last pixel twice).
- */
+/** `cell(x0, y0, cols, rows, t)`: the pixels of the float32 pairs at BUF, row by row, in place. */
 const CELL = `${PROLOGUE} i32 0 i32.load 16 set P
   ${upTo(
     "R",
     "ROWS",
     `get Y0 get R i32.add f64.convert_i32_s set YF
-    ${upTo(
-      "C",
-      "COLS",
-      `get C i32 1 i32.add set K get K get COLS i32 1 i32.sub get K get COLS i32.lt_s select set K
-      get X0 get C i32.add f64.convert_i32_s set XA get X0 get K i32.add f64.convert_i32_s set XB
-      get YF set YA get YF set YB
-      get P get C i32 3 i32.shl i32.add set QA get P get K i32 3 i32.shl i32.add set QB
-      ${guess("A")} ${guess("B")} ${INVERT2} ${motion("A")} ${motion("B")}`,
-      2,
-    )}
+    ${upTo("C", "COLS", `${all(index("COLS"))} ${all(guess)} ${INVERT} ${all(motion)}`, LANES.length)}
     get P get COLS i32 3 i32.shl i32.add set P`,
   )}`;
 
-/** Entry e's x, y, guess (float64 at Q) in; its motion out where OK, and OK at OKS. */
+/** Entry E's x, y, guess (float64 at Q, NODES) in; its motion out where OK, and OK at OKS. */
 const entry = (p: string) =>
-  `get Q${p} f64.load 0 set X${p} get Q${p} f64.load 8 set Y${p}
+  `get P get E${p} i32 5 i32.shl i32.add set Q${p}
+  get Q${p} f64.load 0 set X${p} get Q${p} f64.load 8 set Y${p}
   get Q${p} f64.load 16 set UX${p} get Q${p} f64.load 24 set UY${p}`;
-const entryOut = (p: string, e: string) =>
+const entryOut = (p: string) =>
   `get OK${p} if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end
-  i32 0 i32.load 24 get ${e} i32 2 i32.shl i32.add get OK${p} i32.store 0`;
+  i32 0 i32.load 24 get E${p} i32 2 i32.shl i32.add get OK${p} i32.store 0`;
 
-/** Entries C and K (x, y, gx, gy as float64 at NODES) as pixels A and B. */
-const ENTRIES = `get C i32 1 i32.add set K get K get COUNT i32 1 i32.sub get K get COUNT i32.lt_s select set K
-  get P get C i32 5 i32.shl i32.add set QA get P get K i32 5 i32.shl i32.add set QB
-  ${entry("A")} ${entry("B")}`;
-
-/** `nodes(count, t)`: COUNT entries at NODES, two at a time; the motion over the guess where OK, OK at OKS. */
+/** `nodes(count, t)`: COUNT entries at NODES; the motion over the guess where OK, OK at OKS. */
 const NODES = `${PROLOGUE} i32 0 i32.load 20 set P
-  ${upTo("C", "COUNT", `${ENTRIES} ${INVERT2} ${entryOut("A", "C")} ${entryOut("B", "K")}`, 2)}`;
+  ${upTo("C", "COUNT", `${all(index("COUNT"))} ${all(entry)} ${INVERT} ${all(entryOut)}`, LANES.length)}`;
 
-/** Entry e's result of the two probes: the motion over the guess where it is found, 2 both, 1 the first, 0 none at OKS. */
-const probeOut = (p: string, e: string) =>
+/** Entry E's result of the two probes: the motion over the guess where found; 2 both, 1 the first, 0 none at OKS. */
+const probeOut = (p: string) =>
   `get OK${p} get Z${p} i32.and if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end
-  i32 0 i32.load 24 get ${e} i32 2 i32.shl i32.add get OK${p} i32 1 i32.add get Z${p} i32.mul i32.store 0`;
+  i32 0 i32.load 24 get E${p} i32 2 i32.shl i32.add get OK${p} i32 1 i32.add get Z${p} i32.mul i32.store 0`;
+const firstOut = (p: string) =>
+  `get OK${p} if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end get OK${p} set Z${p}`;
 
 /**
  * `probe(count, t)`: the two probes of a node the field was not evaluated
@@ -132,12 +135,9 @@ const PROBE = `get T set TT f64 0 set T ${PROLOGUE} i32 0 i32.load 20 set P
   ${upTo(
     "C",
     "COUNT",
-    `${ENTRIES} f64 0 set T i32 1 set STEPS ${INVERT2}
-    get OKA if get QA get UXA f64.store 16 get QA get UYA f64.store 24 end
-    get OKB if get QB get UXB f64.store 16 get QB get UYB f64.store 24 end
-    get OKA set ZA get OKB set ZB get TT set T i32 1 i32 4 get T f64 0 f64.eq select set STEPS
-    ${INVERT2} ${probeOut("A", "C")} ${probeOut("B", "K")}`,
-    2,
+    `${all(index("COUNT"))} ${all(entry)} f64 0 set T i32 1 set STEPS ${INVERT} ${all(firstOut)}
+    get TT set T i32 1 i32 4 get T f64 0 f64.eq select set STEPS ${INVERT} ${all(probeOut)}`,
+    LANES.length,
   )}`;
 
 /** Instructions without immediates. */
@@ -159,8 +159,9 @@ const PLAIN: Record<string, number[]> = {
   "i32.trunc_sat_f64_s": [0xfc, 0x02],
   "f64.sub": [0xa1],
   "f64.add": [0xa0],
-  "f64.min": [0xa4],
-  "f64.max": [0xa5],
+  "f64.le": [0x65],
+  "f64.ge": [0x66],
+  "f64.trunc": [0x9d],
   "f32.demote_f64": [0xb6],
   "f64.promote_f32": [0xbb],
   "f64.eq": [0x61],
@@ -220,16 +221,8 @@ function invertModule(): WebAssembly.Module | null {
   if (compiled !== undefined) return compiled;
   compiled = null;
   try {
-    const i32s = [
-      ...I32S.split(" "),
-      ...each(PIXEL_I32, "A").split(" "),
-      ...each(PIXEL_I32, "B").split(" "),
-    ];
-    const f64s = [
-      ...F64S.split(" "),
-      ...each(PIXEL_F64, "A").split(" "),
-      ...each(PIXEL_F64, "B").split(" "),
-    ];
+    const i32s = [I32S, ...LANES.map((p) => each(PIXEL_I32, p))].join(" ").split(" ");
+    const f64s = [F64S, ...LANES.map((p) => each(PIXEL_F64, p))].join(" ").split(" ");
     const fn = (name: string, params: string[], text: string) => {
       const names = [...params, ...i32s.filter((s) => !params.includes(s))];
       names.push(...f64s.filter((s) => !params.includes(s)));
