@@ -7,12 +7,13 @@
  * bits; the clamp is `Math.max` and `Math.min`'s (NaN and −0 included, see
  * `clamp`); `i32.trunc_sat_f64_s` of a value in [0, n − 1) or NaN is `| 0`
  * (0 for NaN), and c − trunc(c) is c − (c | 0) there (NaN for NaN, as
- * NaN − 0); a pixel's guess is its float32
- * promoted and its motion is rounded to float32 as a Float32Array stores
- * it. A pixel that lands by a frozen node keeps its numbers (its later
- * steps are computed but not used; every look is clamped inside the flow).
- * The flow and its free nodes are copied in once; a cell's part of `pmap`
- * is copied in and out as 32-bit words (the same bits).
+ * NaN − 0); a pixel's guess is its float32 promoted and its motion is
+ * rounded to float32 as a Float32Array stores it. A pixel that lands by a
+ * frozen node keeps its numbers (its later steps are computed but not used;
+ * every look is clamped inside the flow). The flow and a byte per flow cell
+ * (1 where its four nodes are free: one look per step) are copied in once;
+ * a cell's part of `pmap` is copied in and out as 32-bit words (the same
+ * bits).
  */
 import { sleb, uleb, wasmModule } from "../../core/wasm.js";
 import type { FieldGrid } from "./grid.js";
@@ -22,15 +23,15 @@ import type { RefinedFlow } from "./refine.js";
 const PIXEL_I32 = "OK I J N FA FB Q Z E";
 const PIXEL_F64 = "X Y SX SY UX UY CX CY FX FY GX GY W00 W10 W01 W11";
 /** Parameters, then the shared locals, i32 then f64. */
-const I32S = "X0 Y0 COLS ROWS COUNT NX FLOW FREE P R C IT STEPS";
+const I32S = "X0 Y0 COLS ROWS COUNT NX FLOW OPEN P R C IT STEPS";
 const F64S = "T TT YF LIMX LIMY INV";
-/** Header: i32 slots NX, NY, FLOW, FREE, BUF, NODES, OKS at bytes 0–24; LIMX, LIMY, INV (f64) at 32–48. */
+/** Header: i32 slots NX, NY, FLOW, OPEN, BUF, NODES, OKS at bytes 0–24; LIMX, LIMY, INV (f64) at 32–48. */
 const HEADER = 64;
 const each = (names: string, p: string) => names.replace(/(\S+)/g, `$1${p}`);
 
 /** Loads the header; STEPS = 1 at t = 0 (every step looks at v itself), else 4. */
 const PROLOGUE = `
-  i32 0 i32.load 0 set NX i32 0 i32.load 8 set FLOW i32 0 i32.load 12 set FREE
+  i32 0 i32.load 0 set NX i32 0 i32.load 8 set FLOW i32 0 i32.load 12 set OPEN
   i32 0 f64.load 32 set LIMX i32 0 f64.load 40 set LIMY i32 0 f64.load 48 set INV
   i32 1 i32 4 get T f64 0 f64.eq select set STEPS`;
 
@@ -48,9 +49,7 @@ const step = (p: string) =>
   `${clamp(`SX${p}`, `CX${p}`, "LIMX")} ${clamp(`SY${p}`, `CY${p}`, "LIMY")}
   get CX${p} i32.trunc_sat_f64_s set I${p} get CY${p} i32.trunc_sat_f64_s set J${p}
   get J${p} get NX i32.mul get I${p} i32.add set N${p}
-  get FREE get N${p} i32.add set FA${p} get FA${p} get NX i32.add set FB${p}
-  get OK${p} get FA${p} i32.load8_u 0 i32.and get FA${p} i32.load8_u 1 i32.and
-  get FB${p} i32.load8_u 0 i32.and get FB${p} i32.load8_u 1 i32.and set OK${p}
+  get OK${p} get OPEN get N${p} i32.add i32.load8_u 0 i32.and set OK${p}
   get CX${p} get CX${p} f64.trunc f64.sub set FX${p} get CY${p} get CY${p} f64.trunc f64.sub set FY${p}
   f64 1 get FX${p} f64.sub set GX${p} f64 1 get FY${p} f64.sub set GY${p}
   get GX${p} get GY${p} f64.mul set W00${p} get FX${p} get GY${p} f64.mul set W10${p}
@@ -285,7 +284,14 @@ export class FlowWasm {
     this.i.set([nx, ny, at[0]!, at[1]!, at[2]!, at[3]!, at[4]!]);
     this.f.set([nx - 1.000001, ny - 1.000001, 1 / flow.spacing], 4);
     this.f.set(flow.flow, at[0]! / 8);
-    new Uint8Array(memory.buffer).set(flow.free, at[1]!);
+    // Per flow cell (its top left node): 1 when its four nodes are free, one look per step.
+    const open = new Uint8Array(memory.buffer, at[1]!, nx * ny);
+    const { free } = flow;
+    for (let j = 0; j + 1 < ny; j++) {
+      for (let n = j * nx; n < j * nx + nx - 1; n++) {
+        open[n] = free[n] && free[n + 1] && free[n + nx] && free[n + nx + 1] ? 1 : 0;
+      }
+    }
     this.buf = at[2]! / 4;
     this.nodeAt = at[3]! / 8;
     this.oks = at[4]! / 4;
