@@ -1,30 +1,27 @@
 /**
  * The refined flow's inversion (refine.ts, `RefinedFlow.invert`) in
- * WebAssembly, scalar float64, a whole special cell's pixels or a list of
- * nodes per call, four pixels at a time: each inversion is a chain of
- * dependent operations, and four chains in one loop overlap. The same
- * numbers as the JavaScript: IEEE add, subtract and multiply give the same
- * bits; the clamp is `Math.max` and `Math.min`'s (NaN and −0 included, see
- * `clamp`); `i32.trunc_sat_f64_s` of a value in [0, n − 1) or NaN is `| 0`
- * (0 for NaN), and c − trunc(c) is c − (c | 0) there (NaN for NaN, as
- * NaN − 0); a pixel's guess is its float32 promoted and its motion is
- * rounded to float32 as a Float32Array stores it. A pixel that lands by a
- * frozen node keeps its numbers (its later steps are computed but not used;
- * every look is clamped inside the flow). The flow and a byte per flow cell
- * (1 where its four nodes are free: one look per step) are copied in once;
- * a cell's part of `pmap` is copied in and out as 32-bit words (the same
- * bits).
+ * WebAssembly, scalar float64, a special cell's pixels or a list of nodes
+ * per call, four pixels at a time (each inversion is a chain of dependent
+ * operations; four chains in one loop overlap). The same numbers as the
+ * JavaScript: IEEE add, subtract and multiply give the same bits; the clamp
+ * is `Math.max` and `Math.min`'s (see `clamp`); on [0, n − 1) and NaN,
+ * `i32.trunc_sat_f64_s` is `| 0` and c − trunc(c) is c − (c | 0) (NaN for
+ * NaN); a guess is its float32 promoted, a motion rounded to float32 as a
+ * Float32Array stores it. A pixel that lands by a frozen node keeps its
+ * numbers (its later steps, clamped inside the flow, are not used). The
+ * flow and a byte per flow cell (1 where its four nodes are free) are
+ * copied in once; a cell's part of `pmap` in and out as 32-bit words.
  */
 import { sleb, uleb, wasmModule } from "../../core/wasm.js";
 import type { FieldGrid } from "./grid.js";
 import type { RefinedFlow } from "./refine.js";
 
-/** A pixel's locals (one set per pixel of a pair: suffixes A and B). */
-const PIXEL_I32 = "OK I J N FA FB Q Z E";
+/** A pixel's locals (a set per pixel inverted together, suffixed by its lane's letter). */
+const PIXEL_I32 = "OK I J N FA FB Q E";
 const PIXEL_F64 = "X Y SX SY UX UY CX CY FX FY GX GY W00 W10 W01 W11";
 /** Parameters, then the shared locals, i32 then f64. */
 const I32S = "X0 Y0 COLS ROWS COUNT NX FLOW OPEN P R C IT STEPS";
-const F64S = "T TT YF LIMX LIMY INV";
+const F64S = "T YF LIMX LIMY INV";
 /** Header: i32 slots NX, NY, FLOW, OPEN, BUF, NODES, OKS at bytes 0–24; LIMX, LIMY, INV (f64) at 32–48. */
 const HEADER = 64;
 const each = (names: string, p: string) => names.replace(/(\S+)/g, `$1${p}`);
@@ -118,27 +115,6 @@ const entryOut = (p: string) =>
 const NODES = `${PROLOGUE} i32 0 i32.load 20 set P
   ${upTo("C", "COUNT", `${all(index("COUNT"))} ${all(entry)} ${INVERT} ${all(entryOut)}`, LANES.length)}`;
 
-/** Entry E's result of the two probes: the motion over the guess where found; 2 both, 1 the first, 0 none at OKS. */
-const probeOut = (p: string) =>
-  `get OK${p} get Z${p} i32.and if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end
-  i32 0 i32.load 24 get E${p} i32 2 i32.shl i32.add get OK${p} i32 1 i32.add get Z${p} i32.mul i32.store 0`;
-const firstOut = (p: string) =>
-  `get OK${p} if get Q${p} get UX${p} f64.store 16 get Q${p} get UY${p} f64.store 24 end get OK${p} set Z${p}`;
-
-/**
- * `probe(count, t)`: the two probes of a node the field was not evaluated
- * at (ImprovedMorph.applyRefined), from its guess at NODES: at t = 0, then
- * at t from the first's motion.
- */
-const PROBE = `get T set TT f64 0 set T ${PROLOGUE} i32 0 i32.load 20 set P
-  ${upTo(
-    "C",
-    "COUNT",
-    `${all(index("COUNT"))} ${all(entry)} f64 0 set T i32 1 set STEPS ${INVERT} ${all(firstOut)}
-    get TT set T i32 1 i32 4 get T f64 0 f64.eq select set STEPS ${INVERT} ${all(probeOut)}`,
-    LANES.length,
-  )}`;
-
 /** Instructions without immediates. */
 const PLAIN: Record<string, number[]> = {
   block: [0x02, 0x40],
@@ -151,7 +127,6 @@ const PLAIN: Record<string, number[]> = {
   "i32.add": [0x6a],
   "i32.sub": [0x6b],
   "i32.mul": [0x6c],
-  "i32.or": [0x72],
   "i32.shl": [0x74],
   "i32.and": [0x71],
   "i32.lt_s": [0x48],
@@ -234,11 +209,7 @@ function invertModule(): WebAssembly.Module | null {
       };
     };
     const bytes = wasmModule(
-      [
-        fn("cell", ["X0", "Y0", "COLS", "ROWS", "T"], CELL),
-        fn("nodes", ["COUNT", "T"], NODES),
-        fn("probe", ["COUNT", "T"], PROBE),
-      ],
+      [fn("cell", ["X0", "Y0", "COLS", "ROWS", "T"], CELL), fn("nodes", ["COUNT", "T"], NODES)],
       { module: "e", name: "m", minPages: 1 },
     );
     if (typeof WebAssembly !== "undefined" && WebAssembly.validate(bytes)) {
@@ -259,12 +230,14 @@ export class FlowWasm {
   private readonly i: Int32Array;
   private readonly runCell: (x0: number, y0: number, cols: number, rows: number, t: number) => void;
   private readonly runNodes: (count: number, t: number) => void;
-  private readonly runProbe: (count: number, t: number) => void;
   private readonly buf: number;
   private readonly nodeAt: number;
   private readonly oks: number;
   /** The listed nodes' indices. */
   private readonly targets: Int32Array;
+  /** Per node: the first probe's motion (made on the first {@link nodes}), and 1 where it found one. */
+  private first: Float64Array | null = null;
+  private readonly found: Uint8Array;
   /** `pmap` and its 32-bit words (the same bits) of the last {@link cell}. */
   private words: Int32Array | null = null;
   private wordsOf: Float32Array | null = null;
@@ -278,7 +251,6 @@ export class FlowWasm {
     const instance = new WebAssembly.Instance(module, { e: { m: memory } });
     this.runCell = instance.exports.cell as FlowWasm["runCell"];
     this.runNodes = instance.exports.nodes as FlowWasm["runNodes"];
-    this.runProbe = instance.exports.probe as FlowWasm["runProbe"];
     this.f = new Float64Array(memory.buffer);
     this.i = new Int32Array(memory.buffer);
     this.i.set([nx, ny, at[0]!, at[1]!, at[2]!, at[3]!, at[4]!]);
@@ -296,6 +268,7 @@ export class FlowWasm {
     this.nodeAt = at[3]! / 8;
     this.oks = at[4]! / 4;
     this.targets = new Int32Array(nodes);
+    this.found = new Uint8Array(nodes);
   }
 
   /**
@@ -331,34 +304,68 @@ export class FlowWasm {
   }
 
   /**
-   * The nodes' part of `ImprovedMorph.applyRefined` at time t: each needed
-   * node the field was not evaluated at takes its two probes (from no
-   * motion, at 0 and then at t), and is evaluated where either fails; then
-   * every needed node the field was evaluated at is inverted from the
-   * field's motion. Each node's numbers are its own, so this order gives
-   * those of the node by node loop.
+   * Per node of a grid (stride nodes per row, cell pixels apart): the
+   * first probe's motion and whether it found one — inverted at t = 0 from
+   * no motion, it depends on the node alone, so it is found once (decision 413).
    */
-  nodes(grid: FieldGrid, t: number): void {
-    const { nodes, ncx, cell, evaluated, needed, rowFrom, rowTo } = grid;
-    const { f, i, targets, nodeAt, oks } = this;
-    const stride = ncx + 1;
-    const [from, to] = [rowFrom * stride, (rowTo + 1) * stride];
-    let count = 0;
-    for (let n = from; n < to; n++) {
-      if (!needed[n] || evaluated[n]) continue;
-      const e = nodeAt + 4 * count;
+  private firstProbes(stride: number, cell: number, count: number): Float64Array {
+    const { f, i, nodeAt, oks } = this;
+    for (let n = 0, e = nodeAt; n < count; n++, e += 4) {
       f[e] = (n % stride) * cell;
       f[e + 1] = ((n / stride) | 0) * cell;
       f[e + 2] = 0;
       f[e + 3] = 0;
+    }
+    this.runNodes(count, 0);
+    const first = new Float64Array(2 * count);
+    for (let n = 0, e = nodeAt + 2; n < count; n++, e += 4) {
+      this.found[n] = i[oks + n]!;
+      first[2 * n] = f[e]!;
+      first[2 * n + 1] = f[e + 1]!;
+    }
+    this.first = first;
+    return first;
+  }
+
+  /**
+   * The nodes' part of `ImprovedMorph.applyRefined` at time t: a needed
+   * node the field was not evaluated at takes its two probes (from no
+   * motion at 0, then at t from the first's motion), and is evaluated where
+   * either fails; then every needed node the field was evaluated at is
+   * inverted from the field's motion. Each node's numbers are its own, so
+   * this order gives those of the node by node loop.
+   */
+  nodes(grid: FieldGrid, t: number): void {
+    const { nodes, ncx, cell, evaluated, needed, rowFrom, rowTo } = grid;
+    const { f, i, targets, nodeAt, oks, found } = this;
+    const stride = ncx + 1;
+    const first = this.first ?? this.firstProbes(stride, cell, nodes.length / 2);
+    const [from, to] = [rowFrom * stride, (rowTo + 1) * stride];
+    let count = 0;
+    for (let n = from; n < to; n++) {
+      if (!needed[n] || evaluated[n]) continue;
+      nodes[2 * n] = first[2 * n]!;
+      nodes[2 * n + 1] = first[2 * n + 1]!;
+      if (!found[n]) {
+        nodes[2 * n] = nodes[2 * n + 1] = 0;
+        grid.evalNode(n % stride, (n / stride) | 0);
+        continue;
+      }
+      const e = nodeAt + 4 * count;
+      f[e] = (n % stride) * cell;
+      f[e + 1] = ((n / stride) | 0) * cell;
+      f[e + 2] = nodes[2 * n]!;
+      f[e + 3] = nodes[2 * n + 1]!;
       targets[count++] = n;
     }
-    if (count > 0) this.runProbe(count, t);
+    if (count > 0) this.runNodes(count, t);
     for (let k = 0, e = nodeAt + 2; k < count; k++, e += 4) {
       const n = targets[k]!;
-      nodes[2 * n] = f[e]!;
-      nodes[2 * n + 1] = f[e + 1]!;
-      if (i[oks + k] !== 2) grid.evalNode(n % stride, (n / stride) | 0);
+      if (i[oks + k] === 0) grid.evalNode(n % stride, (n / stride) | 0);
+      else {
+        nodes[2 * n] = f[e]!;
+        nodes[2 * n + 1] = f[e + 1]!;
+      }
     }
     count = 0;
     for (let n = from; n < to; n++) {
