@@ -226,6 +226,12 @@ export class ImprovedMorph {
   private frozenCell(cx: number, cy: number): boolean {
     const { grid, t } = this;
     const { pmap, cell, width, height } = grid;
+    // One pixel's first look in an open flow cell: every box of them holds it (decision 414).
+    const mx = Math.min(cx * cell + (cell >> 1), width - 1);
+    const my = Math.min(cy * cell + (cell >> 1), height - 1);
+    const ax = mx - t * pmap[2 * (my * width + mx)]!;
+    const ay = my - t * pmap[2 * (my * width + mx) + 1]!;
+    if (!this.refined!.frozenIn(ax, ay, ax, ay)) return false;
     let x0 = Infinity;
     let y0 = Infinity;
     let x1 = -Infinity;
