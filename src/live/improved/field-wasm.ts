@@ -8,11 +8,16 @@
  * never reaches a factor); each ternary is a `select` of the same values.
  * The body is written below in the WebAssembly text format's instruction
  * names (one function, no toolchain: `assemble` turns the names into
- * bytes). The geometry is copied into the module's memory once per
- * `FieldGeometry.update`, the mask once per `useMask`.
+ * bytes; field-asm.ts). The geometry is copied into the module's memory
+ * once per `FieldGeometry.update`, the mask once per `useMask`; a module is
+ * compiled per memory layout, its addresses and counts written in as
+ * constants (decision 430).
  */
-import { sleb, uleb, wasmModule } from "../../core/wasm.js";
+import { wasmModule } from "../../core/wasm.js";
+import { assemble } from "./field-asm.js";
 import type { FieldGeometry } from "./geometry.js";
+
+export { assemble };
 
 /** Locals after the parameters X, Y (f64): i32 ones, then f64 ones (S0–S11 the sums). */
 const I32_LOCALS =
@@ -156,97 +161,32 @@ const BODY = `
   ${Array.from({ length: 12 }, (_, k) => `get SUMS get S${k} f64.store ${8 * k}`).join(" ")}
   i32 -1`;
 
-/** Instructions without immediates. */
-const PLAIN: Record<string, number[]> = {
-  block: [0x02, 0x40],
-  loop: [0x03, 0x40],
-  if: [0x04, 0x40],
-  else: [0x05],
-  end: [0x0b],
-  return: [0x0f],
-  select: [0x1b],
-  "i32.eqz": [0x45],
-  "i32.gt_s": [0x4a],
-  "i32.ge_s": [0x4e],
-  "i32.clz": [0x67],
-  "i32.add": [0x6a],
-  "i32.sub": [0x6b],
-  "i32.mul": [0x6c],
-  "i32.and": [0x71],
-  "i32.or": [0x72],
-  "i32.xor": [0x73],
-  "i32.shl": [0x74],
-  "i32.shr_s": [0x75],
-  "f64.ne": [0x62],
-  "f64.lt": [0x63],
-  "f64.gt": [0x64],
-  "f64.le": [0x65],
-  "f64.ge": [0x66],
-  "f64.neg": [0x9a],
-  "f64.sqrt": [0x9f],
-  "f64.add": [0xa0],
-  "f64.sub": [0xa1],
-  "f64.mul": [0xa2],
-  "f64.div": [0xa3],
-  "f64.min": [0xa4],
-};
+/** Modules by layout (the constants of {@link moduleText}); null where WebAssembly is missing. */
+const compiled = new Map<string, WebAssembly.Module | null>();
 
-/** Instructions with one immediate: the opcode bytes before it. */
-const WITH_ARG: Record<string, number[]> = {
-  get: [0x20],
-  set: [0x21],
-  br: [0x0c],
-  br_if: [0x0d],
-  i32: [0x41],
-  f64: [0x44],
-  "i32.load": [0x28, 2],
-  "f64.load": [0x2b, 3],
-  "i32.store": [0x36, 2],
-  "f64.store": [0x39, 3],
-};
-
-/** The bytes of instructions named as in the text format (`;;` comments), locals by name. */
-export function assemble(text: string, locals: readonly string[]): number[] {
-  const out: number[] = [];
-  const tokens = text
-    .replace(/;;[^\n]*/g, "")
-    .split(/\s+/)
-    .filter(Boolean);
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    const plain = PLAIN[t];
-    if (plain) {
-      out.push(...plain);
-      continue;
-    }
-    const head = WITH_ARG[t];
-    const arg = tokens[++k];
-    if (!head || arg === undefined) throw new Error(`assemble: bad instruction ${t} ${arg}`);
-    out.push(...head);
-    if (t === "get" || t === "set") {
-      const index = locals.indexOf(arg);
-      if (index < 0) throw new Error(`assemble: no local ${arg}`);
-      out.push(...uleb(index));
-    } else if (t === "f64") {
-      const b = new Uint8Array(8);
-      new DataView(b.buffer).setFloat64(0, Number(arg), true);
-      out.push(...b);
-    } else if (t === "i32") out.push(...sleb(Number(arg)));
-    else out.push(...uleb(Number(arg)));
-  }
-  return out;
+/**
+ * The body with the slots in `constants` (the arrays' addresses, the point
+ * and word counts, fixed for one geometry) written as constants instead of
+ * header loads (decision 430): fewer live locals in the loops.
+ */
+function moduleText(constants: Record<string, number>): string {
+  const names = Object.keys(constants);
+  if (names.length === 0) return BODY;
+  const header = new RegExp(`i32 0 i32\\.load \\d+ set (${names.join("|")})\\b`, "g");
+  const uses = new RegExp(`\\bget (${names.join("|")})\\b`, "g");
+  return BODY.replace(header, "").replace(uses, (_, name: string) => `i32 ${constants[name]}`);
 }
 
-let compiled: WebAssembly.Module | null | undefined;
-
-/** The module, compiled on first use; null where WebAssembly is missing. */
-function fieldModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
+/** The module for `constants` (see {@link moduleText}), compiled on first use; null where WebAssembly is missing. */
+export function fieldModule(constants: Record<string, number> = {}): WebAssembly.Module | null {
+  const key = JSON.stringify(constants);
+  const known = compiled.get(key);
+  if (known !== undefined) return known;
+  let module: WebAssembly.Module | null = null;
   try {
     const i32s = I32_LOCALS.split(" ");
     const f64s = F64_LOCALS.split(" ");
-    const body = assemble(BODY, ["X", "Y", ...i32s, ...f64s]);
+    const body = assemble(moduleText(constants), ["X", "Y", ...i32s, ...f64s]);
     const locals = [...i32s.map(() => 0x7f as const), ...f64s.map(() => 0x7c as const)];
     const bytes = wasmModule(
       [{ name: "sums", params: [0x7c, 0x7c], locals, body, results: [0x7f] }],
@@ -257,12 +197,14 @@ function fieldModule(): WebAssembly.Module | null {
       },
     );
     if (typeof WebAssembly !== "undefined" && WebAssembly.validate(bytes)) {
-      compiled = new WebAssembly.Module(bytes);
+      module = new WebAssembly.Module(bytes);
     }
   } catch {
-    compiled = null;
+    module = null;
   }
-  return compiled;
+  if (compiled.size >= 32) compiled.clear();
+  compiled.set(key, module);
+  return module;
 }
 
 /**
@@ -282,8 +224,8 @@ export class FieldWasm {
   private loaded = -1;
 
   constructor(
-    module: WebAssembly.Module,
     private readonly g: FieldGeometry,
+    constants: boolean,
   ) {
     const { n, words } = g;
     const segs = Math.max(1, g.sax.length);
@@ -311,6 +253,14 @@ export class FieldWasm {
       end += size;
     }
     this.at = at;
+    const fixed: Record<string, number> = {};
+    if (constants) {
+      for (const [name] of sizes) fixed[name] = at[name]!;
+      fixed.N = n;
+      fixed.WORDS = words;
+    }
+    const module = fieldModule(fixed);
+    if (!module) throw new Error("no WebAssembly");
     const memory = new WebAssembly.Memory({ initial: Math.ceil(end / 65536) });
     const instance = new WebAssembly.Instance(module, { e: { m: memory } });
     this.run = instance.exports.sums as (x: number, y: number) => number;
@@ -369,11 +319,10 @@ export class FieldWasm {
 }
 
 /** The WebAssembly evaluator for `g`; null where WebAssembly is missing. */
-export function fieldWasm(g: FieldGeometry): FieldWasm | null {
-  const module = fieldModule();
-  if (!module) return null;
+export function fieldWasm(g: FieldGeometry, constants = true): FieldWasm | null {
+  if (!fieldModule()) return null;
   try {
-    return new FieldWasm(module, g);
+    return new FieldWasm(g, constants);
   } catch {
     return null;
   }
