@@ -55,7 +55,7 @@ function compare(k: EngineFrame, l: EngineFrame, width: number, height: number, 
 }
 
 describe("the field's WebAssembly with its layout as constants", () => {
-  // decision 430
+  // decisions 430, 432 (one mask word: no word loop)
   it("gives the bits of the module that reads its layout", () => {
     const face = benchFace();
     const mouth = qualityScenes(160, 120).find((s) => s.name === "mouth")!;

@@ -104,11 +104,14 @@ const FADES = `
 /**
  * Point I's cut factor C, word by word of its candidate segments while C > 0
  * (as the JavaScript): BLK = 1 when one of the word's blocks, else the
- * word's NC candidates are listed with c1, c2 and their fades taken.
+ * word's NC candidates are listed with c1, c2 and their fades taken. With
+ * one mask word (`one`, decision 432) the word's loop is left out: its only
+ * pass is the first, where C = 1.
  */
-const FACTOR = `
+const factor = (one: boolean) => `
   i32 0 set BLK f64 1 set C f64 -1 set R
-  block i32 0 set WD loop get WD get WORDS i32.ge_s br_if 1 get C f64 0 f64.gt i32.eqz br_if 1
+  block i32 0 set WD
+    ${one ? "" : "loop get WD get WORDS i32.ge_s br_if 1 get C f64 0 f64.gt i32.eqz br_if 1"}
     i32 0 set NC
     get I get WORDS i32.mul get WD i32.add i32 2 i32.shl set IW
     get POS get IW i32.add i32.load 0 get VNEG get WD i32 2 i32.shl i32.add i32.load 0 i32.and
@@ -123,14 +126,14 @@ const FACTOR = `
       get PX get A2 f64.load 24 f64.mul get PY get A2 f64.load 16 f64.mul f64.sub set C2
       ;; c1 <= 0 ? c2 >= 0 : c2 <= 0
       get C2 f64 0 f64.ge get C2 f64 0 f64.le get C1 f64 0 f64.le select
-      if i32 1 set BLK br 4 end
+      if i32 1 set BLK br ${one ? 3 : 4} end
       get CS get NC i32 2 i32.shl i32.add get S i32.store 0
       get C1S get NC i32 3 i32.shl i32.add get C1 f64.store 0
       get C2S get NC i32 3 i32.shl i32.add get C2 f64.store 0
       get NC i32 1 i32.add set NC
     br 0 end end
     ${FADES}
-  get WD i32 1 i32.add set WD br 0 end end`;
+  ${one ? "" : "get WD i32 1 i32.add set WD br 0 end"} end`;
 
 /** Point I's weight added to the sums S0–S11 (affineMotion's order). */
 const ACCUMULATE = `
@@ -144,7 +147,7 @@ const ACCUMULATE = `
   get S10 get WPY get DX f64.mul f64.add set S10 get S11 get WPY get DY f64.mul f64.add set S11`;
 
 /** The function `sums(x, y)`: −1 with the sums written, or the index of the point v is on. */
-const BODY = `
+const body = (one: boolean) => `
   ${HEADER_SLOTS.map((s, k) => `i32 0 i32.load ${4 * k} set ${s}`).join(" ")}
   ${SIDES}
   ${upTo(
@@ -155,7 +158,7 @@ const BODY = `
     get A1 f64.load 8 get Y f64.sub set PY
     get PX get PX f64.mul get PY get PY f64.mul f64.add set D2
     get D2 f64 1e-18 f64.lt if get I return end
-    ${FACTOR}
+    ${factor(one)}
     get BLK i32.eqz if get C f64 0 f64.ne if ${ACCUMULATE} end end`,
   )}
   ${Array.from({ length: 12 }, (_, k) => `get SUMS get S${k} f64.store ${8 * k}`).join(" ")}
@@ -171,10 +174,11 @@ const compiled = new Map<string, WebAssembly.Module | null>();
  */
 function moduleText(constants: Record<string, number>): string {
   const names = Object.keys(constants);
-  if (names.length === 0) return BODY;
+  const text = body(constants.WORDS === 1);
+  if (names.length === 0) return text;
   const header = new RegExp(`i32 0 i32\\.load \\d+ set (${names.join("|")})\\b`, "g");
   const uses = new RegExp(`\\bget (${names.join("|")})\\b`, "g");
-  return BODY.replace(header, "").replace(uses, (_, name: string) => `i32 ${constants[name]}`);
+  return text.replace(header, "").replace(uses, (_, name: string) => `i32 ${constants[name]}`);
 }
 
 /** The module for `constants` (see {@link moduleText}), compiled on first use; null where WebAssembly is missing. */
