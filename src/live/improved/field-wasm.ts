@@ -22,7 +22,7 @@ export { assemble };
 /** Locals after the parameters X, Y (f64): i32 ones, then f64 ones (S0–S11 the sums). */
 const I32_LOCALS =
   "N NS WORDS FORCED PTS SEG AV ORI POS NEG MASK FSEG FSIDE VPOS VNEG CS C1S C2S SUMS " +
-  "I S WD IW CAND LOW NC J A1 A2 WA BLK F BIT";
+  "I S WD IW CAND LOW NC J A1 A2 WA BLK F BIT VP VN";
 const F64_LOCALS =
   "PX PY D2 C1 C2 C E1 E2 DIFF PAST A OP R Q WT WPX WPY DX DY AX AY O2 " +
   "S0 S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 S11";
@@ -114,8 +114,8 @@ const factor = (one: boolean) => `
     ${one ? "" : "loop get WD get WORDS i32.ge_s br_if 1 get C f64 0 f64.gt i32.eqz br_if 1"}
     i32 0 set NC
     get I get WORDS i32.mul get WD i32.add i32 2 i32.shl set IW
-    get POS get IW i32.add i32.load 0 get VNEG get WD i32 2 i32.shl i32.add i32.load 0 i32.and
-    get NEG get IW i32.add i32.load 0 get VPOS get WD i32 2 i32.shl i32.add i32.load 0 i32.and
+    get POS get IW i32.add i32.load 0 ${one ? "get VN" : "get VNEG get WD i32 2 i32.shl i32.add i32.load 0"} i32.and
+    get NEG get IW i32.add i32.load 0 ${one ? "get VP" : "get VPOS get WD i32 2 i32.shl i32.add i32.load 0"} i32.and
     i32.or get MASK get IW i32.add i32.load 0 i32.and set CAND
     block loop get CAND i32.eqz br_if 1
       get CAND i32 0 get CAND i32.sub i32.and set LOW
@@ -150,6 +150,7 @@ const ACCUMULATE = `
 const body = (one: boolean) => `
   ${HEADER_SLOTS.map((s, k) => `i32 0 i32.load ${4 * k} set ${s}`).join(" ")}
   ${SIDES}
+  ${one ? "get VPOS i32.load 0 set VP get VNEG i32.load 0 set VN" : ""}
   ${upTo(
     "I",
     "N",
