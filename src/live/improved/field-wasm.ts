@@ -93,8 +93,12 @@ const FADES = `
       get R f64 0 f64.lt if get D2 f64.sqrt set R end
       get AV get S i32 40 i32.mul i32.add f64.load 32 set A
       get ORI get I get NS i32.mul get S i32.add i32 3 i32.shl i32.add f64.load 0 set OP
-      f64 0.5 get A f64.mul get R f64.mul get A ${abs("OP")} f64.add f64.div f64 24 f64.min
-      get DIFF f64.mul set Q
+      ;; lim = min(0.5·A·R / (A + |OP|), 24): 24 without the division when the numerator is
+      ;; over 24·(1 + 2^-30) times the denominator (then the quotient is over 24 whatever the rounding)
+      f64 0.5 get A f64.mul get R f64.mul set E1 get A ${abs("OP")} f64.add set E2
+      get E1 get E2 f64 24 f64.mul f64 1.000000000931322574615478515625 f64.mul f64.gt
+      if f64 24 set Q else get E1 get E2 f64.div f64 24 f64.min set Q end
+      get Q get DIFF f64.mul set Q
       get PAST get Q f64.div set Q
       get Q f64 1 f64.lt
       if get C get Q get Q f64.mul f64 2 get Q get Q f64.mul f64.sub f64.mul f64.mul set C end
