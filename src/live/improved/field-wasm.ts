@@ -329,7 +329,6 @@ export class FieldWasm {
 
 /** The WebAssembly evaluator for `g`; null where WebAssembly is missing. */
 export function fieldWasm(g: FieldGeometry, constants = true): FieldWasm | null {
-  if (!fieldModule()) return null;
   try {
     return new FieldWasm(g, constants);
   } catch {
