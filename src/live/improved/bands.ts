@@ -23,8 +23,11 @@ export const FADE_TO = 8;
 /** A change of the motion below this (pixels) leaves a smooth cell smooth. */
 const NEGLIGIBLE = 1 / 64;
 
-/** Per segment in {@link CutBands}' `seg`: A, B − A, |B − A|², the motions of A and B, the unit normal, whether usable. */
-const SEG = 12;
+/**
+ * Per segment in {@link CutBands}' `seg`: A, B − A, |B − A|², the motions of A and B, the unit
+ * normal, whether usable, and the half width of its band of REACH about its line along a row.
+ */
+const SEG = 13;
 /**
  * A pixel farther than this from a segment is not within FADE_TO of it
  * (pixels): the margin covers the rounding of the rows' reach (decision 402).
@@ -97,6 +100,8 @@ export class CutBands {
       // not finite (its f, hence d2, is then NaN).
       const finite = Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(dx);
       seg[o + 11] = len2 > 0 && finite && Number.isFinite(dy) ? 1 : 0;
+      // rowReach's per row, the same per segment (decision 431).
+      seg[o + 12] = Math.abs((REACH * len) / dy);
     }
   }
 
@@ -217,7 +222,9 @@ export class CutBands {
           const ax = seg[o]!;
           const dx = seg[o + 2]!;
           const dy = seg[o + 3]!;
-          const f = Math.min(Math.max(((x - ax) * dx + rowTerm[i]!) / seg[o + 4]!, 0), 1);
+          // f clamped to [0, 1] (|B − A|² > 0): the quotient only inside (decision 431).
+          const num = (x - ax) * dx + rowTerm[i]!;
+          const f = num <= 0 ? 0 : num >= seg[o + 4]! ? 1 : num / seg[o + 4]!;
           const ex = ax + f * dx - x;
           const ey = seg[o + 1]! + f * dy - y;
           const d2 = ex * ex + ey * ey;
@@ -282,7 +289,7 @@ function rowReach(
   if (Math.abs(dy) >= 1 / 1024) {
     // And within REACH of the segment's line (not for a nearly level one: no overflow): |(x − A_x)·dy − (y − A_y)·dx| < REACH·|B − A|.
     const mid = ax + ((y - ay) * dx) / dy;
-    const half = Math.abs((REACH * Math.sqrt(seg[o + 4]!)) / dy);
+    const half = seg[o + 12]!;
     from = Math.max(from, mid - half);
     to = Math.min(to, mid + half);
   }

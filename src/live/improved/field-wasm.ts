@@ -8,16 +8,21 @@
  * never reaches a factor); each ternary is a `select` of the same values.
  * The body is written below in the WebAssembly text format's instruction
  * names (one function, no toolchain: `assemble` turns the names into
- * bytes). The geometry is copied into the module's memory once per
- * `FieldGeometry.update`, the mask once per `useMask`.
+ * bytes; field-asm.ts). The geometry is copied into the module's memory
+ * once per `FieldGeometry.update`, the mask once per `useMask`; a module is
+ * compiled per memory layout, its addresses and counts written in as
+ * constants (decision 430).
  */
-import { sleb, uleb, wasmModule } from "../../core/wasm.js";
+import { wasmModule } from "../../core/wasm.js";
+import { assemble } from "./field-asm.js";
 import type { FieldGeometry } from "./geometry.js";
+
+export { assemble };
 
 /** Locals after the parameters X, Y (f64): i32 ones, then f64 ones (S0–S11 the sums). */
 const I32_LOCALS =
   "N NS WORDS FORCED PTS SEG AV ORI POS NEG MASK FSEG FSIDE VPOS VNEG CS C1S C2S SUMS " +
-  "I S WD IW CAND LOW NC J A1 A2 WA BLK F BIT";
+  "I S WD IW CAND LOW NC J A1 A2 WA BLK F BIT VP VN";
 const F64_LOCALS =
   "PX PY D2 C1 C2 C E1 E2 DIFF PAST A OP R Q WT WPX WPY DX DY AX AY O2 " +
   "S0 S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 S11";
@@ -88,8 +93,12 @@ const FADES = `
       get R f64 0 f64.lt if get D2 f64.sqrt set R end
       get AV get S i32 40 i32.mul i32.add f64.load 32 set A
       get ORI get I get NS i32.mul get S i32.add i32 3 i32.shl i32.add f64.load 0 set OP
-      f64 0.5 get A f64.mul get R f64.mul get A ${abs("OP")} f64.add f64.div f64 24 f64.min
-      get DIFF f64.mul set Q
+      ;; lim = min(0.5·A·R / (A + |OP|), 24): 24 without the division when the numerator is
+      ;; over 24·(1 + 2^-30) times the denominator (then the quotient is over 24 whatever the rounding)
+      f64 0.5 get A f64.mul get R f64.mul set E1 get A ${abs("OP")} f64.add set E2
+      get E1 get E2 f64 24 f64.mul f64 1.000000000931322574615478515625 f64.mul f64.gt
+      if f64 24 set Q else get E1 get E2 f64.div f64 24 f64.min set Q end
+      get Q get DIFF f64.mul set Q
       get PAST get Q f64.div set Q
       get Q f64 1 f64.lt
       if get C get Q get Q f64.mul f64 2 get Q get Q f64.mul f64.sub f64.mul f64.mul set C end
@@ -99,15 +108,18 @@ const FADES = `
 /**
  * Point I's cut factor C, word by word of its candidate segments while C > 0
  * (as the JavaScript): BLK = 1 when one of the word's blocks, else the
- * word's NC candidates are listed with c1, c2 and their fades taken.
+ * word's NC candidates are listed with c1, c2 and their fades taken. With
+ * one mask word (`one`, decision 432) the word's loop is left out: its only
+ * pass is the first, where C = 1.
  */
-const FACTOR = `
+const factor = (one: boolean) => `
   i32 0 set BLK f64 1 set C f64 -1 set R
-  block i32 0 set WD loop get WD get WORDS i32.ge_s br_if 1 get C f64 0 f64.gt i32.eqz br_if 1
+  block i32 0 set WD
+    ${one ? "" : "loop get WD get WORDS i32.ge_s br_if 1 get C f64 0 f64.gt i32.eqz br_if 1"}
     i32 0 set NC
     get I get WORDS i32.mul get WD i32.add i32 2 i32.shl set IW
-    get POS get IW i32.add i32.load 0 get VNEG get WD i32 2 i32.shl i32.add i32.load 0 i32.and
-    get NEG get IW i32.add i32.load 0 get VPOS get WD i32 2 i32.shl i32.add i32.load 0 i32.and
+    get POS get IW i32.add i32.load 0 ${one ? "get VN" : "get VNEG get WD i32 2 i32.shl i32.add i32.load 0"} i32.and
+    get NEG get IW i32.add i32.load 0 ${one ? "get VP" : "get VPOS get WD i32 2 i32.shl i32.add i32.load 0"} i32.and
     i32.or get MASK get IW i32.add i32.load 0 i32.and set CAND
     block loop get CAND i32.eqz br_if 1
       get CAND i32 0 get CAND i32.sub i32.and set LOW
@@ -118,14 +130,14 @@ const FACTOR = `
       get PX get A2 f64.load 24 f64.mul get PY get A2 f64.load 16 f64.mul f64.sub set C2
       ;; c1 <= 0 ? c2 >= 0 : c2 <= 0
       get C2 f64 0 f64.ge get C2 f64 0 f64.le get C1 f64 0 f64.le select
-      if i32 1 set BLK br 4 end
+      if i32 1 set BLK br ${one ? 3 : 4} end
       get CS get NC i32 2 i32.shl i32.add get S i32.store 0
       get C1S get NC i32 3 i32.shl i32.add get C1 f64.store 0
       get C2S get NC i32 3 i32.shl i32.add get C2 f64.store 0
       get NC i32 1 i32.add set NC
     br 0 end end
     ${FADES}
-  get WD i32 1 i32.add set WD br 0 end end`;
+  ${one ? "" : "get WD i32 1 i32.add set WD br 0 end"} end`;
 
 /** Point I's weight added to the sums S0–S11 (affineMotion's order). */
 const ACCUMULATE = `
@@ -139,9 +151,10 @@ const ACCUMULATE = `
   get S10 get WPY get DX f64.mul f64.add set S10 get S11 get WPY get DY f64.mul f64.add set S11`;
 
 /** The function `sums(x, y)`: −1 with the sums written, or the index of the point v is on. */
-const BODY = `
+const body = (one: boolean) => `
   ${HEADER_SLOTS.map((s, k) => `i32 0 i32.load ${4 * k} set ${s}`).join(" ")}
   ${SIDES}
+  ${one ? "get VPOS i32.load 0 set VP get VNEG i32.load 0 set VN" : ""}
   ${upTo(
     "I",
     "N",
@@ -150,103 +163,39 @@ const BODY = `
     get A1 f64.load 8 get Y f64.sub set PY
     get PX get PX f64.mul get PY get PY f64.mul f64.add set D2
     get D2 f64 1e-18 f64.lt if get I return end
-    ${FACTOR}
+    ${factor(one)}
     get BLK i32.eqz if get C f64 0 f64.ne if ${ACCUMULATE} end end`,
   )}
   ${Array.from({ length: 12 }, (_, k) => `get SUMS get S${k} f64.store ${8 * k}`).join(" ")}
   i32 -1`;
 
-/** Instructions without immediates. */
-const PLAIN: Record<string, number[]> = {
-  block: [0x02, 0x40],
-  loop: [0x03, 0x40],
-  if: [0x04, 0x40],
-  else: [0x05],
-  end: [0x0b],
-  return: [0x0f],
-  select: [0x1b],
-  "i32.eqz": [0x45],
-  "i32.gt_s": [0x4a],
-  "i32.ge_s": [0x4e],
-  "i32.clz": [0x67],
-  "i32.add": [0x6a],
-  "i32.sub": [0x6b],
-  "i32.mul": [0x6c],
-  "i32.and": [0x71],
-  "i32.or": [0x72],
-  "i32.xor": [0x73],
-  "i32.shl": [0x74],
-  "i32.shr_s": [0x75],
-  "f64.ne": [0x62],
-  "f64.lt": [0x63],
-  "f64.gt": [0x64],
-  "f64.le": [0x65],
-  "f64.ge": [0x66],
-  "f64.neg": [0x9a],
-  "f64.sqrt": [0x9f],
-  "f64.add": [0xa0],
-  "f64.sub": [0xa1],
-  "f64.mul": [0xa2],
-  "f64.div": [0xa3],
-  "f64.min": [0xa4],
-};
+/** Modules by layout (the constants of {@link moduleText}); null where WebAssembly is missing. */
+const compiled = new Map<string, WebAssembly.Module | null>();
 
-/** Instructions with one immediate: the opcode bytes before it. */
-const WITH_ARG: Record<string, number[]> = {
-  get: [0x20],
-  set: [0x21],
-  br: [0x0c],
-  br_if: [0x0d],
-  i32: [0x41],
-  f64: [0x44],
-  "i32.load": [0x28, 2],
-  "f64.load": [0x2b, 3],
-  "i32.store": [0x36, 2],
-  "f64.store": [0x39, 3],
-};
-
-/** The bytes of instructions named as in the text format (`;;` comments), locals by name. */
-export function assemble(text: string, locals: readonly string[]): number[] {
-  const out: number[] = [];
-  const tokens = text
-    .replace(/;;[^\n]*/g, "")
-    .split(/\s+/)
-    .filter(Boolean);
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    const plain = PLAIN[t];
-    if (plain) {
-      out.push(...plain);
-      continue;
-    }
-    const head = WITH_ARG[t];
-    const arg = tokens[++k];
-    if (!head || arg === undefined) throw new Error(`assemble: bad instruction ${t} ${arg}`);
-    out.push(...head);
-    if (t === "get" || t === "set") {
-      const index = locals.indexOf(arg);
-      if (index < 0) throw new Error(`assemble: no local ${arg}`);
-      out.push(...uleb(index));
-    } else if (t === "f64") {
-      const b = new Uint8Array(8);
-      new DataView(b.buffer).setFloat64(0, Number(arg), true);
-      out.push(...b);
-    } else if (t === "i32") out.push(...sleb(Number(arg)));
-    else out.push(...uleb(Number(arg)));
-  }
-  return out;
+/**
+ * The body with the slots in `constants` (the arrays' addresses, the point
+ * and word counts, fixed for one geometry) written as constants instead of
+ * header loads (decision 430): fewer live locals in the loops.
+ */
+function moduleText(constants: Record<string, number>): string {
+  const names = Object.keys(constants);
+  const text = body(constants.WORDS === 1);
+  if (names.length === 0) return text;
+  const header = new RegExp(`i32 0 i32\\.load \\d+ set (${names.join("|")})\\b`, "g");
+  const uses = new RegExp(`\\bget (${names.join("|")})\\b`, "g");
+  return text.replace(header, "").replace(uses, (_, name: string) => `i32 ${constants[name]}`);
 }
 
-let compiled: WebAssembly.Module | null | undefined;
-
-/** The module, compiled on first use; null where WebAssembly is missing. */
-function fieldModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
-  compiled = null;
+/** The module for `constants` (see {@link moduleText}), compiled on first use; null where WebAssembly is missing. */
+export function fieldModule(constants: Record<string, number> = {}): WebAssembly.Module | null {
+  const key = JSON.stringify(constants);
+  const known = compiled.get(key);
+  if (known !== undefined) return known;
+  let module: WebAssembly.Module | null = null;
   try {
     const i32s = I32_LOCALS.split(" ");
     const f64s = F64_LOCALS.split(" ");
-    const body = assemble(BODY, ["X", "Y", ...i32s, ...f64s]);
+    const body = assemble(moduleText(constants), ["X", "Y", ...i32s, ...f64s]);
     const locals = [...i32s.map(() => 0x7f as const), ...f64s.map(() => 0x7c as const)];
     const bytes = wasmModule(
       [{ name: "sums", params: [0x7c, 0x7c], locals, body, results: [0x7f] }],
@@ -257,12 +206,14 @@ function fieldModule(): WebAssembly.Module | null {
       },
     );
     if (typeof WebAssembly !== "undefined" && WebAssembly.validate(bytes)) {
-      compiled = new WebAssembly.Module(bytes);
+      module = new WebAssembly.Module(bytes);
     }
   } catch {
-    compiled = null;
+    module = null;
   }
-  return compiled;
+  if (compiled.size >= 32) compiled.clear();
+  compiled.set(key, module);
+  return module;
 }
 
 /**
@@ -282,8 +233,8 @@ export class FieldWasm {
   private loaded = -1;
 
   constructor(
-    module: WebAssembly.Module,
     private readonly g: FieldGeometry,
+    constants: boolean,
   ) {
     const { n, words } = g;
     const segs = Math.max(1, g.sax.length);
@@ -311,6 +262,14 @@ export class FieldWasm {
       end += size;
     }
     this.at = at;
+    const fixed: Record<string, number> = {};
+    if (constants) {
+      for (const [name] of sizes) fixed[name] = at[name]!;
+      fixed.N = n;
+      fixed.WORDS = words;
+    }
+    const module = fieldModule(fixed);
+    if (!module) throw new Error("no WebAssembly");
     const memory = new WebAssembly.Memory({ initial: Math.ceil(end / 65536) });
     const instance = new WebAssembly.Instance(module, { e: { m: memory } });
     this.run = instance.exports.sums as (x: number, y: number) => number;
@@ -369,11 +328,9 @@ export class FieldWasm {
 }
 
 /** The WebAssembly evaluator for `g`; null where WebAssembly is missing. */
-export function fieldWasm(g: FieldGeometry): FieldWasm | null {
-  const module = fieldModule();
-  if (!module) return null;
+export function fieldWasm(g: FieldGeometry, constants = true): FieldWasm | null {
   try {
-    return new FieldWasm(module, g);
+    return new FieldWasm(g, constants);
   } catch {
     return null;
   }
