@@ -87,6 +87,7 @@ export class ImprovedMorph {
     this.renderer =
       (options.simd !== false ? simdRenderer(k.image, l.image) : null) ??
       jsRenderer(k.image, l.image);
+    this.renderer.bind(this.grid);
     this.points = new Float64Array(k.points.length);
     this.bands = options.bands === false ? null : new CutBands(k);
     this.refined = null;

@@ -5,6 +5,7 @@
  * JavaScript (warp.ts). Both give the same bytes.
  */
 import type { RgbaImage } from "../image.js";
+import type { FieldGrid } from "./grid.js";
 import { type Padded, pad, paddedLength } from "./sample.js";
 import { type SimdRun, simdKernel } from "./simd.js";
 import { runSpans, SPAN, Spans } from "./warp.js";
@@ -18,6 +19,12 @@ export interface Renderer {
   readonly simd: boolean;
   /** Runs the spans with L's mass tw (of 128); returns the in-between (valid until the next run). */
   run(tw: number): RgbaImage;
+  /**
+   * Gives the grid's per-pixel motion a place the kernel reads (the SIMD
+   * kernel's memory, decision 420), moving it there; the JavaScript kernel's
+   * grid keeps its own.
+   */
+  bind(grid: FieldGrid): void;
 }
 
 /** The JavaScript kernel over arrays of its own. */
@@ -37,6 +44,7 @@ export function jsRenderer(k: RgbaImage, l: RgbaImage): Renderer {
       runSpans(spans, kp, lp, tw, out);
       return image;
     },
+    bind() {},
   };
 }
 
@@ -45,6 +53,9 @@ const align = (n: number) => (n + 15) & ~15;
 
 /** Spans in the module's memory, after everything else, growing the memory when needed. */
 class MemorySpans extends Spans {
+  /** Called after the memory grew (its views then need making again). */
+  grown: () => void = () => {};
+
   constructor(
     private readonly memory: WebAssembly.Memory,
     readonly offset: number,
@@ -56,7 +67,10 @@ class MemorySpans extends Spans {
   protected override grow(length: number): Int32Array {
     const bytes = this.offset + length * 4;
     const have = this.memory.buffer.byteLength;
-    if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
+    if (bytes > have) {
+      this.memory.grow(Math.ceil((bytes - have) / PAGE));
+      this.grown();
+    }
     // The old view is detached by the growth; the new one starts at the same place.
     this.data = new Int32Array(this.memory.buffer, this.offset, this.count * SPAN);
     return new Int32Array(this.memory.buffer, this.offset, length);
@@ -68,7 +82,10 @@ export function simdRenderer(k: RgbaImage, l: RgbaImage): Renderer | null {
   const kBytes = align(paddedLength(k.width, k.height) * 4);
   const lBytes = align(paddedLength(l.width, l.height) * 4);
   const outBytes = align(k.width * k.height * 4);
-  const spansAt = kBytes + lBytes + outBytes;
+  // The grid's per-pixel motion (two float32 a pixel), then the spans.
+  const motionAt = kBytes + lBytes + outBytes;
+  const motionLength = k.width * k.height * 2;
+  const spansAt = motionAt + align(motionLength * 4);
   // Room for one span per cell row and one per pixel of a tenth of the picture; more grows.
   const spanBytes =
     (Math.ceil((k.width * k.height) / 10) + k.height * Math.ceil(k.width / 8)) * SPAN * 4;
@@ -110,6 +127,17 @@ export function simdRenderer(k: RgbaImage, l: RgbaImage): Renderer | null {
         };
       }
       return image;
+    },
+    bind(grid) {
+      if (grid.pmap.length !== motionLength) return;
+      const place = () => new Float32Array(memory.buffer, motionAt, motionLength);
+      const held = grid as { pmap: Float32Array };
+      place().set(held.pmap);
+      held.pmap = place();
+      spans.grown = () => {
+        held.pmap = place();
+      };
+      spans.motion = motionAt;
     },
   };
 }

@@ -61,7 +61,7 @@ const NARROW16 = 0x66;
 const SHUFFLE = 0x0d;
 
 /** An instruction writer over `c`. */
-function writer(c: number[]) {
+export function writer(c: number[]) {
   return {
     get: (i: number) => c.push(0x20, ...uleb(i)),
     set: (i: number) => c.push(0x21, ...uleb(i)),
@@ -234,7 +234,7 @@ function pair(w: Writer, L: QuadLocals, j: number) {
 }
 
 /** Four pixels from their sources in V … V + 3 (XK, YK, XL, YL): blended and stored at Q. */
-function quadBody(w: Writer, L: QuadLocals) {
+export function quadBody(w: Writer, L: QuadLocals) {
   const { V } = L;
   sideVectors(w, L, V, V + 1, L.KP, L.KS, L.A, V + 8);
   sideVectors(w, L, V + 2, V + 3, L.LP, L.LS, L.B, V + 15);

@@ -10,6 +10,7 @@
  */
 
 import { I32, sleb, uleb, V128, wasmModule } from "../../core/wasm.js";
+import { emitMotionListed, MOTION_V128 } from "./simd-motion.js";
 import { emitListed, emitQuads, QUAD_I32, QUAD_V128 } from "./simd-quad.js";
 
 /** The kernel's function body (see the module comment; locals listed below). */
@@ -189,11 +190,17 @@ function kernelBody(): number[] {
   op(0x48); // i32.lt_s
   op(0x04, 0x40); // if
   ends(-1);
+  // Its sources made here from the motion in memory (simd-motion.ts), or listed after it.
+  load(SP, 12);
+  op(0x04, 0x40); // if
+  emitMotionListed(c, { ...locals, V: 28 }, SP, 28 + QUAD_V128 + QUAD_I32);
+  op(0x05); // else
   get(SP);
   i32(40);
   op(ADD);
   set(LIST);
   emitListed(c, { ...locals, V: 28 });
+  op(0x0b); // end if
   get(SP);
   load(SP, 8);
   i32(1);
@@ -283,6 +290,7 @@ export function kernelModule(): Uint8Array<ArrayBuffer> {
           V128,
           ...Array(QUAD_V128).fill(V128),
           ...Array(QUAD_I32).fill(I32),
+          ...Array(MOTION_V128).fill(V128),
         ],
         body: kernelBody(),
       },

@@ -18,25 +18,36 @@
  * The byte order of a word does not matter; all four bytes are treated alike.
  */
 import type { FieldGrid } from "./grid.js";
-import { MARGIN, type Padded } from "./sample.js";
+import { cellInside } from "./inside.js";
+import { FIX, listedPixels, listedRoom, listedSmooth, motionRun, SPAN, singles } from "./listed.js";
+
+export { listedRoom, SPAN };
+
+import type { Padded } from "./sample.js";
 
 const LANES = 0x00ff00ff;
 const HALF = 0x00400040;
-/**
- * Int32 fields per span: out, count, XK, YK, DXK, DYK, XL, YL, DXL, DYL. A
- * listed run is a span with count −n (n a multiple of 4) and R in the XK
- * field, followed by R = ⌈4n / SPAN⌉ spans' room holding its sources, for
- * each four pixels XK ×4, YK ×4, XL ×4, YL ×4 (the same fixed point).
- */
-export const SPAN = 10;
-
-/** The spans' room a listed run of n pixels takes after its own span. */
-export const listedRoom = (n: number): number => Math.ceil((4 * n) / SPAN);
-
 /** Span storage, grown when a frame needs more (rare: special pixels are spans of one). */
 export class Spans {
   data: Int32Array = new Int32Array(0);
   count = 0;
+  /**
+   * Where the SIMD kernel reads the grid's per-pixel motion (bytes; 0: it
+   * does not): special rows are then motion-listed runs (simd-motion.ts).
+   */
+  motion = 0;
+  private viewOf: Int32Array | null = null;
+  private view: Float64Array = new Float64Array(0);
+
+  /** `data` as doubles (a motion-listed run's t; data starts on 8 bytes). */
+  get doubles(): Float64Array {
+    const { data } = this;
+    if (this.viewOf !== data) {
+      this.viewOf = data;
+      this.view = new Float64Array(data.buffer, data.byteOffset, data.length >> 1);
+    }
+    return this.view;
+  }
 
   /** Makes room for `n` more spans. */
   reserve(n: number): void {
@@ -53,16 +64,6 @@ export class Spans {
   }
 }
 
-/** Fixed point: 16.16 in the padded picture, plus half of 1/128 so that truncation to 1/128 rounds. */
-const FIX = MARGIN * 65536 + 256.5;
-/** Sources this far outside the picture are sampled from its border without clamping. */
-const SLACK = MARGIN - 2;
-
-/** The fixed point of a source coordinate clamped to [0, max]. */
-function clamped(v: number, max: number): number {
-  return (Math.min(Math.max(v, 0), max) * 65536 + FIX) | 0;
-}
-
 /**
  * The spans of the in-between at time t: K at v − t·u(v), L at v + (1 − t)·u(v).
  * `listed: false` makes every pixel of a special row a span of one (the SIMD
@@ -76,15 +77,15 @@ export function buildSpans(
   spans: Spans,
   listed = true,
 ): void {
-  const { ncx, nodes, kind, pmap, width, height, cell: size } = grid;
-  const kxMax = k.width - 1;
-  const kyMax = k.height - 1;
-  const lxMax = l.width - 1;
-  const lyMax = l.height - 1;
+  const { ncx, nodes, kind, width, height, cell: size } = grid;
+  const max = [k.width - 1, k.height - 1, l.width - 1, l.height - 1] as const;
+  const [kxMax, kyMax, lxMax, lyMax] = max;
   const s = 1 - t;
   const stride = (ncx + 1) * 2;
   const inv = 1 / size;
   spans.count = 0;
+  // Special rows' sources made by the kernel from the motion in its memory (decision 420).
+  const motion = listed && spans.motion !== 0 && grid.pmap.buffer === spans.data.buffer;
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
     const y1 = Math.min(y0 + size, height);
@@ -100,6 +101,8 @@ export function buildSpans(
         !special && cellInside(nodes, n0, n1, x0, y0, x1, y1, inv, t, kxMax, kyMax, lxMax, lyMax);
       const room = listedRoom(cols & ~3);
       spans.reserve(inside ? y1 - y0 : (y1 - y0) * (cols + 1 + room));
+      const pmap = grid.pmap; // after the reserve: a growth of the kernel's memory moves it
+
       const d = spans.data;
       let o = spans.count * SPAN;
       const ax = nodes[n0]!;
@@ -133,70 +136,35 @@ export function buildSpans(
         }
         // The row's fours as one listed run, the rest as spans of one.
         const fours = listed ? cols & ~3 : 0;
-        if (fours > 0) {
+        if (fours > 0 && special && motion) {
+          motionRun(d, spans.doubles, spans.motion, o, y * width + x0, fours, x0, y, t, max);
+          o += SPAN;
+        } else if (fours > 0) {
           d[o] = y * width + x0;
           d[o + 1] = -fours;
           d[o + 2] = room;
           for (let f = 3; f < SPAN; f++) d[o + f] = 0;
           if (special)
             listedPixels(d, o, pmap, y * width + x0, x0, y, fours, t, kxMax, kyMax, lxMax, lyMax);
-          else
-            for (let c = 0; c < fours; c++) {
-              const at = o + SPAN + (c & ~3) * 4 + (c & 3);
-              d[at] = clamped(x0 + c - t * (ux + dux * c), kxMax);
-              d[at + 4] = clamped(y - t * (uy + duy * c), kyMax);
-              d[at + 8] = clamped(x0 + c + s * (ux + dux * c), lxMax);
-              d[at + 12] = clamped(y + s * (uy + duy * c), lyMax);
-            }
+          else listedSmooth(d, o, x0, y, fours, t, [ux, uy, dux, duy], max);
           o += (1 + room) * SPAN;
         }
-        for (let x = x0 + fours, c = fours; x < x1; x++, c++) {
-          const q = y * width + x;
-          const vx = special ? pmap[2 * q]! : ux + dux * c;
-          const vy = special ? pmap[2 * q + 1]! : uy + duy * c;
-          d.fill(0, o + 4, o + SPAN);
-          d[o] = q;
-          d[o + 1] = 1;
-          d[o + 2] = clamped(x - t * vx, kxMax);
-          d[o + 3] = clamped(y - t * vy, kyMax);
-          d[o + 6] = clamped(x + s * vx, lxMax);
-          d[o + 7] = clamped(y + s * vy, lyMax);
-          o += SPAN;
-        }
+        if (x0 + fours < x1)
+          o = singles(
+            d,
+            o,
+            special ? pmap : null,
+            x0 + fours,
+            x1,
+            fours,
+            y,
+            width,
+            t,
+            [ux, uy, dux, duy],
+            max,
+          );
       }
       spans.count = o / SPAN;
-    }
-  }
-}
-
-/**
- * A listed run's sources (see SPAN) from the per-pixel motion in `pmap`:
- * `fours` pixels from (x0, y), pixel index q0, into d after the run's span at o, four at a time.
- */
-function listedPixels(
-  d: Int32Array,
-  o: number,
-  pmap: Float32Array,
-  q0: number,
-  x0: number,
-  y: number,
-  fours: number,
-  t: number,
-  kxMax: number,
-  kyMax: number,
-  lxMax: number,
-  lyMax: number,
-): void {
-  const s = 1 - t;
-  for (let c = 0, m = 2 * q0, at = o + SPAN; c < fours; c += 4, at += 16) {
-    for (let j = 0; j < 4; j++, m += 2) {
-      const x = x0 + c + j;
-      const vx = pmap[m]!;
-      const vy = pmap[m + 1]!;
-      d[at + j] = clamped(x - t * vx, kxMax);
-      d[at + j + 4] = clamped(y - t * vy, kyMax);
-      d[at + j + 8] = clamped(x + s * vx, lxMax);
-      d[at + j + 12] = clamped(y + s * vy, lyMax);
     }
   }
 }
@@ -343,47 +311,4 @@ export function writeMaps(
       }
     }
   }
-}
-
-/**
- * Whether both pictures' sources of a cell's pixels stay within SLACK of
- * the pictures: the motion is bilinear, so its extremes over the pixels
- * are at the four corner pixels (nodes n0, n0 + 2 above, n1, n1 + 2 below).
- */
-function cellInside(
-  nodes: Float64Array,
-  n0: number,
-  n1: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-  inv: number,
-  t: number,
-  kxMax: number,
-  kyMax: number,
-  lxMax: number,
-  lyMax: number,
-): boolean {
-  const s = 1 - t;
-  const lo = -SLACK;
-  for (let c = 0; c < 4; c++) {
-    const fx = c & 1 ? (x1 - x0 - 1) * inv : 0;
-    const fy = c & 2 ? (y1 - y0 - 1) * inv : 0;
-    const top = nodes[n0]! + (nodes[n0 + 2]! - nodes[n0]!) * fx;
-    const bottom = nodes[n1]! + (nodes[n1 + 2]! - nodes[n1]!) * fx;
-    const ux = top + (bottom - top) * fy;
-    const topY = nodes[n0 + 1]! + (nodes[n0 + 3]! - nodes[n0 + 1]!) * fx;
-    const bottomY = nodes[n1 + 1]! + (nodes[n1 + 3]! - nodes[n1 + 1]!) * fx;
-    const uy = topY + (bottomY - topY) * fy;
-    const x = c & 1 ? x1 - 1 : x0;
-    const y = c & 2 ? y1 - 1 : y0;
-    const xk = x - t * ux;
-    const yk = y - t * uy;
-    const xl = x + s * ux;
-    const yl = y + s * uy;
-    if (!(xk >= lo && xk <= kxMax + SLACK && yk >= lo && yk <= kyMax + SLACK)) return false;
-    if (!(xl >= lo && xl <= lxMax + SLACK && yl >= lo && yl <= lyMax + SLACK)) return false;
-  }
-  return true;
 }
