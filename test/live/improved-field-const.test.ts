@@ -1,7 +1,7 @@
 /**
  * The field's WebAssembly with its layout written in as constants (one
  * module per memory layout) against the module that reads the layout from
- * its header: the same bits (decision 430).
+ * its header: the same bits (decision 418).
  */
 import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
@@ -55,7 +55,7 @@ function compare(k: EngineFrame, l: EngineFrame, width: number, height: number, 
 }
 
 describe("the field's WebAssembly with its layout as constants", () => {
-  // decisions 430, 432 (one mask word: no word loop)
+  // decisions 418, 420 (one mask word: no word loop)
   it("gives the bits of the module that reads its layout", () => {
     const face = benchFace();
     const mouth = qualityScenes(160, 120).find((s) => s.name === "mouth")!;

@@ -85,7 +85,7 @@ function compare(k: EngineFrame, l: EngineFrame, width: number, height: number, 
 }
 
 describe("the field's WebAssembly sums", () => {
-  // decisions 400, 433 (a fade's limit of 24 without its division)
+  // decisions 400, 421 (a fade's limit of 24 without its division)
   it("give the JavaScript's bits at points, control points, forced sides and masks", () => {
     const face = benchFace();
     const scenes = qualityScenes(160, 120);

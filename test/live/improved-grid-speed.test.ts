@@ -168,7 +168,7 @@ function fakeGrid(
 }
 
 describe("the improved engine's grid and bands, made cheaper", () => {
-  // decisions 402, 431
+  // decisions 402, 419
   it("CutBands gives the per-pixel loop's motions and cell kinds", () => {
     const rand = random(5);
     for (let trial = 0; trial < 24; trial++) {

@@ -112,7 +112,7 @@ function compareMorphs(k: EngineFrame, l: EngineFrame, split: number): void {
 }
 
 describe("the refined flow's WebAssembly inversion", () => {
-  // decisions 410–413
+  // decisions 410, 411, 412, 413
   it("gives invert's numbers for random pixels and guesses, NaN, ±0 and infinities included", () => {
     const { k, l } = benchFace();
     const morph = new ImprovedMorph(k, l) as unknown as Inside;
@@ -122,7 +122,7 @@ describe("the refined flow's WebAssembly inversion", () => {
     expect(compareCells(small.refined, 160, 120, 1500)).toBe(0);
   });
 
-  // decisions 410–413
+  // decisions 410, 411, 412, 413
   it("gives the engine the JavaScript's bytes, nodes and maps, whole and in a band", () => {
     const { k, l } = benchFace();
     compareMorphs(k, l, 14 * 40 + 17);

@@ -1,6 +1,6 @@
 /**
  * The special rows the SIMD kernel lists itself from the grid's per-pixel
- * motion in its memory (decision 420): the same bytes as the JavaScript
+ * motion in its memory (decision 416): the same bytes as the JavaScript
  * kernel's listed runs, whose sources buildSpans computes.
  */
 import { createHash } from "node:crypto";
@@ -25,8 +25,8 @@ function noise(width: number, height: number, seed: number): RgbaImage {
   return image;
 }
 
-// decision 420
-describe("the SIMD kernel's motion-listed runs (decision 420)", () => {
+// decision 416
+describe("the SIMD kernel's motion-listed runs (decision 416)", () => {
   it("give the bytes of the JavaScript kernel's listed runs, edge values included", () => {
     const width = 37;
     const height = 11;

@@ -195,7 +195,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
       // As the studio's above: once the picture stops changing (a frame is staged in slices
-      // over animation frames, decisions 321 and 351; this failed 2 of 7 times alone, the
+      // over animation frames, decision 351; this failed 2 of 7 times alone, the
       // picture 300 ms after the seek still nearer the frame at 0.1 s than the one at TIME).
       let picture = await canvasPixels(page);
       for (let k = 0; k < 40; k++) {

@@ -100,7 +100,7 @@ export class CutBands {
       // not finite (its f, hence d2, is then NaN).
       const finite = Number.isFinite(ax) && Number.isFinite(ay) && Number.isFinite(dx);
       seg[o + 11] = len2 > 0 && finite && Number.isFinite(dy) ? 1 : 0;
-      // rowReach's per row, the same per segment (decision 431).
+      // rowReach's per row, the same per segment (decision 419).
       seg[o + 12] = Math.abs((REACH * len) / dy);
     }
   }
@@ -222,7 +222,7 @@ export class CutBands {
           const ax = seg[o]!;
           const dx = seg[o + 2]!;
           const dy = seg[o + 3]!;
-          // f clamped to [0, 1] (|B − A|² > 0): the quotient only inside (decision 431).
+          // f clamped to [0, 1] (|B − A|² > 0): the quotient only inside (decision 419).
           const num = (x - ax) * dx + rowTerm[i]!;
           const f = num <= 0 ? 0 : num >= seg[o + 4]! ? 1 : num / seg[o + 4]!;
           const ex = ax + f * dx - x;

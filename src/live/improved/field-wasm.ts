@@ -11,7 +11,7 @@
  * bytes; field-asm.ts). The geometry is copied into the module's memory
  * once per `FieldGeometry.update`, the mask once per `useMask`; a module is
  * compiled per memory layout, its addresses and counts written in as
- * constants (decision 430).
+ * constants (decision 418).
  */
 import { wasmModule } from "../../core/wasm.js";
 import { assemble } from "./field-asm.js";
@@ -109,7 +109,7 @@ const FADES = `
  * Point I's cut factor C, word by word of its candidate segments while C > 0
  * (as the JavaScript): BLK = 1 when one of the word's blocks, else the
  * word's NC candidates are listed with c1, c2 and their fades taken. With
- * one mask word (`one`, decision 432) the word's loop is left out: its only
+ * one mask word (`one`, decision 420) the word's loop is left out: its only
  * pass is the first, where C = 1.
  */
 const factor = (one: boolean) => `
@@ -175,7 +175,7 @@ const compiled = new Map<string, WebAssembly.Module | null>();
 /**
  * The body with the slots in `constants` (the arrays' addresses, the point
  * and word counts, fixed for one geometry) written as constants instead of
- * header loads (decision 430): fewer live locals in the loops.
+ * header loads (decision 418): fewer live locals in the loops.
  */
 function moduleText(constants: Record<string, number>): string {
   const names = Object.keys(constants);

@@ -2,7 +2,7 @@
  * The listed pixels of buildSpans (warp.ts): pixels whose sources are their
  * own, given clamped to the picture, four at a time in a listed run
  * (decision 393) or one at a time; and the special rows the SIMD kernel
- * lists itself from the motion in its memory (decision 420, simd-motion.ts).
+ * lists itself from the motion in its memory (decision 416, simd-motion.ts).
  */
 import { MARGIN } from "./sample.js";
 

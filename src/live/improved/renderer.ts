@@ -21,7 +21,7 @@ export interface Renderer {
   run(tw: number): RgbaImage;
   /**
    * Gives the grid's per-pixel motion a place the kernel reads (the SIMD
-   * kernel's memory, decision 420), moving it there; the JavaScript kernel's
+   * kernel's memory, decision 416), moving it there; the JavaScript kernel's
    * grid keeps its own.
    */
   bind(grid: FieldGrid): void;

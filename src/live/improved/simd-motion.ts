@@ -1,6 +1,6 @@
 /**
  * A special row's listed run whose sources the SIMD kernel makes itself
- * from the per-pixel motion (decision 420). buildSpans (warp.ts) listed a
+ * from the per-pixel motion (decision 416). buildSpans (warp.ts) listed a
  * special cell's row as its pixels' clamped sources, four int32 per pixel,
  * computed in JavaScript; where the grid's per-pixel motion (`pmap`) lies in
  * the kernel's memory (renderer.ts), it now writes only the run's span: the

@@ -84,7 +84,7 @@ export function buildSpans(
   const stride = (ncx + 1) * 2;
   const inv = 1 / size;
   spans.count = 0;
-  // Special rows' sources made by the kernel from the motion in its memory (decision 420).
+  // Special rows' sources made by the kernel from the motion in its memory (decision 416).
   const motion = listed && spans.motion !== 0 && grid.pmap.buffer === spans.data.buffer;
   for (let cy = grid.rowFrom; cy < grid.rowTo; cy++) {
     const y0 = cy * size;
