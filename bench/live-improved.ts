@@ -8,7 +8,8 @@
  *    points (plus the picture's corners) for K and for L, `warp` of both
  *    (bilinear, edge) and the blend.
  * The peer is one long-lived Python process (bench/peers/live_warp.py) that
- * reads the same bytes once; then rounds alternate (ours, theirs, …) after a
+ * reads the same bytes once, its OpenCV thread pool without active waiting
+ * (decision 422); then rounds alternate (ours, theirs, …) after a
  * warm-up, and each row's ratio is the median of the per-round ratios.
  * Ours runs on all threads it gains from: two (TwoThreadMorph, src/node)
  * where, interleaved with one thread before the rows, they took less wall
@@ -90,6 +91,16 @@ const missing = (ours: number, why: string): LiveRow => ({
   theirs: null,
   why,
 });
+
+/**
+ * The OpenCV peer's environment (decision 422): its thread pool's threads
+ * sleep as soon as a job ends instead of spinning first (OpenCV's
+ * OPENCV_THREAD_POOL_ACTIVE_WAIT_* counts, read when cv2 loads).
+ */
+export const OPENCV_QUIET = {
+  OPENCV_THREAD_POOL_ACTIVE_WAIT_WORKER: "0",
+  OPENCV_THREAD_POOL_ACTIVE_WAIT_MAIN: "0",
+} as const;
 
 /** The largest mean difference (grey levels) OpenCV's morph may have from ours, and from scikit-image's. */
 export const MORPH_AGREES = { ours: 15, skimage: 2 };
@@ -206,7 +217,12 @@ async function withOurs(
     );
 
     const script = fileURLToPath(new URL("./peers/live_warp.py", import.meta.url));
-    const child = spawn(python, [script, dir], { stdio: ["pipe", "pipe", "pipe"] });
+    // OpenCV's thread pool without its active wait (decision 422): its threads spun on both
+    // cores after each reply, into our next round; the peer is not slower without it.
+    const child = spawn(python, [script, dir], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, ...OPENCV_QUIET },
+    });
     let stderr = "";
     child.stderr.on("data", (d) => {
       stderr += String(d);

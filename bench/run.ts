@@ -208,7 +208,7 @@ async function liveRows(): Promise<BenchRow[]> {
           load: x.load ?? null,
           cpuOurs: cpu(x.cpuOurs),
           cpuTheirs: cpu(x.cpuTheirs),
-          note: `${size}; one long-lived Python peer, interleaved; ${agree} ${x.difference?.toFixed(2)} grey levels; ${x.ours.toFixed(2)} vs ${x.theirs.toFixed(2)} ms`,
+          note: `${size}; one long-lived Python peer (OpenCV's threads without active waiting, decision 422), interleaved; ${agree} ${x.difference?.toFixed(2)} grey levels; ${x.ours.toFixed(2)} vs ${x.theirs.toFixed(2)} ms`,
         };
   return [
     row(
