@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: this project and the tools a user would otherwise pick,
  * side by side in one run, reported as ratios (ours ÷ peer) against the goals
- * of the goals in bench/README.md (docs/design.md, "Fast, measured fairly"). Every row interleaves its two sides round
+ * in bench/README.md (docs/design.md, "Fast, measured fairly"). Every row interleaves its two sides round
  * by round after a warm-up, on identical input and work, checks both answers,
  * and reports the median of the per-round ratios with min and max.
  *
