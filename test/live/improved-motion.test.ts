@@ -5,25 +5,13 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createImage, type RgbaImage } from "../../src/live/image.js";
 import type { FieldGrid } from "../../src/live/improved/grid.js";
 import { ImprovedMorph } from "../../src/live/improved/index.js";
 import { listedPixels, listedRoom, motionRun, SPAN } from "../../src/live/improved/listed.js";
 import { jsRenderer, simdRenderer } from "../../src/live/improved/renderer.js";
-import { demoFrame } from "./improved-same.js";
+import { demoFrame, noise } from "./improved-same.js";
 
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-/** A deterministic noise picture (every byte, alpha included, varies). */
-function noise(width: number, height: number, seed: number): RgbaImage {
-  const image = createImage(width, height);
-  let s = seed;
-  for (let i = 0; i < image.data.length; i++) {
-    s = (s * 1103515245 + 12345) >>> 0;
-    image.data[i] = s >>> 24;
-  }
-  return image;
-}
 
 // decision 416
 describe("the SIMD kernel's motion-listed runs (decision 416)", () => {

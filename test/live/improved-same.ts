@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { drawFace } from "../../scripts/demo/face-draw.js";
 import { CUTS, controlPoints, EXPRESSIONS } from "../../scripts/demo/face-model.js";
 import type { EngineFrame } from "../../src/live/engine.js";
-import type { RgbaImage } from "../../src/live/image.js";
+import { createImage, type RgbaImage } from "../../src/live/image.js";
 import { ImprovedMorph } from "../../src/live/improved/index.js";
 
 /**
@@ -42,4 +42,15 @@ export function inbetweenHash(
     hash.update(image.data);
   }
   return hash.digest("hex").slice(0, 16);
+}
+
+/** A deterministic noise picture (every byte, alpha included, varies). */
+export function noise(width: number, height: number, seed: number): RgbaImage {
+  const image = createImage(width, height);
+  let s = seed;
+  for (let i = 0; i < image.data.length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    image.data[i] = s >>> 24;
+  }
+  return image;
 }

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
 import { astronaut } from "../../bench/photo.js";
-import { createImage, type RgbaImage } from "../../src/live/image.js";
+import type { RgbaImage } from "../../src/live/image.js";
 import { FieldEvaluator } from "../../src/live/improved/field.js";
 import { FieldGeometry } from "../../src/live/improved/geometry.js";
 import { FieldGrid } from "../../src/live/improved/grid.js";
@@ -18,7 +18,7 @@ import { kernelModule } from "../../src/live/improved/simd.js";
 import { crossings, odd } from "../../src/live/improved/still.js";
 import { listedRoom, SPAN } from "../../src/live/improved/warp.js";
 import { photoScenes } from "../../src/live/quality/photo.js";
-import { demoFrame, inbetweenHash } from "./improved-same.js";
+import { demoFrame, inbetweenHash, noise } from "./improved-same.js";
 
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -41,17 +41,6 @@ function bandsJoin(
     });
     expect(hashOf(made), `t = ${t}`).toBe(hashOf(all));
   }
-}
-
-/** A deterministic noise picture (every byte, alpha included, varies). */
-function noise(width: number, height: number, seed: number): RgbaImage {
-  const image = createImage(width, height);
-  let s = seed;
-  for (let i = 0; i < image.data.length; i++) {
-    s = (s * 1103515245 + 12345) >>> 0;
-    image.data[i] = s >>> 24;
-  }
-  return image;
 }
 
 describe("the improved engine's span kernel", () => {

@@ -8,13 +8,13 @@
  * never reaches a factor); each ternary is a `select` of the same values.
  * The body is written below in the WebAssembly text format's instruction
  * names (one function, no toolchain: `assemble` turns the names into
- * bytes; field-asm.ts). The geometry is copied into the module's memory
+ * bytes; asm.ts). The geometry is copied into the module's memory
  * once per `FieldGeometry.update`, the mask once per `useMask`; a module is
  * compiled per memory layout, its addresses and counts written in as
  * constants (decision 418).
  */
 import { wasmModule } from "../../core/wasm.js";
-import { assemble } from "./field-asm.js";
+import { assemble } from "./asm.js";
 import type { FieldGeometry } from "./geometry.js";
 
 export { assemble };

@@ -12,7 +12,8 @@
  * flow and a byte per flow cell (1 where its four nodes are free) are
  * copied in once; a cell's part of `pmap` in and out as 32-bit words.
  */
-import { sleb, uleb, wasmModule } from "../../core/wasm.js";
+import { wasmModule } from "../../core/wasm.js";
+import { assemble } from "./asm.js";
 import type { FieldGrid } from "./grid.js";
 import type { RefinedFlow } from "./refine.js";
 
@@ -114,79 +115,6 @@ const entryOut = (p: string) =>
 /** `nodes(count, t)`: COUNT entries at NODES; the motion over the guess where OK, OK at OKS. */
 const NODES = `${PROLOGUE} i32 0 i32.load 20 set P
   ${upTo("C", "COUNT", `${all(index("COUNT"))} ${all(entry)} ${INVERT} ${all(entryOut)}`, LANES.length)}`;
-
-/** Instructions without immediates. */
-const PLAIN: Record<string, number[]> = {
-  block: [0x02, 0x40],
-  loop: [0x03, 0x40],
-  if: [0x04, 0x40],
-  end: [0x0b],
-  select: [0x1b],
-  "i32.eqz": [0x45],
-  "i32.ge_s": [0x4e],
-  "i32.add": [0x6a],
-  "i32.sub": [0x6b],
-  "i32.mul": [0x6c],
-  "i32.shl": [0x74],
-  "i32.and": [0x71],
-  "i32.lt_s": [0x48],
-  "i32.trunc_sat_f64_s": [0xfc, 0x02],
-  "f64.sub": [0xa1],
-  "f64.add": [0xa0],
-  "f64.le": [0x65],
-  "f64.ge": [0x66],
-  "f64.trunc": [0x9d],
-  "f32.demote_f64": [0xb6],
-  "f64.promote_f32": [0xbb],
-  "f64.eq": [0x61],
-  "f64.mul": [0xa2],
-  "f64.convert_i32_s": [0xb7],
-};
-
-/** Instructions with one immediate: the bytes before it (a memory offset, a lane, a local, a constant). */
-const WITH_ARG: Record<string, number[]> = {
-  get: [0x20],
-  set: [0x21],
-  br: [0x0c],
-  br_if: [0x0d],
-  i32: [0x41],
-  f64: [0x44],
-  "i32.load": [0x28, 2],
-  "i32.load8_u": [0x2d, 0],
-  "i32.store": [0x36, 2],
-  "f32.load": [0x2a, 2],
-  "f32.store": [0x38, 2],
-  "f64.load": [0x2b, 3],
-  "f64.store": [0x39, 3],
-};
-
-/** The bytes of instructions named as in the text format, locals by name. */
-function assemble(text: string, locals: readonly string[]): number[] {
-  const out: number[] = [];
-  const tokens = text.split(/\s+/).filter(Boolean);
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!;
-    if (PLAIN[t]) {
-      out.push(...PLAIN[t]);
-      continue;
-    }
-    const arg = tokens[++k];
-    const head = WITH_ARG[t];
-    if (!head || arg === undefined) throw new Error(`assemble: bad instruction ${t} ${arg}`);
-    out.push(...head);
-    if (t === "get" || t === "set") {
-      const index = locals.indexOf(arg);
-      if (index < 0) throw new Error(`assemble: no local ${arg}`);
-      out.push(...uleb(index));
-    } else if (t === "f64") {
-      const b = new Uint8Array(8);
-      new DataView(b.buffer).setFloat64(0, Number(arg), true);
-      out.push(...b);
-    } else if (t === "i32") out.push(...sleb(Number(arg)));
-    else out.push(...uleb(Number(arg)));
-  }
-  return out;
-}
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -342,6 +270,15 @@ export class FlowWasm {
     const first = this.first ?? this.firstProbes(stride, cell, nodes.length / 2);
     const [from, to] = [rowFrom * stride, (rowTo + 1) * stride];
     let count = 0;
+    // Node n's position and its guess (its motion now) as the next entry.
+    const push = (n: number) => {
+      const e = nodeAt + 4 * count;
+      f[e] = (n % stride) * cell;
+      f[e + 1] = ((n / stride) | 0) * cell;
+      f[e + 2] = nodes[2 * n]!;
+      f[e + 3] = nodes[2 * n + 1]!;
+      targets[count++] = n;
+    };
     for (let n = from; n < to; n++) {
       if (!needed[n] || evaluated[n]) continue;
       nodes[2 * n] = first[2 * n]!;
@@ -351,12 +288,7 @@ export class FlowWasm {
         grid.evalNode(n % stride, (n / stride) | 0);
         continue;
       }
-      const e = nodeAt + 4 * count;
-      f[e] = (n % stride) * cell;
-      f[e + 1] = ((n / stride) | 0) * cell;
-      f[e + 2] = nodes[2 * n]!;
-      f[e + 3] = nodes[2 * n + 1]!;
-      targets[count++] = n;
+      push(n);
     }
     if (count > 0) this.runNodes(count, t);
     for (let k = 0, e = nodeAt + 2; k < count; k++, e += 4) {
@@ -368,15 +300,7 @@ export class FlowWasm {
       }
     }
     count = 0;
-    for (let n = from; n < to; n++) {
-      if (!needed[n] || !evaluated[n]) continue;
-      const e = nodeAt + 4 * count;
-      f[e] = (n % stride) * cell;
-      f[e + 1] = ((n / stride) | 0) * cell;
-      f[e + 2] = nodes[2 * n]!;
-      f[e + 3] = nodes[2 * n + 1]!;
-      targets[count++] = n;
-    }
+    for (let n = from; n < to; n++) if (needed[n] && evaluated[n]) push(n);
     if (count > 0) this.runNodes(count, t);
     for (let k = 0, e = nodeAt + 2; k < count; k++, e += 4) {
       if (i[oks + k] === 0) continue;

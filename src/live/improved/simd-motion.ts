@@ -16,7 +16,7 @@
  */
 import { uleb } from "../../core/wasm.js";
 import { FIX } from "./listed.js";
-import { type QuadLocals, quadBody, writer } from "./simd-quad.js";
+import { nextListed, type QuadLocals, quadBody, writer } from "./simd-quad.js";
 
 /** v128 locals the motion-listed run needs (after the four-pixel loop's). */
 export const MOTION_V128 = 19;
@@ -212,13 +212,5 @@ export function emitMotionListed(c: number[], L: QuadLocals, SP: number, M: numb
     w.simd(F64X2_ADD);
     w.set(x!);
   }
-  w.get(L.LIST);
-  w.i32(32);
-  w.op(0x6a);
-  w.set(L.LIST);
-  w.get(L.Q);
-  w.i32(16);
-  w.op(0x6a);
-  w.set(L.Q);
-  w.op(0x0c, 0, 0x0b, 0x0b); // br $quads, end, end
+  nextListed(w, L, 32);
 }

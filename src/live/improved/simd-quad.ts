@@ -75,7 +75,7 @@ export function writer(c: number[]) {
     },
   };
 }
-type Writer = ReturnType<typeof writer>;
+export type Writer = ReturnType<typeof writer>;
 
 /** Byte indices spreading 16-bit lane j of the low half and lane j of the high half four times each. */
 function spread(j: number): number[] {
@@ -281,8 +281,13 @@ export function emitListed(c: number[], L: QuadLocals): void {
     w.set(V + i);
   }
   quadBody(w, L);
+  nextListed(w, L, 64);
+}
+
+/** Ends a listed run's loop: LIST on by `bytes`, Q by four pixels, then `br $quads, end, end`. */
+export function nextListed(w: Writer, L: QuadLocals, bytes: number): void {
   w.get(L.LIST);
-  w.i32(64);
+  w.i32(bytes);
   w.op(0x6a);
   w.set(L.LIST);
   w.get(L.Q);

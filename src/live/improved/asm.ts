@@ -1,7 +1,9 @@
 /**
- * The assembler of the field's WebAssembly (field-wasm.ts): its body is
- * written as the text format's instruction names, and `assemble` turns them
- * into bytes (no toolchain).
+ * The assembler of the improved engine's scalar WebAssembly (the field's
+ * sums, field-wasm.ts; the flow's inversion, invert-wasm.ts): a function
+ * body is written as the text format's instruction names, and `assemble`
+ * turns them into bytes (no toolchain). One table holds every instruction
+ * either uses.
  */
 import { sleb, uleb } from "../../core/wasm.js";
 
@@ -38,6 +40,13 @@ const PLAIN: Record<string, number[]> = {
   "f64.mul": [0xa2],
   "f64.div": [0xa3],
   "f64.min": [0xa4],
+  "i32.lt_s": [0x48],
+  "i32.trunc_sat_f64_s": [0xfc, 0x02],
+  "f64.trunc": [0x9d],
+  "f32.demote_f64": [0xb6],
+  "f64.promote_f32": [0xbb],
+  "f64.eq": [0x61],
+  "f64.convert_i32_s": [0xb7],
 };
 
 /** Instructions with one immediate: the opcode bytes before it. */
@@ -52,6 +61,9 @@ const WITH_ARG: Record<string, number[]> = {
   "f64.load": [0x2b, 3],
   "i32.store": [0x36, 2],
   "f64.store": [0x39, 3],
+  "i32.load8_u": [0x2d, 0],
+  "f32.load": [0x2a, 2],
+  "f32.store": [0x38, 2],
 };
 
 /** The bytes of instructions named as in the text format (`;;` comments), locals by name. */
