@@ -194,9 +194,8 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
-      // As the studio's above: once the picture stops changing (a frame is staged in slices
-      // over animation frames, decision 351; this failed 2 of 7 times alone, the
-      // picture 300 ms after the seek still nearer the frame at 0.1 s than the one at TIME).
+      // As the studio's above: once the picture stops changing (a frame may be staged in
+      // slices over animation frames, decision 351).
       let picture = await canvasPixels(page);
       for (let k = 0; k < 40; k++) {
         await page.waitForTimeout(250);
@@ -207,14 +206,13 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
       }
       return picture;
     };
-    // Other frames, before and after: the nearer one changes the fingerprint only about twice
-    // what drawing the same frame on two pages does, so the farther one sets the scale. They
-    // are drawn first: the page's first seek after decoding sometimes left a neighbouring
-    // frame shown (in 2 of 7 runs alone; a player bug not fixed yet, docs/player.md says so),
-    // which a seek after other seeks has not shown.
-    const others = [await frame(0), await frame(0.1)];
+    // The page's first seek after decoding (decision 423: it once showed the frame after t).
     const shared = await frame(TIME);
-    const otherFrame = others.reduce((a, b) => (differs(shared, a) > differs(shared, b) ? a : b));
+    // Other frames, before and after: the nearer one changes the fingerprint only about twice
+    // what drawing the same frame on two pages does, so the farther one sets the scale.
+    const otherFrame = [await frame(0), await frame(0.1)].reduce((a, b) =>
+      differs(shared, a) > differs(shared, b) ? a : b,
+    );
     // Same canvas size, same fit, same frame: the 16 × 12 grey fingerprints differ by the
     // frame's values quantised within 1e-3 (decision 332), the rasteriser's edges and the
     // ground grid's lines where they cross the plate (drawn in a different order on the two

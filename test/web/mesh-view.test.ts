@@ -86,6 +86,22 @@ describe("MeshView slots", () => {
     view.dispose();
   });
 
+  // decision 423
+  it("after a seek shows the frames at t, not the frame after them alone", () => {
+    const view = new MeshView(variant, memoryFrames(m));
+    const cursor = new FrameCursor(m.times);
+    const s = settings();
+    // Frames 3 and 4, then the crossing to 4 and 5 puts frame 5 in the first slot.
+    view.update(cursor.seek(0.35), IDENTITY, s);
+    view.update(cursor.seek(0.45), IDENTITY, s);
+    expect([...view.slots.state.frames]).toEqual([5, 4]);
+    // A seek to 6.2 frames: frame 6 is not shown, frame 5 (before it) is, but this is no crossing.
+    view.update(cursor.seek(0.62), IDENTITY, s);
+    expect(shown(view, 7)).toBeCloseTo(6.2 + 7 / 1000, 4);
+    expect(view.holding).toBe(false);
+    view.dispose();
+  });
+
   // decision 351
   it("playing slower than its slices, holds on the last frame staged and never uploads one whole", () => {
     // Slices of 8 elements, 1 ms each on a fake clock, a 2 ms budget: a frame (64 elements)

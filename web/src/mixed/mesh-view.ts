@@ -237,7 +237,9 @@ export class MeshView {
         if (this.slots.held(f)) continue;
         // The slot whose frame is not wanted any more (slot 0 when both are free).
         const slot = shown[0] !== i0 && shown[0] !== i1 ? 0 : 1;
-        this.fill(slot, f, param);
+        // Playback crossed into f from the frame before: i0 is that frame and still shown.
+        // Else (a seek, or i0 not shown) f is placed whole (decision 423).
+        this.fill(slot, f, param, f === i1 && i0 === f - 1 && this.slots.held(i0));
       }
     }
     this.holding = this.slots.held(i0) && !this.slots.held(i1);
@@ -298,14 +300,17 @@ export class MeshView {
     return out;
   }
 
-  /** Uploads frame `f` into `slot` when all its values are at hand (else the slot keeps what it has). */
-  private fill(slot: number, f: number, param: number): void {
+  /**
+   * Uploads frame `f` into `slot` when all its values are at hand (else the
+   * slot keeps what it has); with `hold` (playback crossed into f) only
+   * when f is staged in full, the frame before shown alone meanwhile.
+   */
+  private fill(slot: number, f: number, param: number, hold: boolean): void {
     const vp = this.params(param);
     const values = vp.map((p) => this.source.values(p, f));
     if (values.some((v) => v === undefined)) return;
     const got = values as Float32Array[];
-    // Playback crossed into f from the frame before: hold that frame until f's slices are all up.
-    if (!this.slots.place(slot, f, vp, got, this.slots.held(f - 1))) return;
+    if (!this.slots.place(slot, f, vp, got, hold)) return;
     vp.forEach((p, k) => {
       if (!p.vector && this.streamed) this.see(param, f, got[k]!);
     });
