@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { benchFace } from "../../bench/live-face.js";
 import type { EngineFrame } from "../../src/live/engine.js";
 import { createImage } from "../../src/live/image.js";
+import { assemble } from "../../src/live/improved/asm.js";
 import { FieldEvaluator } from "../../src/live/improved/field.js";
-import { assemble } from "../../src/live/improved/field-wasm.js";
 import { FieldGeometry } from "../../src/live/improved/geometry.js";
 import { qualityScenes } from "../../src/live/quality/index.js";
 

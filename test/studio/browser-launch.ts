@@ -149,6 +149,23 @@ export async function canvasPixels(
 export const differs = (a: number[], b: number[]) =>
   a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0);
 
+/**
+ * {@link canvasPixels} once the picture stops changing: two looks 250 ms
+ * apart that agree (a frame may be staged in slices over animation frames),
+ * at most 10 s.
+ */
+export async function settledPixels(page: Page): Promise<number[]> {
+  let picture = await canvasPixels(page);
+  for (let k = 0; k < 40; k++) {
+    await page.waitForTimeout(250);
+    const now = await canvasPixels(page);
+    const still = differs(now, picture) === 0;
+    picture = now;
+    if (still) break;
+  }
+  return picture;
+}
+
 /** Collects the page's console errors and uncaught exceptions from now on (a test expects none). */
 export function pageErrors(page: Page): string[] {
   const errors: string[] = [];

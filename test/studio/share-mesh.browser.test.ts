@@ -25,6 +25,7 @@ import {
   differs,
   openMixed,
   pageErrors,
+  settledPixels,
   startBrowserStudio,
 } from "./browser-launch.js";
 
@@ -155,14 +156,7 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
     await openMixed(s, studio!.server.entry, `#/mesh?file=plate.agr&t=${TIME}`);
     // Its picture once it stops changing: a loaded machine may still be staging the frame at
     // TIME 300 ms after the workspace said ready.
-    let inStudio = await canvasPixels(s);
-    for (let k = 0; k < 40; k++) {
-      await s.waitForTimeout(250);
-      const now = await canvasPixels(s);
-      const still = differs(now, inStudio) === 0;
-      inStudio = now;
-      if (still) break;
-    }
+    const inStudio = await settledPixels(s);
     const want = (await s.locator(".stage canvas").boundingBox())!;
     const { page, requests } = await offline();
     const errors = pageErrors(page);
@@ -194,17 +188,8 @@ describe.skipIf(!browserAvailable)("shared <deforma-mesh> pages", () => {
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
-      // As the studio's above: once the picture stops changing (a frame may be staged in
-      // slices over animation frames, decision 351).
-      let picture = await canvasPixels(page);
-      for (let k = 0; k < 40; k++) {
-        await page.waitForTimeout(250);
-        const now = await canvasPixels(page);
-        const still = differs(now, picture) === 0;
-        picture = now;
-        if (still) break;
-      }
-      return picture;
+      // As the studio's above: once the picture stops changing (decision 351).
+      return settledPixels(page);
     };
     // The page's first seek after decoding (decision 423: it once showed the frame after t).
     const shared = await frame(TIME);

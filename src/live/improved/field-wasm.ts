@@ -17,8 +17,6 @@ import { wasmModule } from "../../core/wasm.js";
 import { assemble } from "./asm.js";
 import type { FieldGeometry } from "./geometry.js";
 
-export { assemble };
-
 /** Locals after the parameters X, Y (f64): i32 ones, then f64 ones (S0–S11 the sums). */
 const I32_LOCALS =
   "N NS WORDS FORCED PTS SEG AV ORI POS NEG MASK FSEG FSIDE VPOS VNEG CS C1S C2S SUMS " +

@@ -43,8 +43,12 @@ export class FieldGrid {
   readonly evaluated: Uint8Array;
   /** Per cell: 0 interpolated from the nodes; 1 the motion per pixel is in `pmap`. */
   readonly kind: Uint8Array;
-  /** The motion u (x, y) per pixel, in the special cells only. */
-  readonly pmap: Float32Array;
+  /**
+   * The motion u (x, y) per pixel, in the special cells only. The SIMD
+   * renderer moves it into its module's memory (renderer.ts `bind`, decision
+   * 416) and makes the view again when that memory grows.
+   */
+  pmap: Float32Array;
   /** Per cell: the live segments that touch it (MAX_CELL at most; cells.ts), their count and the special cells' list. */
   readonly cellSegs: Int32Array;
   readonly cellCount: Uint8Array;

@@ -151,7 +151,7 @@ function invertModule(): WebAssembly.Module | null {
 
 /**
  * One refined flow's inversion in WebAssembly: {@link cell} for a special
- * cell's pixels, {@link add} and {@link flush} for a list of nodes.
+ * cell's pixels, {@link nodes} for a grid's nodes.
  */
 export class FlowWasm {
   private readonly f: Float64Array;

@@ -131,11 +131,10 @@ export function simdRenderer(k: RgbaImage, l: RgbaImage): Renderer | null {
     bind(grid) {
       if (grid.pmap.length !== motionLength) return;
       const place = () => new Float32Array(memory.buffer, motionAt, motionLength);
-      const held = grid as { pmap: Float32Array };
-      place().set(held.pmap);
-      held.pmap = place();
+      place().set(grid.pmap);
+      grid.pmap = place();
       spans.grown = () => {
-        held.pmap = place();
+        grid.pmap = place();
       };
       spans.motion = motionAt;
     },
